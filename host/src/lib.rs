@@ -1,0 +1,1 @@
+pub mod stock { include!(concat!(env!("OUT_DIR"), "/stock_widgets.rs")); }

@@ -1,0 +1,9 @@
+//! Glyphs of the icon font the host embeds (Phosphor Regular, MIT), by name.
+//! A widget puts one in an icon piece; the host draws it scaled by `icon_scale`.
+
+pub const CPU: &str = "\u{e610}";
+pub const MEMORY: &str = "\u{e9c4}";
+pub const HARD_DRIVES: &str = "\u{e2a0}";
+pub const CLOCK: &str = "\u{e19a}";
+pub const CALENDAR: &str = "\u{e10a}";
+pub const WARNING: &str = "\u{e4e0}";

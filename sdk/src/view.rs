@@ -1,0 +1,71 @@
+//! A small builder for views, so that a widget's `refresh` reads as one
+//! expression: `View::of([item("cpu").icon(CPU).text("CPU: 12%").selected(hot)])`.
+
+use crate::{BinaryClock, Image, Item, Piece, View};
+
+/// Starts an item with a key that stays the same from one refresh to the next.
+pub fn item(key: impl Into<String>) -> ItemBuilder {
+    ItemBuilder(Item { key: key.into(), pieces: Vec::new(), selected: false, tooltip: None })
+}
+
+#[must_use]
+pub struct ItemBuilder(Item);
+
+impl ItemBuilder {
+    pub fn text(mut self, text: impl Into<String>) -> Self {
+        self.0.pieces.push(Piece::Text(text.into()));
+        self
+    }
+
+    pub fn icon(mut self, glyph: impl Into<String>) -> Self {
+        self.0.pieces.push(Piece::Icon(glyph.into()));
+        self
+    }
+
+    pub fn image(mut self, image: Image) -> Self {
+        self.0.pieces.push(Piece::Image(image));
+        self
+    }
+
+    pub fn binary_clock(mut self, clock: BinaryClock) -> Self {
+        self.0.pieces.push(Piece::BinaryClock(clock));
+        self
+    }
+
+    /// Appends `piece` only when it is `Some`: handy for optional icons.
+    pub fn maybe(mut self, piece: Option<Piece>) -> Self {
+        self.0.pieces.extend(piece);
+        self
+    }
+
+    pub fn selected(mut self, selected: bool) -> Self {
+        self.0.selected = selected;
+        self
+    }
+
+    pub fn tooltip(mut self, tooltip: impl Into<String>) -> Self {
+        self.0.tooltip = Some(tooltip.into());
+        self
+    }
+
+    pub fn build(self) -> Item {
+        self.0
+    }
+}
+
+impl From<ItemBuilder> for Item {
+    fn from(builder: ItemBuilder) -> Item {
+        builder.0
+    }
+}
+
+impl View {
+    pub fn of<I: Into<Item>>(items: impl IntoIterator<Item = I>) -> View {
+        View { items: items.into_iter().map(Into::into).collect() }
+    }
+
+    /// A view that shows nothing (a hidden widget).
+    pub fn empty() -> View {
+        View { items: Vec::new() }
+    }
+}

@@ -1,0 +1,77 @@
+//! A widget that misbehaves on purpose, for the runtime's containment tests.
+//!
+//! Its first refreshes succeed; from refresh number `at_refresh` on it does
+//! what `fault` says: `Trap` panics (a wasm trap), `Loop` never returns, `Oom`
+//! allocates until the host's memory cap refuses, `BadView` returns a view
+//! the host must reject.
+//!
+//! ```json
+//! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
+//! ```
+
+use obi_sdk::{Schedule, View, Widget, item};
+use serde::Deserialize;
+
+#[derive(Deserialize, Clone, Copy)]
+pub enum Fault {
+    Trap,
+    Loop,
+    Oom,
+    BadView,
+}
+
+#[derive(Deserialize)]
+pub struct Config {
+    fault: Fault,
+    #[serde(default = "second")]
+    at_refresh: u32,
+    #[serde(default = "one_second")]
+    interval_ms: u64,
+}
+
+fn second() -> u32 {
+    2
+}
+
+fn one_second() -> u64 {
+    1000
+}
+
+pub struct Faulty {
+    config: Config,
+    refreshes: u32,
+}
+
+impl Widget for Faulty {
+    type Config = Config;
+
+    fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let schedule = Schedule { interval_ms: config.interval_ms, align_to_wall_clock: false };
+        Ok((Faulty { config, refreshes: 0 }, schedule))
+    }
+
+    fn refresh(&mut self) -> View {
+        self.refreshes += 1;
+        if self.refreshes >= self.config.at_refresh {
+            match self.config.fault {
+                Fault::Trap => panic!("faulty widget traps on refresh {}", self.refreshes),
+                Fault::Loop => loop {
+                    std::hint::black_box(self.refreshes);
+                },
+                Fault::Oom => {
+                    let mut hoard: Vec<Vec<u8>> = Vec::new();
+                    loop {
+                        hoard.push(vec![1; 1 << 20]);
+                        std::hint::black_box(&hoard);
+                    }
+                }
+                Fault::BadView => {
+                    return View::of((0..10_000).map(|n| item("same-key").text(n.to_string())));
+                }
+            }
+        }
+        View::of([item("faulty").text(format!("refresh {}", self.refreshes))])
+    }
+}
+
+obi_sdk::export!(Faulty);
