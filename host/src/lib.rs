@@ -1,1 +1,11 @@
-pub mod stock { include!(concat!(env!("OUT_DIR"), "/stock_widgets.rs")); }
+//! Obi: a status bar for tiling window managers whose widgets are
+//! WebAssembly components. See the repository's README and DESIGN notes.
+
+pub mod capabilities;
+pub mod runtime;
+pub mod view;
+
+/// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded.
+pub mod stock {
+    include!(concat!(env!("OUT_DIR"), "/stock_widgets.rs"));
+}

@@ -66,7 +66,7 @@ impl Widget for Faulty {
                     }
                 }
                 Fault::BadView => {
-                    return View::of((0..10_000).map(|n| item("same-key").text(n.to_string())));
+                    return View::of((0..3).map(|n| item("same-key").text(n.to_string())));
                 }
             }
         }

@@ -1,0 +1,88 @@
+//! The `metrics` capability: CPU and memory use from one sysinfo sampler
+//! shared by every widget, so ten widgets asking cost one reading.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MemoryUsage {
+    pub total_bytes: u64,
+    pub used_bytes: u64,
+    pub available_bytes: u64,
+}
+
+pub trait Metrics: Send + Sync {
+    /// Average use of all cores since the previous reading, 0..=100.
+    fn cpu_usage(&self) -> f32;
+    fn memory(&self) -> MemoryUsage;
+}
+
+/// Readings closer together than this are served from the last sample:
+/// sysinfo needs some time between two CPU samples to compute a usage.
+const FRESH_FOR: Duration = Duration::from_millis(250);
+
+pub struct SystemMetrics {
+    sampler: Mutex<Sampler>,
+}
+
+struct Sampler {
+    system: System,
+    cpu_sampled: Instant,
+    memory_sampled: Option<Instant>,
+}
+
+impl SystemMetrics {
+    pub fn new() -> Result<SystemMetrics, String> {
+        let refresh = RefreshKind::nothing().with_cpu(CpuRefreshKind::nothing().with_usage());
+        // The first CPU reading is a baseline; usage is measured from here on.
+        let system = System::new_with_specifics(refresh).map_err(|error| format!("reading system metrics: {error}"))?;
+        Ok(SystemMetrics { sampler: Mutex::new(Sampler { system, cpu_sampled: Instant::now(), memory_sampled: None }) })
+    }
+}
+
+impl Metrics for SystemMetrics {
+    fn cpu_usage(&self) -> f32 {
+        let mut sampler = self.sampler.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if sampler.cpu_sampled.elapsed() >= FRESH_FOR {
+            sampler.system.refresh_cpu_usage();
+            sampler.cpu_sampled = Instant::now();
+        }
+        sampler.system.global_cpu_usage().clamp(0.0, 100.0)
+    }
+
+    fn memory(&self) -> MemoryUsage {
+        let mut sampler = self.sampler.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if sampler.memory_sampled.is_none_or(|at| at.elapsed() >= FRESH_FOR) {
+            sampler.system.refresh_memory_specifics(MemoryRefreshKind::nothing().with_ram());
+            sampler.memory_sampled = Some(Instant::now());
+        }
+        let system = &sampler.system;
+        MemoryUsage {
+            total_bytes: system.total_memory(),
+            used_bytes: system.used_memory(),
+            available_bytes: system.available_memory(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_plausible() {
+        let memory = SystemMetrics::new().unwrap().memory();
+        assert!(memory.total_bytes > 0);
+        assert!(memory.used_bytes <= memory.total_bytes);
+        assert!(memory.available_bytes <= memory.total_bytes);
+    }
+
+    #[test]
+    fn cpu_usage_is_a_percentage() {
+        let metrics = SystemMetrics::new().unwrap();
+        std::thread::sleep(FRESH_FOR);
+        let usage = metrics.cpu_usage();
+        assert!((0.0..=100.0).contains(&usage), "{usage}");
+    }
+}

@@ -1,0 +1,59 @@
+//! The host side of each capability a widget can import, as plain Rust:
+//! no wasmtime types here (the runtime adapts these to the WIT imports).
+//!
+//! Sources sit behind small traits so that one real sampler serves every
+//! widget, and tests can script the values a widget sees.
+
+pub mod clock;
+pub mod metrics;
+
+use std::fmt;
+use std::sync::Arc;
+
+pub use clock::{Clock, SystemClock};
+pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
+
+/// A capability a widget can be granted: one WIT interface of `obi:widget`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Capability {
+    Log,
+    Clock,
+    Metrics,
+}
+
+impl Capability {
+    pub const ALL: [Capability; 3] = [Capability::Log, Capability::Clock, Capability::Metrics];
+
+    /// The interface name in the WIT package, e.g. `metrics`.
+    pub fn interface(self) -> &'static str {
+        match self {
+            Capability::Log => "log",
+            Capability::Clock => "clock",
+            Capability::Metrics => "metrics",
+        }
+    }
+
+    pub fn from_interface(name: &str) -> Option<Capability> {
+        Capability::ALL.into_iter().find(|capability| capability.interface() == name)
+    }
+}
+
+impl fmt::Display for Capability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.interface())
+    }
+}
+
+/// The sources behind every capability, shared by all widgets of a bar.
+#[derive(Clone)]
+pub struct Capabilities {
+    pub clock: Arc<dyn Clock>,
+    pub metrics: Arc<dyn Metrics>,
+}
+
+impl Capabilities {
+    /// The real system: wall clock and one shared sysinfo sampler.
+    pub fn system() -> Result<Capabilities, String> {
+        Ok(Capabilities { clock: Arc::new(SystemClock), metrics: Arc::new(SystemMetrics::new()?) })
+    }
+}

@@ -1,0 +1,123 @@
+//! The generated WIT bindings of `obi:widget`, the host side of each
+//! imported interface (adapting [`crate::capabilities`]), and the conversion
+//! of a widget's view into the host's [`crate::view`] model.
+
+use super::instance::StoreState;
+use crate::capabilities::clock;
+use crate::view;
+use std::sync::Arc;
+
+wasmtime::component::bindgen!({
+    world: "widget",
+    path: "../wit",
+});
+
+use obi::widget::types as wit;
+
+impl obi::widget::types::Host for StoreState {}
+
+impl obi::widget::log::Host for StoreState {
+    fn log(&mut self, level: obi::widget::log::Level, message: String) {
+        use obi::widget::log::Level;
+        let widget = self.name.as_str();
+        match level {
+            Level::Trace => tracing::trace!(target: "obi::widget", widget, "{message}"),
+            Level::Debug => tracing::debug!(target: "obi::widget", widget, "{message}"),
+            Level::Info => tracing::info!(target: "obi::widget", widget, "{message}"),
+            Level::Warn => tracing::warn!(target: "obi::widget", widget, "{message}"),
+            Level::Error => tracing::error!(target: "obi::widget", widget, "{message}"),
+        }
+    }
+}
+
+impl obi::widget::clock::Host for StoreState {
+    fn now(&mut self) -> obi::widget::clock::Instant {
+        let now = self.capabilities.clock.now();
+        obi::widget::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
+    }
+
+    fn civil(
+        &mut self,
+        at: obi::widget::clock::Instant,
+        timezone: Option<String>,
+    ) -> Result<obi::widget::clock::CivilTime, String> {
+        let civil = clock::civil(clock::from_unix(at.seconds, at.nanoseconds), timezone.as_deref())?;
+        Ok(obi::widget::clock::CivilTime {
+            year: civil.year,
+            month: civil.month,
+            day: civil.day,
+            hour: civil.hour,
+            minute: civil.minute,
+            second: civil.second,
+            nanosecond: civil.nanosecond,
+            weekday: civil.weekday,
+            day_of_year: civil.day_of_year,
+            utc_offset_seconds: civil.utc_offset_seconds,
+        })
+    }
+
+    fn format(
+        &mut self,
+        at: obi::widget::clock::Instant,
+        pattern: String,
+        timezone: Option<String>,
+    ) -> Result<String, String> {
+        clock::format(clock::from_unix(at.seconds, at.nanoseconds), &pattern, timezone.as_deref())
+    }
+}
+
+impl obi::widget::metrics::Host for StoreState {
+    fn cpu_usage(&mut self) -> f32 {
+        self.capabilities.metrics.cpu_usage()
+    }
+
+    fn memory(&mut self) -> obi::widget::metrics::MemoryUsage {
+        let memory = self.capabilities.metrics.memory();
+        obi::widget::metrics::MemoryUsage {
+            total_bytes: memory.total_bytes,
+            used_bytes: memory.used_bytes,
+            available_bytes: memory.available_bytes,
+        }
+    }
+}
+
+impl From<wit::View> for view::View {
+    fn from(view: wit::View) -> view::View {
+        view::View { items: view.items.into_iter().map(Into::into).collect() }
+    }
+}
+
+impl From<wit::Item> for view::Item {
+    fn from(item: wit::Item) -> view::Item {
+        view::Item {
+            key: item.key,
+            pieces: item.pieces.into_iter().map(Into::into).collect(),
+            selected: item.selected,
+            tooltip: item.tooltip,
+        }
+    }
+}
+
+impl From<wit::Piece> for view::Piece {
+    fn from(piece: wit::Piece) -> view::Piece {
+        match piece {
+            wit::Piece::Text(text) => view::Piece::Text(text),
+            wit::Piece::Icon(glyph) => view::Piece::Icon(glyph),
+            wit::Piece::Image(wit::Image::Path(path)) => view::Piece::Image(view::Image::Path(path)),
+            wit::Piece::Image(wit::Image::Pixels(pixels)) => view::Piece::Image(view::Image::Pixels(Arc::new(view::Pixels {
+                width: pixels.width,
+                height: pixels.height,
+                rgba: pixels.rgba,
+            }))),
+            wit::Piece::BinaryClock(clock) => view::Piece::BinaryClock(view::BinaryClock {
+                hour: clock.hour,
+                minute: clock.minute,
+                second: clock.second,
+                style: match clock.style {
+                    wit::BinaryClockStyle::Circle => view::BinaryClockStyle::Circle,
+                    wit::BinaryClockStyle::Rectangle => view::BinaryClockStyle::Rectangle,
+                },
+            }),
+        }
+    }
+}

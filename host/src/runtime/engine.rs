@@ -1,0 +1,130 @@
+//! The one wasmtime engine of the process, the compiled component of each
+//! widget kind, and the pre-linked instance template (`InstancePre`) that
+//! every instance of that kind is made from.
+//!
+//! Linking is where grants are enforced: a kind's linker holds WASI (with no
+//! files, network or environment) and only the `obi:widget` interfaces the
+//! config grants it. Before linking, the component's imports are checked so
+//! that a missing grant or a plugin built for another WIT version is
+//! reported by name instead of as a bare link error.
+
+use super::bindings::{WidgetPre, obi};
+use super::cache::ComponentCache;
+use super::instance::StoreState;
+use super::watchdog::Watchdog;
+use super::{WidgetSource, WidgetSpec};
+use crate::capabilities::{Capabilities, Capability};
+use wasmtime::error::Context;
+use wasmtime::{Result, bail};
+use std::collections::{BTreeSet, HashMap};
+use wasmtime::component::types::ComponentItem;
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine};
+
+/// The WIT package this host serves.
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.0";
+
+pub struct WidgetEngine {
+    engine: Engine,
+    watchdog: Watchdog,
+    cache: ComponentCache,
+    capabilities: Capabilities,
+    templates: HashMap<(WidgetSource, BTreeSet<Capability>), WidgetPre<StoreState>>,
+}
+
+impl WidgetEngine {
+    pub fn new(capabilities: Capabilities, cache: ComponentCache) -> Result<WidgetEngine> {
+        let mut config = Config::new();
+        config.wasm_component_model(true).epoch_interruption(true);
+        let engine = Engine::new(&config).context("creating the wasm engine")?;
+        let watchdog = Watchdog::new(engine.clone());
+        Ok(WidgetEngine { engine, watchdog, cache, capabilities, templates: HashMap::new() })
+    }
+
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.capabilities
+    }
+
+    pub(super) fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    pub(super) fn watchdog(&self) -> &Watchdog {
+        &self.watchdog
+    }
+
+    /// The instance template for `spec`'s kind and grants, compiled and linked
+    /// on first use.
+    pub(super) fn template(&mut self, spec: &WidgetSpec) -> Result<WidgetPre<StoreState>> {
+        let key = (spec.source.clone(), spec.grants.clone());
+        if let Some(template) = self.templates.get(&key) {
+            return Ok(template.clone());
+        }
+        let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
+        check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
+        let linker = self.linker(&spec.grants)?;
+        let template = linker
+            .instantiate_pre(&component)
+            .and_then(WidgetPre::new)
+            .with_context(|| format!("linking widget `{}`", spec.name))?;
+        self.templates.insert(key, template.clone());
+        Ok(template)
+    }
+
+    fn compile(&self, source: &WidgetSource) -> Result<Component> {
+        match source {
+            WidgetSource::Embedded { wasm, .. } => self.cache.load(&self.engine, wasm),
+            WidgetSource::File(path) => {
+                let wasm = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+                self.cache.load(&self.engine, &wasm).with_context(|| format!("compiling {}", path.display()))
+            }
+        }
+    }
+
+    fn linker(&self, grants: &BTreeSet<Capability>) -> Result<Linker<StoreState>> {
+        let mut linker = Linker::new(&self.engine);
+        wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+        obi::widget::types::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
+        for grant in grants {
+            match grant {
+                Capability::Log => obi::widget::log::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Clock => obi::widget::clock::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Metrics => obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+            }
+        }
+        Ok(linker)
+    }
+}
+
+/// Explains, by name, why a component cannot be linked with `grants`.
+fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BTreeSet<Capability>) -> Result<()> {
+    let (ours, our_version) = WIT_PACKAGE.split_once('@').expect("package has a version");
+    for (import, item) in component.component_type().imports(engine) {
+        if !matches!(item.ty, ComponentItem::ComponentInstance(_)) {
+            bail!("widget `{name}` imports `{import}`, which is not an interface Obi provides");
+        }
+        let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
+            continue; // WASI and other packages are checked by the linker
+        };
+        let (interface, version) = rest.split_once('@').unwrap_or((rest, ""));
+        if version != our_version {
+            bail!(
+                "widget `{name}` was built for {ours}@{version}, but this Obi supports {WIT_PACKAGE}; \
+                 rebuild it against the current obi-sdk"
+            );
+        }
+        if interface == "types" {
+            continue;
+        }
+        let Some(capability) = Capability::from_interface(interface) else {
+            bail!("widget `{name}` imports `{import}`, an interface this Obi does not know");
+        };
+        if !grants.contains(&capability) {
+            bail!(
+                "widget `{name}` needs the `{capability}` capability, which its configuration does not grant; \
+                 add \"{capability}\" to its \"grants\" if you trust it"
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,176 @@
+//! One running widget: its own store (memory cap, deadline on every call),
+//! its instance, and the translation of whatever went wrong in it into a
+//! [`Failure`] the user can read. A failed instance is dropped, never reused.
+
+use super::bindings::{self, Input, Schedule};
+use super::engine::WidgetEngine;
+use super::{Limits, WidgetSpec};
+use crate::capabilities::Capabilities;
+use crate::view::View;
+use std::fmt;
+use std::time::Duration;
+use wasmtime::component::ResourceTable;
+use wasmtime::{ResourceLimiter, Store, Trap};
+use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+/// The host state inside a widget's store.
+pub struct StoreState {
+    pub(super) name: String,
+    pub(super) capabilities: Capabilities,
+    wasi: WasiCtx,
+    table: ResourceTable,
+    memory_cap: usize,
+    /// The widget's stderr: a Rust guest writes its panic message there
+    /// before trapping, and that message is the best explanation of the trap.
+    stderr: MemoryOutputPipe,
+    /// Set when the widget tried to grow past its cap, to name the cause of the trap.
+    memory_refused: Option<usize>,
+}
+
+impl WasiView for StoreState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+const STDERR_BYTES: usize = 4096;
+
+/// Tables are bounded too, though a generous bound: they hold function references.
+const TABLE_ELEMENTS: usize = 100_000;
+
+impl ResourceLimiter for StoreState {
+    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > self.memory_cap {
+            self.memory_refused = Some(desired);
+            // An error (not `Ok(false)`) traps at once: a Rust guest would
+            // otherwise abort with a less telling message.
+            wasmtime::bail!("memory cap reached");
+        }
+        Ok(true)
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        Ok(desired <= TABLE_ELEMENTS)
+    }
+}
+
+/// Why a widget stopped working.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// The component could not be loaded, checked or linked.
+    Load(String),
+    /// `init` refused the widget's configuration.
+    Config(String),
+    Deadline(Duration),
+    MemoryCap { cap: usize, wanted: usize },
+    Trap(String),
+    BadView(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Load(message) => write!(f, "{message}"),
+            Failure::Config(message) => write!(f, "configuration rejected: {message}"),
+            Failure::Deadline(deadline) => write!(f, "did not return within its {} ms deadline", deadline.as_millis()),
+            Failure::MemoryCap { cap, wanted } => {
+                write!(f, "wanted {} KiB of memory, over its cap of {} KiB", wanted >> 10, cap >> 10)
+            }
+            Failure::Trap(message) => write!(f, "crashed: {message}"),
+            Failure::BadView(message) => write!(f, "returned a bad view: {message}"),
+        }
+    }
+}
+
+pub struct WidgetInstance {
+    store: Store<StoreState>,
+    widget: bindings::Widget,
+    limits: Limits,
+}
+
+impl WidgetInstance {
+    /// Instantiates the widget and runs its `init` with its config.
+    pub fn start(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<(WidgetInstance, Schedule), Failure> {
+        let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
+        let stderr = MemoryOutputPipe::new(STDERR_BYTES);
+        let state = StoreState {
+            name: spec.name.clone(),
+            capabilities: engine.capabilities().clone(),
+            wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
+            stderr,
+            table: ResourceTable::new(),
+            memory_cap: spec.limits.memory_bytes,
+            memory_refused: None,
+        };
+        let mut store = Store::new(engine.engine(), state);
+        store.limiter(|state| state);
+        store.epoch_deadline_trap();
+        store.set_epoch_deadline(1);
+        let widget = {
+            let _armed = engine.watchdog().arm(spec.limits.call_deadline);
+            template.instantiate(&mut store)
+        };
+        let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
+        let mut instance = WidgetInstance { store, widget, limits: spec.limits };
+        let schedule = instance
+            .call(engine, |widget, store| widget.call_init(store, &spec.config_json))?
+            .map_err(Failure::Config)?;
+        Ok((instance, schedule))
+    }
+
+    pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<View, Failure> {
+        let view: View = self.call(engine, |widget, store| widget.call_refresh(store))?.into();
+        view.validate().map_err(Failure::BadView)?;
+        Ok(view)
+    }
+
+    pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
+        self.call(engine, |widget, store| widget.call_on_input(store, key, input))
+    }
+
+    fn call<R>(
+        &mut self,
+        engine: &WidgetEngine,
+        call: impl FnOnce(&bindings::Widget, &mut Store<StoreState>) -> wasmtime::Result<R>,
+    ) -> Result<R, Failure> {
+        self.store.set_epoch_deadline(1);
+        let result = {
+            let _armed = engine.watchdog().arm(self.limits.call_deadline);
+            call(&self.widget, &mut self.store)
+        };
+        result.map_err(|error| failure(&self.store, self.limits, error))
+    }
+}
+
+fn failure(store: &Store<StoreState>, limits: Limits, error: wasmtime::Error) -> Failure {
+    if let Some(wanted) = store.data().memory_refused {
+        return Failure::MemoryCap { cap: limits.memory_bytes, wanted };
+    }
+    match error.downcast_ref::<Trap>() {
+        Some(Trap::Interrupt) => Failure::Deadline(limits.call_deadline),
+        _ => {
+            let cause = error.root_cause();
+            Failure::Trap(match last_words(&store.data().stderr.contents()) {
+                Some(said) => format!("{said} ({cause})"),
+                None => cause.to_string(),
+            })
+        }
+    }
+}
+
+/// What a guest printed before it trapped, on one line: a Rust panic prints
+/// "thread '..' panicked at src/lib.rs:7:9:" and its message, then a note
+/// about backtraces that says nothing about this widget.
+fn last_words(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let words: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("note: "))
+        .collect();
+    let joined = words.join(" ");
+    let start = joined.len().saturating_sub(400);
+    let start = (start..=joined.len()).find(|&index| joined.is_char_boundary(index)).unwrap_or(0);
+    (!joined.is_empty()).then(|| joined[start..].to_owned())
+}

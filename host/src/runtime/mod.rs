@@ -1,0 +1,59 @@
+//! The WebAssembly runtime: every wasmtime type in Obi lives in this module.
+//!
+//! One [`WidgetEngine`] per process compiles each widget kind once (cached on
+//! disk), keeps one pre-linked instance template per kind, and gives every
+//! widget instance its own store with a memory cap and a deadline on each
+//! call. [`Scheduler`] runs all widgets on one thread, on their schedules,
+//! and contains their failures: a failing widget shows an error state and is
+//! restarted with backoff while the others go on.
+
+mod bindings;
+mod cache;
+mod engine;
+mod instance;
+mod scheduler;
+mod watchdog;
+
+pub use cache::ComponentCache;
+pub use engine::{WIT_PACKAGE, WidgetEngine};
+pub use instance::{Failure, WidgetInstance};
+pub use scheduler::{Scheduler, SchedulerHandle, WidgetEvent};
+
+use crate::capabilities::Capability;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Where a widget's component comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum WidgetSource {
+    /// A stock widget compiled into the `obi` binary.
+    Embedded { kind: &'static str, wasm: &'static [u8] },
+    /// A third-party component on disk.
+    File(PathBuf),
+}
+
+/// The sandbox of one widget instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub memory_bytes: usize,
+    pub call_deadline: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { memory_bytes: 16 << 20, call_deadline: Duration::from_millis(50) }
+    }
+}
+
+/// Everything the runtime needs to run one widget of the bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WidgetSpec {
+    /// Shown to the user in errors and logs: `Cpu`, or a plugin's name.
+    pub name: String,
+    pub source: WidgetSource,
+    /// The widget's own object from the config file.
+    pub config_json: String,
+    pub grants: BTreeSet<Capability>,
+    pub limits: Limits,
+}

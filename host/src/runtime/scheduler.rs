@@ -1,0 +1,234 @@
+//! Runs every widget of a bar on one thread: each refreshes on its own
+//! schedule, input is delivered between refreshes, and a failing widget is
+//! dropped, shown as failed and restarted with exponential backoff while the
+//! others go on. The thread sleeps until the next refresh is due or an event
+//! arrives; it never polls.
+
+use super::bindings::{Input, Schedule};
+use super::instance::{Failure, WidgetInstance};
+use super::{WidgetEngine, WidgetSpec};
+use crate::view::WidgetState;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Restarts wait 1 s, 2 s, 4 s ... up to this.
+const MAX_BACKOFF: Duration = Duration::from_secs(60);
+/// A widget that stayed up this long starts its backoff from 1 s again.
+const HEALTHY_AFTER: Duration = Duration::from_secs(60);
+/// Wall-clock ticks land just after the boundary, so a clock reads the new second.
+const TICK_SLACK: Duration = Duration::from_millis(2);
+
+pub enum WidgetEvent {
+    /// A click or scroll on item `key` of widget number `widget`.
+    Input { widget: usize, key: String, input: Input },
+    Stop,
+}
+
+pub struct Scheduler;
+
+impl Scheduler {
+    /// Starts the widgets on their own thread. `sink` receives a widget's
+    /// index and new state each time what it shows changes.
+    pub fn spawn(
+        engine: WidgetEngine,
+        specs: Vec<WidgetSpec>,
+        sink: impl FnMut(usize, WidgetState) + Send + 'static,
+    ) -> SchedulerHandle {
+        let (sender, receiver) = mpsc::channel();
+        let thread = thread::Builder::new()
+            .name("obi-widgets".into())
+            .spawn(move || run(engine, specs, receiver, sink))
+            .expect("spawning the widget thread");
+        SchedulerHandle { sender, thread: Some(thread) }
+    }
+
+    /// Starts every widget and refreshes it once, on this thread: what the
+    /// bar shows first (and what `--screenshot` draws).
+    pub fn first_states(engine: &mut WidgetEngine, specs: Vec<WidgetSpec>) -> Vec<WidgetState> {
+        let now = Instant::now();
+        specs
+            .into_iter()
+            .map(|spec| {
+                let mut slot = Slot::new(spec, now);
+                slot.tick(engine, now);
+                slot.shown
+            })
+            .collect()
+    }
+}
+
+pub struct SchedulerHandle {
+    sender: Sender<WidgetEvent>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl SchedulerHandle {
+    pub fn send(&self, event: WidgetEvent) {
+        // The thread only ends after `Stop`; a send error means it is gone already.
+        let _ = self.sender.send(event);
+    }
+}
+
+impl Drop for SchedulerHandle {
+    fn drop(&mut self) {
+        self.send(WidgetEvent::Stop);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+struct Slot {
+    spec: WidgetSpec,
+    instance: Option<WidgetInstance>,
+    schedule: Schedule,
+    due: Option<Instant>,
+    failures: u32,
+    started: Instant,
+    shown: WidgetState,
+}
+
+impl Slot {
+    fn new(spec: WidgetSpec, now: Instant) -> Slot {
+        Slot {
+            spec,
+            instance: None,
+            schedule: Schedule { interval_ms: 0, align_to_wall_clock: false },
+            due: Some(now),
+            failures: 0,
+            started: now,
+            shown: WidgetState::Pending,
+        }
+    }
+
+    /// Starts the widget if it is not running, then refreshes it.
+    fn tick(&mut self, engine: &mut WidgetEngine, now: Instant) {
+        if self.instance.is_none() {
+            match WidgetInstance::start(engine, &self.spec) {
+                Ok((instance, schedule)) => {
+                    self.instance = Some(instance);
+                    self.schedule = schedule;
+                    self.started = now;
+                }
+                Err(failure) => return self.fail(failure, now),
+            }
+        }
+        let instance = self.instance.as_mut().expect("started above");
+        match instance.refresh(engine) {
+            Ok(view) => {
+                self.shown = WidgetState::Ready(view);
+                self.due = next_due(&self.schedule, now);
+            }
+            Err(failure) => self.fail(failure, now),
+        }
+    }
+
+    fn input(&mut self, engine: &mut WidgetEngine, key: &str, input: Input, now: Instant) {
+        let Some(instance) = self.instance.as_mut() else { return };
+        match instance.on_input(engine, key, input) {
+            Ok(()) => self.tick(engine, now),
+            Err(failure) => self.fail(failure, now),
+        }
+    }
+
+    fn fail(&mut self, failure: Failure, now: Instant) {
+        self.instance = None;
+        let name = &self.spec.name;
+        // Neither a load error nor a refused config goes away by retrying:
+        // those wait for the config (or the plugin) to change.
+        let retry = !matches!(failure, Failure::Load(_) | Failure::Config(_));
+        let message = if retry {
+            if now.duration_since(self.started) >= HEALTHY_AFTER {
+                self.failures = 0;
+            }
+            self.failures += 1;
+            let backoff = Duration::from_secs(1 << (self.failures - 1).min(6)).min(MAX_BACKOFF);
+            self.due = Some(now + backoff);
+            format!("widget `{name}` {failure}; restarting in {} s", backoff.as_secs())
+        } else {
+            self.due = None;
+            format!("widget `{name}`: {failure}")
+        };
+        tracing::warn!("{message}");
+        self.shown = WidgetState::Failed { message };
+    }
+}
+
+fn next_due(schedule: &Schedule, now: Instant) -> Option<Instant> {
+    if schedule.interval_ms == 0 {
+        return None;
+    }
+    let interval = Duration::from_millis(schedule.interval_ms);
+    if !schedule.align_to_wall_clock {
+        return Some(now + interval);
+    }
+    let since_epoch = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let into_interval = Duration::from_nanos((since_epoch.as_nanos() % interval.as_nanos()) as u64);
+    Some(now + (interval - into_interval) + TICK_SLACK)
+}
+
+fn run(
+    mut engine: WidgetEngine,
+    specs: Vec<WidgetSpec>,
+    events: Receiver<WidgetEvent>,
+    mut sink: impl FnMut(usize, WidgetState),
+) {
+    let now = Instant::now();
+    let mut slots: Vec<Slot> = specs.into_iter().map(|spec| Slot::new(spec, now)).collect();
+    let mut published: Vec<Option<WidgetState>> = vec![None; slots.len()];
+    let mut publish = |index: usize, slot: &Slot| {
+        if published[index].as_ref() != Some(&slot.shown) {
+            published[index] = Some(slot.shown.clone());
+            sink(index, slot.shown.clone());
+        }
+    };
+    loop {
+        let now = Instant::now();
+        for (index, slot) in slots.iter_mut().enumerate() {
+            if slot.due.is_some_and(|due| due <= now) {
+                slot.tick(&mut engine, now);
+                publish(index, slot);
+            }
+        }
+        let next = slots.iter().filter_map(|slot| slot.due).min();
+        let event = match next {
+            Some(due) => events.recv_timeout(due.saturating_duration_since(Instant::now())),
+            None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match event {
+            Ok(WidgetEvent::Input { widget, key, input }) => {
+                if let Some(slot) = slots.get_mut(widget) {
+                    slot.input(&mut engine, &key, input, Instant::now());
+                    publish(widget, slot);
+                }
+            }
+            Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wall_clock_ticks_land_on_the_boundary() {
+        let now = Instant::now();
+        let due = next_due(&Schedule { interval_ms: 1000, align_to_wall_clock: true }, now).unwrap();
+        let wait = due - now;
+        assert!(wait <= Duration::from_millis(1000) + TICK_SLACK, "{wait:?}");
+        let landing = SystemTime::now() + wait;
+        let millis = landing.duration_since(UNIX_EPOCH).unwrap().as_millis() % 1000;
+        assert!(millis < 50, "lands {millis} ms after the second");
+    }
+
+    #[test]
+    fn intervals_count_from_now_and_zero_means_never() {
+        let now = Instant::now();
+        let due = next_due(&Schedule { interval_ms: 10_000, align_to_wall_clock: false }, now);
+        assert_eq!(due, Some(now + Duration::from_secs(10)));
+        assert_eq!(next_due(&Schedule { interval_ms: 0, align_to_wall_clock: false }, now), None);
+    }
+}

@@ -1,0 +1,119 @@
+//! One widget cannot hurt another: a widget that traps, loops, runs out of
+//! memory or returns a bad view shows its error state and is restarted with
+//! backoff, while a healthy clock next to it keeps ticking.
+
+use obi::capabilities::{Capabilities, Capability};
+use obi::runtime::{Limits, Scheduler, WidgetEngine, WidgetSource, WidgetSpec};
+use obi::view::{Piece, WidgetState};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn workspace() -> PathBuf {
+    obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+fn faulty_wasm() -> PathBuf {
+    obi_build_support::build_components(&workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0)
+}
+
+fn engine() -> WidgetEngine {
+    let cache = obi::runtime::ComponentCache::at(workspace().join("target/obi-test-cache"));
+    WidgetEngine::new(Capabilities::system().unwrap(), cache).unwrap()
+}
+
+fn stock(kind: &str, config: &str, grants: &[Capability]) -> WidgetSpec {
+    let wasm = obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap().1;
+    WidgetSpec {
+        name: kind.into(),
+        source: WidgetSource::Embedded { kind: obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap().0, wasm },
+        config_json: config.into(),
+        grants: grants.iter().copied().collect(),
+        limits: Limits::default(),
+    }
+}
+
+fn faulty(path: &Path, fault: &str) -> WidgetSpec {
+    WidgetSpec {
+        name: format!("faulty-{fault}"),
+        source: WidgetSource::File(path.to_owned()),
+        config_json: format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#),
+        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        limits: Limits { memory_bytes: 8 << 20, call_deadline: Duration::from_millis(50) },
+    }
+}
+
+fn texts(state: &WidgetState) -> String {
+    match state {
+        WidgetState::Ready(view) => view
+            .items
+            .iter()
+            .flat_map(|item| &item.pieces)
+            .filter_map(|piece| match piece {
+                Piece::Text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn faulty_widgets_are_contained_and_restarted() {
+    let wasm = faulty_wasm();
+    let specs = vec![
+        stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Log, Capability::Clock]),
+        faulty(&wasm, "Trap"),
+        faulty(&wasm, "Loop"),
+        faulty(&wasm, "Oom"),
+        faulty(&wasm, "BadView"),
+    ];
+    let (sender, receiver) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), specs, move |index, state| {
+        let _ = sender.send((index, state));
+    });
+    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 5];
+    let until = Instant::now() + Duration::from_millis(4500);
+    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        history[index].push(state);
+    }
+    drop(scheduler);
+
+    let clock: Vec<String> = history[0].iter().map(texts).collect();
+    assert!(clock.len() >= 4, "the clock kept ticking next to the faulty widgets: {clock:?}");
+    assert!(history[0].iter().all(|state| matches!(state, WidgetState::Ready(_))), "{clock:?}");
+
+    for (index, expected) in [(1, "traps on refresh 2"), (2, "50 ms deadline"), (3, "over its cap of 8192 KiB"), (4, "used twice")] {
+        let states = &history[index];
+        let failed: Vec<&str> = states
+            .iter()
+            .filter_map(|state| match state {
+                WidgetState::Failed { message } => Some(message.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(failed.len() >= 2, "widget {index} failed and was restarted to fail again: {states:?}");
+        assert!(failed.iter().all(|message| message.contains(expected) && message.contains("restarting in")), "{failed:?}");
+        let recovered = states.iter().filter(|state| texts(state) == "refresh 1").count();
+        assert!(recovered >= 2, "widget {index} showed its first view again after a restart: {states:?}");
+    }
+}
+
+#[test]
+fn a_missing_grant_is_named() {
+    let mut engine = engine();
+    let cpu = stock("Cpu", r#"{ "enable": true }"#, &[Capability::Log, Capability::Clock]);
+    let states = Scheduler::first_states(&mut engine, vec![cpu]);
+    let WidgetState::Failed { message } = &states[0] else { panic!("{states:?}") };
+    assert!(message.contains("`Cpu` needs the `metrics` capability"), "{message}");
+}
+
+#[test]
+fn a_refused_config_is_reported_without_restarts() {
+    let mut engine = engine();
+    let time = stock("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Mars/Olympus" }"#, &[Capability::Clock]);
+    let states = Scheduler::first_states(&mut engine, vec![time]);
+    let WidgetState::Failed { message } = &states[0] else { panic!("{states:?}") };
+    assert!(message.contains("Mars/Olympus") && !message.contains("restarting"), "{message}");
+}
