@@ -2,8 +2,12 @@
 //! WebAssembly components. See the repository's README and DESIGN notes.
 
 pub mod capabilities;
+pub mod config;
+pub mod render;
 pub mod runtime;
+pub mod theme;
 pub mod view;
+pub mod window;
 
 /// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded.
 pub mod stock {

@@ -16,6 +16,8 @@ mod watchdog;
 
 pub use cache::ComponentCache;
 pub use engine::{WIT_PACKAGE, WidgetEngine};
+pub use bindings::obi::widget::types::ScrollDirection;
+pub use bindings::{Input, Schedule};
 pub use instance::{Failure, WidgetInstance};
 pub use scheduler::{Scheduler, SchedulerHandle, WidgetEvent};
 

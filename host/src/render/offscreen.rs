@@ -1,0 +1,113 @@
+//! Renders the bar with no window and no X server: an EGL device (Mesa's
+//! software renderer here), a surfaceless GL context and a framebuffer
+//! object that femtovg draws into. The same [`Painter`] as the window's, so
+//! a screenshot is exactly what the window shows.
+
+use super::Painter;
+use femtovg::renderer::OpenGl;
+use femtovg::Canvas;
+use glow::HasContext;
+use glutin::api::egl::context::PossiblyCurrentContext;
+use glutin::api::egl::device::Device;
+use glutin::api::egl::display::Display;
+use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
+use glutin::context::{ContextApi, ContextAttributesBuilder, Version};
+use glutin::display::GlDisplay;
+use std::path::Path;
+
+pub struct Offscreen {
+    pub painter: Painter<OpenGl>,
+    width: u32,
+    height: u32,
+    gl: glow::Context,
+    framebuffer: glow::Framebuffer,
+    renderbuffers: [glow::Renderbuffer; 2],
+    // Dropped last: the GL objects above belong to this context.
+    _context: PossiblyCurrentContext,
+}
+
+impl Offscreen {
+    pub fn new(width: u32, height: u32, text_font: &[u8]) -> Result<Offscreen, String> {
+        let device = Device::query_devices()
+            .map_err(|error| format!("no EGL devices for offscreen rendering: {error}"))?
+            .next()
+            .ok_or("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
+        // SAFETY: no native display is passed; the EGL display lives as long
+        // as the context and GL objects made from it (all owned by `Offscreen`).
+        let display = unsafe { Display::with_device(&device, None) }.map_err(|error| format!("opening the EGL device: {error}"))?;
+        let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
+        // SAFETY: the template names no native window.
+        let config = unsafe { display.find_configs(template) }
+            .map_err(|error| format!("finding an EGL config: {error}"))?
+            .next()
+            .ok_or("the EGL device offers no config")?;
+        let attributes = ContextAttributesBuilder::new().with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3)))).build(None);
+        // SAFETY: as above, no raw window handle is involved.
+        let context = unsafe { display.create_context(&config, &attributes) }
+            .map_err(|error| format!("creating a GL context: {error}"))?
+            .make_current_surfaceless()
+            .map_err(|error| format!("making the GL context current: {error}"))?;
+
+        // SAFETY: the context is current on this thread, and the loader is its display's.
+        let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
+        // SAFETY: plain object creation and binding on the current context.
+        let (framebuffer, renderbuffers) = unsafe {
+            let framebuffer = gl.create_framebuffer()?;
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
+            let colour = gl.create_renderbuffer()?;
+            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(colour));
+            gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(colour));
+            let stencil = gl.create_renderbuffer()?;
+            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(stencil));
+            gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, width as i32, height as i32);
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::DEPTH_STENCIL_ATTACHMENT, glow::RENDERBUFFER, Some(stencil));
+            if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
+                return Err("the offscreen framebuffer is incomplete".into());
+            }
+            gl.viewport(0, 0, width as i32, height as i32);
+            (framebuffer, [colour, stencil])
+        };
+        // SAFETY: same current context and loader as above.
+        let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+            .map_err(|error| format!("starting the renderer: {error}"))?;
+        renderer.set_screen_target(Some(framebuffer));
+        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let painter = Painter::new(canvas, text_font)?;
+        Ok(Offscreen { painter, width, height, gl, framebuffer, renderbuffers, _context: context })
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// Reads back the last painted frame as RGBA rows, top row first.
+    pub fn read_rgba(&mut self) -> Result<Vec<u8>, String> {
+        let canvas = self.painter.canvas();
+        canvas.flush();
+        let image = canvas.screenshot().map_err(|error| format!("reading the frame back: {error}"))?;
+        Ok(image.into_buf().into_iter().flat_map(|pixel| [pixel.r, pixel.g, pixel.b, pixel.a]).collect())
+    }
+}
+
+impl Drop for Offscreen {
+    fn drop(&mut self) {
+        // SAFETY: the objects were created on this context, which is still current.
+        unsafe {
+            self.gl.delete_framebuffer(self.framebuffer);
+            for renderbuffer in self.renderbuffers {
+                self.gl.delete_renderbuffer(renderbuffer);
+            }
+        }
+    }
+}
+
+/// Writes RGBA rows as a PNG file.
+pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|error| format!("creating {}: {error}", path.display()))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|error| format!("writing {}: {error}", path.display()))?;
+    writer.write_image_data(rgba).map_err(|error| format!("writing {}: {error}", path.display()))
+}

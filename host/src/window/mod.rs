@@ -1,0 +1,229 @@
+//! The bar on screen: a winit window of the configured height across its
+//! monitor, with a GL surface (glutin, EGL preferred: it is faster than GLX
+//! under Xvfb) that the [`Painter`] draws into. On X11 the window is a dock,
+//! so window managers keep it out of tiling and on every workspace.
+//!
+//! The window repaints only when a widget's state changed or the system asks
+//! for it; between those, the event loop sleeps.
+
+use crate::render::{HitBox, Painter, Scene};
+use crate::runtime::{SchedulerHandle, WidgetEvent};
+use crate::view::WidgetState;
+use femtovg::Canvas;
+use femtovg::renderer::OpenGl;
+use glutin::config::{Config, ConfigTemplateBuilder};
+use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
+use glutin::display::GetGlDisplay;
+use glutin::prelude::*;
+use glutin::surface::{Surface, WindowSurface};
+use glutin_winit::{ApiPreference, DisplayBuilder, GlWindow};
+use raw_window_handle::HasWindowHandle;
+use std::num::NonZeroU32;
+use winit::application::ApplicationHandler;
+use winit::dpi::{PhysicalPosition, PhysicalSize};
+use winit::event::{ElementState, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
+use winit::window::{Window, WindowAttributes, WindowId};
+
+mod input;
+
+/// Messages from other threads to the window's event loop.
+#[derive(Debug)]
+pub enum BarEvent {
+    Widget(usize, WidgetState),
+}
+
+/// A handle to send [`BarEvent`]s into the running bar.
+pub type BarProxy = EventLoopProxy<BarEvent>;
+
+pub struct BarWindow {
+    scene: Scene,
+    monitor: Option<usize>,
+    text_font: Vec<u8>,
+    scheduler: Option<SchedulerHandle>,
+    gl: Option<GlBar>,
+    hits: Vec<HitBox>,
+    cursor_x: f32,
+    error: Option<String>,
+}
+
+struct GlBar {
+    painter: Painter<OpenGl>,
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    // Dropped after the surface and context that draw into it.
+    window: Window,
+}
+
+/// Creates the event loop first, so that widget threads can be given a proxy.
+pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
+    EventLoop::with_user_event()
+        .build()
+        .map_err(|error| format!("cannot open the display ({error}); is DISPLAY or WAYLAND_DISPLAY set?"))
+}
+
+impl BarWindow {
+    pub fn new(scene: Scene, monitor: Option<usize>, text_font: Vec<u8>) -> BarWindow {
+        BarWindow { scene, monitor, text_font, scheduler: None, gl: None, hits: Vec::new(), cursor_x: 0.0, error: None }
+    }
+
+    /// Runs until the window is closed; the scheduler's widgets report to it.
+    pub fn run(mut self, event_loop: EventLoop<BarEvent>, scheduler: SchedulerHandle) -> Result<(), String> {
+        self.scheduler = Some(scheduler);
+        event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<GlBar, String> {
+        let monitors: Vec<_> = event_loop.available_monitors().collect();
+        let monitor = match self.monitor {
+            Some(index) => monitors.get(index).cloned().ok_or_else(|| {
+                let found: Vec<String> = monitors
+                    .iter()
+                    .enumerate()
+                    .map(|(index, monitor)| {
+                        let size = monitor.size();
+                        format!("{index}: {} {}x{}", monitor.name().unwrap_or_default(), size.width, size.height)
+                    })
+                    .collect();
+                format!("monitor {index} does not exist; found {}", if found.is_empty() { "none".into() } else { found.join(", ") })
+            })?,
+            None => event_loop.primary_monitor().or_else(|| monitors.first().cloned()).ok_or("no monitor found")?,
+        };
+        let height = self.scene.style.height.round().max(1.0) as u32;
+        let attributes = bar_attributes(monitor.position(), PhysicalSize::new(monitor.size().width, height));
+        let template = ConfigTemplateBuilder::new().with_alpha_size(8);
+        let (window, config) = DisplayBuilder::new()
+            .with_preference(ApiPreference::PreferEgl)
+            .with_window_attributes(Some(attributes))
+            .build(event_loop, template, pick_config)
+            .map_err(|error| format!("creating the bar window: {error}"))?;
+        let window = window.ok_or("the bar window was not created")?;
+        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?;
+        let gl_display = config.display();
+        let display = &gl_display;
+        // SAFETY: the handle is of `window`, which outlives the context (see `GlBar`).
+        let context = unsafe { display.create_context(&config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
+            .map_err(|error| format!("creating the GL context: {error}"))?;
+        let surface_attributes = window
+            .build_surface_attributes(Default::default())
+            .map_err(|error| format!("describing the GL surface: {error}"))?;
+        // SAFETY: as above.
+        let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
+            .map_err(|error| format!("creating the GL surface: {error}"))?;
+        let context = context.make_current(&surface).map_err(|error| format!("activating the GL context: {error}"))?;
+        // SAFETY: the context is current on this thread and the loader is its display's.
+        let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+            .map_err(|error| format!("starting the renderer: {error}"))?;
+        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let painter = Painter::new(canvas, &self.text_font)?;
+        tracing::info!(
+            "bar window {}x{} on monitor {:?} ({})",
+            monitor.size().width,
+            height,
+            monitor.name().unwrap_or_default(),
+            gl_display.version_string()
+        );
+        Ok(GlBar { painter, surface, context, window })
+    }
+
+    fn paint(&mut self) {
+        let Some(gl) = &mut self.gl else { return };
+        let size = gl.window.inner_size();
+        self.hits = gl.painter.paint(&self.scene, size.width, size.height);
+        gl.painter.canvas().flush_to_output(());
+        if let Err(error) = gl.surface.swap_buffers(&gl.context) {
+            tracing::warn!("presenting the frame failed: {error}");
+        }
+    }
+
+    fn send_input(&self, input: crate::runtime::Input) {
+        let Some(hit) = self.hits.iter().find(|hit| (hit.x..hit.x + hit.width).contains(&self.cursor_x)) else { return };
+        if let Some(scheduler) = &self.scheduler {
+            scheduler.send(WidgetEvent::Input { widget: hit.widget, key: hit.key.clone(), input });
+        }
+    }
+}
+
+fn bar_attributes(position: PhysicalPosition<i32>, size: PhysicalSize<u32>) -> WindowAttributes {
+    let attributes = Window::default_attributes()
+        .with_title("obi")
+        .with_decorations(false)
+        .with_resizable(false)
+        .with_inner_size(size)
+        .with_position(position);
+    #[cfg(all(unix, not(target_os = "macos")))]
+    let attributes = {
+        use winit::platform::x11::{WindowAttributesExtX11, WindowType};
+        attributes.with_name("obi", "obi").with_x11_window_type(vec![WindowType::Dock])
+    };
+    attributes
+}
+
+/// Prefers a config with alpha (for a translucent background), then the
+/// one with fewer samples: a bar needs no multisampling.
+fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
+    configs
+        .min_by_key(|config| (config.alpha_size() == 0, config.num_samples()))
+        .expect("the display offers at least one GL config")
+}
+
+impl ApplicationHandler<BarEvent> for BarWindow {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gl.is_some() {
+            return;
+        }
+        match self.open(event_loop) {
+            Ok(gl) => {
+                gl.window.request_redraw();
+                self.gl = Some(gl);
+            }
+            Err(error) => {
+                self.error = Some(error);
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn user_event(&mut self, _event_loop: &ActiveEventLoop, event: BarEvent) {
+        match event {
+            BarEvent::Widget(index, state) => {
+                let Some(widget) = self.scene.widgets.get_mut(index) else { return };
+                if widget.state != state {
+                    widget.state = state;
+                    if let Some(gl) = &self.gl {
+                        gl.window.request_redraw();
+                    }
+                }
+            }
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::RedrawRequested => self.paint(),
+            WindowEvent::Resized(size) => {
+                if let (Some(gl), Some(width), Some(height)) = (&self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
+                    gl.surface.resize(&gl.context, width, height);
+                    gl.window.request_redraw();
+                }
+            }
+            WindowEvent::CursorMoved { position, .. } => self.cursor_x = position.x as f32,
+            WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
+                if let Some(input) = input::from_button(button) {
+                    self.send_input(input);
+                }
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                if let Some(input) = input::from_wheel(delta) {
+                    self.send_input(input);
+                }
+            }
+            _ => {}
+        }
+    }
+}
