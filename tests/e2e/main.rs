@@ -1,1 +1,9 @@
+//! End-to-end tests: the real `obi` binary, offscreen and on a real X server
+//! (Xvfb) managed by a real window manager (i3).
+//!
+//! Tests that need a program this machine lacks say so loudly and skip, or
+//! fail when `CI` is set (`.ci/run` installs everything they need).
 
+mod support;
+mod screenshot;
+mod window;

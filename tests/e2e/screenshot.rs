@@ -1,0 +1,91 @@
+//! `obi --screenshot`: the first frame of the bar, painted with no display.
+
+use crate::support::{Frame, config_file, obi, run};
+
+const CPU_AND_TIME: &str = r#"{
+  // komorebi-bar style config with both stock widgets
+  "height": 36,
+  "left_widgets": [ { "Cpu": { "enable": true, "label_prefix": "IconAndText" } } ],
+  "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ]
+}"#;
+
+/// The default dark theme's background (Catppuccin Mocha `base`) at the
+/// default `transparency_alpha` of 200.
+const BACKGROUND: [u8; 4] = [0x1e, 0x1e, 0x2e, 200];
+
+#[test]
+fn screenshot_needs_no_display_and_shows_both_widgets() {
+    let json = CPU_AND_TIME.replace("  // komorebi-bar style config with both stock widgets\n", "");
+    let (dir, config) = config_file(&json);
+    let png = dir.path().join("bar.png");
+    let output = run(obi().env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "800"]));
+    assert!(output.status.success(), "obi failed: {}", String::from_utf8_lossy(&output.stderr));
+
+    let frame = Frame::read(&png);
+    assert_eq!((frame.width, frame.height), (800, 36));
+    assert_eq!(frame.pixel(0, 0), BACKGROUND, "the corner shows the theme's background");
+    // The Cpu widget draws on the left third, the clock on the right third,
+    // and nothing in between.
+    assert!(frame.ink(BACKGROUND, 0, 266) > 100, "Cpu drew on the left");
+    assert!(frame.ink(BACKGROUND, 534, 800) > 100, "Time drew on the right");
+    assert_eq!(frame.ink(BACKGROUND, 300, 500), 0, "the middle is empty");
+}
+
+#[test]
+fn the_embedded_default_config_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("default.png");
+    let output = run(obi().env_remove("DISPLAY").arg("--screenshot").arg(&png));
+    assert!(output.status.success(), "obi failed: {}", String::from_utf8_lossy(&output.stderr));
+    let frame = Frame::read(&png);
+    assert_eq!((frame.width, frame.height), (1920, 40), "the default config's height");
+    assert!(frame.ink(BACKGROUND, 0, 640) > 100, "the date on the left");
+    assert!(frame.ink(BACKGROUND, 1280, 1920) > 100, "cpu and clock on the right");
+}
+
+#[test]
+fn a_broken_config_exits_non_zero_with_its_location() {
+    let (_dir, config) = config_file("{\n  \"height\": \"tall\"\n}\n");
+    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg("/dev/null"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("komorebi.bar.json:2:"), "{stderr}");
+}
+
+#[test]
+fn an_unknown_widget_is_named() {
+    let (_dir, config) = config_file(r#"{ "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#);
+    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg("/dev/null"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("unknown widget \"Cpuu\""), "{stderr}");
+}
+
+#[test]
+fn a_failing_plugin_shows_its_error_state_beside_working_widgets() {
+    let wasm = obi_build_support::build_components(&crate::support::workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0);
+    let json = format!(
+        r#"{{
+          "height": 36,
+          "left_widgets": [ {{ "Plugin": {{ "enable": true, "name": "faulty", "path": {path:?}, "config": {{ "fault": "Trap", "at_refresh": 1 }} }} }} ],
+          "right_widgets": [ {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }} ]
+        }}"#,
+        path = wasm.display().to_string()
+    );
+    let (dir, config) = config_file(&json);
+    let png = dir.path().join("bar.png");
+    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "800"]));
+    assert!(output.status.success(), "a failing widget does not fail the bar: {}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("widget `faulty`") && stderr.contains("traps on refresh 1"), "the failure is logged: {stderr}");
+
+    let frame = Frame::read(&png);
+    // The error colour (Catppuccin Mocha `red`, #f38ba8) marks the failed widget on the left.
+    let reddish = |x: u32, y: u32| {
+        let [r, g, b, _] = frame.pixel(x, y);
+        r > 150 && r > g + 40 && r > b + 20
+    };
+    let red_left = (0..36).flat_map(|y| (0..200).map(move |x| (x, y))).filter(|&(x, y)| reddish(x, y)).count();
+    assert!(red_left > 20, "the failed widget is drawn in the error colour");
+    assert!(frame.ink(BACKGROUND, 534, 800) > 100, "the clock still drew");
+}

@@ -1,0 +1,188 @@
+//! Shared helpers: running `obi`, finding tools, an Xvfb + i3 session, and
+//! reading PNG frames.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+pub fn obi() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_obi"));
+    // One compiled-component cache for every test run: each kind compiles once.
+    command.env("OBI_CACHE_DIR", workspace().join("target/obi-test-cache"));
+    command
+}
+
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+pub fn run(command: &mut Command) -> Output {
+    let output = command.output().unwrap_or_else(|error| panic!("running {command:?}: {error}"));
+    output
+}
+
+/// Writes `json` to a fresh config file and returns its directory (kept alive by the caller).
+pub fn config_file(json: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("komorebi.bar.json");
+    std::fs::File::create(&path).unwrap().write_all(json.as_bytes()).unwrap();
+    (dir, path)
+}
+
+/// Whether every program in `tools` is installed; if not, skips loudly, or
+/// fails when running in CI.
+pub fn have_tools(test: &str, tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools.iter().copied().filter(|tool| which(tool).is_none()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let message = format!("{test}: needs {} which this machine lacks (.ci/run installs them)", missing.join(", "));
+    if std::env::var_os("CI").is_some() {
+        panic!("{message}");
+    }
+    eprintln!("\n*** SKIPPED {message} ***\n");
+    false
+}
+
+fn which(tool: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join(tool))
+        .find(|path| path.is_file())
+}
+
+/// Kills the child when dropped, so a failing test leaves no server behind.
+pub struct Reaped(pub Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// An Xvfb server with i3 managing it.
+pub struct XSession {
+    pub display: String,
+    _window_manager: Reaped,
+    _server: Reaped,
+    _config: tempfile::TempDir,
+}
+
+impl XSession {
+    pub fn start(width: u32, height: u32) -> XSession {
+        let (server, display) = (0..50)
+            .map(|offset| 60 + (std::process::id() % 200) + offset)
+            .find_map(|number| {
+                if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() || Path::new(&format!("/tmp/.X{number}-lock")).exists() {
+                    return None;
+                }
+                let server = Command::new("Xvfb")
+                    .args([&format!(":{number}"), "-screen", "0", &format!("{width}x{height}x24"), "-nolisten", "tcp"])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .ok()?;
+                let server = Reaped(server);
+                let socket = format!("/tmp/.X11-unix/X{number}");
+                wait_for(Duration::from_secs(10), || Path::new(&socket).exists()).then_some((server, format!(":{number}")))
+            })
+            .expect("starting Xvfb on a free display");
+        let config = tempfile::tempdir().unwrap();
+        let i3_config = config.path().join("i3.conf");
+        std::fs::write(&i3_config, "font pango:DejaVu Sans 8\n").unwrap();
+        let window_manager = Command::new("i3")
+            .args(["-c", i3_config.to_str().unwrap()])
+            .env("DISPLAY", &display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting i3");
+        let session = XSession { display, _window_manager: Reaped(window_manager), _server: server, _config: config };
+        let ready = wait_for(Duration::from_secs(10), || {
+            session.command("i3-msg").args(["-t", "get_version"]).output().is_ok_and(|output| output.status.success())
+        });
+        assert!(ready, "i3 did not answer on {}", session.display);
+        session
+    }
+
+    /// A command that talks to this X server.
+    pub fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        command.env("DISPLAY", &self.display);
+        command
+    }
+
+    /// The id of the first window whose name matches `pattern`, once it is mapped.
+    pub fn find_window(&self, pattern: &str, timeout: Duration) -> Option<String> {
+        let mut found = None;
+        wait_for(timeout, || {
+            let output = self.command("xdotool").args(["search", "--onlyvisible", "--name", pattern]).output();
+            found = output.ok().and_then(|output| String::from_utf8(output.stdout).ok()).and_then(|ids| ids.lines().next().map(str::to_owned));
+            found.is_some()
+        });
+        found
+    }
+
+    /// The whole screen as RGBA rows.
+    pub fn grab(&self) -> Frame {
+        let output = run(self.command("import").args(["-window", "root", "png:-"]));
+        assert!(output.status.success(), "import failed: {}", String::from_utf8_lossy(&output.stderr));
+        Frame::decode(&output.stdout)
+    }
+}
+
+pub fn wait_for(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + timeout;
+    while Instant::now() < until {
+        if ready() {
+            return true;
+        }
+        sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// An RGBA image.
+pub struct Frame {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+impl Frame {
+    pub fn decode(png_bytes: &[u8]) -> Frame {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buffer).expect("a PNG frame");
+        buffer.truncate(info.buffer_size());
+        assert_eq!(info.color_type, png::ColorType::Rgba, "decoded to RGBA");
+        Frame { width: info.width, height: info.height, rgba: buffer }
+    }
+
+    pub fn read(path: &Path) -> Frame {
+        Frame::decode(&std::fs::read(path).unwrap_or_else(|error| panic!("reading {}: {error}", path.display())))
+    }
+
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let at = ((y * self.width + x) * 4) as usize;
+        self.rgba[at..at + 4].try_into().unwrap()
+    }
+
+    /// Rows `top..top + rows` as a frame of their own.
+    pub fn rows(&self, top: u32, rows: u32) -> Frame {
+        let start = (top * self.width * 4) as usize;
+        let end = ((top + rows) * self.width * 4) as usize;
+        Frame { width: self.width, height: rows, rgba: self.rgba[start..end].to_vec() }
+    }
+
+    /// Pixels whose colour is not `colour`, in columns `from..to`.
+    pub fn ink(&self, colour: [u8; 4], from: u32, to: u32) -> usize {
+        (0..self.height).flat_map(|y| (from..to).map(move |x| (x, y))).filter(|&(x, y)| self.pixel(x, y) != colour).count()
+    }
+}
