@@ -1,1 +1,50 @@
-fn main(){}
+//! The cost of the widget runtime's hot paths: one refresh (host → component
+//! → view back, validated) and starting a widget instance, either from the
+//! engine's warm instance template or from the on-disk compiled cache.
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use obi::capabilities::{Capabilities, Capability};
+use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetInstance, WidgetSource, WidgetSpec};
+use std::hint::black_box;
+
+fn spec(kind: &'static str, config: &str, grants: &[Capability]) -> WidgetSpec {
+    let (kind, wasm) = *obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap();
+    WidgetSpec {
+        name: kind.into(),
+        source: WidgetSource::Embedded { kind, wasm },
+        config_json: config.into(),
+        grants: grants.iter().copied().collect(),
+        limits: Limits::default(),
+    }
+}
+
+fn engine(cache: &std::path::Path) -> WidgetEngine {
+    WidgetEngine::new(Capabilities::system().unwrap(), ComponentCache::at(cache)).unwrap()
+}
+
+fn benches(c: &mut Criterion) {
+    let cache = tempfile::tempdir().unwrap();
+    let time = spec("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Log, Capability::Clock]);
+    let cpu = spec("Cpu", r#"{ "enable": true }"#, &[Capability::Log, Capability::Clock, Capability::Metrics]);
+    let mut warm = engine(cache.path());
+
+    for spec in [&time, &cpu] {
+        let (mut instance, _) = WidgetInstance::start(&mut warm, spec).unwrap();
+        c.bench_function(&format!("refresh/{}", spec.name), |b| b.iter(|| black_box(instance.refresh(&warm).unwrap())));
+    }
+
+    c.bench_function("start/Time from warm template", |b| {
+        b.iter(|| black_box(WidgetInstance::start(&mut warm, &time).unwrap()))
+    });
+
+    c.bench_function("start/Time from disk cache", |b| {
+        b.iter_batched(
+            || engine(cache.path()),
+            |mut fresh| black_box(WidgetInstance::start(&mut fresh, &time).unwrap()),
+            BatchSize::PerIteration,
+        )
+    });
+}
+
+criterion_group!(widget, benches);
+criterion_main!(widget);

@@ -37,13 +37,15 @@ pub fn in_zone(at: DateTime<Utc>, timezone: Option<&str>) -> Result<DateTime<Fix
     match timezone {
         None => Ok(at.with_timezone(&Local).fixed_offset()),
         Some(name) => {
-            let zone: chrono_tz::Tz = name.parse().map_err(|_| {
-                format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Paris\" or \"Asia/Tokyo\"")
-            })?;
-            let local = at.with_timezone(&zone);
+            let local = at.with_timezone(&zone(name)?);
             Ok(local.with_timezone(&local.offset().fix()))
         }
     }
+}
+
+fn zone(name: &str) -> Result<chrono_tz::Tz, String> {
+    name.parse()
+        .map_err(|_| format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Paris\" or \"Asia/Tokyo\""))
 }
 
 pub fn civil(at: DateTime<Utc>, timezone: Option<&str>) -> Result<Civil, String> {
@@ -62,11 +64,15 @@ pub fn civil(at: DateTime<Utc>, timezone: Option<&str>) -> Result<Civil, String>
     })
 }
 
-/// Formats with chrono's strftime syntax; a bad pattern is an error, not a panic.
+/// Formats with chrono's strftime syntax; a bad pattern is an error, not a
+/// panic. A named zone keeps its abbreviation for `%Z` ("JST").
 pub fn format(at: DateTime<Utc>, pattern: &str, timezone: Option<&str>) -> Result<String, String> {
-    let local = in_zone(at, timezone)?;
     let mut out = String::new();
-    write!(out, "{}", local.format(pattern)).map_err(|_| format!("invalid time format {pattern:?}"))?;
+    let written = match timezone {
+        None => write!(out, "{}", at.with_timezone(&Local).format(pattern)),
+        Some(name) => write!(out, "{}", at.with_timezone(&zone(name)?).format(pattern)),
+    };
+    written.map_err(|_| format!("invalid time format {pattern:?}"))?;
     Ok(out)
 }
 

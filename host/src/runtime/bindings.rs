@@ -12,13 +12,13 @@ wasmtime::component::bindgen!({
     path: "../wit",
 });
 
-use obi::widget::types as wit;
+use self::obi::widget::types as wit;
 
-impl obi::widget::types::Host for StoreState {}
+impl self::obi::widget::types::Host for StoreState {}
 
-impl obi::widget::log::Host for StoreState {
-    fn log(&mut self, level: obi::widget::log::Level, message: String) {
-        use obi::widget::log::Level;
+impl self::obi::widget::log::Host for StoreState {
+    fn log(&mut self, level: self::obi::widget::log::Level, message: String) {
+        use self::obi::widget::log::Level;
         let widget = self.name.as_str();
         match level {
             Level::Trace => tracing::trace!(target: "obi::widget", widget, "{message}"),
@@ -30,19 +30,19 @@ impl obi::widget::log::Host for StoreState {
     }
 }
 
-impl obi::widget::clock::Host for StoreState {
-    fn now(&mut self) -> obi::widget::clock::Instant {
+impl self::obi::widget::clock::Host for StoreState {
+    fn now(&mut self) -> self::obi::widget::clock::Instant {
         let now = self.capabilities.clock.now();
-        obi::widget::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
+        self::obi::widget::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
     }
 
     fn civil(
         &mut self,
-        at: obi::widget::clock::Instant,
+        at: self::obi::widget::clock::Instant,
         timezone: Option<String>,
-    ) -> Result<obi::widget::clock::CivilTime, String> {
+    ) -> Result<self::obi::widget::clock::CivilTime, String> {
         let civil = clock::civil(clock::from_unix(at.seconds, at.nanoseconds), timezone.as_deref())?;
-        Ok(obi::widget::clock::CivilTime {
+        Ok(self::obi::widget::clock::CivilTime {
             year: civil.year,
             month: civil.month,
             day: civil.day,
@@ -58,7 +58,7 @@ impl obi::widget::clock::Host for StoreState {
 
     fn format(
         &mut self,
-        at: obi::widget::clock::Instant,
+        at: self::obi::widget::clock::Instant,
         pattern: String,
         timezone: Option<String>,
     ) -> Result<String, String> {
@@ -66,14 +66,14 @@ impl obi::widget::clock::Host for StoreState {
     }
 }
 
-impl obi::widget::metrics::Host for StoreState {
+impl self::obi::widget::metrics::Host for StoreState {
     fn cpu_usage(&mut self) -> f32 {
         self.capabilities.metrics.cpu_usage()
     }
 
-    fn memory(&mut self) -> obi::widget::metrics::MemoryUsage {
+    fn memory(&mut self) -> self::obi::widget::metrics::MemoryUsage {
         let memory = self.capabilities.metrics.memory();
-        obi::widget::metrics::MemoryUsage {
+        self::obi::widget::metrics::MemoryUsage {
             total_bytes: memory.total_bytes,
             used_bytes: memory.used_bytes,
             available_bytes: memory.available_bytes,
