@@ -2,37 +2,16 @@
 //! memory or returns a bad view shows its error state and is restarted with
 //! backoff, while a healthy clock next to it keeps ticking.
 
-use obi::capabilities::{Capabilities, Capability};
-use obi::runtime::{Limits, Scheduler, WidgetEngine, WidgetSource, WidgetSpec};
-use obi::view::{Piece, WidgetState};
+mod common;
+
+use common::{engine, faulty_wasm, stock, texts};
+use obi::capabilities::Capability;
+use obi::runtime::{Limits, Scheduler, WidgetSource, WidgetSpec};
+use obi::view::WidgetState;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-fn workspace() -> PathBuf {
-    obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
-}
-
-fn faulty_wasm() -> PathBuf {
-    obi_build_support::build_components(&workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0)
-}
-
-fn engine() -> WidgetEngine {
-    let cache = obi::runtime::ComponentCache::at(workspace().join("target/obi-test-cache"));
-    WidgetEngine::new(Capabilities::system().unwrap(), cache).unwrap()
-}
-
-fn stock(kind: &str, config: &str, grants: &[Capability]) -> WidgetSpec {
-    let wasm = obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap().1;
-    WidgetSpec {
-        name: kind.into(),
-        source: WidgetSource::Embedded { kind: obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap().0, wasm },
-        config_json: config.into(),
-        grants: grants.iter().copied().collect(),
-        limits: Limits::default(),
-    }
-}
 
 fn faulty(path: &Path, fault: &str) -> WidgetSpec {
     WidgetSpec {
@@ -41,21 +20,6 @@ fn faulty(path: &Path, fault: &str) -> WidgetSpec {
         config_json: format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#),
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
         limits: Limits { memory_bytes: 8 << 20, call_deadline: Duration::from_millis(50) },
-    }
-}
-
-fn texts(state: &WidgetState) -> String {
-    match state {
-        WidgetState::Ready(view) => view
-            .items
-            .iter()
-            .flat_map(|item| &item.pieces)
-            .filter_map(|piece| match piece {
-                Piece::Text(text) => Some(text.as_str()),
-                _ => None,
-            })
-            .collect(),
-        other => format!("{other:?}"),
     }
 }
 

@@ -25,3 +25,22 @@ impl LabelPrefix {
         if self.shows_text() { format!("{name}: {value}") } else { value.to_owned() }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LabelPrefix::*;
+
+    #[test]
+    fn text_prefixes_name_the_value() {
+        assert_eq!(Text.label("CPU", "12%"), "CPU: 12%");
+        assert_eq!(IconAndText.label("CPU", "12%"), "CPU: 12%");
+        assert_eq!(Icon.label("CPU", "12%"), "12%");
+        assert_eq!(None.label("CPU", "12%"), "12%");
+    }
+
+    #[test]
+    fn icon_prefixes_show_the_icon() {
+        assert!(Icon.shows_icon() && IconAndText.shows_icon());
+        assert!(!Text.shows_icon() && !None.shows_icon());
+    }
+}

@@ -35,13 +35,12 @@ pub struct Painter<R: Renderer> {
 
 const ELLIPSIS: &str = "…";
 
-/// What one item looks like once measured.
-struct Placed<'a> {
+/// One item once measured: its pieces as drawn (text truncated) with their widths.
+struct Placed {
     widget: usize,
     item: Item,
     pieces: Vec<(Piece, f32)>,
     width: f32,
-    _scene: std::marker::PhantomData<&'a ()>,
 }
 
 impl<R: Renderer> Painter<R> {
@@ -94,11 +93,11 @@ impl<R: Renderer> Painter<R> {
         hits
     }
 
-    fn measure_side<'a>(&mut self, scene: &'a Scene, side: Side) -> Vec<Placed<'a>> {
+    fn measure_side(&mut self, scene: &Scene, side: Side) -> Vec<Placed> {
         let style = &scene.style;
         let mut placed = Vec::new();
         for (index, widget) in scene.widgets.iter().enumerate().filter(|(_, widget)| widget.side == side) {
-            for item in displayed_items(widget, style) {
+            for item in displayed_items(widget) {
                 let pieces: Vec<(Piece, f32)> = item
                     .pieces
                     .iter()
@@ -107,7 +106,7 @@ impl<R: Renderer> Painter<R> {
                 let content: f32 = pieces.iter().map(|(_, width)| width).sum::<f32>()
                     + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
                 let width = content + 2.0 * item_padding(style);
-                placed.push(Placed { widget: index, item, pieces, width, _scene: std::marker::PhantomData });
+                placed.push(Placed { widget: index, item, pieces, width });
             }
         }
         placed
@@ -274,17 +273,20 @@ fn decode_png(path: &str) -> Result<(u32, u32, Vec<u8>), String> {
     Ok((info.width, info.height, rgba))
 }
 
+/// Phosphor's "warning" glyph, drawn in front of a failed widget's name.
+const WARNING_GLYPH: &str = "\u{e4e0}";
+
 /// The key of the item drawn in place of a failed widget.
 const FAILED_KEY: &str = "\u{0}failed";
 
 /// The items a widget shows: its view, or one warning item when it failed.
-fn displayed_items(widget: &SceneWidget, _style: &Style) -> Vec<Item> {
+fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
     match &widget.state {
         WidgetState::Pending => Vec::new(),
         WidgetState::Ready(view) => view.items.clone(),
         WidgetState::Failed { message } => vec![Item {
             key: FAILED_KEY.into(),
-            pieces: vec![Piece::Icon("\u{e4e0}".into()), Piece::Text(widget.name.clone())],
+            pieces: vec![Piece::Icon(WARNING_GLYPH.into()), Piece::Text(widget.name.clone())],
             selected: false,
             tooltip: Some(message.clone()),
         }],

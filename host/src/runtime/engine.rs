@@ -98,33 +98,76 @@ impl WidgetEngine {
 
 /// Explains, by name, why a component cannot be linked with `grants`.
 fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BTreeSet<Capability>) -> Result<()> {
-    let (ours, our_version) = WIT_PACKAGE.split_once('@').expect("package has a version");
     for (import, item) in component.component_type().imports(engine) {
         if !matches!(item.ty, ComponentItem::ComponentInstance(_)) {
             bail!("widget `{name}` imports `{import}`, which is not an interface Obi provides");
         }
-        let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
-            continue; // WASI and other packages are checked by the linker
-        };
-        let (interface, version) = rest.split_once('@').unwrap_or((rest, ""));
-        if version != our_version {
-            bail!(
-                "widget `{name}` was built for {ours}@{version}, but this Obi supports {WIT_PACKAGE}; \
-                 rebuild it against the current obi-sdk"
-            );
-        }
-        if interface == "types" {
-            continue;
-        }
-        let Some(capability) = Capability::from_interface(interface) else {
-            bail!("widget `{name}` imports `{import}`, an interface this Obi does not know");
-        };
-        if !grants.contains(&capability) {
-            bail!(
-                "widget `{name}` needs the `{capability}` capability, which its configuration does not grant; \
-                 add \"{capability}\" to its \"grants\" if you trust it"
-            );
+        if let Err(message) = check_import(name, import, grants) {
+            bail!("{message}");
         }
     }
     Ok(())
+}
+
+/// Checks one imported interface name against this host's WIT package and
+/// the widget's grants. WASI and other packages are left to the linker.
+fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<(), String> {
+    let (ours, our_version) = WIT_PACKAGE.split_once('@').expect("package has a version");
+    let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
+        return Ok(());
+    };
+    let (interface, version) = rest.split_once('@').unwrap_or((rest, "(no version)"));
+    if version != our_version {
+        return Err(format!(
+            "widget `{name}` was built for {ours}@{version}, but this Obi supports {WIT_PACKAGE}; \
+             rebuild it against an obi-sdk for {WIT_PACKAGE}"
+        ));
+    }
+    if interface == "types" {
+        return Ok(());
+    }
+    let capability = Capability::from_interface(interface)
+        .ok_or_else(|| format!("widget `{name}` imports `{import}`, an interface this Obi does not know"))?;
+    if !grants.contains(&capability) {
+        return Err(format!(
+            "widget `{name}` needs the `{capability}` capability, which its configuration does not grant; \
+             add \"{capability}\" to its \"grants\" if you trust it"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grants(capabilities: &[Capability]) -> BTreeSet<Capability> {
+        capabilities.iter().copied().collect()
+    }
+
+    #[test]
+    fn granted_and_foreign_imports_pass() {
+        let log = grants(&[Capability::Log]);
+        assert_eq!(check_import("w", "obi:widget/log@0.1.0", &log), Ok(()));
+        assert_eq!(check_import("w", "obi:widget/types@0.1.0", &log), Ok(()));
+        assert_eq!(check_import("w", "wasi:cli/environment@0.2.6", &log), Ok(()));
+    }
+
+    #[test]
+    fn a_missing_grant_is_named() {
+        let error = check_import("w", "obi:widget/metrics@0.1.0", &grants(&[Capability::Log])).unwrap_err();
+        assert!(error.contains("`w` needs the `metrics` capability"), "{error}");
+    }
+
+    #[test]
+    fn another_wit_version_is_explained() {
+        let error = check_import("old", "obi:widget/clock@0.0.9", &grants(&[Capability::Clock])).unwrap_err();
+        assert!(error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0"), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_interface_is_named() {
+        let error = check_import("w", "obi:widget/teleport@0.1.0", &grants(&Capability::ALL)).unwrap_err();
+        assert!(error.contains("obi:widget/teleport@0.1.0"), "{error}");
+    }
 }

@@ -3,13 +3,14 @@
 //! Its first refreshes succeed; from refresh number `at_refresh` on it does
 //! what `fault` says: `Trap` panics (a wasm trap), `Loop` never returns, `Oom`
 //! allocates until the host's memory cap refuses, `BadView` returns a view
-//! the host must reject.
+//! the host must reject, `Never` behaves. Its label names the last input it
+//! was given, so tests can see input arrive.
 //!
 //! ```json
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
 //! ```
 
-use obi_sdk::{Schedule, View, Widget, item};
+use obi_sdk::{Input, Schedule, View, Widget, item};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone, Copy)]
@@ -18,6 +19,7 @@ pub enum Fault {
     Loop,
     Oom,
     BadView,
+    Never,
 }
 
 #[derive(Deserialize)]
@@ -40,6 +42,7 @@ fn one_second() -> u64 {
 pub struct Faulty {
     config: Config,
     refreshes: u32,
+    last_input: Option<String>,
 }
 
 impl Widget for Faulty {
@@ -47,7 +50,7 @@ impl Widget for Faulty {
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
         let schedule = Schedule { interval_ms: config.interval_ms, align_to_wall_clock: false };
-        Ok((Faulty { config, refreshes: 0 }, schedule))
+        Ok((Faulty { config, refreshes: 0, last_input: None }, schedule))
     }
 
     fn refresh(&mut self) -> View {
@@ -68,9 +71,17 @@ impl Widget for Faulty {
                 Fault::BadView => {
                     return View::of((0..3).map(|n| item("same-key").text(n.to_string())));
                 }
+                Fault::Never => {}
             }
         }
-        View::of([item("faulty").text(format!("refresh {}", self.refreshes))])
+        match &self.last_input {
+            Some(input) => View::of([item("faulty").text(input.clone())]),
+            None => View::of([item("faulty").text(format!("refresh {}", self.refreshes))]),
+        }
+    }
+
+    fn on_input(&mut self, key: &str, input: Input) {
+        self.last_input = Some(format!("{key}: {input:?}"));
     }
 }
 

@@ -1,0 +1,52 @@
+//! Helpers shared by the runtime's integration tests.
+#![allow(dead_code)]
+
+use obi::capabilities::{Capabilities, Capability};
+use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetSource, WidgetSpec};
+use obi::view::{Piece, WidgetState};
+use std::path::{Path, PathBuf};
+
+pub fn workspace() -> PathBuf {
+    obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+pub fn faulty_wasm() -> PathBuf {
+    obi_build_support::build_components(&workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0)
+}
+
+/// An engine over `capabilities`, sharing one compiled-component cache across test runs.
+pub fn engine_with(capabilities: Capabilities) -> WidgetEngine {
+    let cache = ComponentCache::at(workspace().join("target/obi-test-cache"));
+    WidgetEngine::new(capabilities, cache).unwrap()
+}
+
+pub fn engine() -> WidgetEngine {
+    engine_with(Capabilities::system().unwrap())
+}
+
+pub fn stock(kind: &str, config: &str, grants: &[Capability]) -> WidgetSpec {
+    let (kind, wasm) = *obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap();
+    WidgetSpec {
+        name: kind.into(),
+        source: WidgetSource::Embedded { kind, wasm },
+        config_json: config.into(),
+        grants: grants.iter().copied().collect(),
+        limits: Limits::default(),
+    }
+}
+
+/// The text pieces of a ready widget, concatenated; other states as debug text.
+pub fn texts(state: &WidgetState) -> String {
+    match state {
+        WidgetState::Ready(view) => view
+            .items
+            .iter()
+            .flat_map(|item| &item.pieces)
+            .filter_map(|piece| match piece {
+                Piece::Text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect(),
+        other => format!("{other:?}"),
+    }
+}
