@@ -31,7 +31,7 @@ struct Cli {
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("OBI_LOG").unwrap_or_else(|_| "obi=info,warn".into()),
+            tracing_subscriber::EnvFilter::try_from_env("OBI_LOG").unwrap_or_else(|_| "obi=info,winit=error,warn".into()),
         )
         .with_writer(std::io::stderr)
         .init();
