@@ -3,20 +3,10 @@
 //! engine's warm instance template or from the on-disk compiled cache.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use obi::capabilities::{Capabilities, Capability};
-use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetInstance, WidgetSource, WidgetSpec};
+use obi::capabilities::Capabilities;
+use obi::config::stock_spec;
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
 use std::hint::black_box;
-
-fn spec(kind: &'static str, config: &str, grants: &[Capability]) -> WidgetSpec {
-    let (kind, wasm) = *obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap();
-    WidgetSpec {
-        name: kind.into(),
-        source: WidgetSource::Embedded { kind, wasm },
-        config_json: config.into(),
-        grants: grants.iter().copied().collect(),
-        limits: Limits::default(),
-    }
-}
 
 fn engine(cache: &std::path::Path) -> WidgetEngine {
     WidgetEngine::new(Capabilities::system().unwrap(), ComponentCache::at(cache)).unwrap()
@@ -24,8 +14,8 @@ fn engine(cache: &std::path::Path) -> WidgetEngine {
 
 fn benches(c: &mut Criterion) {
     let cache = tempfile::tempdir().unwrap();
-    let time = spec("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Log, Capability::Clock]);
-    let cpu = spec("Cpu", r#"{ "enable": true }"#, &[Capability::Log, Capability::Clock, Capability::Metrics]);
+    let time = stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#.into()).unwrap();
+    let cpu = stock_spec("Cpu", r#"{ "enable": true }"#.into()).unwrap();
     let mut warm = engine(cache.path());
 
     for spec in [&time, &cpu] {

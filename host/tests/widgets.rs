@@ -4,7 +4,8 @@
 mod common;
 
 use chrono::{DateTime, TimeZone, Utc};
-use common::{engine, engine_with, faulty_wasm, stock, texts};
+use common::{engine, engine_with, faulty_wasm, texts};
+use obi::config::stock_spec;
 use obi::capabilities::{Capabilities, Capability, Clock, MemoryUsage, Metrics};
 use obi::runtime::{Input, Limits, Scheduler, WidgetEvent, WidgetSource, WidgetSpec};
 use obi::view::{Piece, WidgetState};
@@ -40,12 +41,9 @@ fn scripted(cpu: f32) -> Capabilities {
     }
 }
 
-const CPU_GRANTS: &[Capability] = &[Capability::Log, Capability::Clock, Capability::Metrics];
-const TIME_GRANTS: &[Capability] = &[Capability::Log, Capability::Clock];
-
-fn first_state(capabilities: Capabilities, kind: &str, config: &str, grants: &[Capability]) -> WidgetState {
+fn first_state(capabilities: Capabilities, kind: &str, config: &str) -> WidgetState {
     let mut engine = engine_with(capabilities);
-    Scheduler::first_states(&mut engine, vec![stock(kind, config, grants)]).remove(0)
+    Scheduler::first_states(&mut engine, vec![stock_spec(kind, config.into()).unwrap()]).remove(0)
 }
 
 fn selected(state: &WidgetState) -> bool {
@@ -55,10 +53,10 @@ fn selected(state: &WidgetState) -> bool {
 #[test]
 fn cpu_over_its_threshold_is_selected() {
     let config = r#"{ "enable": true, "auto_select_over": 90 }"#;
-    let hot = first_state(scripted(91.0), "Cpu", config, CPU_GRANTS);
+    let hot = first_state(scripted(91.0), "Cpu", config);
     assert_eq!(texts(&hot), "CPU: 91%");
     assert!(selected(&hot));
-    let calm = first_state(scripted(90.0), "Cpu", config, CPU_GRANTS);
+    let calm = first_state(scripted(90.0), "Cpu", config);
     assert_eq!(texts(&calm), "CPU: 90%");
     assert!(!selected(&calm));
 }
@@ -66,7 +64,7 @@ fn cpu_over_its_threshold_is_selected() {
 #[test]
 fn cpu_label_prefixes() {
     let show = |prefix: &str| {
-        let state = first_state(scripted(7.4), "Cpu", &format!(r#"{{ "enable": true, "label_prefix": "{prefix}" }}"#), CPU_GRANTS);
+        let state = first_state(scripted(7.4), "Cpu", &format!(r#"{{ "enable": true, "label_prefix": "{prefix}" }}"#));
         let WidgetState::Ready(view) = &state else { panic!("{state:?}") };
         let icon = view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)));
         (icon, texts(&state))
@@ -87,16 +85,16 @@ fn time_formats_in_two_zones() {
     ];
     for (format, zone, expected) in cases {
         let config = format!(r#"{{ "enable": true, "format": "{format}", "timezone": "{zone}", "label_prefix": "None" }}"#);
-        assert_eq!(texts(&first_state(scripted(0.0), "Time", &config, TIME_GRANTS)), expected, "{format} in {zone}");
+        assert_eq!(texts(&first_state(scripted(0.0), "Time", &config)), expected, "{format} in {zone}");
     }
     let custom = r#"{ "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo", "label_prefix": "None" }"#;
-    assert_eq!(texts(&first_state(scripted(0.0), "Time", custom, TIME_GRANTS)), "00:04:05 JST (Tokyo)");
+    assert_eq!(texts(&first_state(scripted(0.0), "Time", custom)), "00:04:05 JST (Tokyo)");
 }
 
 #[test]
 fn binary_time_is_a_binary_clock_piece() {
     let config = r#"{ "enable": true, "format": "BinaryRectangle", "timezone": "Asia/Tokyo" }"#;
-    let state = first_state(scripted(0.0), "Time", config, TIME_GRANTS);
+    let state = first_state(scripted(0.0), "Time", config);
     let WidgetState::Ready(view) = &state else { panic!("{state:?}") };
     let clock = view.items[0].pieces.iter().find_map(|piece| match piece {
         Piece::BinaryClock(clock) => Some(*clock),

@@ -43,22 +43,23 @@ fn the_embedded_default_config_renders() {
     assert!(frame.ink(BACKGROUND, 1280, 1920) > 100, "cpu and clock on the right");
 }
 
+/// Runs obi on `json` and checks it refuses to start, saying `expected`.
+fn refuses(json: &str, expected: &str) {
+    let (_dir, config) = config_file(json);
+    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg("/dev/null"));
+    assert!(!output.status.success(), "obi started with a bad config");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(expected), "{stderr}");
+}
+
 #[test]
 fn a_broken_config_exits_non_zero_with_its_location() {
-    let (_dir, config) = config_file("{\n  \"height\": \"tall\"\n}\n");
-    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg("/dev/null"));
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("komorebi.bar.json:2:"), "{stderr}");
+    refuses("{\n  \"height\": \"tall\"\n}\n", "komorebi.bar.json:2:");
 }
 
 #[test]
 fn an_unknown_widget_is_named() {
-    let (_dir, config) = config_file(r#"{ "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#);
-    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg("/dev/null"));
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("unknown widget \"Cpuu\""), "{stderr}");
+    refuses(r#"{ "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#, "unknown widget \"Cpuu\"");
 }
 
 #[test]

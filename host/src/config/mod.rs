@@ -9,7 +9,7 @@
 
 mod widgets;
 
-pub use widgets::{WidgetEntry, WidgetKind};
+pub use widgets::{WidgetEntry, WidgetKind, stock_spec};
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};

@@ -51,18 +51,7 @@ impl WidgetEntry {
     /// The runtime spec of this widget.
     pub fn spec(&self, config: &BarConfig) -> Result<WidgetSpec, String> {
         if self.kind != WidgetKind::Plugin {
-            let wasm = crate::stock::STOCK_WIDGETS
-                .iter()
-                .find(|(kind, _)| *kind == self.name)
-                .map(|(_, wasm)| *wasm)
-                .ok_or_else(|| format!("the {} widget is not built into this obi", self.name))?;
-            return Ok(WidgetSpec {
-                name: self.name.into(),
-                source: WidgetSource::Embedded { kind: self.name, wasm },
-                config_json: self.options.to_string(),
-                grants: self.kind.stock_grants().iter().copied().collect(),
-                limits: Limits::default(),
-            });
+            return stock_spec(self.name, self.options.to_string());
         }
         let plugin: PluginOptions = serde_json::from_value(self.options.clone())
             .map_err(|error| format!("Plugin widget: {error}"))?;
@@ -89,6 +78,27 @@ impl WidgetEntry {
             },
         })
     }
+}
+
+/// The spec of the stock widget named `name` as in the config (`"Cpu"`),
+/// granted what its kind needs.
+pub fn stock_spec(name: &str, config_json: String) -> Result<WidgetSpec, String> {
+    let kind = WidgetKind::NAMES
+        .iter()
+        .find(|(known, kind)| *known == name && *kind != WidgetKind::Plugin)
+        .map(|(_, kind)| *kind)
+        .ok_or_else(|| format!("{name:?} is not a stock widget"))?;
+    let (name, wasm) = *crate::stock::STOCK_WIDGETS
+        .iter()
+        .find(|(kind, _)| *kind == name)
+        .ok_or_else(|| format!("the {name} widget is not built into this obi"))?;
+    Ok(WidgetSpec {
+        name: name.into(),
+        source: WidgetSource::Embedded { kind: name, wasm },
+        config_json,
+        grants: kind.stock_grants().iter().copied().collect(),
+        limits: Limits::default(),
+    })
 }
 
 #[derive(Deserialize)]

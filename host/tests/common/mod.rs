@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use obi::capabilities::{Capabilities, Capability};
-use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetSource, WidgetSpec};
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetSpec};
 use obi::view::{Piece, WidgetState};
 use std::path::{Path, PathBuf};
 
@@ -24,15 +24,11 @@ pub fn engine() -> WidgetEngine {
     engine_with(Capabilities::system().unwrap())
 }
 
+/// A stock widget granted exactly `grants`, not what its kind is usually given.
 pub fn stock(kind: &str, config: &str, grants: &[Capability]) -> WidgetSpec {
-    let (kind, wasm) = *obi::stock::STOCK_WIDGETS.iter().find(|(name, _)| *name == kind).unwrap();
-    WidgetSpec {
-        name: kind.into(),
-        source: WidgetSource::Embedded { kind, wasm },
-        config_json: config.into(),
-        grants: grants.iter().copied().collect(),
-        limits: Limits::default(),
-    }
+    let mut spec = obi::config::stock_spec(kind, config.into()).unwrap();
+    spec.grants = grants.iter().copied().collect();
+    spec
 }
 
 /// The text pieces of a ready widget, concatenated; other states as debug text.
