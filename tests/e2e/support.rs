@@ -19,8 +19,7 @@ pub fn workspace() -> PathBuf {
 }
 
 pub fn run(command: &mut Command) -> Output {
-    let output = command.output().unwrap_or_else(|error| panic!("running {command:?}: {error}"));
-    output
+    command.output().unwrap_or_else(|error| panic!("running {command:?}: {error}"))
 }
 
 /// Writes `json` to a fresh config file and returns its directory (kept alive by the caller).

@@ -12,7 +12,7 @@ use super::bindings::{WidgetPre, obi};
 use super::cache::ComponentCache;
 use super::instance::StoreState;
 use super::watchdog::Watchdog;
-use super::{WidgetSource, WidgetSpec};
+use super::{SourceId, WidgetSource, WidgetSpec};
 use crate::capabilities::{Capabilities, Capability};
 use wasmtime::error::Context;
 use wasmtime::{Result, bail};
@@ -29,7 +29,7 @@ pub struct WidgetEngine {
     watchdog: Watchdog,
     cache: ComponentCache,
     capabilities: Capabilities,
-    templates: HashMap<(WidgetSource, BTreeSet<Capability>), WidgetPre<StoreState>>,
+    templates: HashMap<(SourceId, BTreeSet<Capability>), WidgetPre<StoreState>>,
 }
 
 impl WidgetEngine {
@@ -56,7 +56,7 @@ impl WidgetEngine {
     /// The instance template for `spec`'s kind and grants, compiled and linked
     /// on first use.
     pub(super) fn template(&mut self, spec: &WidgetSpec) -> Result<WidgetPre<StoreState>> {
-        let key = (spec.source.clone(), spec.grants.clone());
+        let key = (spec.source.id(), spec.grants.clone());
         if let Some(template) = self.templates.get(&key) {
             return Ok(template.clone());
         }

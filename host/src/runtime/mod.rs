@@ -27,12 +27,29 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// Where a widget's component comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WidgetSource {
     /// A stock widget compiled into the `obi` binary.
     Embedded { kind: &'static str, wasm: &'static [u8] },
     /// A third-party component on disk.
     File(PathBuf),
+}
+
+/// What identifies a source without hashing its bytes: the stock kind's
+/// name, or the plugin's path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum SourceId {
+    Embedded(&'static str),
+    File(PathBuf),
+}
+
+impl WidgetSource {
+    pub(crate) fn id(&self) -> SourceId {
+        match self {
+            WidgetSource::Embedded { kind, .. } => SourceId::Embedded(kind),
+            WidgetSource::File(path) => SourceId::File(path.clone()),
+        }
+    }
 }
 
 /// The sandbox of one widget instance.

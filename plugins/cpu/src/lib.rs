@@ -19,16 +19,12 @@ use serde::Deserialize;
 
 #[derive(Deserialize)]
 pub struct Config {
-    #[serde(default = "default_interval")]
+    #[serde(default)]
     data_refresh_interval: Option<u64>,
     #[serde(default)]
     label_prefix: Option<LabelPrefix>,
     #[serde(default)]
     auto_select_over: Option<u8>,
-}
-
-fn default_interval() -> Option<u64> {
-    Some(10)
 }
 
 pub struct Cpu {
