@@ -7,6 +7,7 @@
 //! `transparency_alpha`, `monitor` as an index) and tolerates every other
 //! property of the format, so real files load.
 
+mod jsonc;
 mod widgets;
 
 pub use widgets::{WidgetEntry, WidgetKind, stock_spec};
