@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use obi::capabilities::Capabilities;
-use obi::config::{BarConfig, Side};
+use obi::config::{BarConfig, Diagnostic, Severity};
 use obi::render::{Offscreen, Scene, SceneWidget, Style, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetSpec};
 use obi::view::WidgetState;
@@ -46,63 +46,86 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     let config = match &cli.config {
-        Some(path) => BarConfig::load(path)?,
+        Some(path) => {
+            let loaded = BarConfig::load(path).map_err(|diagnostics| listing(&diagnostics))?;
+            for warning in &loaded.warnings {
+                eprintln!("{warning}");
+            }
+            loaded.config
+        }
         None => BarConfig::embedded_default(),
     };
-    let mut sides = Vec::new();
-    let mut specs = Vec::new();
-    for (side, entry) in config.widgets() {
-        sides.push(side);
-        specs.push(entry.spec(&config)?);
-    }
+    let (scene_widgets, specs, slots) = plan(&config);
     let style = Style::from_config(&config);
-    let font = find_text_font(config.font_family.as_deref())?;
+    let font = find_text_font(config.font_family())?;
     let engine = WidgetEngine::new(Capabilities::system()?, ComponentCache::from_environment())
         .map_err(|error| format!("{error:#}"))?;
+    let scene = Scene { style, widgets: scene_widgets };
 
     match cli.screenshot {
-        Some(path) => screenshot(engine, style, sides, specs, &font.data, cli.width, &path),
+        Some(path) => screenshot(engine, scene, specs, &slots, &font.data, cli.width, &path),
         None => {
             let event_loop = window::event_loop()?;
-            let scene = scene(style, &sides, &specs, vec![WidgetState::Pending; specs.len()]);
             let proxy = event_loop.create_proxy();
             let scheduler = Scheduler::spawn(engine, specs, move |index, state| {
                 // Fails only once the window is gone and the bar is shutting down.
-                let _ = proxy.send_event(BarEvent::Widget(index, state));
+                let _ = proxy.send_event(BarEvent::Widget(slots[index], state));
             });
-            BarWindow::new(scene, config.monitor, font.data).run(event_loop, scheduler)
+            BarWindow::new(scene, config.monitor(), font.data).run(event_loop, scheduler)
         }
     }
 }
 
-fn scene(style: Style, sides: &[Side], specs: &[WidgetSpec], states: Vec<WidgetState>) -> Scene {
-    let widgets = sides
-        .iter()
-        .zip(specs)
-        .zip(states)
-        .map(|((side, spec), state)| SceneWidget { side: *side, name: spec.name.clone(), state })
-        .collect();
-    Scene { style, widgets }
+/// Every diagnostic on a line of its own, and how many errors there were.
+fn listing(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|diagnostic| diagnostic.severity == Severity::Error).count();
+    let lines: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+    format!("the config has {errors} error{}:\n{}", if errors == 1 { "" } else { "s" }, lines.join("\n"))
+}
+
+/// The widgets the bar shows, the specs the runtime runs, and for each spec
+/// the index of its widget on the bar. A widget that cannot run (a kind not
+/// built yet, a bad plugin entry) is shown failed in its place; the rest run.
+fn plan(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>) {
+    let mut widgets = Vec::new();
+    let mut specs = Vec::new();
+    let mut slots = Vec::new();
+    for entry in config.widgets() {
+        match entry.spec(config) {
+            Ok(spec) => {
+                slots.push(widgets.len());
+                widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
+                specs.push(spec);
+            }
+            Err(message) => {
+                tracing::warn!("{message}");
+                widgets.push(SceneWidget { side: entry.side, name: entry.config.kind().into(), state: WidgetState::Failed { message } });
+            }
+        }
+    }
+    (widgets, specs, slots)
 }
 
 fn screenshot(
     mut engine: WidgetEngine,
-    style: Style,
-    sides: Vec<Side>,
+    mut scene: Scene,
     specs: Vec<WidgetSpec>,
+    slots: &[usize],
     text_font: &[u8],
     width: u32,
     path: &std::path::Path,
 ) -> Result<(), String> {
-    let height = style.height.round().max(1.0) as u32;
+    let height = scene.style.height.round().max(1.0) as u32;
     // GL start-up does not depend on the widgets: overlap the two.
     let (offscreen, states) = std::thread::scope(|scope| {
-        let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs.clone()));
+        let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs));
         let offscreen = Offscreen::new(width, height, text_font);
         (offscreen, states.join().expect("the widget thread panicked"))
     });
     let mut offscreen = offscreen?;
-    let scene = scene(style, &sides, &specs, states);
+    for (slot, state) in slots.iter().zip(states) {
+        scene.widgets[*slot].state = state;
+    }
     offscreen.painter.paint(&scene, width, height);
     let rgba = offscreen.read_rgba()?;
     write_png(path, width, height, &rgba)

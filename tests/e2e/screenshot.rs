@@ -59,7 +59,11 @@ fn a_broken_config_exits_non_zero_with_its_location() {
 
 #[test]
 fn an_unknown_widget_is_named() {
-    refuses(r#"{ "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#, "unknown widget \"Cpuu\"");
+    refuses(
+        r#"{ "left_widgets": [], "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#,
+        "komorebi.bar.json:1:44: error: right_widgets[0]: unknown variant `Cpuu`",
+    );
+    refuses(r#"{ "left_widgets": [], "right_widgets": [ { "Cpuu": { "enable": true } } ] }"#, "did you mean `Cpu`?");
 }
 
 #[test]

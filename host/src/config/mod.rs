@@ -1,87 +1,37 @@
-//! The bar's configuration: `komorebi.bar.json` read into [`BarConfig`], and
-//! the widget specs the runtime runs, derived from it.
-//!
-//! This first cut reads the properties the bar draws with today (widget
-//! lists, `height`, `font_family`, `font_size`, `icon_scale`,
-//! `widget_spacing`, `padding` as a number, `max_label_width`,
-//! `transparency_alpha`, `monitor` as an index) and tolerates every other
-//! property of the format, so real files load.
+//! The bar's configuration: `komorebi.bar.json` read leniently (comments,
+//! trailing commas), checked against the typed [`model`], with every problem
+//! reported as a located [`Diagnostic`], and the accessors that apply
+//! komorebi-bar's defaults and clamps.
 
+mod diagnostics;
 mod jsonc;
+pub mod model;
+mod read;
 mod widgets;
 
-pub use widgets::{WidgetEntry, WidgetKind, stock_spec};
+pub use diagnostics::{Diagnostic, Severity};
+pub use jsonc::LineColumn;
+pub use model::BarModel;
+pub use widgets::{WidgetEntry, stock_spec};
 
-use serde::Deserialize;
+use model::{MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};
 
 /// The config compiled into the binary, used when no `--config` is given.
 pub const DEFAULT_CONFIG: &str = include_str!("../../../examples/default.json");
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BarConfig {
-    #[serde(default)]
-    pub left_widgets: Vec<WidgetEntry>,
-    #[serde(default)]
-    pub center_widgets: Vec<WidgetEntry>,
-    #[serde(default)]
-    pub right_widgets: Vec<WidgetEntry>,
-    #[serde(default = "defaults::height")]
-    pub height: f32,
-    #[serde(default)]
-    pub font_family: Option<String>,
-    #[serde(default = "defaults::font_size")]
-    pub font_size: f32,
-    #[serde(default = "defaults::icon_scale")]
-    pub icon_scale: f32,
-    #[serde(default = "defaults::widget_spacing")]
-    pub widget_spacing: f32,
-    #[serde(default = "defaults::max_label_width")]
-    pub max_label_width: f32,
-    #[serde(default = "defaults::transparency_alpha")]
-    pub transparency_alpha: u8,
-    #[serde(default, deserialize_with = "number_or_default")]
-    pub padding: Option<f32>,
-    #[serde(default, deserialize_with = "index_or_default")]
-    pub monitor: Option<usize>,
+    pub model: BarModel,
     /// Where the file was read from: relative plugin paths resolve against it.
-    #[serde(skip)]
     pub directory: PathBuf,
 }
 
-mod defaults {
-    pub fn height() -> f32 {
-        50.0
-    }
-    pub fn font_size() -> f32 {
-        12.5
-    }
-    pub fn icon_scale() -> f32 {
-        1.4
-    }
-    pub fn widget_spacing() -> f32 {
-        10.0
-    }
-    pub fn max_label_width() -> f32 {
-        400.0
-    }
-    pub fn transparency_alpha() -> u8 {
-        200
-    }
-}
-
-/// `padding` may also be per-side or grouped; until those forms are drawn,
-/// they fall back to the default padding rather than fail the file.
-fn number_or_default<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<f32>, D::Error> {
-    let value = serde_json::Value::deserialize(deserializer)?;
-    Ok(value.as_f64().map(|number| number as f32))
-}
-
-/// `monitor` is an index or an object with an `index`.
-fn index_or_default<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
-    let value = serde_json::Value::deserialize(deserializer)?;
-    let index = value.as_u64().or_else(|| value.get("index").and_then(serde_json::Value::as_u64));
-    Ok(index.map(|index| index as usize))
+/// A config that loaded, and what was worth saying about it.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub config: BarConfig,
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Which part of the bar a widget sits in.
@@ -93,31 +43,103 @@ pub enum Side {
 }
 
 impl BarConfig {
-    pub fn parse(text: &str, origin: &str) -> Result<BarConfig, String> {
-        serde_json::from_str(text).map_err(|error| format!("{origin}:{}:{}: {error}", error.line(), error.column()))
+    /// Parses config text; `origin` names it in messages. Fails with every
+    /// error found (and the warnings), sorted by position.
+    pub fn parse(text: &str, origin: &str) -> Result<Loaded, Vec<Diagnostic>> {
+        let (model, warnings) = read::read(text, origin)?;
+        Ok(Loaded { config: BarConfig { model, directory: PathBuf::new() }, warnings })
     }
 
-    pub fn load(path: &Path) -> Result<BarConfig, String> {
-        let text = std::fs::read_to_string(path).map_err(|error| format!("reading {}: {error}", path.display()))?;
-        let mut config = BarConfig::parse(&text, &path.display().to_string())?;
-        config.directory = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Ok(config)
+    pub fn load(path: &Path) -> Result<Loaded, Vec<Diagnostic>> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            vec![Diagnostic {
+                severity: Severity::Error,
+                origin: origin.clone(),
+                at: LineColumn { line: 1, column: 1 },
+                path: String::new(),
+                message: format!("cannot read the file: {error}"),
+            }]
+        })?;
+        let mut loaded = BarConfig::parse(&text, &origin)?;
+        loaded.config.directory = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(loaded)
     }
 
     pub fn embedded_default() -> BarConfig {
-        BarConfig::parse(DEFAULT_CONFIG, "<embedded default config>").expect("the embedded default config parses")
+        BarConfig::parse(DEFAULT_CONFIG, "<embedded default config>").expect("the embedded default config loads").config
     }
 
-    pub fn padding(&self) -> f32 {
-        self.padding.unwrap_or(10.0)
+    pub fn height(&self) -> f32 {
+        self.model.height.unwrap_or(50.0)
+    }
+
+    pub fn font_size(&self) -> f32 {
+        self.model.font_size.unwrap_or(12.5)
+    }
+
+    /// komorebi-bar clamps the icon scale to 1.0..=2.0 (reading warns about it).
+    pub fn icon_scale(&self) -> f32 {
+        self.model.icon_scale.unwrap_or(1.4).clamp(1.0, 2.0)
+    }
+
+    pub fn widget_spacing(&self) -> f32 {
+        self.model.widget_spacing.unwrap_or(10.0)
+    }
+
+    pub fn max_label_width(&self) -> f32 {
+        self.model.max_label_width.unwrap_or(400.0)
+    }
+
+    pub fn transparency_alpha(&self) -> u8 {
+        self.model.transparency_alpha.unwrap_or(200)
+    }
+
+    pub fn padding(&self) -> SpacingKind {
+        self.model.padding.clone().unwrap_or(SpacingKind::All(10.0))
+    }
+
+    pub fn margin(&self) -> SpacingKind {
+        self.model.margin.clone().unwrap_or(SpacingKind::All(0.0))
+    }
+
+    pub fn monitor(&self) -> Option<usize> {
+        self.model.monitor.as_ref().map(MonitorConfigOrIndex::index)
+    }
+
+    pub fn font_family(&self) -> Option<&str> {
+        self.model.font_family.as_deref()
     }
 
     /// The enabled widgets, in drawing order, with the side each sits in.
-    pub fn widgets(&self) -> impl Iterator<Item = (Side, &WidgetEntry)> {
-        [(Side::Left, &self.left_widgets), (Side::Center, &self.center_widgets), (Side::Right, &self.right_widgets)]
+    pub fn widgets(&self) -> impl Iterator<Item = WidgetEntry<'_>> {
+        let center = self.model.center_widgets.as_deref().unwrap_or_default();
+        [(Side::Left, self.model.left_widgets.as_slice()), (Side::Center, center), (Side::Right, self.model.right_widgets.as_slice())]
             .into_iter()
-            .flat_map(|(side, entries)| entries.iter().map(move |entry| (side, entry)))
-            .filter(|(_, entry)| entry.enabled())
+            .flat_map(|(side, configs)| configs.iter().map(move |config| WidgetEntry { side, config }))
+            .filter(|entry| entry.enabled())
+    }
+}
+
+impl WidgetConfig {
+    /// The key naming this kind in the file (`"Cpu"`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            WidgetConfig::Applications(_) => "Applications",
+            WidgetConfig::Battery(_) => "Battery",
+            WidgetConfig::Cpu(_) => "Cpu",
+            WidgetConfig::Date(_) => "Date",
+            WidgetConfig::Keyboard(_) => "Keyboard",
+            WidgetConfig::Komorebi(_) => "Komorebi",
+            WidgetConfig::Media(_) => "Media",
+            WidgetConfig::Memory(_) => "Memory",
+            WidgetConfig::Network(_) => "Network",
+            WidgetConfig::Storage(_) => "Storage",
+            WidgetConfig::Systray(_) => "Systray",
+            WidgetConfig::Time(_) => "Time",
+            WidgetConfig::Update(_) => "Update",
+            WidgetConfig::Plugin(_) => "Plugin",
+        }
     }
 }
 
@@ -125,17 +147,17 @@ impl BarConfig {
 mod tests {
     use super::*;
 
-    #[test]
-    fn defaults_are_komorebi_bars() {
-        let config = BarConfig::parse("{}", "test").unwrap();
-        assert_eq!((config.height, config.font_size, config.icon_scale), (50.0, 12.5, 1.4));
-        assert_eq!((config.widget_spacing, config.transparency_alpha, config.padding()), (10.0, 200, 10.0));
+    fn parse(text: &str) -> Result<Loaded, Vec<Diagnostic>> {
+        BarConfig::parse(text, "bar.json")
     }
 
     #[test]
-    fn errors_carry_line_and_column() {
-        let error = BarConfig::parse("{\n  \"height\": \"tall\"\n}", "bar.json").unwrap_err();
-        assert!(error.starts_with("bar.json:2:"), "{error}");
+    fn defaults_are_komorebi_bars() {
+        let config = parse(r#"{ "left_widgets": [], "right_widgets": [] }"#).unwrap().config;
+        assert_eq!((config.height(), config.font_size(), config.icon_scale()), (50.0, 12.5, 1.4));
+        assert_eq!((config.widget_spacing(), config.transparency_alpha()), (10.0, 200));
+        assert_eq!((config.padding(), config.margin()), (SpacingKind::All(10.0), SpacingKind::All(0.0)));
+        assert_eq!(config.max_label_width(), 400.0);
     }
 
     #[test]

@@ -1,151 +1,101 @@
-//! One entry of `left_widgets` / `center_widgets` / `right_widgets`: an
-//! object with a single key naming the widget kind, as in
-//! `{ "Cpu": { "enable": true } }`, and the runtime spec made from it.
+//! From a widget entry of the config to the spec the runtime runs: which
+//! component, its config as JSON, its grants and its sandbox limits.
 
-use super::BarConfig;
+use super::model::{PluginConfig, WidgetConfig};
+use super::{BarConfig, Side};
 use crate::capabilities::Capability;
 use crate::runtime::{Limits, WidgetSource, WidgetSpec};
-use serde::de::{self, Deserializer, MapAccess, Visitor};
-use serde::Deserialize;
 use std::collections::BTreeSet;
-use std::fmt;
 use std::time::Duration;
 
-/// The kinds of widget the config can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WidgetKind {
-    Cpu,
-    Time,
-    /// A third-party component (an Obi extension of the format):
-    /// `{ "Plugin": { "enable": true, "path": "w.wasm", "grants": ["metrics"], "config": {} } }`.
-    Plugin,
+/// An enabled widget and where it sits.
+#[derive(Debug, Clone, Copy)]
+pub struct WidgetEntry<'a> {
+    pub side: Side,
+    pub config: &'a WidgetConfig,
 }
 
-impl WidgetKind {
-    const NAMES: [(&'static str, WidgetKind); 3] =
-        [("Cpu", WidgetKind::Cpu), ("Time", WidgetKind::Time), ("Plugin", WidgetKind::Plugin)];
+/// What every widget may use: its log and the clock.
+const BASE_GRANTS: [Capability; 2] = [Capability::Log, Capability::Clock];
 
-    /// The capabilities a stock widget of this kind is granted.
-    fn stock_grants(self) -> &'static [Capability] {
-        match self {
-            WidgetKind::Cpu => &[Capability::Log, Capability::Clock, Capability::Metrics],
-            WidgetKind::Time => &[Capability::Log, Capability::Clock],
-            WidgetKind::Plugin => &[Capability::Log, Capability::Clock],
-        }
-    }
+/// The capabilities a stock widget of this kind is granted.
+fn stock_grants(kind: &str) -> BTreeSet<Capability> {
+    let extra: &[Capability] = match kind {
+        "Cpu" | "Memory" => &[Capability::Metrics],
+        _ => &[],
+    };
+    BASE_GRANTS.iter().chain(extra).copied().collect()
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct WidgetEntry {
-    pub kind: WidgetKind,
-    pub name: &'static str,
-    pub options: serde_json::Value,
-}
-
-impl WidgetEntry {
-    /// `enable` is required by komorebi-bar's schema; a missing one counts as enabled.
+impl WidgetEntry<'_> {
     pub fn enabled(&self) -> bool {
-        self.options.get("enable").and_then(serde_json::Value::as_bool).unwrap_or(true)
+        match self.config {
+            WidgetConfig::Applications(c) => c.enable,
+            WidgetConfig::Battery(c) => c.enable,
+            WidgetConfig::Cpu(c) => c.enable,
+            WidgetConfig::Date(c) => c.enable,
+            WidgetConfig::Keyboard(c) => c.enable,
+            // The Komorebi widget has no switch of its own: its parts do.
+            WidgetConfig::Komorebi(_) => true,
+            WidgetConfig::Media(c) => c.enable,
+            WidgetConfig::Memory(c) => c.enable,
+            WidgetConfig::Network(c) => c.enable,
+            WidgetConfig::Storage(c) => c.enable,
+            WidgetConfig::Systray(c) => c.enable,
+            WidgetConfig::Time(c) => c.enable,
+            WidgetConfig::Update(c) => c.enable,
+            WidgetConfig::Plugin(c) => c.enable,
+        }
     }
 
     /// The runtime spec of this widget.
     pub fn spec(&self, config: &BarConfig) -> Result<WidgetSpec, String> {
-        if self.kind != WidgetKind::Plugin {
-            return stock_spec(self.name, self.options.to_string());
+        match self.config {
+            WidgetConfig::Plugin(plugin) => plugin_spec(plugin, config),
+            stock => {
+                let options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
+                stock_spec(stock.kind(), options[stock.kind()].to_string())
+            }
         }
-        let plugin: PluginOptions = serde_json::from_value(self.options.clone())
-            .map_err(|error| format!("Plugin widget: {error}"))?;
-        let path = config.directory.join(&plugin.path);
-        let name = plugin.name.unwrap_or_else(|| {
-            path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_else(|| "plugin".into())
-        });
-        let mut grants: BTreeSet<Capability> = self.kind.stock_grants().iter().copied().collect();
-        for grant in &plugin.grants {
-            grants.insert(Capability::from_interface(grant).ok_or_else(|| {
-                let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
-                format!("Plugin `{name}`: unknown capability {grant:?} in grants (known: {})", known.join(", "))
-            })?);
-        }
-        let defaults = Limits::default();
-        Ok(WidgetSpec {
-            name,
-            source: WidgetSource::File(path),
-            config_json: plugin.config.to_string(),
-            grants,
-            limits: Limits {
-                memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb << 20),
-                call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
-            },
-        })
     }
 }
 
-/// The spec of the stock widget named `name` as in the config (`"Cpu"`),
-/// granted what its kind needs.
-pub fn stock_spec(name: &str, config_json: String) -> Result<WidgetSpec, String> {
-    let kind = WidgetKind::NAMES
+/// The spec of the stock widget named `kind` as in the config (`"Cpu"`).
+pub fn stock_spec(kind: &str, config_json: String) -> Result<WidgetSpec, String> {
+    let (kind, wasm) = *crate::stock::STOCK_WIDGETS
         .iter()
-        .find(|(known, kind)| *known == name && *kind != WidgetKind::Plugin)
-        .map(|(_, kind)| *kind)
-        .ok_or_else(|| format!("{name:?} is not a stock widget"))?;
-    let (name, wasm) = *crate::stock::STOCK_WIDGETS
-        .iter()
-        .find(|(kind, _)| *kind == name)
-        .ok_or_else(|| format!("the {name} widget is not built into this obi"))?;
+        .find(|(name, _)| *name == kind)
+        .ok_or_else(|| format!("the {kind} widget is not built into this version of obi yet"))?;
     Ok(WidgetSpec {
-        name: name.into(),
-        source: WidgetSource::Embedded { kind: name, wasm },
+        name: kind.into(),
+        source: WidgetSource::Embedded { kind, wasm },
         config_json,
-        grants: kind.stock_grants().iter().copied().collect(),
+        grants: stock_grants(kind),
         limits: Limits::default(),
     })
 }
 
-#[derive(Deserialize)]
-struct PluginOptions {
-    path: String,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    grants: Vec<String>,
-    #[serde(default)]
-    memory_limit_mb: Option<usize>,
-    #[serde(default)]
-    call_deadline_ms: Option<u64>,
-    #[serde(default)]
-    config: serde_json::Value,
-}
-
-impl<'de> Deserialize<'de> for WidgetEntry {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct EntryVisitor;
-
-        impl<'de> Visitor<'de> for EntryVisitor {
-            type Value = WidgetEntry;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object with one key naming the widget, like { \"Cpu\": { \"enable\": true } }")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WidgetEntry, A::Error> {
-                let key: String = map.next_key()?.ok_or_else(|| de::Error::custom("empty widget object"))?;
-                let known: Vec<&str> = WidgetKind::NAMES.iter().map(|(name, _)| *name).collect();
-                let (name, kind) = WidgetKind::NAMES
-                    .iter()
-                    .find(|(name, _)| *name == key)
-                    .copied()
-                    .ok_or_else(|| de::Error::custom(format!("unknown widget {key:?} (this obi knows {})", known.join(", "))))?;
-                let options: serde_json::Value = map.next_value()?;
-                if !options.is_object() {
-                    return Err(de::Error::custom(format!("the value of {key:?} must be an object")));
-                }
-                if let Some(extra) = map.next_key::<String>()? {
-                    return Err(de::Error::custom(format!("a widget entry names one widget; found {extra:?} after {key:?}")));
-                }
-                Ok(WidgetEntry { kind, name, options })
-            }
-        }
-
-        deserializer.deserialize_map(EntryVisitor)
+fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, String> {
+    let path = config.directory.join(&plugin.path);
+    let name = plugin.name.clone().unwrap_or_else(|| {
+        path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_else(|| "plugin".into())
+    });
+    let mut grants: BTreeSet<Capability> = BASE_GRANTS.into_iter().collect();
+    for grant in &plugin.grants {
+        grants.insert(Capability::from_interface(grant).ok_or_else(|| {
+            let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
+            format!("Plugin `{name}`: unknown capability {grant:?} in grants (known: {})", known.join(", "))
+        })?);
     }
+    let defaults = Limits::default();
+    Ok(WidgetSpec {
+        name,
+        source: WidgetSource::File(path),
+        config_json: plugin.config.to_string(),
+        grants,
+        limits: Limits {
+            memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb << 20),
+            call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
+        },
+    })
 }

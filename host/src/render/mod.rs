@@ -22,22 +22,25 @@ pub struct Style {
     pub font_size: f32,
     pub icon_scale: f32,
     pub widget_spacing: f32,
-    pub padding: f32,
+    /// Room kept free at the bar's left and right ends.
+    pub padding_left: f32,
+    pub padding_right: f32,
     pub max_label_width: f32,
     pub theme: Theme,
 }
 
 impl Style {
     pub fn from_config(config: &BarConfig) -> Style {
+        let (_, _, padding_left, padding_right) = config.padding().sides();
         Style {
-            height: config.height,
-            font_size: config.font_size,
-            // komorebi-bar clamps the icon scale to 1.0..=2.0.
-            icon_scale: config.icon_scale.clamp(1.0, 2.0),
-            widget_spacing: config.widget_spacing,
-            padding: config.padding(),
-            max_label_width: config.max_label_width,
-            theme: Theme::default_dark(config.transparency_alpha),
+            height: config.height(),
+            font_size: config.font_size(),
+            icon_scale: config.icon_scale(),
+            widget_spacing: config.widget_spacing(),
+            padding_left,
+            padding_right,
+            max_label_width: config.max_label_width(),
+            theme: Theme::default_dark(config.transparency_alpha()),
         }
     }
 }

@@ -68,9 +68,9 @@ impl<R: Renderer> Painter<R> {
             let placed = self.measure_side(scene, side);
             let total = side_width(&placed, style);
             let mut x = match side {
-                Side::Left => style.padding,
+                Side::Left => style.padding_left,
                 Side::Center => (width as f32 - total) / 2.0,
-                Side::Right => width as f32 - style.padding - total,
+                Side::Right => width as f32 - style.padding_right - total,
             };
             let mut previous_widget = None;
             for placed in placed {

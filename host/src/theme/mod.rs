@@ -9,6 +9,17 @@
 //! | selected text        | `crust`               |
 //! | failed widget        | `red`                 |
 
+/// The 269 Base16 palettes by the names the config uses, as carried over
+/// from the Base16 project's scheme files (`assets/base16-palettes.json`).
+pub const BASE16_PALETTES_JSON: &str = include_str!("../../assets/base16-palettes.json");
+
+/// The names of the Base16 palettes, in file order.
+pub static BASE16_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let palettes: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(BASE16_PALETTES_JSON).expect("the embedded Base16 palettes are JSON");
+    palettes.keys().map(|name| &*name.clone().leak()).collect()
+});
+
 /// An RGBA colour, 8 bits a channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rgba(pub u8, pub u8, pub u8, pub u8);

@@ -1,0 +1,92 @@
+//! Messages about a config file: each names the file, the line and column,
+//! the JSON path (`right_widgets[3].Battery.label_prefix`) and what was
+//! expected, with a "did you mean" when a name is close to a known one.
+
+use super::jsonc::LineColumn;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// The file (or `<embedded default config>`).
+    pub origin: String,
+    pub at: LineColumn,
+    /// Empty for the file as a whole.
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{}:{}:{}: {severity}: ", self.origin, self.at.line, self.at.column)?;
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The known name closest to `unknown`, if it is close enough to be a typo.
+pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lowered = unknown.to_lowercase();
+    known
+        .into_iter()
+        .map(|candidate| (candidate, strsim::jaro_winkler(&lowered, &candidate.to_lowercase())))
+        .filter(|(candidate, score)| *score >= 0.85 && *candidate != unknown)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(candidate, _)| candidate)
+}
+
+/// Adds a "did you mean" to serde's "unknown variant `X`, expected one of `A`, `B`".
+pub fn explain_serde_message(message: &str) -> String {
+    let message = message.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == ':' || c == ',');
+    let message = strip_serde_position(message);
+    if !message.starts_with("unknown variant") {
+        return message.to_owned();
+    }
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    match quoted.split_first() {
+        Some((unknown, known)) => match did_you_mean(unknown, known.iter().copied()) {
+            Some(close) => format!("{message}; did you mean `{close}`?"),
+            None => message.to_owned(),
+        },
+        None => message.to_owned(),
+    }
+}
+
+/// serde_json appends " at line L column C" positions of the value being
+/// read; ours come from the file instead.
+fn strip_serde_position(message: &str) -> &str {
+    match message.rfind(" at line ") {
+        Some(cut) if message[cut..].contains(" column ") => &message[..cut],
+        _ => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(did_you_mean("Icn", ["None", "Icon", "Text", "IconAndText"]), Some("Icon"));
+        assert_eq!(did_you_mean("widget_spacng", ["widget_spacing", "height"]), Some("widget_spacing"));
+        assert_eq!(did_you_mean("zzz", ["None", "Icon"]), None);
+    }
+
+    #[test]
+    fn serde_variant_errors_get_a_suggestion() {
+        let explained = explain_serde_message("unknown variant `Icn`, expected one of `None`, `Icon`, `Text`, `IconAndText`");
+        assert!(explained.ends_with("did you mean `Icon`?"), "{explained}");
+    }
+}

@@ -1,0 +1,132 @@
+//! The Komorebi (tiler) widget's config: workspaces, layout, focused and
+//! locked container, workspace layer and configuration switcher.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+use std::collections::BTreeMap;
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiConfig {
+    pub workspaces: Option<KomorebiWorkspacesConfig>,
+    pub layout: Option<KomorebiLayoutConfig>,
+    pub focused_container: Option<KomorebiFocusedContainerConfig>,
+    /// The older name of `focused_container`, used when that is absent.
+    pub focused_window: Option<KomorebiFocusedContainerConfig>,
+    pub locked_container: Option<KomorebiLockedContainerConfig>,
+    pub workspace_layer: Option<KomorebiWorkspaceLayerConfig>,
+    pub configuration_switcher: Option<KomorebiConfigurationSwitcherConfig>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiWorkspacesConfig {
+    pub enable: bool,
+    #[serde(default)]
+    pub hide_empty_workspaces: bool,
+    pub display: Option<WorkspacesDisplayFormat>,
+}
+
+/// The workspaces' own formats, or any [`DisplayFormat`]; older files wrap
+/// the latter as `{ "Existing": "Icon" }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "a workspaces display format such as \"AllIcons\" or a display format such as \"Icon\"")]
+pub enum WorkspacesDisplayFormat {
+    Workspaces(WorkspacesOnlyFormat),
+    Existing(DisplayFormat),
+    Wrapped {
+        #[serde(rename = "Existing")]
+        existing: DisplayFormat,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum WorkspacesOnlyFormat {
+    AllIcons,
+    AllIconsAndText,
+    AllIconsAndTextOnSelected,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum DisplayFormat {
+    Icon,
+    Text,
+    TextAndIconOnSelected,
+    IconAndText,
+    IconAndTextOnSelected,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiLayoutConfig {
+    pub enable: bool,
+    /// The layouts offered when clicking through them.
+    pub options: Option<Vec<KomorebiLayout>>,
+    pub display: Option<DisplayFormat>,
+}
+
+/// A layout option: a plain name as komorebi-bar reads it (`"BSP"`,
+/// `"Monocle"`), or `{ "Default": "BSP" }` as the schema describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "a layout such as \"BSP\", \"Monocle\", \"Floating\", \"Paused\" or { \"Default\": \"BSP\" }")]
+pub enum KomorebiLayout {
+    Default(DefaultLayout),
+    Special(SpecialLayout),
+    Tagged {
+        #[serde(rename = "Default")]
+        default: DefaultLayout,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum DefaultLayout {
+    BSP,
+    Columns,
+    Rows,
+    VerticalStack,
+    HorizontalStack,
+    UltrawideVerticalStack,
+    Grid,
+    RightMainVerticalStack,
+    Scrolling,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum SpecialLayout {
+    Monocle,
+    Floating,
+    Paused,
+    Custom,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiFocusedContainerConfig {
+    pub enable: bool,
+    pub show_icon: Option<bool>,
+    pub display: Option<DisplayFormat>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiLockedContainerConfig {
+    pub enable: bool,
+    pub show_when_unlocked: Option<bool>,
+    pub display: Option<DisplayFormat>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiWorkspaceLayerConfig {
+    pub enable: bool,
+    pub show_when_tiling: Option<bool>,
+    pub display: Option<DisplayFormat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KomorebiConfigurationSwitcherConfig {
+    pub enable: bool,
+    /// Display name → path of a komorebi configuration file.
+    pub configurations: BTreeMap<String, String>,
+}

@@ -1,0 +1,49 @@
+//! The typed model of `komorebi.bar.json`: every property with its exact
+//! name, optional where the format allows it to be left out. Defaults are
+//! not filled in here (so a file round-trips as written); the accessors on
+//! [`BarConfig`] apply komorebi-bar's defaults and clamps.
+
+mod grouping;
+mod komorebi;
+mod layout;
+mod mouse;
+mod theme;
+mod widgets;
+
+pub use grouping::*;
+pub use komorebi::*;
+pub use layout::*;
+pub use mouse::*;
+pub use theme::*;
+pub use widgets::*;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BarModel {
+    /// Ignored: editors use it to find the schema.
+    #[serde(rename = "$schema")]
+    pub schema: Option<String>,
+    pub left_widgets: Vec<WidgetConfig>,
+    pub center_widgets: Option<Vec<WidgetConfig>>,
+    pub right_widgets: Vec<WidgetConfig>,
+    pub font_family: Option<String>,
+    pub font_size: Option<f32>,
+    pub frame: Option<FrameConfig>,
+    pub grouping: Option<Grouping>,
+    pub height: Option<f32>,
+    pub icon_scale: Option<f32>,
+    pub margin: Option<SpacingKind>,
+    pub max_label_width: Option<f32>,
+    pub monitor: Option<MonitorConfigOrIndex>,
+    pub mouse: Option<MouseConfig>,
+    pub padding: Option<SpacingKind>,
+    #[serde(alias = "viewport")]
+    pub position: Option<PositionConfig>,
+    pub theme: Option<KomobarTheme>,
+    pub transparency_alpha: Option<u8>,
+    pub widget_spacing: Option<f32>,
+}

@@ -1,0 +1,311 @@
+//! The widget entries of `left_widgets` / `center_widgets` / `right_widgets`:
+//! one object with a single key naming the kind, holding that kind's config.
+//! The host checks each config against these types; the widget component
+//! then receives it as JSON and reads what it needs.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+use super::KomorebiConfig;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum WidgetConfig {
+    Applications(ApplicationsConfig),
+    Battery(BatteryConfig),
+    Cpu(CpuConfig),
+    Date(DateConfig),
+    Keyboard(KeyboardConfig),
+    #[serde(alias = "Tiler")]
+    Komorebi(KomorebiConfig),
+    Media(MediaConfig),
+    Memory(MemoryConfig),
+    Network(NetworkConfig),
+    Storage(StorageConfig),
+    Systray(SystrayConfig),
+    Time(TimeConfig),
+    Update(UpdateConfig),
+    /// A third-party widget component (an Obi extension of the format).
+    Plugin(PluginConfig),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum LabelPrefix {
+    None,
+    Icon,
+    Text,
+    IconAndText,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ApplicationsConfig {
+    pub enable: bool,
+    pub items: Vec<AppConfig>,
+    pub display: Option<ApplicationsDisplayFormat>,
+    pub show_command_on_hover: Option<bool>,
+    pub spacing: Option<f32>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AppConfig {
+    pub name: String,
+    pub command: String,
+    pub icon: Option<String>,
+    pub display: Option<ApplicationsDisplayFormat>,
+    pub enable: Option<bool>,
+    pub show_command_on_hover: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum ApplicationsDisplayFormat {
+    Icon,
+    Text,
+    IconAndText,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BatteryConfig {
+    pub enable: bool,
+    pub hide_on_full_charge: Option<bool>,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+    pub auto_select_under: Option<u8>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CpuConfig {
+    pub enable: bool,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+    pub auto_select_over: Option<u8>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MemoryConfig {
+    pub enable: bool,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+    pub auto_select_over: Option<u8>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DateConfig {
+    pub enable: bool,
+    pub format: DateFormat,
+    pub label_prefix: Option<LabelPrefix>,
+    pub timezone: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum DateFormat {
+    MonthDateYear,
+    YearMonthDate,
+    DateMonthYear,
+    DayDateMonthYear,
+    /// A strftime pattern.
+    #[serde(alias = "custom")]
+    Custom(String),
+    /// A strftime pattern whose numeric specifiers are shifted by the
+    /// modifiers: `{ "%U": 1 }` adds one to the week number.
+    CustomModifiers(CustomModifiers),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CustomModifiers {
+    pub format: String,
+    pub modifiers: BTreeMap<String, i32>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TimeConfig {
+    pub enable: bool,
+    pub format: TimeFormat,
+    pub label_prefix: Option<LabelPrefix>,
+    pub timezone: Option<String>,
+    pub changing_icon: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum TimeFormat {
+    TwelveHour,
+    TwelveHourWithoutSeconds,
+    TwentyFourHour,
+    TwentyFourHourWithoutSeconds,
+    BinaryCircle,
+    BinaryRectangle,
+    #[serde(alias = "custom")]
+    Custom(String),
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct KeyboardConfig {
+    pub enable: bool,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MediaConfig {
+    pub enable: bool,
+    pub display: Option<MediaDisplayFormat>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum MediaDisplayFormat {
+    Icon,
+    Text,
+    IconAndText,
+    ControlsOnly,
+    IconAndControls,
+    TextAndControls,
+    Full,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct NetworkConfig {
+    pub enable: bool,
+    #[serde(alias = "show_total_data_transmitted")]
+    pub show_total_activity: bool,
+    #[serde(alias = "show_network_activity")]
+    pub show_activity: bool,
+    pub show_default_interface: Option<bool>,
+    /// Characters reserved for the activity label, so that it does not jitter.
+    #[serde(alias = "network_activity_fill_characters")]
+    pub activity_left_padding: Option<usize>,
+    pub auto_select: Option<NetworkSelectConfig>,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+}
+
+/// Byte thresholds over which the Network widget is selected.
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct NetworkSelectConfig {
+    pub received_over: Option<u64>,
+    pub transmitted_over: Option<u64>,
+    pub total_received_over: Option<u64>,
+    pub total_transmitted_over: Option<u64>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StorageConfig {
+    pub enable: bool,
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+    pub auto_select_over: Option<u8>,
+    pub auto_hide_under: Option<u8>,
+    pub show_read_only_disks: Option<bool>,
+    pub show_removable_disks: Option<bool>,
+    pub storage_display_name: Option<StorageDisplayName>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum StorageDisplayName {
+    Mount,
+    Name,
+    MountAndName,
+    NameAndMount,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SystrayConfig {
+    pub enable: bool,
+    pub hidden_icons: Option<Vec<HiddenIconRule>>,
+    pub info_button: Option<ButtonPosition>,
+    pub refresh_button: Option<ButtonPosition>,
+    pub shortcuts_button: Option<ButtonPosition>,
+    pub overflow_toggle_position: Option<OverflowTogglePosition>,
+    /// Seconds between checks for icons of exited programs (default 60,
+    /// clamped to 30..=600; 0 disables the check).
+    pub stale_icons_check_interval: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "an executable name, or an object with `exe`, `tooltip` and/or `guid`")]
+pub enum HiddenIconRule {
+    Exe(String),
+    Fields(HiddenIconFields),
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct HiddenIconFields {
+    pub exe: Option<FieldMatch>,
+    pub tooltip: Option<FieldMatch>,
+    pub guid: Option<FieldMatch>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "a string to match exactly, or an object with `value` and `matching_strategy`")]
+pub enum FieldMatch {
+    Exact(String),
+    Strategy { value: String, matching_strategy: MatchingStrategy },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum MatchingStrategy {
+    Legacy,
+    Equals,
+    StartsWith,
+    EndsWith,
+    Contains,
+    Regex,
+    DoesNotEndWith,
+    DoesNotStartWith,
+    DoesNotEqual,
+    DoesNotContain,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum ButtonPosition {
+    Visible,
+    Overflow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum OverflowTogglePosition {
+    Left,
+    Right,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UpdateConfig {
+    pub enable: bool,
+    /// Hours between two checks (default 12).
+    pub data_refresh_interval: Option<u64>,
+    pub label_prefix: Option<LabelPrefix>,
+}
+
+/// `{ "Plugin": { "enable": true, "path": "w.wasm", "grants": ["metrics"], "config": {} } }`
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PluginConfig {
+    pub enable: bool,
+    /// The component, relative to the config file.
+    pub path: String,
+    /// Shown in errors and logs; the file name by default.
+    pub name: Option<String>,
+    /// Capabilities beyond `log` and `clock`, by interface name.
+    #[serde(default)]
+    pub grants: Vec<String>,
+    /// Memory cap in MiB (default 16).
+    pub memory_limit_mb: Option<usize>,
+    /// Deadline of every call in milliseconds (default 50).
+    pub call_deadline_ms: Option<u64>,
+    /// Handed to the widget's `init` as JSON.
+    #[serde(default)]
+    pub config: serde_json::Value,
+}

@@ -1,0 +1,201 @@
+//! Reading a config file into the model, finding every problem in one pass.
+//!
+//! serde stops at the first error, so after each one the offending part is
+//! set aside (a widget entry is replaced by a disabled one, so later indices
+//! stay right; a root property is dropped) and the rest is read again, until
+//! it reads cleanly. Properties the model does not know are warned about,
+//! not refused, so newer komorebi configs still load; values komorebi-bar
+//! clamps are clamped with a warning.
+
+use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
+use super::jsonc;
+use super::model::{BarModel, KomobarTheme, WidgetConfig};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+/// More errors than this in one file are not worth listing one by one.
+const MAX_ERRORS: usize = 50;
+
+const WIDGET_LISTS: [&str; 3] = ["left_widgets", "center_widgets", "right_widgets"];
+
+pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let document = jsonc::parse(text).map_err(|error| {
+        vec![Diagnostic { severity: Severity::Error, origin: origin.into(), at: error.at, path: String::new(), message: error.message }]
+    })?;
+    let report = |severity, path: String, message: String, at| Diagnostic { severity, origin: origin.into(), at, path, message };
+    let locations = &document.locations;
+    let mut value = document.value;
+    if !value.is_object() {
+        return Err(vec![report(Severity::Error, String::new(), "a bar config is a JSON object".into(), locations.value(""))]);
+    }
+
+    let mut errors = Vec::new();
+    let mut unknown = Vec::new();
+    let model = loop {
+        unknown.clear();
+        let mut note_unknown = |ignored: serde_ignored::Path| unknown.push(ignored_path(&ignored));
+        let deserializer = serde_ignored::Deserializer::new(&value, &mut note_unknown);
+        match serde_path_to_error::deserialize::<_, BarModel>(deserializer) {
+            Ok(model) => break Some(model),
+            Err(error) => {
+                let path = error_path(error.path());
+                let message = explain_serde_message(&error.inner().to_string());
+                // An unknown widget kind is best shown at its key.
+                let at = match message.strip_prefix("unknown variant `").and_then(|rest| rest.split('`').next()) {
+                    Some(variant) => locations.key(&format!("{path}.{variant}")),
+                    None => locations.value(&path),
+                };
+                errors.push(report(Severity::Error, path.clone(), message, at));
+                if errors.len() >= MAX_ERRORS || !set_aside(&mut value, &path) {
+                    break None;
+                }
+            }
+        }
+    };
+
+    let mut warnings: Vec<Diagnostic> = unknown
+        .iter()
+        .map(|path| {
+            let name = path.rsplit(['.', '[']).next().unwrap_or(path);
+            let hint = did_you_mean(name, KNOWN_PROPERTIES.iter().map(String::as_str))
+                .map(|close| format!("; did you mean `{close}`?"))
+                .unwrap_or_default();
+            report(Severity::Warning, path.clone(), format!("unknown property `{name}` is ignored{hint}"), locations.key(path))
+        })
+        .collect();
+    if let Some(model) = &model {
+        for (severity, path, message) in check(model) {
+            let diagnostic = report(severity, path.clone(), message, locations.value(&path));
+            match severity {
+                Severity::Error => errors.push(diagnostic),
+                Severity::Warning => warnings.push(diagnostic),
+            }
+        }
+    }
+    warnings.sort_by_key(|warning| warning.at);
+    match model {
+        Some(model) if errors.is_empty() => Ok((model, warnings)),
+        _ => {
+            errors.sort_by_key(|error| error.at);
+            errors.extend(warnings);
+            Err(errors)
+        }
+    }
+}
+
+/// Takes the part of the file that holds `path` out of the next reading.
+/// Returns false when nothing could be set aside (the error is at the root).
+fn set_aside(value: &mut Value, path: &str) -> bool {
+    let root = value.as_object_mut().expect("checked to be an object");
+    let property = path.split(['.', '[']).next().unwrap_or_default();
+    if property.is_empty() {
+        return false;
+    }
+    if WIDGET_LISTS.contains(&property) {
+        if let Some(index) = path.strip_prefix(property).and_then(|rest| rest.strip_prefix('[')).and_then(|rest| rest.split(']').next()).and_then(|index| index.parse::<usize>().ok()) {
+            if let Some(entry) = root.get_mut(property).and_then(|list| list.get_mut(index)) {
+                *entry = json!({ "Plugin": { "enable": false, "path": "" } });
+                return true;
+            }
+        }
+        // The list itself is wrong: an empty one keeps the required key present.
+        root.insert(property.into(), json!([]));
+        return true;
+    }
+    root.remove(property).is_some()
+}
+
+/// Checks that types cannot express: names that must exist, and the ranges
+/// komorebi-bar clamps to.
+fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
+    let mut found = Vec::new();
+    if let Some(scale) = model.icon_scale {
+        if !(1.0..=2.0).contains(&scale) {
+            found.push((Severity::Warning, "icon_scale".into(), format!("{scale} is outside 1.0..=2.0; using {}", scale.clamp(1.0, 2.0))));
+        }
+    }
+    if let Some(mouse) = &model.mouse {
+        for (name, threshold) in [("vertical_scroll_threshold", mouse.vertical_scroll_threshold), ("horizontal_scroll_threshold", mouse.horizontal_scroll_threshold)] {
+            if let Some(threshold) = threshold.filter(|threshold| !(10.0..=300.0).contains(threshold)) {
+                found.push((Severity::Warning, format!("mouse.{name}"), format!("{threshold} is outside 10..=300; using {}", threshold.clamp(10.0, 300.0))));
+            }
+        }
+    }
+    if let Some(KomobarTheme::Base16(theme)) = &model.theme {
+        if !crate::theme::BASE16_NAMES.contains(&theme.name.as_str()) {
+            let hint = did_you_mean(&theme.name, crate::theme::BASE16_NAMES.iter().copied()).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();
+            found.push((Severity::Error, "theme.name".into(), format!("unknown Base16 palette `{}`{hint}", theme.name)));
+        }
+    }
+    let lists = [("left_widgets", Some(&model.left_widgets)), ("center_widgets", model.center_widgets.as_ref()), ("right_widgets", Some(&model.right_widgets))];
+    for (list, widgets) in lists {
+        for (index, widget) in widgets.into_iter().flatten().enumerate() {
+            let timezone = match widget {
+                WidgetConfig::Date(date) => date.timezone.as_deref(),
+                WidgetConfig::Time(time) => time.timezone.as_deref(),
+                _ => None,
+            };
+            if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
+                let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name())).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();
+                found.push((Severity::Error, format!("{list}[{index}].{}.timezone", widget.kind()), format!("unknown time zone `{zone}`{hint}")));
+            }
+        }
+    }
+    found
+}
+
+fn error_path(path: &serde_path_to_error::Path) -> String {
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            serde_path_to_error::Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            serde_path_to_error::Segment::Map { key } => push_key(&mut out, key),
+            serde_path_to_error::Segment::Enum { variant } => push_key(&mut out, variant),
+            serde_path_to_error::Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+fn ignored_path(path: &serde_ignored::Path) -> String {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", ignored_path(parent)),
+        Path::Map { parent, key } => {
+            let mut out = ignored_path(parent);
+            push_key(&mut out, key);
+            out
+        }
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => ignored_path(parent),
+    }
+}
+
+fn push_key(out: &mut String, key: &str) {
+    if !out.is_empty() {
+        out.push('.');
+    }
+    out.push_str(key);
+}
+
+/// Every property name the model knows, for "did you mean" on unknown ones.
+static KNOWN_PROPERTIES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let schema = serde_json::to_value(schemars::schema_for!(BarModel)).unwrap_or_default();
+    let mut names = BTreeSet::new();
+    collect_property_names(&schema, &mut names);
+    names.into_iter().collect()
+});
+
+fn collect_property_names(schema: &Value, names: &mut BTreeSet<String>) {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Object(properties)) = map.get("properties") {
+                names.extend(properties.keys().cloned());
+            }
+            map.values().for_each(|child| collect_property_names(child, names));
+        }
+        Value::Array(items) => items.iter().for_each(|child| collect_property_names(child, names)),
+        _ => {}
+    }
+}

@@ -1,0 +1,47 @@
+//! Every real user's `komorebi.bar.json` in `../shared/corpus/`, and the
+//! example komorebi ships, loads without error.
+//!
+//! These files belong to others, so they are not in this repository: the
+//! test reads them from `../shared` beside the checkout, says loudly when it
+//! is absent, and fails instead of skipping when `CI` is set.
+
+use obi::config::BarConfig;
+use std::path::{Path, PathBuf};
+
+fn shared() -> Option<PathBuf> {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    if shared.join("corpus").is_dir() {
+        return Some(shared);
+    }
+    let message = format!("{} is missing: the corpus of real configs cannot be checked", shared.display());
+    if std::env::var_os("CI").is_some() {
+        panic!("{message}");
+    }
+    eprintln!("\n*** SKIPPED {message} ***\n");
+    None
+}
+
+fn corpus_files(shared: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(shared.join("corpus"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
+        .collect();
+    files.sort();
+    files.push(shared.join("reference/komorebi.bar.example.json"));
+    files
+}
+
+#[test]
+fn every_real_config_loads() {
+    let Some(shared) = shared() else { return };
+    let files = corpus_files(&shared);
+    assert!(files.len() > 70, "the corpus is there: {} files", files.len());
+    let mut failures = Vec::new();
+    for file in &files {
+        if let Err(diagnostics) = BarConfig::load(file) {
+            failures.extend(diagnostics.iter().map(ToString::to_string));
+        }
+    }
+    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+}
