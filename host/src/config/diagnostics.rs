@@ -47,10 +47,15 @@ pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>)
         .map(|(candidate, _)| candidate)
 }
 
-/// Adds a "did you mean" to serde's "unknown variant `X`, expected one of `A`, `B`".
-pub fn explain_serde_message(message: &str) -> String {
-    let message = message.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == ':' || c == ',');
+/// serde's message for the value at `path`, in the user's terms: a "did
+/// you mean" after "unknown variant `X`, expected one of `A`, `B`", and what
+/// to write instead of a bare widget name.
+pub fn explain_serde_message(message: &str, path: &str) -> String {
     let message = strip_serde_position(message);
+    if message.starts_with("invalid type: unit variant, expected newtype variant") {
+        let name = path.rsplit('.').next().unwrap_or(path);
+        return format!("`{name}` needs its settings as an object: write {{ \"{name}\": {{ \"enable\": true, ... }} }}");
+    }
     if !message.starts_with("unknown variant") {
         return message.to_owned();
     }
@@ -86,7 +91,7 @@ mod tests {
 
     #[test]
     fn serde_variant_errors_get_a_suggestion() {
-        let explained = explain_serde_message("unknown variant `Icn`, expected one of `None`, `Icon`, `Text`, `IconAndText`");
+        let explained = explain_serde_message("unknown variant `Icn`, expected one of `None`, `Icon`, `Text`, `IconAndText`", "label_prefix");
         assert!(explained.ends_with("did you mean `Icon`?"), "{explained}");
     }
 }

@@ -40,7 +40,7 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
             Ok(model) => break Some(model),
             Err(error) => {
                 let path = error_path(error.path());
-                let message = explain_serde_message(&error.inner().to_string());
+                let message = explain_serde_message(&error.inner().to_string(), &path);
                 // An unknown widget kind is best shown at its key.
                 let at = match message.strip_prefix("unknown variant `").and_then(|rest| rest.split('`').next()) {
                     Some(variant) => locations.key(&format!("{path}.{variant}")),

@@ -1,0 +1,158 @@
+//! Every kind of mistake in a config file gets its own message naming the
+//! file, line:column, JSON path and what was expected.
+
+use obi::config::{BarConfig, Diagnostic, Severity};
+
+/// All diagnostics for `text`, errors first, whether or not it loads.
+fn diagnostics(text: &str) -> Vec<Diagnostic> {
+    match BarConfig::parse(text, "bar.json") {
+        Ok(loaded) => loaded.warnings,
+        Err(diagnostics) => diagnostics,
+    }
+}
+
+/// Asserts that one diagnostic reads `bar.json:LINE:COL: SEVERITY: PATH: ...FRAGMENT...`.
+#[track_caller]
+fn expect(text: &str, line: usize, column: usize, severity: Severity, path: &str, fragment: &str) {
+    let found = diagnostics(text);
+    let matching = found.iter().find(|diagnostic| diagnostic.path == path && diagnostic.message.contains(fragment));
+    let Some(diagnostic) = matching else {
+        panic!("no diagnostic at {path} saying {fragment:?}; found:\n{}", listing(&found));
+    };
+    assert_eq!((diagnostic.at.line, diagnostic.at.column), (line, column), "{diagnostic}");
+    assert_eq!(diagnostic.severity, severity, "{diagnostic}");
+    assert!(diagnostic.to_string().starts_with(&format!("bar.json:{line}:{column}: ")), "{diagnostic}");
+}
+
+fn listing(diagnostics: &[Diagnostic]) -> String {
+    diagnostics.iter().map(|diagnostic| format!("  {diagnostic}\n")).collect()
+}
+
+const ERROR: Severity = Severity::Error;
+const WARNING: Severity = Severity::Warning;
+
+#[test]
+fn a_missing_comma_is_a_syntax_error_where_it_happens() {
+    expect("{\n  \"left_widgets\": []\n  \"right_widgets\": []\n}", 2, 21, ERROR, "", "Expected comma");
+}
+
+#[test]
+fn an_unquoted_key_is_refused() {
+    expect("{\n  left_widgets: [], \"right_widgets\": []\n}", 2, 3, ERROR, "", "");
+}
+
+#[test]
+fn a_key_given_twice_is_refused_at_its_second_place() {
+    expect("{\n  \"height\": 40,\n  \"height\": 50,\n  \"left_widgets\": [], \"right_widgets\": []\n}", 3, 3, ERROR, "", "appears twice");
+}
+
+#[test]
+fn an_empty_file_and_a_non_object_are_refused() {
+    expect("// nothing here\n", 1, 1, ERROR, "", "empty");
+    expect("[1, 2]", 1, 1, ERROR, "", "a bar config is a JSON object");
+}
+
+#[test]
+fn a_wrong_type_names_the_expected_one() {
+    expect("{\n  \"height\": \"tall\",\n  \"left_widgets\": [], \"right_widgets\": []\n}", 2, 13, ERROR, "height", "expected f32");
+}
+
+#[test]
+fn an_unknown_widget_suggests_the_close_one() {
+    let text = "{\n  \"left_widgets\": [],\n  \"right_widgets\": [\n    { \"Baterry\": { \"enable\": true } }\n  ]\n}";
+    expect(text, 4, 7, ERROR, "right_widgets[0]", "did you mean `Battery`?");
+}
+
+#[test]
+fn an_unknown_enum_value_suggests_the_close_one() {
+    let text = "{\n  \"left_widgets\": [],\n  \"right_widgets\": [\n    { \"Battery\": { \"enable\": true, \"label_prefix\": \"Icn\" } }\n  ]\n}";
+    expect(text, 4, 52, ERROR, "right_widgets[0].Battery.label_prefix", "did you mean `Icon`?");
+}
+
+#[test]
+fn a_missing_required_property_is_named_where_its_object_is() {
+    let text = "{\n  \"left_widgets\": [ { \"Time\": { \"enable\": true } } ],\n  \"right_widgets\": []\n}";
+    expect(text, 2, 31, ERROR, "left_widgets[0].Time", "missing field `format`");
+}
+
+#[test]
+fn missing_widget_lists_are_named() {
+    expect("{ \"right_widgets\": [] }", 1, 1, ERROR, "", "missing field `left_widgets`");
+}
+
+#[test]
+fn an_alpha_over_255_is_out_of_range() {
+    let text = "{\n  \"transparency_alpha\": 300,\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 25, ERROR, "transparency_alpha", "300");
+}
+
+#[test]
+fn a_rounding_of_three_corners_is_refused() {
+    let text = "{\n  \"grouping\": { \"kind\": \"Widget\", \"rounding\": [1, 2, 3] },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    // Inside the tagged grouping object serde keeps no deeper path.
+    expect(text, 2, 15, ERROR, "grouping", "an array of four numbers (one per corner)");
+}
+
+#[test]
+fn an_unknown_grouping_kind_suggests_the_close_one() {
+    let text = "{\n  \"grouping\": { \"kind\": \"Widgets\" },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 25, ERROR, "grouping.kind", "did you mean `Widget`?");
+}
+
+#[test]
+fn an_unknown_base16_palette_suggests_the_close_one() {
+    let text = "{\n  \"theme\": { \"palette\": \"Base16\", \"name\": \"Nrod\" },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 43, ERROR, "theme.name", "did you mean `Nord`?");
+}
+
+#[test]
+fn an_unknown_time_zone_is_named() {
+    let text = "{\n  \"left_widgets\": [],\n  \"right_widgets\": [ { \"Time\": { \"enable\": true, \"format\": \"TwentyFourHour\", \"timezone\": \"Europe/Pari\" } } ]\n}";
+    expect(text, 3, 90, ERROR, "right_widgets[0].Time.timezone", "did you mean `Europe/Paris`?");
+}
+
+#[test]
+fn a_padding_of_the_wrong_shape_says_what_shapes_there_are() {
+    let text = "{\n  \"padding\": \"ten\",\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 14, ERROR, "padding", "a number, an object with top/bottom/left/right");
+}
+
+#[test]
+fn a_widget_entry_that_is_not_an_object_is_refused() {
+    let text = "{\n  \"left_widgets\": [ \"Cpu\" ],\n  \"right_widgets\": []\n}";
+    expect(text, 2, 21, ERROR, "left_widgets[0].Cpu", "`Cpu` needs its settings as an object: write { \"Cpu\": { \"enable\": true, ... } }");
+}
+
+#[test]
+fn an_unknown_property_is_a_warning_with_a_suggestion() {
+    let text = "{\n  \"widget_spacng\": 4,\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 3, WARNING, "widget_spacng", "did you mean `widget_spacing`?");
+    assert!(BarConfig::parse(text, "bar.json").is_ok(), "unknown properties do not stop the bar");
+}
+
+#[test]
+fn an_icon_scale_out_of_range_is_clamped_with_a_warning() {
+    let text = "{\n  \"icon_scale\": 3.5,\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 17, WARNING, "icon_scale", "using 2");
+    assert_eq!(BarConfig::parse(text, "bar.json").unwrap().config.icon_scale(), 2.0);
+}
+
+#[test]
+fn a_scroll_threshold_out_of_range_is_clamped_with_a_warning() {
+    let text = "{\n  \"mouse\": { \"vertical_scroll_threshold\": 5 },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 43, WARNING, "mouse.vertical_scroll_threshold", "using 10");
+}
+
+#[test]
+fn every_problem_in_a_file_is_reported_at_once() {
+    let text = "{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": \"yes\" } } ],\n  \"right_widgets\": [ { \"Time\": { \"enable\": true, \"format\": \"Sundial\" } } ]\n}";
+    let errors: Vec<String> = diagnostics(text).iter().filter(|d| d.severity == ERROR).map(|d| d.path.clone()).collect();
+    assert_eq!(errors, ["height", "left_widgets[0].Cpu.enable", "right_widgets[0].Time.format"]);
+}
+
+#[test]
+fn comments_trailing_commas_and_schema_are_accepted() {
+    let text = "{\n  \"$schema\": \"https://example.invalid/schema.json\",\n  // a comment\n  \"left_widgets\": [ /* none */ ],\n  \"right_widgets\": [],\n}";
+    let loaded = BarConfig::parse(text, "bar.json").unwrap();
+    assert!(loaded.warnings.is_empty(), "{}", listing(&loaded.warnings));
+}
