@@ -5,21 +5,11 @@
 //! test reads them from `../shared` beside the checkout, says loudly when it
 //! is absent, and fails instead of skipping when `CI` is set.
 
+mod common;
+
+use common::shared;
 use obi::config::BarConfig;
 use std::path::{Path, PathBuf};
-
-fn shared() -> Option<PathBuf> {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    if shared.join("corpus").is_dir() {
-        return Some(shared);
-    }
-    let message = format!("{} is missing: the corpus of real configs cannot be checked", shared.display());
-    if std::env::var_os("CI").is_some() {
-        panic!("{message}");
-    }
-    eprintln!("\n*** SKIPPED {message} ***\n");
-    None
-}
 
 fn corpus_files(shared: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(shared.join("corpus"))

@@ -46,3 +46,19 @@ pub fn texts(state: &WidgetState) -> String {
         other => format!("{other:?}"),
     }
 }
+
+/// `../shared` beside the checkout (reference files and the corpus of real
+/// configs, which belong to others and are not in this repository). Says
+/// loudly when it is absent, and fails instead when `CI` is set.
+pub fn shared() -> Option<PathBuf> {
+    let shared = workspace().join("../shared");
+    if shared.join("corpus").is_dir() && shared.join("reference").is_dir() {
+        return Some(shared);
+    }
+    let message = format!("{} is missing: the reference files and real configs cannot be checked", shared.display());
+    if std::env::var_os("CI").is_some() {
+        panic!("{message}");
+    }
+    eprintln!("\n*** SKIPPED {message} ***\n");
+    None
+}
