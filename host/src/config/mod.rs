@@ -3,6 +3,7 @@
 //! reported as a located [`Diagnostic`], and the accessors that apply
 //! komorebi-bar's defaults and clamps.
 
+pub mod aliases;
 mod diagnostics;
 mod jsonc;
 pub mod model;
@@ -40,6 +41,14 @@ pub enum Side {
     Left,
     Center,
     Right,
+}
+
+/// Reads config text as komorebi-bar does (comments and trailing commas
+/// allowed) into a plain JSON value, without checking it against the model.
+pub fn parse_lenient(text: &str) -> Result<serde_json::Value, String> {
+    jsonc::parse(text)
+        .map(|document| document.value)
+        .map_err(|error| format!("{}:{}: {}", error.at.line, error.at.column, error.message))
 }
 
 impl BarConfig {

@@ -3,9 +3,9 @@
 //! serde stops at the first error, so after each one the offending part is
 //! set aside (a widget entry is replaced by a disabled one, so later indices
 //! stay right; a root property is dropped) and the rest is read again, until
-//! it reads cleanly. Properties the model does not know are warned about,
-//! not refused, so newer komorebi configs still load; values komorebi-bar
-//! clamps are clamped with a warning.
+//! it reads cleanly. Properties the model does not know (what it did not
+//! keep when written back) are warned about, not refused, so newer komorebi
+//! configs still load; values komorebi-bar clamps are clamped with a warning.
 
 use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
 use super::jsonc;
@@ -31,12 +31,9 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
     }
 
     let mut errors = Vec::new();
-    let mut unknown = Vec::new();
+    let read_as_written = value.clone();
     let model = loop {
-        unknown.clear();
-        let mut note_unknown = |ignored: serde_ignored::Path| unknown.push(ignored_path(&ignored));
-        let deserializer = serde_ignored::Deserializer::new(&value, &mut note_unknown);
-        match serde_path_to_error::deserialize::<_, BarModel>(deserializer) {
+        match serde_path_to_error::deserialize::<_, BarModel>(&value) {
             Ok(model) => break Some(model),
             Err(error) => {
                 let path = error_path(error.path());
@@ -54,6 +51,11 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
         }
     };
 
+    // What the model did not keep is what it does not know.
+    let unknown = match &model {
+        Some(model) => super::aliases::dropped(&read_as_written, &serde_json::to_value(model).unwrap_or_default()),
+        None => Vec::new(),
+    };
     let mut warnings: Vec<Diagnostic> = unknown
         .iter()
         .map(|path| {
@@ -158,25 +160,8 @@ fn error_path(path: &serde_path_to_error::Path) -> String {
     out
 }
 
-fn ignored_path(path: &serde_ignored::Path) -> String {
-    use serde_ignored::Path;
-    match path {
-        Path::Root => String::new(),
-        Path::Seq { parent, index } => format!("{}[{index}]", ignored_path(parent)),
-        Path::Map { parent, key } => {
-            let mut out = ignored_path(parent);
-            push_key(&mut out, key);
-            out
-        }
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => ignored_path(parent),
-    }
-}
-
 fn push_key(out: &mut String, key: &str) {
-    if !out.is_empty() {
-        out.push('.');
-    }
-    out.push_str(key);
+    *out = super::aliases::join(out, key);
 }
 
 /// Every property name the model knows, for "did you mean" on unknown ones.
