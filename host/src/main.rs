@@ -1,22 +1,23 @@
 //! `obi`: the status bar binary. Reads the config, starts the widgets and
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use obi::capabilities::Capabilities;
-use obi::config::{BarConfig, Diagnostic, Severity};
+use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, Scene, SceneWidget, Style, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetSpec};
 use obi::view::WidgetState;
 use obi::window::{self, BarEvent, BarWindow};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
 struct Cli {
-    /// A komorebi.bar.json; without it, the default config built into obi.
+    /// A komorebi.bar.json (`~` and environment variables are resolved);
+    /// without it, the default config built into obi.
     #[arg(short, long, value_name = "PATH")]
-    config: Option<PathBuf>,
+    config: Option<String>,
 
     /// Refresh every widget once, paint one frame offscreen (no display
     /// needed) and write it to this PNG file instead of opening the bar.
@@ -26,6 +27,34 @@ struct Cli {
     /// Width of the `--screenshot` frame in pixels (the window takes its monitor's width).
     #[arg(long, default_value_t = 1920, requires = "screenshot")]
     width: u32,
+
+    /// Print Obi's JSON schema of komorebi.bar.json.
+    #[arg(long, exclusive = true)]
+    schema: bool,
+
+    /// List the font families installed on this system (for `font_family`).
+    #[arg(long, exclusive = true)]
+    fonts: bool,
+
+    /// Write an example komorebi.bar.json to Obi's config directory.
+    #[arg(long, exclusive = true)]
+    quickstart: bool,
+
+    /// List the options of the `--config` file that use an older name.
+    #[arg(long, requires = "config")]
+    aliases: bool,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a config file: print every problem and exit non-zero if there are errors.
+    Check {
+        /// The komorebi.bar.json to check.
+        path: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -45,9 +74,26 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    if cli.schema {
+        println!("{}", obi::config::schema());
+        return Ok(());
+    }
+    if cli.fonts {
+        obi::render::fonts::families().iter().for_each(|family| println!("{family}"));
+        return Ok(());
+    }
+    if cli.quickstart {
+        return quickstart();
+    }
+    if let Some(Command::Check { path }) = &cli.command {
+        return check(&resolve_path(path)?);
+    }
+    if cli.aliases {
+        return aliases(&resolve_path(cli.config.as_deref().unwrap_or_default())?);
+    }
     let config = match &cli.config {
         Some(path) => {
-            let loaded = BarConfig::load(path).map_err(|diagnostics| listing(&diagnostics))?;
+            let loaded = BarConfig::load(&resolve_path(path)?).map_err(|diagnostics| listing(&diagnostics))?;
             for warning in &loaded.warnings {
                 eprintln!("{warning}");
             }
@@ -74,6 +120,49 @@ fn run(cli: Cli) -> Result<(), String> {
             BarWindow::new(scene, config.monitor(), font.data).run(event_loop, scheduler)
         }
     }
+}
+
+/// `obi check PATH`: every problem on stdout; an error makes it fail.
+fn check(path: &Path) -> Result<(), String> {
+    match BarConfig::load(path) {
+        Ok(loaded) => {
+            loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+            println!("{}: ok ({} warning{})", path.display(), loaded.warnings.len(), if loaded.warnings.len() == 1 { "" } else { "s" });
+            Ok(())
+        }
+        Err(diagnostics) => Err(listing(&diagnostics)),
+    }
+}
+
+/// `obi --aliases --config PATH`: where the file uses older names.
+fn aliases(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("reading {}: {error}", path.display()))?;
+    let value = obi::config::parse_lenient(&text).map_err(|error| format!("{}:{error}", path.display()))?;
+    let renamed = obi::config::aliases::renamed(&value);
+    if renamed.is_empty() {
+        println!("{} uses no older names", path.display());
+    }
+    for (at, old, current) in renamed {
+        println!("{at}: `{old}` is now `{current}`");
+    }
+    Ok(())
+}
+
+/// `obi --quickstart`: an example config where obi users keep theirs.
+fn quickstart() -> Result<(), String> {
+    let directory = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
+        .ok_or("neither XDG_CONFIG_HOME nor HOME is set")?
+        .join("obi");
+    let path = directory.join("komorebi.bar.json");
+    if path.exists() {
+        return Err(format!("{} already exists; not overwriting it", path.display()));
+    }
+    std::fs::create_dir_all(&directory).map_err(|error| format!("creating {}: {error}", directory.display()))?;
+    std::fs::write(&path, obi::config::DEFAULT_CONFIG).map_err(|error| format!("writing {}: {error}", path.display()))?;
+    println!("wrote {}; start the bar with: obi --config {}", path.display(), path.display());
+    Ok(())
 }
 
 /// Every diagnostic on a line of its own, and how many errors there were.

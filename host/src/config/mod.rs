@@ -43,6 +43,19 @@ pub enum Side {
     Right,
 }
 
+/// A `--config` path as typed: `~` and `$VAR` / `${VAR}` are resolved, and
+/// an unset variable is an error naming it.
+pub fn resolve_path(raw: &str) -> Result<PathBuf, String> {
+    shellexpand::full(raw)
+        .map(|expanded| PathBuf::from(expanded.as_ref()))
+        .map_err(|error| format!("config path {raw:?}: ${} is not set", error.var_name))
+}
+
+/// Obi's JSON schema of `komorebi.bar.json` (with its extensions).
+pub fn schema() -> String {
+    serde_json::to_string_pretty(&schemars::schema_for!(BarModel)).expect("the schema serializes")
+}
+
 /// Reads config text as komorebi-bar does (comments and trailing commas
 /// allowed) into a plain JSON value, without checking it against the model.
 pub fn parse_lenient(text: &str) -> Result<serde_json::Value, String> {
@@ -167,6 +180,24 @@ mod tests {
         assert_eq!((config.widget_spacing(), config.transparency_alpha()), (10.0, 200));
         assert_eq!((config.padding(), config.margin()), (SpacingKind::All(10.0), SpacingKind::All(0.0)));
         assert_eq!(config.max_label_width(), 400.0);
+    }
+
+    #[test]
+    fn config_paths_resolve_environment_variables() {
+        // SAFETY: no other test reads or writes this variable.
+        unsafe { std::env::set_var("OBI_TEST_CONFIG_HOME", "/somewhere") };
+        assert_eq!(resolve_path("$OBI_TEST_CONFIG_HOME/bar.json").unwrap(), PathBuf::from("/somewhere/bar.json"));
+        assert_eq!(resolve_path("${OBI_TEST_CONFIG_HOME}/x.json").unwrap(), PathBuf::from("/somewhere/x.json"));
+        let error = resolve_path("$OBI_TEST_UNSET_VARIABLE/bar.json").unwrap_err();
+        assert!(error.contains("$OBI_TEST_UNSET_VARIABLE is not set"), "{error}");
+    }
+
+    #[test]
+    fn the_schema_names_every_root_property() {
+        let schema: serde_json::Value = serde_json::from_str(&schema()).unwrap();
+        for property in ["left_widgets", "right_widgets", "theme", "grouping", "mouse", "position", "transparency_alpha"] {
+            assert!(schema["properties"].get(property).is_some(), "{property}");
+        }
     }
 
     #[test]

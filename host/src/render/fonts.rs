@@ -44,3 +44,13 @@ pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
         .ok_or_else(|| format!("could not read the font file of {family:?}"))?;
     Ok(TextFont { family, data })
 }
+
+/// The font families installed on this system, sorted, each once.
+pub fn families() -> Vec<String> {
+    let mut database = Database::new();
+    database.load_system_fonts();
+    let mut names: Vec<String> = database.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}

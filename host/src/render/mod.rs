@@ -3,7 +3,7 @@
 //! paints it with femtovg on whatever GL target is current, returning the
 //! boxes that mouse input is hit-tested against.
 
-mod fonts;
+pub mod fonts;
 mod offscreen;
 mod painter;
 

@@ -23,6 +23,7 @@ use serde_with::skip_serializing_none;
 
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "komorebi.bar.json, as Obi reads it")]
 pub struct BarModel {
     /// Ignored: editors use it to find the schema.
     #[serde(rename = "$schema")]

@@ -1,0 +1,54 @@
+//! The command line beside the bar: `check`, `--schema`, `--aliases`, `--fonts`.
+
+use crate::support::{config_file, obi, run};
+
+#[test]
+fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
+    let (_dir, good) = config_file(r#"{ "left_widgets": [], "right_widgets": [ { "Cpu": { "enable": true } } ] }"#);
+    let output = run(obi().arg("check").arg(&good));
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains(": ok (0 warnings)"));
+
+    let (_dir, bad) = config_file("{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": 1 } } ],\n  \"right_widgets\": []\n}");
+    let output = run(obi().arg("check").arg(&bad));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the config has 2 errors"), "{stderr}");
+    assert!(stderr.contains("komorebi.bar.json:2:13: error: height:"), "{stderr}");
+    assert!(stderr.contains("komorebi.bar.json:3:42: error: left_widgets[0].Cpu.enable:"), "{stderr}");
+}
+
+#[test]
+fn the_config_path_resolves_environment_variables() {
+    let (dir, _config) = config_file(r#"{ "left_widgets": [], "right_widgets": [] }"#);
+    let output = run(obi().env("OBI_TEST_DIR", dir.path()).args(["check", "$OBI_TEST_DIR/komorebi.bar.json"]));
+    assert!(output.status.success(), "{output:?}");
+}
+
+#[test]
+fn schema_is_json_with_every_root_property() {
+    let output = run(obi().arg("--schema"));
+    assert!(output.status.success());
+    let schema: serde_json::Value = serde_json::from_slice(&output.stdout).expect("the schema is JSON");
+    assert!(schema["properties"]["right_widgets"].is_object());
+}
+
+#[test]
+fn aliases_lists_older_names_in_the_file() {
+    let (_dir, config) = config_file(
+        r#"{ "viewport": { "position": { "x": 0, "y": 0 } }, "left_widgets": [],
+             "right_widgets": [ { "Network": { "enable": true, "show_network_activity": true, "show_total_activity": false } } ] }"#,
+    );
+    let output = run(obi().arg("--aliases").arg("--config").arg(&config));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("viewport: `viewport` is now `position`"), "{stdout}");
+    assert!(stdout.contains("viewport.position: `position` is now `start`"), "{stdout}");
+    assert!(stdout.contains("right_widgets[0].Network.show_network_activity: `show_network_activity` is now `show_activity`"), "{stdout}");
+}
+
+#[test]
+fn fonts_lists_installed_families() {
+    let output = run(obi().arg("--fonts"));
+    assert!(output.status.success());
+    assert!(!output.stdout.is_empty(), "at least one font family (CI installs DejaVu)");
+}
