@@ -1,6 +1,7 @@
 //! Obi: a status bar for tiling window managers whose widgets are
 //! WebAssembly components. See the repository's README and DESIGN notes.
 
+pub mod bar;
 pub mod capabilities;
 pub mod config;
 pub mod render;

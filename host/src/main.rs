@@ -4,9 +4,9 @@
 use clap::{Parser, Subcommand};
 use obi::capabilities::Capabilities;
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
-use obi::render::{Offscreen, Scene, SceneWidget, Style, find_text_font, write_png};
-use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetSpec};
-use obi::view::WidgetState;
+use obi::bar::Plan;
+use obi::render::{Offscreen, Scene, find_text_font, write_png};
+use obi::runtime::{ComponentCache, Scheduler, WidgetEngine};
 use obi::window::{self, BarEvent, BarWindow};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -101,23 +101,22 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         None => BarConfig::embedded_default(),
     };
-    let (scene_widgets, specs, slots) = plan(&config);
-    let style = Style::from_config(&config);
-    let font = find_text_font(config.font_family())?;
+    let plan = Plan::new(&config);
+    let font = find_text_font(plan.font_family.as_deref())?;
     let engine = WidgetEngine::new(Capabilities::system()?, ComponentCache::from_environment())
         .map_err(|error| format!("{error:#}"))?;
-    let scene = Scene { style, widgets: scene_widgets };
 
     match cli.screenshot {
-        Some(path) => screenshot(engine, scene, specs, &slots, &font.data, cli.width, &path),
+        Some(path) => screenshot(engine, plan, &font.data, cli.width, &path),
         None => {
             let event_loop = window::event_loop()?;
             let proxy = event_loop.create_proxy();
-            let scheduler = Scheduler::spawn(engine, specs, move |index, state| {
+            let scheduler = Scheduler::spawn(engine, plan.specs.clone(), move |generation, index, state| {
                 // Fails only once the window is gone and the bar is shutting down.
-                let _ = proxy.send_event(BarEvent::Widget(slots[index], state));
+                let _ = proxy.send_event(BarEvent::Widget { generation, index, state });
             });
-            BarWindow::new(scene, config.monitor(), font.data).run(event_loop, scheduler)
+            let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
+            BarWindow::new(plan, font.data, config_path).run(event_loop, scheduler)
         }
     }
 }
@@ -172,47 +171,18 @@ fn listing(diagnostics: &[Diagnostic]) -> String {
     format!("the config has {errors} error{}:\n{}", if errors == 1 { "" } else { "s" }, lines.join("\n"))
 }
 
-/// The widgets the bar shows, the specs the runtime runs, and for each spec
-/// the index of its widget on the bar. A widget that cannot run (a kind not
-/// built yet, a bad plugin entry) is shown failed in its place; the rest run.
-fn plan(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>) {
-    let mut widgets = Vec::new();
-    let mut specs = Vec::new();
-    let mut slots = Vec::new();
-    for entry in config.widgets() {
-        match entry.spec(config) {
-            Ok(spec) => {
-                slots.push(widgets.len());
-                widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
-                specs.push(spec);
-            }
-            Err(message) => {
-                tracing::warn!("{message}");
-                widgets.push(SceneWidget { side: entry.side, name: entry.config.kind().into(), state: WidgetState::Failed { message } });
-            }
-        }
-    }
-    (widgets, specs, slots)
-}
-
-fn screenshot(
-    mut engine: WidgetEngine,
-    mut scene: Scene,
-    specs: Vec<WidgetSpec>,
-    slots: &[usize],
-    text_font: &[u8],
-    width: u32,
-    path: &std::path::Path,
-) -> Result<(), String> {
-    let height = scene.style.height.round().max(1.0) as u32;
+fn screenshot(mut engine: WidgetEngine, plan: Plan, text_font: &[u8], width: u32, path: &Path) -> Result<(), String> {
+    let height = plan.style.height.round().max(1.0) as u32;
     // GL start-up does not depend on the widgets: overlap the two.
+    let specs = plan.specs;
     let (offscreen, states) = std::thread::scope(|scope| {
         let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs));
         let offscreen = Offscreen::new(width, height, text_font);
         (offscreen, states.join().expect("the widget thread panicked"))
     });
     let mut offscreen = offscreen?;
-    for (slot, state) in slots.iter().zip(states) {
+    let mut scene = Scene { style: plan.style, widgets: plan.widgets };
+    for (slot, state) in plan.slots.iter().zip(states) {
         scene.widgets[*slot].state = state;
     }
     offscreen.painter.paint(&scene, width, height);

@@ -34,7 +34,7 @@ fn faulty_widgets_are_contained_and_restarted() {
         faulty(&wasm, "BadView"),
     ];
     let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), specs, move |index, state| {
+    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
         let _ = sender.send((index, state));
     });
     let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 5];

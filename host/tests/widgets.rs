@@ -105,7 +105,7 @@ fn binary_time_is_a_binary_clock_piece() {
 }
 
 #[test]
-fn input_reaches_the_widget_and_it_is_refreshed() {
+fn input_reaches_the_widget_and_a_reload_keeps_it() {
     let spec = WidgetSpec {
         name: "probe".into(),
         source: WidgetSource::File(faulty_wasm()),
@@ -114,12 +114,25 @@ fn input_reaches_the_widget_and_it_is_refreshed() {
         limits: Limits::default(),
     };
     let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), vec![spec], move |_, state| {
-        let _ = sender.send(state);
+    let scheduler = Scheduler::spawn(engine(), vec![spec.clone()], move |generation, index, state| {
+        let _ = sender.send((generation, index, state));
     });
-    let first = receiver.recv_timeout(Duration::from_secs(20)).unwrap();
+    let (_, _, first) = receiver.recv_timeout(Duration::from_secs(20)).unwrap();
     assert_eq!(texts(&first), "refresh 1");
     scheduler.send(WidgetEvent::Input { widget: 0, key: "faulty".into(), input: Input::SecondaryClick });
-    let after = receiver.recv_timeout(Duration::from_secs(5)).unwrap();
+    let (_, _, after) = receiver.recv_timeout(Duration::from_secs(5)).unwrap();
     assert_eq!(texts(&after), "faulty: Input::SecondaryClick");
+
+    // A reload that keeps this widget's spec keeps its instance (and what it
+    // remembers); a new widget beside it starts fresh.
+    let clock = stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into()).unwrap();
+    scheduler.send(WidgetEvent::Reconfigure { generation: 1, specs: vec![clock, spec] });
+    let mut reported = Vec::new();
+    let until = std::time::Instant::now() + Duration::from_millis(1500);
+    while let Ok(report) = receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+        reported.push(report);
+    }
+    assert!(reported.iter().all(|(generation, _, _)| *generation == 1), "{reported:?}");
+    assert!(reported.iter().any(|(_, index, state)| *index == 1 && texts(state) == "faulty: Input::SecondaryClick"), "{reported:?}");
+    assert!(reported.iter().any(|(_, index, state)| *index == 0 && texts(state).len() == 8), "the clock started: {reported:?}");
 }

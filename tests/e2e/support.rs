@@ -73,8 +73,11 @@ pub struct XSession {
 
 impl XSession {
     pub fn start(width: u32, height: u32) -> XSession {
+        // Tests of one process take turns through the numbers; other
+        // processes are told apart by their lock files.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let (server, display) = (0..50)
-            .map(|offset| 60 + (std::process::id() % 200) + offset)
+            .map(|_| 60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300)
             .find_map(|number| {
                 if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() || Path::new(&format!("/tmp/.X{number}-lock")).exists() {
                     return None;

@@ -1,12 +1,13 @@
 //! The bar as a window on a real X server managed by i3.
 
-use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use crate::support::{Frame, Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
 #[test]
 fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
-    if !have_tools("bar window test", &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "import"]) {
+    if !have_tools("bar window test", TOOLS) {
         return;
     }
     let session = XSession::start(1280, 720);
@@ -17,17 +18,7 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
           "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ]
         }"#,
     );
-    let bar = obi()
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", &session.display)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting obi");
-    let mut bar = Reaped(bar);
-
-    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    let (mut bar, window) = start_bar(&session, &config, Stdio::null());
     let types = run(session.command("xprop").args(["-id", &window, "_NET_WM_WINDOW_TYPE"]));
     assert!(String::from_utf8_lossy(&types.stdout).contains("_NET_WM_WINDOW_TYPE_DOCK"), "{types:?}");
     let info = String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).into_owned();
@@ -38,15 +29,63 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
     // right (Time) of the bar's background, and none in the middle; the
     // clock ticking then changes the frame within two seconds.
     let mut first = session.grab().rows(0, 32);
-    let drawn = |frame: &crate::support::Frame| {
-        let background = frame.pixel(0, 0);
-        frame.ink(background, 0, 400) > 50 && frame.ink(background, 880, 1280) > 50 && frame.ink(background, 500, 780) == 0
-    };
     assert!(wait_for(Duration::from_secs(10), || {
         first = session.grab().rows(0, 32);
-        drawn(&first)
+        inked(&first, 0, 400) && inked(&first, 880, 1280) && !inked(&first, 500, 780)
     }), "the bar drew both widgets");
     assert_ne!(first.pixel(0, 0), [0, 0, 0, 255], "the bar's background, not the root window's");
     assert!(wait_for(Duration::from_secs(3), || session.grab().rows(0, 32).rgba != first.rgba), "the bar repaints as the clock ticks");
+    assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
+}
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "import"];
+
+/// Starts obi on `session` with `config` and waits for its window.
+fn start_bar(session: &XSession, config: &Path, stderr: Stdio) -> (Reaped, String) {
+    let bar = obi()
+        .arg("--config")
+        .arg(config)
+        .env("DISPLAY", &session.display)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .expect("starting obi");
+    let bar = Reaped(bar);
+    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    (bar, window)
+}
+
+/// Whether something other than the bar's background is drawn in columns `from..to`.
+fn inked(frame: &Frame, from: u32, to: u32) -> bool {
+    frame.ink(frame.pixel(0, 0), from, to) > 50
+}
+
+#[test]
+fn a_saved_config_is_applied_and_a_broken_one_is_not() {
+    if !have_tools("config reload test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let only_cpu = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
+    let (dir, config) = config_file(only_cpu);
+    let log_path = dir.path().join("obi.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let (mut bar, _window) = start_bar(&session, &config, Stdio::from(log));
+    let top = || session.grab().rows(0, 32);
+    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 0, 400)), "the Cpu widget drew");
+    assert!(!inked(&top(), 880, 1280), "nothing on the right yet");
+
+    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
+        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+    std::fs::write(&config, with_clock).unwrap();
+    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "the saved config added the clock");
+
+    std::fs::write(&config, "{ \"height\": \"tall\", \"left_widgets\": [], \"right_widgets\": [] }").unwrap();
+    let logged = || std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(wait_for(Duration::from_secs(10), || logged().contains("cannot be used")), "the bad save is logged: {}", logged());
+    assert!(logged().contains("error: height:"), "the log names the problem: {}", logged());
+    std::thread::sleep(Duration::from_millis(1500));
+    let frame = top();
+    assert!(inked(&frame, 0, 400) && inked(&frame, 880, 1280), "the last good config keeps running");
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }

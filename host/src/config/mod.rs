@@ -8,11 +8,13 @@ mod diagnostics;
 mod jsonc;
 pub mod model;
 mod read;
+mod watch;
 mod widgets;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
+pub use watch::{ConfigWatcher, watch};
 pub use widgets::{WidgetEntry, stock_spec};
 
 use model::{MonitorConfigOrIndex, SpacingKind, WidgetConfig};

@@ -50,6 +50,12 @@ impl<R: Renderer> Painter<R> {
         Ok(Painter { canvas, text_font, icon_font, images: HashMap::new(), images_used: Vec::new() })
     }
 
+    /// Draws text with another font from now on (a reloaded `font_family`).
+    pub fn set_text_font(&mut self, data: &[u8]) -> Result<(), String> {
+        self.text_font = self.canvas.add_font_mem(data).map_err(|error| format!("loading the text font: {error}"))?;
+        Ok(())
+    }
+
     pub fn canvas(&mut self) -> &mut Canvas<R> {
         &mut self.canvas
     }

@@ -22,18 +22,23 @@ const TICK_SLACK: Duration = Duration::from_millis(2);
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
     Input { widget: usize, key: String, input: Input },
+    /// A new set of widgets (a reloaded config). A running widget whose spec
+    /// is unchanged keeps its instance and state; the others start anew.
+    /// States reported from then on carry `generation`.
+    Reconfigure { generation: u64, specs: Vec<WidgetSpec> },
     Stop,
 }
 
 pub struct Scheduler;
 
 impl Scheduler {
-    /// Starts the widgets on their own thread. `sink` receives a widget's
-    /// index and new state each time what it shows changes.
+    /// Starts the widgets on their own thread. `sink` receives the config
+    /// generation (0 until the first `Reconfigure`), a widget's index and its
+    /// new state each time what it shows changes.
     pub fn spawn(
         engine: WidgetEngine,
         specs: Vec<WidgetSpec>,
-        sink: impl FnMut(usize, WidgetState) + Send + 'static,
+        sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
     ) -> SchedulerHandle {
         let (sender, receiver) = mpsc::channel();
         let thread = thread::Builder::new()
@@ -172,15 +177,16 @@ fn run(
     mut engine: WidgetEngine,
     specs: Vec<WidgetSpec>,
     events: Receiver<WidgetEvent>,
-    mut sink: impl FnMut(usize, WidgetState),
+    mut sink: impl FnMut(u64, usize, WidgetState),
 ) {
     let now = Instant::now();
+    let mut generation = 0;
     let mut slots: Vec<Slot> = specs.into_iter().map(|spec| Slot::new(spec, now)).collect();
     let mut published: Vec<Option<WidgetState>> = vec![None; slots.len()];
-    let mut publish = |index: usize, slot: &Slot| {
+    let mut publish = |generation: u64, published: &mut Vec<Option<WidgetState>>, index: usize, slot: &Slot| {
         if published[index].as_ref() != Some(&slot.shown) {
             published[index] = Some(slot.shown.clone());
-            sink(index, slot.shown.clone());
+            sink(generation, index, slot.shown.clone());
         }
     };
     loop {
@@ -188,7 +194,7 @@ fn run(
         for (index, slot) in slots.iter_mut().enumerate() {
             if slot.due.is_some_and(|due| due <= now) {
                 slot.tick(&mut engine, now);
-                publish(index, slot);
+                publish(generation, &mut published, index, slot);
             }
         }
         let next = slots.iter().filter_map(|slot| slot.due).min();
@@ -200,13 +206,33 @@ fn run(
             Ok(WidgetEvent::Input { widget, key, input }) => {
                 if let Some(slot) = slots.get_mut(widget) {
                     slot.input(&mut engine, &key, input, Instant::now());
-                    publish(widget, slot);
+                    publish(generation, &mut published, widget, slot);
+                }
+            }
+            Ok(WidgetEvent::Reconfigure { generation: next, specs }) => {
+                generation = next;
+                slots = reuse_slots(std::mem::take(&mut slots), specs, Instant::now());
+                published = vec![None; slots.len()];
+                for (index, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.shown != WidgetState::Pending) {
+                    publish(generation, &mut published, index, slot);
                 }
             }
             Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => return,
             Err(RecvTimeoutError::Timeout) => {}
         }
     }
+}
+
+/// The slots for `specs`: each takes over an old slot with the same spec
+/// (instance, schedule and state included), or starts fresh.
+fn reuse_slots(mut old: Vec<Slot>, specs: Vec<WidgetSpec>, now: Instant) -> Vec<Slot> {
+    specs
+        .into_iter()
+        .map(|spec| match old.iter().position(|slot| slot.spec == spec) {
+            Some(index) => old.swap_remove(index),
+            None => Slot::new(spec, now),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,10 +4,14 @@
 //! so window managers keep it out of tiling and on every workspace.
 //!
 //! The window repaints only when a widget's state changed or the system asks
-//! for it; between those, the event loop sleeps.
+//! for it; between those, the event loop sleeps. When the config file is
+//! saved, the window reloads it: a good config replaces the running one
+//! (unchanged widgets keep their state), a bad one is logged and ignored.
 
-use crate::render::{HitBox, Painter, Scene};
-use crate::runtime::{SchedulerHandle, WidgetEvent};
+use crate::bar::Plan;
+use crate::config::{self, BarConfig};
+use crate::render::{HitBox, Painter, Scene, find_text_font};
+use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::view::WidgetState;
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
@@ -19,6 +23,7 @@ use glutin::surface::{Surface, WindowSurface};
 use glutin_winit::{ApiPreference, DisplayBuilder, GlWindow};
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
+use std::path::PathBuf;
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, WindowEvent};
@@ -30,7 +35,10 @@ mod input;
 /// Messages from other threads to the window's event loop.
 #[derive(Debug)]
 pub enum BarEvent {
-    Widget(usize, WidgetState),
+    /// Widget number `index` of the runtime's specs for config `generation` shows `state`.
+    Widget { generation: u64, index: usize, state: WidgetState },
+    /// The config file was saved.
+    ConfigChanged,
 }
 
 /// A handle to send [`BarEvent`]s into the running bar.
@@ -39,7 +47,14 @@ pub type BarProxy = EventLoopProxy<BarEvent>;
 pub struct BarWindow {
     scene: Scene,
     monitor: Option<usize>,
+    font_family: Option<String>,
     text_font: Vec<u8>,
+    /// The runtime's specs and, for each, its widget's index in the scene.
+    specs: Vec<WidgetSpec>,
+    slots: Vec<usize>,
+    /// Counts reloads; widget states of an older config are dropped.
+    generation: u64,
+    config_path: Option<PathBuf>,
     scheduler: Option<SchedulerHandle>,
     gl: Option<GlBar>,
     hits: Vec<HitBox>,
@@ -63,13 +78,37 @@ pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
 }
 
 impl BarWindow {
-    pub fn new(scene: Scene, monitor: Option<usize>, text_font: Vec<u8>) -> BarWindow {
-        BarWindow { scene, monitor, text_font, scheduler: None, gl: None, hits: Vec::new(), cursor_x: 0.0, error: None }
+    /// `config_path`, when given, is watched and reloaded on every save.
+    pub fn new(plan: Plan, text_font: Vec<u8>, config_path: Option<PathBuf>) -> BarWindow {
+        BarWindow {
+            scene: Scene { style: plan.style, widgets: plan.widgets },
+            monitor: plan.monitor,
+            font_family: plan.font_family,
+            text_font,
+            specs: plan.specs,
+            slots: plan.slots,
+            generation: 0,
+            config_path,
+            scheduler: None,
+            gl: None,
+            hits: Vec::new(),
+            cursor_x: 0.0,
+            error: None,
+        }
     }
 
     /// Runs until the window is closed; the scheduler's widgets report to it.
     pub fn run(mut self, event_loop: EventLoop<BarEvent>, scheduler: SchedulerHandle) -> Result<(), String> {
         self.scheduler = Some(scheduler);
+        let _watcher = match &self.config_path {
+            Some(path) => {
+                let proxy = event_loop.create_proxy();
+                Some(config::watch(path, move || {
+                    let _ = proxy.send_event(BarEvent::ConfigChanged);
+                })?)
+            }
+            None => None,
+        };
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
         match self.error {
             Some(error) => Err(error),
@@ -142,9 +181,64 @@ impl BarWindow {
 
     fn send_input(&self, input: crate::runtime::Input) {
         let Some(hit) = self.hits.iter().find(|hit| (hit.x..hit.x + hit.width).contains(&self.cursor_x)) else { return };
+        // Hits name scene widgets; the runtime knows its specs.
+        let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
-            scheduler.send(WidgetEvent::Input { widget: hit.widget, key: hit.key.clone(), input });
+            scheduler.send(WidgetEvent::Input { widget: spec, key: hit.key.clone(), input });
         }
+    }
+
+    /// Reads the config file again and, if it is good, runs it.
+    fn reload(&mut self) {
+        let Some(path) = &self.config_path else { return };
+        let loaded = match BarConfig::load(path) {
+            Ok(loaded) => loaded,
+            Err(diagnostics) => {
+                tracing::error!("{} changed but cannot be used; the bar keeps its running config", path.display());
+                diagnostics.iter().for_each(|diagnostic| tracing::error!("{diagnostic}"));
+                return;
+            }
+        };
+        loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
+        let plan = Plan::new(&loaded.config);
+        if plan.font_family != self.font_family {
+            match find_text_font(plan.font_family.as_deref()) {
+                Ok(font) => {
+                    self.text_font = font.data;
+                    if let Some(gl) = &mut self.gl {
+                        if let Err(error) = gl.painter.set_text_font(&self.text_font) {
+                            tracing::warn!("{error}");
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!("{error}"),
+            }
+        }
+        let mut widgets = plan.widgets;
+        // Unchanged widgets keep showing what they showed; the runtime keeps them running.
+        for (spec, slot) in plan.specs.iter().zip(&plan.slots) {
+            if let Some(old) = self.specs.iter().position(|old| old == spec) {
+                widgets[*slot].state = self.scene.widgets[self.slots[old]].state.clone();
+            }
+        }
+        self.generation += 1;
+        if let Some(scheduler) = &self.scheduler {
+            scheduler.send(WidgetEvent::Reconfigure { generation: self.generation, specs: plan.specs.clone() });
+        }
+        let height_changed = plan.style.height != self.scene.style.height;
+        self.scene = Scene { style: plan.style, widgets };
+        self.specs = plan.specs;
+        self.slots = plan.slots;
+        self.font_family = plan.font_family;
+        self.monitor = plan.monitor;
+        if let Some(gl) = &self.gl {
+            if height_changed {
+                let width = gl.window.inner_size().width;
+                let _ = gl.window.request_inner_size(PhysicalSize::new(width, self.scene.style.height.round().max(1.0) as u32));
+            }
+            gl.window.request_redraw();
+        }
+        tracing::info!("reloaded {}", path.display());
     }
 }
 
@@ -190,8 +284,12 @@ impl ApplicationHandler<BarEvent> for BarWindow {
 
     fn user_event(&mut self, _event_loop: &ActiveEventLoop, event: BarEvent) {
         match event {
-            BarEvent::Widget(index, state) => {
-                let Some(widget) = self.scene.widgets.get_mut(index) else { return };
+            BarEvent::ConfigChanged => self.reload(),
+            BarEvent::Widget { generation, index, state } => {
+                if generation != self.generation {
+                    return;
+                }
+                let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else { return };
                 if widget.state != state {
                     widget.state = state;
                     if let Some(gl) = &self.gl {
