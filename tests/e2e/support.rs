@@ -88,26 +88,48 @@ impl XSession {
                     .stderr(Stdio::null())
                     .spawn()
                     .ok()?;
-                let server = Reaped(server);
-                let socket = format!("/tmp/.X11-unix/X{number}");
-                wait_for(Duration::from_secs(10), || Path::new(&socket).exists()).then_some((server, format!(":{number}")))
+                let mut server = Reaped(server);
+                let display = format!(":{number}");
+                // Up once it answers a client; a server that exits (say, it
+                // lost a race for this number) sends us on to the next one.
+                let answers = wait_for(Duration::from_secs(20), || {
+                    server.0.try_wait().ok().flatten().is_none()
+                        && Command::new("xwininfo").args(["-root", "-display", &display]).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
+                });
+                answers.then_some((server, display))
             })
             .expect("starting Xvfb on a free display");
         let config = tempfile::tempdir().unwrap();
         let i3_config = config.path().join("i3.conf");
         std::fs::write(&i3_config, "font pango:DejaVu Sans 8\n").unwrap();
-        let window_manager = Command::new("i3")
-            .args(["-c", i3_config.to_str().unwrap()])
-            .env("DISPLAY", &display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starting i3");
-        let session = XSession { display, _window_manager: Reaped(window_manager), _server: server, _config: config };
-        let ready = wait_for(Duration::from_secs(10), || {
-            session.command("i3-msg").args(["-t", "get_version"]).output().is_ok_and(|output| output.status.success())
-        });
-        assert!(ready, "i3 did not answer on {}", session.display);
+        let i3_log = config.path().join("i3.log");
+        let start_i3 = || {
+            let window_manager = Command::new("i3")
+                .args(["-c", i3_config.to_str().unwrap()])
+                .env("DISPLAY", &display)
+                .stdout(Stdio::null())
+                .stderr(std::fs::File::create(&i3_log).unwrap())
+                .spawn()
+                .expect("starting i3");
+            Reaped(window_manager)
+        };
+        let answers = || {
+            Command::new("i3-msg").args(["-t", "get_version"]).env("DISPLAY", &display).output().is_ok_and(|output| output.status.success())
+        };
+        // i3 sometimes fails to open a display that has just come up (seen on
+        // a loaded machine, with Xvfb alive); it exits at once, and a second
+        // start works.
+        let mut window_manager = start_i3();
+        for _ in 0..3 {
+            let settled = wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
+            if settled && answers() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+            window_manager = start_i3();
+        }
+        assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
+        let session = XSession { display, _window_manager: window_manager, _server: server, _config: config };
         session
     }
 

@@ -63,12 +63,15 @@ mod tests {
         std::fs::write(dir.path().join("other.json"), "{}").unwrap();
         assert!(receiver.recv_timeout(SETTLE * 4).is_err(), "another file is not the config");
 
-        // Written as editors do: a new file renamed over the old one, then touched again.
-        let temporary = dir.path().join(".komorebi.bar.json.swp");
-        std::fs::write(&temporary, "{ \"height\": 1 }").unwrap();
-        std::fs::rename(&temporary, &config).unwrap();
+        // One write (several events: truncate, write, close) is one notification.
         std::fs::write(&config, "{ \"height\": 2 }").unwrap();
         receiver.recv_timeout(Duration::from_secs(5)).expect("the save is noticed");
         assert!(receiver.recv_timeout(SETTLE * 4).is_err(), "one save, one notification");
+
+        // Saved as many editors do: a new file renamed over the old one.
+        let temporary = dir.path().join(".komorebi.bar.json.swp");
+        std::fs::write(&temporary, "{ \"height\": 1 }").unwrap();
+        std::fs::rename(&temporary, &config).unwrap();
+        receiver.recv_timeout(Duration::from_secs(5)).expect("the rename is noticed");
     }
 }
