@@ -50,6 +50,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Control running bars: toggle, show, hide, reload or quit.
+    Msg {
+        /// toggle | show | hide | reload | quit
+        command: obi::control::Command,
+        /// Only the bar with this process id (default: every running bar).
+        #[arg(long)]
+        pid: Option<u32>,
+    },
     /// Check a config file: print every problem and exit non-zero if there are errors.
     Check {
         /// The komorebi.bar.json to check.
@@ -85,8 +93,10 @@ fn run(cli: Cli) -> Result<(), String> {
     if cli.quickstart {
         return quickstart();
     }
-    if let Some(Command::Check { path }) = &cli.command {
-        return check(&resolve_path(path)?);
+    match &cli.command {
+        Some(Command::Check { path }) => return check(&resolve_path(path)?),
+        Some(Command::Msg { command, pid }) => return message(*command, *pid),
+        None => {}
     }
     if cli.aliases {
         return aliases(&resolve_path(cli.config.as_deref().unwrap_or_default())?);
@@ -131,6 +141,17 @@ fn check(path: &Path) -> Result<(), String> {
         }
         Err(diagnostics) => Err(listing(&diagnostics)),
     }
+}
+
+/// `obi msg COMMAND`: each bar's reply; any error fails the command.
+fn message(command: obi::control::Command, pid: Option<u32>) -> Result<(), String> {
+    let replies = obi::control::send(command, pid)?;
+    let mut failed = false;
+    for (pid, reply) in replies {
+        println!("{pid}: {reply}");
+        failed |= reply.starts_with("error");
+    }
+    if failed { Err("a bar did not take the command".into()) } else { Ok(()) }
 }
 
 /// `obi --aliases --config PATH`: where the file uses older names.

@@ -89,3 +89,56 @@ fn a_saved_config_is_applied_and_a_broken_one_is_not() {
     assert!(inked(&frame, 0, 400) && inked(&frame, 880, 1280), "the last good config keeps running");
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
+
+#[test]
+fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
+    if !have_tools("control socket test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(r#"{ "height": 30, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let runtime = dir.path().join("runtime");
+    let msg = |command: &str| run(obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", command]));
+
+    let refused = msg("toggle");
+    assert!(!refused.status.success(), "no bar yet");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no obi bar is running"), "{refused:?}");
+
+    let bar = obi()
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting obi");
+    let mut bar = Reaped(bar);
+    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    let map_state = || String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).contains("IsViewable");
+    let socket = runtime.join("obi").join(format!("bar-{}.sock", bar.0.id()));
+    assert!(wait_for(Duration::from_secs(10), || socket.exists()), "the bar listens on {}", socket.display());
+
+    for (command, visible) in [("hide", false), ("show", true), ("toggle", false), ("toggle", true)] {
+        let output = msg(command);
+        assert!(output.status.success(), "{command}: {output:?}");
+        assert!(String::from_utf8_lossy(&output.stdout).contains(&format!("{}: ok", bar.0.id())), "{output:?}");
+        assert!(wait_for(Duration::from_secs(5), || map_state() == visible), "after {command} the bar is visible: {visible}");
+    }
+
+    let unknown = run(obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", "explode"]));
+    assert!(!unknown.status.success(), "an unknown command is refused by the command line");
+
+    assert!(msg("quit").status.success());
+    assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "quit ends the bar");
+    assert!(bar.0.wait().unwrap().success(), "and it exits cleanly");
+    assert!(!socket.exists(), "its socket is removed");
+}
+
+#[test]
+fn without_a_display_the_bar_says_why_and_fails() {
+    let output = run(obi().env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot open the display"), "{stderr}");
+}

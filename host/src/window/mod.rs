@@ -10,6 +10,7 @@
 
 use crate::bar::Plan;
 use crate::config::{self, BarConfig};
+use crate::control;
 use crate::render::{HitBox, Painter, Scene, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::view::WidgetState;
@@ -39,6 +40,8 @@ pub enum BarEvent {
     Widget { generation: u64, index: usize, state: WidgetState },
     /// The config file was saved.
     ConfigChanged,
+    /// `obi msg ...` from the control socket.
+    Control(control::Command),
 }
 
 /// A handle to send [`BarEvent`]s into the running bar.
@@ -59,6 +62,7 @@ pub struct BarWindow {
     gl: Option<GlBar>,
     hits: Vec<HitBox>,
     cursor_x: f32,
+    hidden: bool,
     error: Option<String>,
 }
 
@@ -93,6 +97,7 @@ impl BarWindow {
             gl: None,
             hits: Vec::new(),
             cursor_x: 0.0,
+            hidden: false,
             error: None,
         }
     }
@@ -109,6 +114,11 @@ impl BarWindow {
             }
             None => None,
         };
+        let proxy = event_loop.create_proxy();
+        // The bar works without its control socket; say so and go on.
+        let _control = control::serve(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
+            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
+            .ok();
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
         match self.error {
             Some(error) => Err(error),
@@ -185,6 +195,30 @@ impl BarWindow {
         let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
             scheduler.send(WidgetEvent::Input { widget: spec, key: hit.key.clone(), input });
+        }
+    }
+
+    fn obey(&mut self, command: control::Command, event_loop: &ActiveEventLoop) {
+        use control::Command;
+        let hidden = match command {
+            Command::Toggle => !self.hidden,
+            Command::Show => false,
+            Command::Hide => true,
+            Command::Reload => {
+                match self.config_path {
+                    Some(_) => self.reload(),
+                    None => tracing::warn!("reload asked for, but this bar runs the built-in config"),
+                }
+                return;
+            }
+            Command::Quit => return event_loop.exit(),
+        };
+        self.hidden = hidden;
+        if let Some(gl) = &self.gl {
+            gl.window.set_visible(!hidden);
+            if !hidden {
+                gl.window.request_redraw();
+            }
         }
     }
 
@@ -282,9 +316,10 @@ impl ApplicationHandler<BarEvent> for BarWindow {
         }
     }
 
-    fn user_event(&mut self, _event_loop: &ActiveEventLoop, event: BarEvent) {
+    fn user_event(&mut self, event_loop: &ActiveEventLoop, event: BarEvent) {
         match event {
             BarEvent::ConfigChanged => self.reload(),
+            BarEvent::Control(command) => self.obey(command, event_loop),
             BarEvent::Widget { generation, index, state } => {
                 if generation != self.generation {
                     return;

@@ -1,0 +1,159 @@
+//! The bar's control socket, so that `obi msg toggle` (from a key binding)
+//! reaches a running bar. Each bar listens on its own local socket,
+//! `bar-<pid>.sock` in `$XDG_RUNTIME_DIR/obi/` (or the temporary directory),
+//! and `obi msg` talks to every running bar, or to one by its pid, as
+//! `polybar-msg` does. A request is one line; the reply is one line.
+
+use interprocess::local_socket::prelude::*;
+use interprocess::local_socket::{GenericFilePath, ListenerOptions, Stream};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::{env, fs, thread};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    Toggle,
+    Show,
+    Hide,
+    Reload,
+    Quit,
+}
+
+impl FromStr for Command {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Command, String> {
+        Ok(match text.trim() {
+            "toggle" => Command::Toggle,
+            "show" => Command::Show,
+            "hide" => Command::Hide,
+            "reload" => Command::Reload,
+            "quit" => Command::Quit,
+            other => return Err(format!("unknown command {other:?}; known: toggle, show, hide, reload, quit")),
+        })
+    }
+}
+
+impl Command {
+    fn word(self) -> &'static str {
+        match self {
+            Command::Toggle => "toggle",
+            Command::Show => "show",
+            Command::Hide => "hide",
+            Command::Reload => "reload",
+            Command::Quit => "quit",
+        }
+    }
+}
+
+/// Where the sockets of this user's bars live.
+pub fn socket_dir() -> PathBuf {
+    match env::var_os("XDG_RUNTIME_DIR") {
+        Some(runtime) => PathBuf::from(runtime).join("obi"),
+        None => env::temp_dir().join(format!("obi-{}", env::var("USER").unwrap_or_else(|_| "user".into()))),
+    }
+}
+
+fn socket_path(dir: &Path, pid: u32) -> PathBuf {
+    dir.join(format!("bar-{pid}.sock"))
+}
+
+/// Removes the socket file when the bar stops.
+pub struct ControlServer {
+    path: PathBuf,
+}
+
+impl Drop for ControlServer {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Listens for commands; `deliver` hands each to the bar and says whether it arrived.
+pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<ControlServer, String> {
+    let dir = socket_dir();
+    fs::create_dir_all(&dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
+    let path = socket_path(&dir, std::process::id());
+    let name = path.as_path().to_fs_name::<GenericFilePath>().map_err(|error| format!("{}: {error}", path.display()))?;
+    let listener = ListenerOptions::new()
+        .name(name)
+        .try_overwrite(true)
+        .create_sync()
+        .map_err(|error| format!("listening on {}: {error}", path.display()))?;
+    thread::Builder::new()
+        .name("obi-control".into())
+        .spawn(move || {
+            for connection in listener.incoming().filter_map(Result::ok) {
+                let mut reader = BufReader::new(connection);
+                let mut line = String::new();
+                if reader.read_line(&mut line).is_err() {
+                    continue;
+                }
+                let reply = match line.parse::<Command>() {
+                    Ok(command) if deliver(command) => "ok".to_owned(),
+                    Ok(_) => "error: the bar is shutting down".to_owned(),
+                    Err(error) => format!("error: {error}"),
+                };
+                let _ = writeln!(reader.get_mut(), "{reply}");
+            }
+        })
+        .map_err(|error| format!("starting the control thread: {error}"))?;
+    Ok(ControlServer { path })
+}
+
+/// Sends `command` to the bar with `pid`, or to every running bar. Returns
+/// each bar's pid and reply; sockets of bars that are gone are cleaned up.
+pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
+    let dir = socket_dir();
+    let pids: Vec<u32> = match pid {
+        Some(pid) => vec![pid],
+        None => fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter_map(|entry| entry.file_name().to_str()?.strip_prefix("bar-")?.strip_suffix(".sock")?.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    let mut replies = Vec::new();
+    for pid in pids {
+        let path = socket_path(&dir, pid);
+        match ask(&path, command) {
+            Ok(reply) => replies.push((pid, reply)),
+            Err(_) if !Path::new(&format!("/proc/{pid}")).exists() && cfg!(target_os = "linux") => {
+                let _ = fs::remove_file(&path);
+            }
+            Err(error) => replies.push((pid, format!("error: {error}"))),
+        }
+    }
+    if replies.is_empty() {
+        return Err(match pid {
+            Some(pid) => format!("no obi bar with pid {pid} is running"),
+            None => format!("no obi bar is running (no sockets in {})", dir.display()),
+        });
+    }
+    Ok(replies)
+}
+
+fn ask(path: &Path, command: Command) -> std::io::Result<String> {
+    let name = path.to_fs_name::<GenericFilePath>()?;
+    let mut stream = Stream::connect(name)?;
+    writeln!(stream, "{}", command.word())?;
+    let mut reply = String::new();
+    BufReader::new(stream).read_line(&mut reply)?;
+    Ok(reply.trim().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse_and_unknown_ones_are_named() {
+        assert_eq!("toggle\n".parse::<Command>(), Ok(Command::Toggle));
+        assert_eq!("quit".parse::<Command>(), Ok(Command::Quit));
+        assert!("explode".parse::<Command>().unwrap_err().contains("\"explode\""));
+    }
+}
