@@ -144,6 +144,14 @@ fn a_scroll_threshold_out_of_range_is_clamped_with_a_warning() {
 }
 
 #[test]
+fn a_stale_icon_interval_out_of_range_is_clamped_with_a_warning() {
+    let text = "{\n  \"left_widgets\": [],\n  \"right_widgets\": [ { \"Systray\": { \"enable\": true, \"stale_icons_check_interval\": 5 } } ]\n}";
+    expect(text, 3, 83, WARNING, "right_widgets[0].Systray.stale_icons_check_interval", "using 30");
+    let off = text.replace(": 5 }", ": 0 }");
+    assert!(BarConfig::parse(&off, "bar.json").unwrap().warnings.is_empty(), "0 turns the check off");
+}
+
+#[test]
 fn every_problem_in_a_file_is_reported_at_once() {
     let text = "{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": \"yes\" } } ],\n  \"right_widgets\": [ { \"Time\": { \"enable\": true, \"format\": \"Sundial\" } } ]\n}";
     let errors: Vec<String> = diagnostics(text).iter().filter(|d| d.severity == ERROR).map(|d| d.path.clone()).collect();

@@ -138,6 +138,16 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
                 WidgetConfig::Time(time) => time.timezone.as_deref(),
                 _ => None,
             };
+            if let WidgetConfig::Systray(systray) = widget {
+                // 0 turns the check off; anything else komorebi-bar clamps.
+                if let Some(seconds) = systray.stale_icons_check_interval.filter(|&seconds| seconds != 0 && !(30..=600).contains(&seconds)) {
+                    found.push((
+                        Severity::Warning,
+                        format!("{list}[{index}].Systray.stale_icons_check_interval"),
+                        format!("{seconds} s is outside 30..=600 (0 turns the check off); using {}", seconds.clamp(30, 600)),
+                    ));
+                }
+            }
             if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
                 let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name())).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();
                 found.push((Severity::Error, format!("{list}[{index}].{}.timezone", widget.kind()), format!("unknown time zone `{zone}`{hint}")));
