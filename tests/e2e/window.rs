@@ -142,3 +142,16 @@ fn without_a_display_the_bar_says_why_and_fails() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot open the display"), "{stderr}");
 }
+
+#[test]
+fn a_missing_monitor_is_named_with_the_ones_found() {
+    if !have_tools("missing monitor test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1024, 600);
+    let (_dir, config) = config_file(r#"{ "monitor": 3, "left_widgets": [], "right_widgets": [] }"#);
+    let output = run(obi().arg("--config").arg(&config).env("DISPLAY", &session.display));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("monitor 3 does not exist; found 0:") && stderr.contains("1024x600"), "{stderr}");
+}
