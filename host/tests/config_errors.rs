@@ -152,6 +152,27 @@ fn a_stale_icon_interval_out_of_range_is_clamped_with_a_warning() {
 }
 
 #[test]
+fn layout_ratios_in_a_tiler_message_must_be_five() {
+    let text = "{\n  \"mouse\": { \"on_middle_click\": { \"message\": { \"type\": \"x\", \"content\": { \"column_ratios\": [0.3, 0.7] } } } },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    expect(text, 2, 91, ERROR, "mouse.on_middle_click.message.content.column_ratios", "an array of 5 numbers");
+    let five = text.replace("[0.3, 0.7]", "[0.3, 0.7, null, null, null]");
+    assert!(BarConfig::parse(&five, "bar.json").is_ok());
+}
+
+#[test]
+fn defaults_of_nested_settings_follow_komorebi_bar() {
+    use obi::config::model::{MouseConfig, SystrayConfig, UpdateConfig, UsageConfig};
+    let mouse: MouseConfig = serde_json::from_str("{}").unwrap();
+    assert_eq!((mouse.vertical_scroll_threshold(), mouse.horizontal_scroll_threshold()), (30.0, 30.0));
+    let systray = |json: &str| serde_json::from_str::<SystrayConfig>(json).unwrap().stale_icons_check_interval();
+    assert_eq!(systray(r#"{ "enable": true }"#), Some(60));
+    assert_eq!(systray(r#"{ "enable": true, "stale_icons_check_interval": 0 }"#), None);
+    assert_eq!(systray(r#"{ "enable": true, "stale_icons_check_interval": 900 }"#), Some(600));
+    assert_eq!(serde_json::from_str::<UsageConfig>(r#"{ "enable": true }"#).unwrap().data_refresh_interval(), 10);
+    assert_eq!(serde_json::from_str::<UpdateConfig>(r#"{ "enable": true }"#).unwrap().data_refresh_interval(), 12);
+}
+
+#[test]
 fn every_problem_in_a_file_is_reported_at_once() {
     let text = "{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": \"yes\" } } ],\n  \"right_widgets\": [ { \"Time\": { \"enable\": true, \"format\": \"Sundial\" } } ]\n}";
     let errors: Vec<String> = diagnostics(text).iter().filter(|d| d.severity == ERROR).map(|d| d.path.clone()).collect();

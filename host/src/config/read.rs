@@ -9,7 +9,7 @@
 
 use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
 use super::jsonc;
-use super::model::{BarModel, KomobarTheme, WidgetConfig};
+use super::model::{BarModel, KomobarTheme, MouseMessage, WidgetConfig};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -118,6 +118,11 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
         }
     }
     if let Some(mouse) = &model.mouse {
+        for (trigger, message) in mouse.messages() {
+            if let MouseMessage::Tiler(tiler) = message {
+                check_ratios(&tiler.message, &format!("mouse.{trigger}.message"), &mut found);
+            }
+        }
         for (name, threshold) in [("vertical_scroll_threshold", mouse.vertical_scroll_threshold), ("horizontal_scroll_threshold", mouse.horizontal_scroll_threshold)] {
             if let Some(threshold) = threshold.filter(|threshold| !(10.0..=300.0).contains(threshold)) {
                 found.push((Severity::Warning, format!("mouse.{name}"), format!("{threshold} is outside 10..=300; using {}", threshold.clamp(10.0, 300.0))));
@@ -156,6 +161,36 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     }
     found
 }
+
+/// Layout ratios inside tiler messages are arrays of exactly five entries
+/// (numbers, or null for "no ratio"), as komorebi reads them.
+fn check_ratios(value: &Value, path: &str, found: &mut Vec<(Severity, String, String)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                let child_path = super::aliases::join(path, key);
+                if matches!(key.as_str(), "column_ratios" | "row_ratios") && !child.is_null() {
+                    let well_formed = child.as_array().is_some_and(|ratios| {
+                        ratios.len() == RATIOS && ratios.iter().all(|ratio| ratio.is_null() || ratio.is_number())
+                    });
+                    if !well_formed {
+                        found.push((Severity::Error, child_path.clone(), format!("expected an array of {RATIOS} numbers (or nulls), found {child}")));
+                    }
+                }
+                check_ratios(child, &child_path, found);
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                check_ratios(item, &format!("{path}[{index}]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// komorebi's MAX_RATIOS.
+const RATIOS: usize = 5;
 
 fn error_path(path: &serde_path_to_error::Path) -> String {
     let mut out = String::new();

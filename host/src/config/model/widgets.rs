@@ -75,23 +75,20 @@ pub struct BatteryConfig {
     pub auto_select_under: Option<u8>,
 }
 
+/// The Cpu and Memory widgets: a percentage, selected over a threshold.
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct CpuConfig {
+pub struct UsageConfig {
     pub enable: bool,
+    /// Seconds between two readings (default 10).
     pub data_refresh_interval: Option<u64>,
     pub label_prefix: Option<LabelPrefix>,
+    /// Selected while the percentage is above this.
     pub auto_select_over: Option<u8>,
 }
 
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct MemoryConfig {
-    pub enable: bool,
-    pub data_refresh_interval: Option<u64>,
-    pub label_prefix: Option<LabelPrefix>,
-    pub auto_select_over: Option<u8>,
-}
+pub type CpuConfig = UsageConfig;
+pub type MemoryConfig = UsageConfig;
 
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -266,6 +263,31 @@ pub enum MatchingStrategy {
     DoesNotStartWith,
     DoesNotEqual,
     DoesNotContain,
+}
+
+impl SystrayConfig {
+    /// Seconds between stale-icon checks: 60 by default, clamped to
+    /// 30..=600; `None` when 0 turns the check off.
+    pub fn stale_icons_check_interval(&self) -> Option<u64> {
+        match self.stale_icons_check_interval.unwrap_or(60) {
+            0 => None,
+            seconds => Some(seconds.clamp(30, 600)),
+        }
+    }
+}
+
+impl UsageConfig {
+    /// Seconds between two readings (default 10).
+    pub fn data_refresh_interval(&self) -> u64 {
+        self.data_refresh_interval.unwrap_or(10)
+    }
+}
+
+impl UpdateConfig {
+    /// Hours between two checks (default 12).
+    pub fn data_refresh_interval(&self) -> u64 {
+        self.data_refresh_interval.unwrap_or(12)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
