@@ -31,7 +31,6 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
     }
 
     let mut errors = Vec::new();
-    let read_as_written = value.clone();
     let model = loop {
         match serde_path_to_error::deserialize::<_, BarModel>(&value) {
             Ok(model) => break Some(model),
@@ -51,9 +50,10 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
         }
     };
 
-    // What the model did not keep is what it does not know.
+    // What the model did not keep is what it does not know. Parts set aside
+    // after an error are compared as set aside, so they are not reported twice.
     let unknown = match &model {
-        Some(model) => super::aliases::dropped(&read_as_written, &serde_json::to_value(model).unwrap_or_default()),
+        Some(model) => super::aliases::dropped(&value, &serde_json::to_value(model).unwrap_or_default()),
         None => Vec::new(),
     };
     let mut warnings: Vec<Diagnostic> = unknown
