@@ -94,3 +94,27 @@ fn a_failing_plugin_shows_its_error_state_beside_working_widgets() {
     assert!(red_left > 20, "the failed widget is drawn in the error colour");
     assert!(frame.ink(BACKGROUND, 534, 800) > 100, "the clock still drew");
 }
+
+#[test]
+fn the_background_is_the_themes_at_the_configured_alpha() {
+    let cases = [
+        (r#"{ "palette": "Catppuccin", "name": "Frappe" }"#, [0x30, 0x34, 0x46]),
+        (r#"{ "palette": "Catppuccin", "name": "Latte" }"#, [0xef, 0xf1, 0xf5]),
+        (r#"{ "palette": "Catppuccin", "name": "Macchiato" }"#, [0x24, 0x27, 0x3a]),
+        (r#"{ "palette": "Catppuccin", "name": "Mocha" }"#, [0x1e, 0x1e, 0x2e]),
+        (r#"{ "palette": "Base16", "name": "Nord" }"#, [0x3b, 0x42, 0x52]),
+        (r#"{ "palette": "Base16", "name": "3024" }"#, [0x3a, 0x34, 0x32]),
+        (r#"{ "palette": "Base16", "name": "Ashes" }"#, [0x39, 0x3f, 0x45]),
+        (r#"{ "palette": "Base16", "name": "GruvboxDarkHard" }"#, [0x3c, 0x38, 0x36]),
+        (r#"{ "palette": "Base16", "name": "SolarizedLight" }"#, [0xee, 0xe8, 0xd5]),
+    ];
+    for (theme, [r, g, b]) in cases {
+        let json = format!(r#"{{ "theme": {theme}, "transparency_alpha": 180, "height": 20, "left_widgets": [], "right_widgets": [] }}"#);
+        let (dir, config) = config_file(&json);
+        let png = dir.path().join("bar.png");
+        let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "64"]));
+        assert!(output.status.success(), "{theme}: {}", String::from_utf8_lossy(&output.stderr));
+        let frame = Frame::read(&png);
+        assert_eq!(frame.pixel(10, 10), [r, g, b, 180], "{theme}");
+    }
+}

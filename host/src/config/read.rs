@@ -129,6 +129,14 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
             }
         }
     }
+    if let Some(KomobarTheme::Custom(theme)) = &model.theme {
+        let colours = serde_json::to_value(&theme.colours).unwrap_or_default();
+        for (key, colour) in colours.as_object().into_iter().flatten() {
+            if let Some(hex) = colour.as_str().filter(|hex| crate::theme::parse_hex(hex).is_none()) {
+                found.push((Severity::Error, format!("theme.colours.{key}"), format!("{hex:?} is not a colour: write \"#rrggbb\" or {{ \"r\": 0, \"g\": 0, \"b\": 0 }}")));
+            }
+        }
+    }
     if let Some(KomobarTheme::Base16(theme)) = &model.theme {
         if !crate::theme::BASE16_NAMES.contains(&theme.name.as_str()) {
             let hint = did_you_mean(&theme.name, crate::theme::BASE16_NAMES.iter().copied()).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();

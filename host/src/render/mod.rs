@@ -40,7 +40,7 @@ impl Style {
             padding_left,
             padding_right,
             max_label_width: config.max_label_width(),
-            theme: Theme::default_dark(config.transparency_alpha()),
+            theme: Theme::from_config(config.model.theme.as_ref(), config.transparency_alpha()),
         }
     }
 }

@@ -180,7 +180,7 @@ impl<R: Renderer> Painter<R> {
             let mut fill = Path::new();
             let inset = style.height * 0.15;
             fill.rounded_rect(x, inset, placed.width, style.height - 2.0 * inset, style.font_size * 0.4);
-            self.canvas.fill_path(&fill, &Paint::color(color(theme.accent)));
+            self.canvas.fill_path(&fill, &Paint::color(color(theme.selected_fill)));
             theme.selected_text
         } else if failed {
             theme.error
