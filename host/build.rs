@@ -16,7 +16,9 @@ fn main() {
     let packages: Vec<&str> = STOCK.iter().map(|(_, package)| *package).collect();
     let wasm = obi_build_support::build_components(&workspace, &packages).unwrap_or_else(|error| panic!("{error}"));
 
-    let mut table = String::from("/// Stock widgets by config key, as embedded wasm components.\npub static STOCK_WIDGETS: &[(&str, &[u8])] = &[\n");
+    let mut table = String::from(
+        "/// Stock widgets by config key, as embedded wasm components.\npub static STOCK_WIDGETS: &[(&str, &[u8])] = &[\n",
+    );
     for ((kind, _), path) in STOCK.iter().zip(&wasm) {
         let embedded = out_dir.join(path.file_name().unwrap());
         fs::copy(path, &embedded).unwrap_or_else(|error| panic!("copying {}: {error}", path.display()));

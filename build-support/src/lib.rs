@@ -26,10 +26,8 @@ pub fn workspace_root(manifest_dir: &Path) -> PathBuf {
 /// Builds `packages` and returns the path of each `.wasm`, in order.
 pub fn build_components(workspace: &Path, packages: &[&str]) -> Result<Vec<PathBuf>, String> {
     ensure_wasm_target()?;
-    let target_dir = env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace.join("target"))
-        .join("wasm");
+    let target_dir =
+        env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target")).join("wasm");
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -75,11 +73,7 @@ fn ensure_wasm_target() -> Result<(), String> {
     let status = rustup.status().map_err(|error| {
         format!("the {WASM_TARGET} target is missing and rustup could not be run to add it: {error}")
     })?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`rustup target add {WASM_TARGET}` failed ({status})"))
-    }
+    if status.success() { Ok(()) } else { Err(format!("`rustup target add {WASM_TARGET}` failed ({status})")) }
 }
 
 /// Tells cargo to rerun the calling build script when a widget's source changes.

@@ -29,12 +29,20 @@ impl Plan {
             match entry.spec(config) {
                 Ok(spec) => {
                     slots.push(widgets.len());
-                    widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
+                    widgets.push(SceneWidget {
+                        side: entry.side,
+                        name: spec.name.clone(),
+                        state: WidgetState::Pending,
+                    });
                     specs.push(spec);
                 }
                 Err(message) => {
                     tracing::warn!("{message}");
-                    widgets.push(SceneWidget { side: entry.side, name: entry.config.kind().into(), state: WidgetState::Failed { message } });
+                    widgets.push(SceneWidget {
+                        side: entry.side,
+                        name: entry.config.kind().into(),
+                        state: WidgetState::Failed { message },
+                    });
                 }
             }
         }

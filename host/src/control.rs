@@ -75,7 +75,8 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
     let dir = socket_dir();
     fs::create_dir_all(&dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
     let path = socket_path(&dir, std::process::id());
-    let name = path.as_path().to_fs_name::<GenericFilePath>().map_err(|error| format!("{}: {error}", path.display()))?;
+    let name =
+        path.as_path().to_fs_name::<GenericFilePath>().map_err(|error| format!("{}: {error}", path.display()))?;
     let listener = ListenerOptions::new()
         .name(name)
         .try_overwrite(true)
@@ -112,7 +113,9 @@ pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
             .map(|entries| {
                 entries
                     .filter_map(Result::ok)
-                    .filter_map(|entry| entry.file_name().to_str()?.strip_prefix("bar-")?.strip_suffix(".sock")?.parse().ok())
+                    .filter_map(|entry| {
+                        entry.file_name().to_str()?.strip_prefix("bar-")?.strip_suffix(".sock")?.parse().ok()
+                    })
                     .collect()
             })
             .unwrap_or_default(),

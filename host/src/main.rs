@@ -2,9 +2,9 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
+use obi::bar::Plan;
 use obi::capabilities::Capabilities;
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
-use obi::bar::Plan;
 use obi::render::{Offscreen, Scene, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine};
 use obi::window::{self, BarEvent, BarWindow};
@@ -68,7 +68,8 @@ enum Command {
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("OBI_LOG").unwrap_or_else(|_| "obi=info,winit=error,warn".into()),
+            tracing_subscriber::EnvFilter::try_from_env("OBI_LOG")
+                .unwrap_or_else(|_| "obi=info,winit=error,warn".into()),
         )
         .with_writer(std::io::stderr)
         .init();
@@ -136,7 +137,12 @@ fn check(path: &Path) -> Result<(), String> {
     match BarConfig::load(path) {
         Ok(loaded) => {
             loaded.warnings.iter().for_each(|warning| println!("{warning}"));
-            println!("{}: ok ({} warning{})", path.display(), loaded.warnings.len(), if loaded.warnings.len() == 1 { "" } else { "s" });
+            println!(
+                "{}: ok ({} warning{})",
+                path.display(),
+                loaded.warnings.len(),
+                if loaded.warnings.len() == 1 { "" } else { "s" }
+            );
             Ok(())
         }
         Err(diagnostics) => Err(listing(&diagnostics)),
@@ -180,7 +186,8 @@ fn quickstart() -> Result<(), String> {
         return Err(format!("{} already exists; not overwriting it", path.display()));
     }
     std::fs::create_dir_all(&directory).map_err(|error| format!("creating {}: {error}", directory.display()))?;
-    std::fs::write(&path, obi::config::DEFAULT_CONFIG).map_err(|error| format!("writing {}: {error}", path.display()))?;
+    std::fs::write(&path, obi::config::DEFAULT_CONFIG)
+        .map_err(|error| format!("writing {}: {error}", path.display()))?;
     println!("wrote {}; start the bar with: obi --config {}", path.display(), path.display());
     Ok(())
 }

@@ -59,7 +59,9 @@ pub enum WidgetState {
     Ready(View),
     /// The widget failed (config error, trap, deadline, memory, bad view);
     /// the message says which and when it will be restarted.
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
 }
 
 /// Bounds on what a widget may hand back; past them the view is rejected
@@ -84,7 +86,11 @@ impl View {
                 return Err(format!("item key {:?} is used twice", item.key));
             }
             if item.pieces.len() > PIECES_PER_ITEM {
-                return Err(format!("item {:?} has {} pieces; at most {PIECES_PER_ITEM} are allowed", item.key, item.pieces.len()));
+                return Err(format!(
+                    "item {:?} has {} pieces; at most {PIECES_PER_ITEM} are allowed",
+                    item.key,
+                    item.pieces.len()
+                ));
             }
             let texts = item.pieces.iter().filter_map(|piece| match piece {
                 Piece::Text(text) | Piece::Icon(text) => Some(text.as_str()),
@@ -92,7 +98,11 @@ impl View {
             });
             for text in texts.chain(item.tooltip.as_deref()).chain([item.key.as_str()]) {
                 if text.len() > TEXT_BYTES {
-                    return Err(format!("item {:?} has a text of {} bytes; at most {TEXT_BYTES} are allowed", item.key, text.len()));
+                    return Err(format!(
+                        "item {:?} has a text of {} bytes; at most {TEXT_BYTES} are allowed",
+                        item.key,
+                        text.len()
+                    ));
                 }
             }
             for piece in &item.pieces {
@@ -100,14 +110,26 @@ impl View {
                     Piece::Image(Image::Pixels(pixels)) => {
                         let expected = pixels.width as usize * pixels.height as usize * 4;
                         if pixels.width > IMAGE_SIDE || pixels.height > IMAGE_SIDE {
-                            return Err(format!("item {:?} has a {}x{} image; at most {IMAGE_SIDE} pixels a side", item.key, pixels.width, pixels.height));
+                            return Err(format!(
+                                "item {:?} has a {}x{} image; at most {IMAGE_SIDE} pixels a side",
+                                item.key, pixels.width, pixels.height
+                            ));
                         }
                         if pixels.rgba.len() != expected {
-                            return Err(format!("item {:?} has an image of {} bytes; {}x{} RGBA needs {expected}", item.key, pixels.rgba.len(), pixels.width, pixels.height));
+                            return Err(format!(
+                                "item {:?} has an image of {} bytes; {}x{} RGBA needs {expected}",
+                                item.key,
+                                pixels.rgba.len(),
+                                pixels.width,
+                                pixels.height
+                            ));
                         }
                     }
                     Piece::BinaryClock(clock) if clock.hour > 23 || clock.minute > 59 || clock.second > 60 => {
-                        return Err(format!("item {:?} has a binary clock at {}:{}:{}", item.key, clock.hour, clock.minute, clock.second));
+                        return Err(format!(
+                            "item {:?} has a binary clock at {}:{}:{}",
+                            item.key, clock.hour, clock.minute, clock.second
+                        ));
                     }
                     _ => {}
                 }
@@ -148,7 +170,8 @@ mod tests {
     #[test]
     fn rejects_pixels_that_do_not_match_their_size() {
         let pixels = Arc::new(Pixels { width: 2, height: 2, rgba: vec![0; 15] });
-        let item = Item { key: "i".into(), pieces: vec![Piece::Image(Image::Pixels(pixels))], selected: false, tooltip: None };
+        let item =
+            Item { key: "i".into(), pieces: vec![Piece::Image(Image::Pixels(pixels))], selected: false, tooltip: None };
         assert!(View { items: vec![item] }.validate().unwrap_err().contains("RGBA"));
     }
 }

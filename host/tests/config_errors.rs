@@ -43,7 +43,14 @@ fn an_unquoted_key_is_refused() {
 
 #[test]
 fn a_key_given_twice_is_refused_at_its_second_place() {
-    expect("{\n  \"height\": 40,\n  \"height\": 50,\n  \"left_widgets\": [], \"right_widgets\": []\n}", 3, 3, ERROR, "", "appears twice");
+    expect(
+        "{\n  \"height\": 40,\n  \"height\": 50,\n  \"left_widgets\": [], \"right_widgets\": []\n}",
+        3,
+        3,
+        ERROR,
+        "",
+        "appears twice",
+    );
 }
 
 #[test]
@@ -54,7 +61,14 @@ fn an_empty_file_and_a_non_object_are_refused() {
 
 #[test]
 fn a_wrong_type_names_the_expected_one() {
-    expect("{\n  \"height\": \"tall\",\n  \"left_widgets\": [], \"right_widgets\": []\n}", 2, 13, ERROR, "height", "expected f32");
+    expect(
+        "{\n  \"height\": \"tall\",\n  \"left_widgets\": [], \"right_widgets\": []\n}",
+        2,
+        13,
+        ERROR,
+        "height",
+        "expected f32",
+    );
 }
 
 #[test]
@@ -120,7 +134,14 @@ fn a_padding_of_the_wrong_shape_says_what_shapes_there_are() {
 #[test]
 fn a_widget_entry_that_is_not_an_object_is_refused() {
     let text = "{\n  \"left_widgets\": [ \"Cpu\" ],\n  \"right_widgets\": []\n}";
-    expect(text, 2, 21, ERROR, "left_widgets[0].Cpu", "`Cpu` needs its settings as an object: write { \"Cpu\": { \"enable\": true, ... } }");
+    expect(
+        text,
+        2,
+        21,
+        ERROR,
+        "left_widgets[0].Cpu",
+        "`Cpu` needs its settings as an object: write { \"Cpu\": { \"enable\": true, ... } }",
+    );
 }
 
 #[test]
@@ -139,7 +160,8 @@ fn an_icon_scale_out_of_range_is_clamped_with_a_warning() {
 
 #[test]
 fn a_scroll_threshold_out_of_range_is_clamped_with_a_warning() {
-    let text = "{\n  \"mouse\": { \"vertical_scroll_threshold\": 5 },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
+    let text =
+        "{\n  \"mouse\": { \"vertical_scroll_threshold\": 5 },\n  \"left_widgets\": [], \"right_widgets\": []\n}";
     expect(text, 2, 43, WARNING, "mouse.vertical_scroll_threshold", "using 10");
 }
 
@@ -177,7 +199,12 @@ fn every_problem_in_a_file_is_reported_at_once() {
     let text = "{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": \"yes\" } } ],\n  \"right_widgets\": [ { \"Time\": { \"enable\": true, \"format\": \"Sundial\" } } ]\n}";
     let found = diagnostics(text);
     let paths: Vec<&str> = found.iter().map(|d| d.path.as_str()).collect();
-    assert_eq!(paths, ["height", "left_widgets[0].Cpu.enable", "right_widgets[0].Time.format"], "errors only, no echoes:\n{}", listing(&found));
+    assert_eq!(
+        paths,
+        ["height", "left_widgets[0].Cpu.enable", "right_widgets[0].Time.format"],
+        "errors only, no echoes:\n{}",
+        listing(&found)
+    );
 }
 
 #[test]

@@ -8,10 +8,46 @@ use serde_json::{Map, Value};
 /// Property names the reader knows, mixed with random ones, so that
 /// generated objects reach deep into the model.
 const NAMES: &[&str] = &[
-    "left_widgets", "center_widgets", "right_widgets", "height", "padding", "margin", "theme", "palette", "name",
-    "grouping", "kind", "style", "rounding", "mouse", "message", "monitor", "index", "position", "start", "end",
-    "viewport", "Cpu", "Time", "Date", "Komorebi", "Network", "Systray", "Plugin", "enable", "format", "Custom",
-    "timezone", "label_prefix", "workspaces", "layout", "options", "hidden_icons", "colours", "base_00", "transparency_alpha",
+    "left_widgets",
+    "center_widgets",
+    "right_widgets",
+    "height",
+    "padding",
+    "margin",
+    "theme",
+    "palette",
+    "name",
+    "grouping",
+    "kind",
+    "style",
+    "rounding",
+    "mouse",
+    "message",
+    "monitor",
+    "index",
+    "position",
+    "start",
+    "end",
+    "viewport",
+    "Cpu",
+    "Time",
+    "Date",
+    "Komorebi",
+    "Network",
+    "Systray",
+    "Plugin",
+    "enable",
+    "format",
+    "Custom",
+    "timezone",
+    "label_prefix",
+    "workspaces",
+    "layout",
+    "options",
+    "hidden_icons",
+    "colours",
+    "base_00",
+    "transparency_alpha",
 ];
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -26,7 +62,8 @@ fn json_value() -> impl Strategy<Value = Value> {
         let key = prop_oneof![proptest::sample::select(NAMES).prop_map(str::to_owned), "[a-z_]{1,10}"];
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            proptest::collection::vec((key, inner), 0..6).prop_map(|pairs| Value::Object(pairs.into_iter().collect::<Map<_, _>>())),
+            proptest::collection::vec((key, inner), 0..6)
+                .prop_map(|pairs| Value::Object(pairs.into_iter().collect::<Map<_, _>>())),
         ]
     })
 }

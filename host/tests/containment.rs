@@ -48,7 +48,9 @@ fn faulty_widgets_are_contained_and_restarted() {
     assert!(clock.len() >= 4, "the clock kept ticking next to the faulty widgets: {clock:?}");
     assert!(history[0].iter().all(|state| matches!(state, WidgetState::Ready(_))), "{clock:?}");
 
-    for (index, expected) in [(1, "traps on refresh 2"), (2, "50 ms deadline"), (3, "over its cap of 8192 KiB"), (4, "used twice")] {
+    for (index, expected) in
+        [(1, "traps on refresh 2"), (2, "50 ms deadline"), (3, "over its cap of 8192 KiB"), (4, "used twice")]
+    {
         let states = &history[index];
         let failed: Vec<&str> = states
             .iter()
@@ -58,7 +60,10 @@ fn faulty_widgets_are_contained_and_restarted() {
             })
             .collect();
         assert!(failed.len() >= 2, "widget {index} failed and was restarted to fail again: {states:?}");
-        assert!(failed.iter().all(|message| message.contains(expected) && message.contains("restarting in")), "{failed:?}");
+        assert!(
+            failed.iter().all(|message| message.contains(expected) && message.contains("restarting in")),
+            "{failed:?}"
+        );
         let recovered = states.iter().filter(|state| texts(state) == "refresh 1").count();
         assert!(recovered >= 2, "widget {index} showed its first view again after a restart: {states:?}");
     }
@@ -76,7 +81,11 @@ fn a_missing_grant_is_named() {
 #[test]
 fn a_refused_config_is_reported_without_restarts() {
     let mut engine = engine();
-    let time = stock("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Mars/Olympus" }"#, &[Capability::Clock]);
+    let time = stock(
+        "Time",
+        r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Mars/Olympus" }"#,
+        &[Capability::Clock],
+    );
     let states = Scheduler::first_states(&mut engine, vec![time]);
     let WidgetState::Failed { message } = &states[0] else { panic!("{states:?}") };
     assert!(message.contains("Mars/Olympus") && !message.contains("restarting"), "{message}");

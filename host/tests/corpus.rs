@@ -54,7 +54,11 @@ fn canonical(value: &serde_json::Value, path: &str, unknown: &[String]) -> Optio
                 .collect(),
         ),
         Value::Array(items) => Value::Array(
-            items.iter().enumerate().filter_map(|(index, item)| canonical(item, &format!("{path}[{index}]"), unknown)).collect(),
+            items
+                .iter()
+                .enumerate()
+                .filter_map(|(index, item)| canonical(item, &format!("{path}[{index}]"), unknown))
+                .collect(),
         ),
         Value::String(text) => Value::String(canonical_value(text).to_owned()),
         other => other.clone(),
@@ -95,8 +99,14 @@ fn every_real_config_round_trips_without_losing_a_property() {
     let mut problems = Vec::new();
     for file in corpus_files(&shared) {
         let text = std::fs::read_to_string(&file).unwrap();
-        let loaded = BarConfig::parse(&text, "corpus").unwrap_or_else(|errors| panic!("{}: {errors:?}", file.display()));
-        let unknown: Vec<String> = loaded.warnings.iter().filter(|warning| warning.message.contains("unknown property")).map(|warning| warning.path.clone()).collect();
+        let loaded =
+            BarConfig::parse(&text, "corpus").unwrap_or_else(|errors| panic!("{}: {errors:?}", file.display()));
+        let unknown: Vec<String> = loaded
+            .warnings
+            .iter()
+            .filter(|warning| warning.message.contains("unknown property"))
+            .map(|warning| warning.path.clone())
+            .collect();
         let written = canonical(&obi::config::parse_lenient(&text).unwrap(), "", &unknown).unwrap();
         let model = serde_json::to_value(&loaded.config.model).unwrap();
         let mut lost = Vec::new();

@@ -52,9 +52,13 @@ impl Walker<'_> {
         }
         for key in ["oneOf", "anyOf"] {
             if let Some(alternatives) = target.get(key).and_then(Value::as_array) {
-                let concrete: Vec<&Value> = alternatives.iter().filter(|alternative| alternative.get("type") != Some(&json!("null"))).collect();
+                let concrete: Vec<&Value> =
+                    alternatives.iter().filter(|alternative| alternative.get("type") != Some(&json!("null"))).collect();
                 let chosen = if vary { concrete } else { concrete.into_iter().take(1).collect() };
-                let mut out: Vec<Value> = chosen.into_iter().flat_map(|alternative| self.instances(alternative, name_hint, depth + 1, vary)).collect();
+                let mut out: Vec<Value> = chosen
+                    .into_iter()
+                    .flat_map(|alternative| self.instances(alternative, name_hint, depth + 1, vary))
+                    .collect();
                 // Properties written beside a oneOf (rare) apply to every alternative.
                 if out.is_empty() {
                     out.push(Value::Null);
@@ -91,7 +95,11 @@ impl Walker<'_> {
             Some("array") => {
                 let items = target.get("items").cloned().unwrap_or(json!({}));
                 let length = target.get("minItems").and_then(Value::as_u64).unwrap_or(1) as usize;
-                let elements = if vary { self.instances(&items, name_hint, depth + 1, true) } else { vec![self.minimal(&items, name_hint, depth + 1)] };
+                let elements = if vary {
+                    self.instances(&items, name_hint, depth + 1, true)
+                } else {
+                    vec![self.minimal(&items, name_hint, depth + 1)]
+                };
                 elements.into_iter().map(|element| Value::Array(vec![element; length.max(1)])).collect()
             }
             Some("string") if name_hint == "timezone" => vec![json!("UTC")],
@@ -139,12 +147,22 @@ fn walk(schema_file: &Path) -> usize {
         let text = serde_json::to_string_pretty(document).unwrap();
         match BarConfig::parse(&text, "generated.json") {
             Ok(loaded) => failures.extend(
-                loaded.warnings.iter().filter(|warning| warning.message.contains("unknown property")).map(|warning| format!("{warning}\n{text}")),
+                loaded
+                    .warnings
+                    .iter()
+                    .filter(|warning| warning.message.contains("unknown property"))
+                    .map(|warning| format!("{warning}\n{text}")),
             ),
             Err(diagnostics) => failures.extend(diagnostics.iter().map(|diagnostic| format!("{diagnostic}\n{text}"))),
         }
     }
-    assert!(failures.is_empty(), "{} of {} generated configs were refused:\n{}", failures.len(), documents.len(), failures.iter().take(8).cloned().collect::<Vec<_>>().join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} generated configs were refused:\n{}",
+        failures.len(),
+        documents.len(),
+        failures.iter().take(8).cloned().collect::<Vec<_>>().join("\n\n")
+    );
     documents.len()
 }
 

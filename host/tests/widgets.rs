@@ -5,8 +5,8 @@ mod common;
 
 use chrono::{DateTime, TimeZone, Utc};
 use common::{engine, engine_with, faulty_wasm, texts};
-use obi::config::stock_spec;
 use obi::capabilities::{Capabilities, Capability, Clock, MemoryUsage, Metrics};
+use obi::config::stock_spec;
 use obi::runtime::{Input, Limits, Scheduler, WidgetEvent, WidgetSource, WidgetSpec};
 use obi::view::{Piece, WidgetState};
 use std::collections::BTreeSet;
@@ -84,7 +84,8 @@ fn time_formats_in_two_zones() {
         ("TwelveHourWithoutSeconds", "UTC", "3:04 PM"),
     ];
     for (format, zone, expected) in cases {
-        let config = format!(r#"{{ "enable": true, "format": "{format}", "timezone": "{zone}", "label_prefix": "None" }}"#);
+        let config =
+            format!(r#"{{ "enable": true, "format": "{format}", "timezone": "{zone}", "label_prefix": "None" }}"#);
         assert_eq!(texts(&first_state(scripted(0.0), "Time", &config)), expected, "{format} in {zone}");
     }
     let custom = r#"{ "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo", "label_prefix": "None" }"#;
@@ -125,7 +126,8 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
 
     // A reload that keeps this widget's spec keeps its instance (and what it
     // remembers); a new widget beside it starts fresh.
-    let clock = stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into()).unwrap();
+    let clock =
+        stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into()).unwrap();
     scheduler.send(WidgetEvent::Reconfigure { generation: 1, specs: vec![clock, spec] });
     let mut reported = Vec::new();
     let until = std::time::Instant::now() + Duration::from_millis(1500);
@@ -133,6 +135,12 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
         reported.push(report);
     }
     assert!(reported.iter().all(|(generation, _, _)| *generation == 1), "{reported:?}");
-    assert!(reported.iter().any(|(_, index, state)| *index == 1 && texts(state) == "faulty: Input::SecondaryClick"), "{reported:?}");
-    assert!(reported.iter().any(|(_, index, state)| *index == 0 && texts(state).len() == 8), "the clock started: {reported:?}");
+    assert!(
+        reported.iter().any(|(_, index, state)| *index == 1 && texts(state) == "faulty: Input::SecondaryClick"),
+        "{reported:?}"
+    );
+    assert!(
+        reported.iter().any(|(_, index, state)| *index == 0 && texts(state).len() == 8),
+        "the clock started: {reported:?}"
+    );
 }

@@ -41,8 +41,7 @@ mod label;
 mod view;
 
 pub use bindings::obi::widget::types::{
-    BinaryClock, BinaryClockStyle, Image, Input, Item, Piece, Pixels, Schedule, ScrollDirection,
-    View,
+    BinaryClock, BinaryClockStyle, Image, Input, Item, Piece, Pixels, Schedule, ScrollDirection, View,
 };
 pub use bindings::obi::widget::{clock, log, metrics};
 pub use label::LabelPrefix;

@@ -9,7 +9,9 @@ fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
     assert!(output.status.success(), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stdout).contains(": ok (0 warnings)"));
 
-    let (_dir, bad) = config_file("{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": 1 } } ],\n  \"right_widgets\": []\n}");
+    let (_dir, bad) = config_file(
+        "{\n  \"height\": \"tall\",\n  \"left_widgets\": [ { \"Cpu\": { \"enable\": 1 } } ],\n  \"right_widgets\": []\n}",
+    );
     let output = run(obi().arg("check").arg(&bad));
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -43,7 +45,11 @@ fn aliases_lists_older_names_in_the_file() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("viewport: `viewport` is now `position`"), "{stdout}");
     assert!(stdout.contains("viewport.position: `position` is now `start`"), "{stdout}");
-    assert!(stdout.contains("right_widgets[0].Network.show_network_activity: `show_network_activity` is now `show_activity`"), "{stdout}");
+    assert!(
+        stdout
+            .contains("right_widgets[0].Network.show_network_activity: `show_network_activity` is now `show_activity`"),
+        "{stdout}"
+    );
 }
 
 #[test]

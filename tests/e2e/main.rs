@@ -5,6 +5,6 @@
 //! fail when `CI` is set (`.ci/run` installs everything they need).
 
 mod cli;
-mod support;
 mod screenshot;
+mod support;
 mod window;

@@ -18,7 +18,14 @@ fn screenshot_needs_no_display_and_shows_both_widgets() {
     let json = CPU_AND_TIME.replace("  // komorebi-bar style config with both stock widgets\n", "");
     let (dir, config) = config_file(&json);
     let png = dir.path().join("bar.png");
-    let output = run(obi().env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "800"]));
+    let output = run(obi()
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .arg("--config")
+        .arg(&config)
+        .arg("--screenshot")
+        .arg(&png)
+        .args(["--width", "800"]));
     assert!(output.status.success(), "obi failed: {}", String::from_utf8_lossy(&output.stderr));
 
     let frame = Frame::read(&png);
@@ -68,7 +75,9 @@ fn an_unknown_widget_is_named() {
 
 #[test]
 fn a_failing_plugin_shows_its_error_state_beside_working_widgets() {
-    let wasm = obi_build_support::build_components(&crate::support::workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0);
+    let wasm = obi_build_support::build_components(&crate::support::workspace(), &["obi-test-widget-faulty"])
+        .unwrap()
+        .remove(0);
     let json = format!(
         r#"{{
           "height": 36,
@@ -80,9 +89,16 @@ fn a_failing_plugin_shows_its_error_state_beside_working_widgets() {
     let (dir, config) = config_file(&json);
     let png = dir.path().join("bar.png");
     let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "800"]));
-    assert!(output.status.success(), "a failing widget does not fail the bar: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "a failing widget does not fail the bar: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("widget `faulty`") && stderr.contains("traps on refresh 1"), "the failure is logged: {stderr}");
+    assert!(
+        stderr.contains("widget `faulty`") && stderr.contains("traps on refresh 1"),
+        "the failure is logged: {stderr}"
+    );
 
     let frame = Frame::read(&png);
     // The error colour (Catppuccin Mocha `red`, #f38ba8) marks the failed widget on the left.
@@ -109,7 +125,9 @@ fn the_background_is_the_themes_at_the_configured_alpha() {
         (r#"{ "palette": "Base16", "name": "SolarizedLight" }"#, [0xee, 0xe8, 0xd5]),
     ];
     for (theme, [r, g, b]) in cases {
-        let json = format!(r#"{{ "theme": {theme}, "transparency_alpha": 180, "height": 20, "left_widgets": [], "right_widgets": [] }}"#);
+        let json = format!(
+            r#"{{ "theme": {theme}, "transparency_alpha": 180, "height": 20, "left_widgets": [], "right_widgets": [] }}"#
+        );
         let (dir, config) = config_file(&json);
         let png = dir.path().join("bar.png");
         let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "64"]));

@@ -77,9 +77,13 @@ impl XSession {
         // processes are told apart by their lock files.
         static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let (server, display) = (0..50)
-            .map(|_| 60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300)
+            .map(|_| {
+                60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300
+            })
             .find_map(|number| {
-                if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() || Path::new(&format!("/tmp/.X{number}-lock")).exists() {
+                if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
+                    || Path::new(&format!("/tmp/.X{number}-lock")).exists()
+                {
                     return None;
                 }
                 let server = Command::new("Xvfb")
@@ -94,7 +98,12 @@ impl XSession {
                 // lost a race for this number) sends us on to the next one.
                 let answers = wait_for(Duration::from_secs(20), || {
                     server.0.try_wait().ok().flatten().is_none()
-                        && Command::new("xwininfo").args(["-root", "-display", &display]).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
+                        && Command::new("xwininfo")
+                            .args(["-root", "-display", &display])
+                            .stdout(Stdio::null())
+                            .stderr(Stdio::null())
+                            .status()
+                            .is_ok_and(|status| status.success())
                 });
                 answers.then_some((server, display))
             })
@@ -114,14 +123,19 @@ impl XSession {
             Reaped(window_manager)
         };
         let answers = || {
-            Command::new("i3-msg").args(["-t", "get_version"]).env("DISPLAY", &display).output().is_ok_and(|output| output.status.success())
+            Command::new("i3-msg")
+                .args(["-t", "get_version"])
+                .env("DISPLAY", &display)
+                .output()
+                .is_ok_and(|output| output.status.success())
         };
         // i3 sometimes fails to open a display that has just come up (seen on
         // a loaded machine, with Xvfb alive); it exits at once, and a second
         // start works.
         let mut window_manager = start_i3();
         for _ in 0..3 {
-            let settled = wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
+            let settled =
+                wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
             if settled && answers() {
                 break;
             }
@@ -129,8 +143,8 @@ impl XSession {
             window_manager = start_i3();
         }
         assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
-        let session = XSession { display, _window_manager: window_manager, _server: server, _config: config };
-        session
+
+        XSession { display, _window_manager: window_manager, _server: server, _config: config }
     }
 
     /// A command that talks to this X server.
@@ -145,7 +159,10 @@ impl XSession {
         let mut found = None;
         wait_for(timeout, || {
             let output = self.command("xdotool").args(["search", "--onlyvisible", "--name", pattern]).output();
-            found = output.ok().and_then(|output| String::from_utf8(output.stdout).ok()).and_then(|ids| ids.lines().next().map(str::to_owned));
+            found = output
+                .ok()
+                .and_then(|output| String::from_utf8(output.stdout).ok())
+                .and_then(|ids| ids.lines().next().map(str::to_owned));
             found.is_some()
         });
         found
@@ -207,6 +224,9 @@ impl Frame {
 
     /// Pixels whose colour is not `colour`, in columns `from..to`.
     pub fn ink(&self, colour: [u8; 4], from: u32, to: u32) -> usize {
-        (0..self.height).flat_map(|y| (from..to).map(move |x| (x, y))).filter(|&(x, y)| self.pixel(x, y) != colour).count()
+        (0..self.height)
+            .flat_map(|y| (from..to).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.pixel(x, y) != colour)
+            .count()
     }
 }

@@ -29,12 +29,18 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
     // right (Time) of the bar's background, and none in the middle; the
     // clock ticking then changes the frame within two seconds.
     let mut first = session.grab().rows(0, 32);
-    assert!(wait_for(Duration::from_secs(10), || {
-        first = session.grab().rows(0, 32);
-        inked(&first, 0, 400) && inked(&first, 880, 1280) && !inked(&first, 500, 780)
-    }), "the bar drew both widgets");
+    assert!(
+        wait_for(Duration::from_secs(10), || {
+            first = session.grab().rows(0, 32);
+            inked(&first, 0, 400) && inked(&first, 880, 1280) && !inked(&first, 500, 780)
+        }),
+        "the bar drew both widgets"
+    );
     assert_ne!(first.pixel(0, 0), [0, 0, 0, 255], "the bar's background, not the root window's");
-    assert!(wait_for(Duration::from_secs(3), || session.grab().rows(0, 32).rgba != first.rgba), "the bar repaints as the clock ticks");
+    assert!(
+        wait_for(Duration::from_secs(3), || session.grab().rows(0, 32).rgba != first.rgba),
+        "the bar repaints as the clock ticks"
+    );
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
 
@@ -82,7 +88,11 @@ fn a_saved_config_is_applied_and_a_broken_one_is_not() {
 
     std::fs::write(&config, "{ \"height\": \"tall\", \"left_widgets\": [], \"right_widgets\": [] }").unwrap();
     let logged = || std::fs::read_to_string(&log_path).unwrap_or_default();
-    assert!(wait_for(Duration::from_secs(10), || logged().contains("cannot be used")), "the bad save is logged: {}", logged());
+    assert!(
+        wait_for(Duration::from_secs(10), || logged().contains("cannot be used")),
+        "the bad save is logged: {}",
+        logged()
+    );
     assert!(logged().contains("error: height:"), "the log names the problem: {}", logged());
     std::thread::sleep(Duration::from_millis(1500));
     let frame = top();
@@ -96,7 +106,8 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let (dir, config) = config_file(r#"{ "height": 30, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let (dir, config) =
+        config_file(r#"{ "height": 30, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
     let runtime = dir.path().join("runtime");
     let msg = |command: &str| run(obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", command]));
 
@@ -115,7 +126,9 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
         .expect("starting obi");
     let mut bar = Reaped(bar);
     let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    let map_state = || String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).contains("IsViewable");
+    let map_state = || {
+        String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).contains("IsViewable")
+    };
     let socket = runtime.join("obi").join(format!("bar-{}.sock", bar.0.id()));
     assert!(wait_for(Duration::from_secs(10), || socket.exists()), "the bar listens on {}", socket.display());
 
@@ -123,7 +136,10 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
         let output = msg(command);
         assert!(output.status.success(), "{command}: {output:?}");
         assert!(String::from_utf8_lossy(&output.stdout).contains(&format!("{}: ok", bar.0.id())), "{output:?}");
-        assert!(wait_for(Duration::from_secs(5), || map_state() == visible), "after {command} the bar is visible: {visible}");
+        assert!(
+            wait_for(Duration::from_secs(5), || map_state() == visible),
+            "after {command} the bar is visible: {visible}"
+        );
     }
 
     let unknown = run(obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", "explode"]));

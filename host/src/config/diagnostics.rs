@@ -54,7 +54,9 @@ pub fn explain_serde_message(message: &str, path: &str) -> String {
     let message = strip_serde_position(message);
     if message.starts_with("invalid type: unit variant, expected newtype variant") {
         let name = path.rsplit('.').next().unwrap_or(path);
-        return format!("`{name}` needs its settings as an object: write {{ \"{name}\": {{ \"enable\": true, ... }} }}");
+        return format!(
+            "`{name}` needs its settings as an object: write {{ \"{name}\": {{ \"enable\": true, ... }} }}"
+        );
     }
     if !message.starts_with("unknown variant") {
         return message.to_owned();
@@ -92,7 +94,10 @@ mod tests {
 
     #[test]
     fn serde_variant_errors_get_a_suggestion() {
-        let explained = explain_serde_message("unknown variant `Icn`, expected one of `None`, `Icon`, `Text`, `IconAndText`", "label_prefix");
+        let explained = explain_serde_message(
+            "unknown variant `Icn`, expected one of `None`, `Icon`, `Text`, `IconAndText`",
+            "label_prefix",
+        );
         assert!(explained.ends_with("did you mean `Icon`?"), "{explained}");
     }
 }

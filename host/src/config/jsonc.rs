@@ -65,10 +65,8 @@ pub fn parse(text: &str) -> Result<Document, SyntaxError> {
         at: LineColumn { line: 1, column: 1 },
         message: "the file is empty; a bar config is a JSON object".into(),
     })?;
-    let value = convert(&root, String::new(), &mut locations).map_err(|(offset, message)| SyntaxError {
-        at: locations.line_column(offset),
-        message,
-    })?;
+    let value = convert(&root, String::new(), &mut locations)
+        .map_err(|(offset, message)| SyntaxError { at: locations.line_column(offset), message })?;
     Ok(Document { value, locations })
 }
 

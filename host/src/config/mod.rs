@@ -138,10 +138,14 @@ impl BarConfig {
     /// The enabled widgets, in drawing order, with the side each sits in.
     pub fn widgets(&self) -> impl Iterator<Item = WidgetEntry<'_>> {
         let center = self.model.center_widgets.as_deref().unwrap_or_default();
-        [(Side::Left, self.model.left_widgets.as_slice()), (Side::Center, center), (Side::Right, self.model.right_widgets.as_slice())]
-            .into_iter()
-            .flat_map(|(side, configs)| configs.iter().map(move |config| WidgetEntry { side, config }))
-            .filter(|entry| entry.enabled())
+        [
+            (Side::Left, self.model.left_widgets.as_slice()),
+            (Side::Center, center),
+            (Side::Right, self.model.right_widgets.as_slice()),
+        ]
+        .into_iter()
+        .flat_map(|(side, configs)| configs.iter().map(move |config| WidgetEntry { side, config }))
+        .filter(|entry| entry.enabled())
     }
 }
 
@@ -197,7 +201,9 @@ mod tests {
     #[test]
     fn the_schema_names_every_root_property() {
         let schema: serde_json::Value = serde_json::from_str(&schema()).unwrap();
-        for property in ["left_widgets", "right_widgets", "theme", "grouping", "mouse", "position", "transparency_alpha"] {
+        for property in
+            ["left_widgets", "right_widgets", "theme", "grouping", "mouse", "position", "transparency_alpha"]
+        {
             assert!(schema["properties"].get(property).is_some(), "{property}");
         }
     }

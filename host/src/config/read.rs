@@ -21,13 +21,25 @@ const WIDGET_LISTS: [&str; 3] = ["left_widgets", "center_widgets", "right_widget
 
 pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec<Diagnostic>> {
     let document = jsonc::parse(text).map_err(|error| {
-        vec![Diagnostic { severity: Severity::Error, origin: origin.into(), at: error.at, path: String::new(), message: error.message }]
+        vec![Diagnostic {
+            severity: Severity::Error,
+            origin: origin.into(),
+            at: error.at,
+            path: String::new(),
+            message: error.message,
+        }]
     })?;
-    let report = |severity, path: String, message: String, at| Diagnostic { severity, origin: origin.into(), at, path, message };
+    let report =
+        |severity, path: String, message: String, at| Diagnostic { severity, origin: origin.into(), at, path, message };
     let locations = &document.locations;
     let mut value = document.value;
     if !value.is_object() {
-        return Err(vec![report(Severity::Error, String::new(), "a bar config is a JSON object".into(), locations.value(""))]);
+        return Err(vec![report(
+            Severity::Error,
+            String::new(),
+            "a bar config is a JSON object".into(),
+            locations.value(""),
+        )]);
     }
 
     let mut errors = Vec::new();
@@ -63,7 +75,12 @@ pub fn read(text: &str, origin: &str) -> Result<(BarModel, Vec<Diagnostic>), Vec
             let hint = did_you_mean(name, KNOWN_PROPERTIES.iter().map(String::as_str))
                 .map(|close| format!("; did you mean `{close}`?"))
                 .unwrap_or_default();
-            report(Severity::Warning, path.clone(), format!("unknown property `{name}` is ignored{hint}"), locations.key(path))
+            report(
+                Severity::Warning,
+                path.clone(),
+                format!("unknown property `{name}` is ignored{hint}"),
+                locations.key(path),
+            )
         })
         .collect();
     if let Some(model) = &model {
@@ -95,11 +112,15 @@ fn set_aside(value: &mut Value, path: &str) -> bool {
         return false;
     }
     if WIDGET_LISTS.contains(&property) {
-        if let Some(index) = path.strip_prefix(property).and_then(|rest| rest.strip_prefix('[')).and_then(|rest| rest.split(']').next()).and_then(|index| index.parse::<usize>().ok()) {
-            if let Some(entry) = root.get_mut(property).and_then(|list| list.get_mut(index)) {
-                *entry = json!({ "Plugin": { "enable": false, "path": "" } });
-                return true;
-            }
+        if let Some(index) = path
+            .strip_prefix(property)
+            .and_then(|rest| rest.strip_prefix('['))
+            .and_then(|rest| rest.split(']').next())
+            .and_then(|index| index.parse::<usize>().ok())
+            && let Some(entry) = root.get_mut(property).and_then(|list| list.get_mut(index))
+        {
+            *entry = json!({ "Plugin": { "enable": false, "path": "" } });
+            return true;
         }
         // The list itself is wrong: an empty one keeps the required key present.
         root.insert(property.into(), json!([]));
@@ -112,10 +133,14 @@ fn set_aside(value: &mut Value, path: &str) -> bool {
 /// komorebi-bar clamps to.
 fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     let mut found = Vec::new();
-    if let Some(scale) = model.icon_scale {
-        if !(1.0..=2.0).contains(&scale) {
-            found.push((Severity::Warning, "icon_scale".into(), format!("{scale} is outside 1.0..=2.0; using {}", scale.clamp(1.0, 2.0))));
-        }
+    if let Some(scale) = model.icon_scale
+        && !(1.0..=2.0).contains(&scale)
+    {
+        found.push((
+            Severity::Warning,
+            "icon_scale".into(),
+            format!("{scale} is outside 1.0..=2.0; using {}", scale.clamp(1.0, 2.0)),
+        ));
     }
     if let Some(mouse) = &model.mouse {
         for (trigger, message) in mouse.messages() {
@@ -123,9 +148,16 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
                 check_ratios(&tiler.message, &format!("mouse.{trigger}.message"), &mut found);
             }
         }
-        for (name, threshold) in [("vertical_scroll_threshold", mouse.vertical_scroll_threshold), ("horizontal_scroll_threshold", mouse.horizontal_scroll_threshold)] {
+        for (name, threshold) in [
+            ("vertical_scroll_threshold", mouse.vertical_scroll_threshold),
+            ("horizontal_scroll_threshold", mouse.horizontal_scroll_threshold),
+        ] {
             if let Some(threshold) = threshold.filter(|threshold| !(10.0..=300.0).contains(threshold)) {
-                found.push((Severity::Warning, format!("mouse.{name}"), format!("{threshold} is outside 10..=300; using {}", threshold.clamp(10.0, 300.0))));
+                found.push((
+                    Severity::Warning,
+                    format!("mouse.{name}"),
+                    format!("{threshold} is outside 10..=300; using {}", threshold.clamp(10.0, 300.0)),
+                ));
             }
         }
     }
@@ -133,17 +165,27 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
         let colours = serde_json::to_value(&theme.colours).unwrap_or_default();
         for (key, colour) in colours.as_object().into_iter().flatten() {
             if let Some(hex) = colour.as_str().filter(|hex| crate::theme::parse_hex(hex).is_none()) {
-                found.push((Severity::Error, format!("theme.colours.{key}"), format!("{hex:?} is not a colour: write \"#rrggbb\" or {{ \"r\": 0, \"g\": 0, \"b\": 0 }}")));
+                found.push((
+                    Severity::Error,
+                    format!("theme.colours.{key}"),
+                    format!("{hex:?} is not a colour: write \"#rrggbb\" or {{ \"r\": 0, \"g\": 0, \"b\": 0 }}"),
+                ));
             }
         }
     }
-    if let Some(KomobarTheme::Base16(theme)) = &model.theme {
-        if !crate::theme::BASE16_NAMES.contains(&theme.name.as_str()) {
-            let hint = did_you_mean(&theme.name, crate::theme::BASE16_NAMES.iter().copied()).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();
-            found.push((Severity::Error, "theme.name".into(), format!("unknown Base16 palette `{}`{hint}", theme.name)));
-        }
+    if let Some(KomobarTheme::Base16(theme)) = &model.theme
+        && !crate::theme::BASE16_NAMES.contains(&theme.name.as_str())
+    {
+        let hint = did_you_mean(&theme.name, crate::theme::BASE16_NAMES.iter().copied())
+            .map(|close| format!("; did you mean `{close}`?"))
+            .unwrap_or_default();
+        found.push((Severity::Error, "theme.name".into(), format!("unknown Base16 palette `{}`{hint}", theme.name)));
     }
-    let lists = [("left_widgets", Some(&model.left_widgets)), ("center_widgets", model.center_widgets.as_ref()), ("right_widgets", Some(&model.right_widgets))];
+    let lists = [
+        ("left_widgets", Some(&model.left_widgets)),
+        ("center_widgets", model.center_widgets.as_ref()),
+        ("right_widgets", Some(&model.right_widgets)),
+    ];
     for (list, widgets) in lists {
         for (index, widget) in widgets.into_iter().flatten().enumerate() {
             let timezone = match widget {
@@ -153,17 +195,28 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
             };
             if let WidgetConfig::Systray(systray) = widget {
                 // 0 turns the check off; anything else komorebi-bar clamps.
-                if let Some(seconds) = systray.stale_icons_check_interval.filter(|&seconds| seconds != 0 && !(30..=600).contains(&seconds)) {
+                if let Some(seconds) =
+                    systray.stale_icons_check_interval.filter(|&seconds| seconds != 0 && !(30..=600).contains(&seconds))
+                {
                     found.push((
                         Severity::Warning,
                         format!("{list}[{index}].Systray.stale_icons_check_interval"),
-                        format!("{seconds} s is outside 30..=600 (0 turns the check off); using {}", seconds.clamp(30, 600)),
+                        format!(
+                            "{seconds} s is outside 30..=600 (0 turns the check off); using {}",
+                            seconds.clamp(30, 600)
+                        ),
                     ));
                 }
             }
             if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
-                let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name())).map(|close| format!("; did you mean `{close}`?")).unwrap_or_default();
-                found.push((Severity::Error, format!("{list}[{index}].{}.timezone", widget.kind()), format!("unknown time zone `{zone}`{hint}")));
+                let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()))
+                    .map(|close| format!("; did you mean `{close}`?"))
+                    .unwrap_or_default();
+                found.push((
+                    Severity::Error,
+                    format!("{list}[{index}].{}.timezone", widget.kind()),
+                    format!("unknown time zone `{zone}`{hint}"),
+                ));
             }
         }
     }
@@ -182,7 +235,11 @@ fn check_ratios(value: &Value, path: &str, found: &mut Vec<(Severity, String, St
                         ratios.len() == RATIOS && ratios.iter().all(|ratio| ratio.is_null() || ratio.is_number())
                     });
                     if !well_formed {
-                        found.push((Severity::Error, child_path.clone(), format!("expected an array of {RATIOS} numbers (or nulls), found {child}")));
+                        found.push((
+                            Severity::Error,
+                            child_path.clone(),
+                            format!("expected an array of {RATIOS} numbers (or nulls), found {child}"),
+                        ));
                     }
                 }
                 check_ratios(child, &child_path, found);

@@ -20,9 +20,7 @@ pub struct TextFont {
 pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
     let mut database = Database::new();
     database.load_system_fonts();
-    let lookup = |family: &str| {
-        database.query(&Query { families: &[Family::Name(family)], ..Query::default() })
-    };
+    let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
         Some(found) => Some(found),
         None => {
@@ -35,7 +33,10 @@ pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
     let (id, family) = match found {
         Some((family, id)) => (id, family.to_owned()),
         None => {
-            let face = database.faces().next().ok_or("no fonts are installed on this system (install fonts-dejavu-core, for example)")?;
+            let face = database
+                .faces()
+                .next()
+                .ok_or("no fonts are installed on this system (install fonts-dejavu-core, for example)")?;
             (face.id, face.families.first().map(|(name, _)| name.clone()).unwrap_or_default())
         }
     };
@@ -49,7 +50,8 @@ pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
 pub fn families() -> Vec<String> {
     let mut database = Database::new();
     database.load_system_fonts();
-    let mut names: Vec<String> = database.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
+    let mut names: Vec<String> =
+        database.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
     names.sort_unstable();
     names.dedup();
     names

@@ -4,8 +4,8 @@
 //! a screenshot is exactly what the window shows.
 
 use super::Painter;
-use femtovg::renderer::OpenGl;
 use femtovg::Canvas;
+use femtovg::renderer::OpenGl;
 use glow::HasContext;
 use glutin::api::egl::context::PossiblyCurrentContext;
 use glutin::api::egl::device::Device;
@@ -34,14 +34,16 @@ impl Offscreen {
             .ok_or("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
         // SAFETY: no native display is passed; the EGL display lives as long
         // as the context and GL objects made from it (all owned by `Offscreen`).
-        let display = unsafe { Display::with_device(&device, None) }.map_err(|error| format!("opening the EGL device: {error}"))?;
+        let display = unsafe { Display::with_device(&device, None) }
+            .map_err(|error| format!("opening the EGL device: {error}"))?;
         let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template names no native window.
         let config = unsafe { display.find_configs(template) }
             .map_err(|error| format!("finding an EGL config: {error}"))?
             .next()
             .ok_or("the EGL device offers no config")?;
-        let attributes = ContextAttributesBuilder::new().with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3)))).build(None);
+        let attributes =
+            ContextAttributesBuilder::new().with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3)))).build(None);
         // SAFETY: as above, no raw window handle is involved.
         let context = unsafe { display.create_context(&config, &attributes) }
             .map_err(|error| format!("creating a GL context: {error}"))?
@@ -61,7 +63,12 @@ impl Offscreen {
             let stencil = gl.create_renderbuffer()?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(stencil));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, width as i32, height as i32);
-            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::DEPTH_STENCIL_ATTACHMENT, glow::RENDERBUFFER, Some(stencil));
+            gl.framebuffer_renderbuffer(
+                glow::FRAMEBUFFER,
+                glow::DEPTH_STENCIL_ATTACHMENT,
+                glow::RENDERBUFFER,
+                Some(stencil),
+            );
             if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
                 return Err("the offscreen framebuffer is incomplete".into());
             }

@@ -104,11 +104,7 @@ impl<R: Renderer> Painter<R> {
         let mut placed = Vec::new();
         for (index, widget) in scene.widgets.iter().enumerate().filter(|(_, widget)| widget.side == side) {
             for item in displayed_items(widget) {
-                let pieces: Vec<(Piece, f32)> = item
-                    .pieces
-                    .iter()
-                    .map(|piece| self.fit_piece(piece, style))
-                    .collect();
+                let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(|piece| self.fit_piece(piece, style)).collect();
                 let content: f32 = pieces.iter().map(|(_, width)| width).sum::<f32>()
                     + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
                 let width = content + 2.0 * item_padding(style);
@@ -341,7 +337,8 @@ fn binary_clock_width(style: &Style) -> f32 {
 
 fn paint_binary_clock<R: Renderer>(canvas: &mut Canvas<R>, clock: &BinaryClock, style: &Style, x: f32, colour: Rgba) {
     let cell = binary_cell(style);
-    let digits = [clock.hour / 10, clock.hour % 10, clock.minute / 10, clock.minute % 10, clock.second / 10, clock.second % 10];
+    let digits =
+        [clock.hour / 10, clock.hour % 10, clock.minute / 10, clock.minute % 10, clock.second / 10, clock.second % 10];
     let bottom = style.height / 2.0 + 2.0 * cell;
     let on = Paint::color(color(colour));
     let off = Paint::color(color(colour.with_alpha(60)));
@@ -353,7 +350,9 @@ fn paint_binary_clock<R: Renderer>(canvas: &mut Canvas<R>, clock: &BinaryClock, 
             let inset = cell * 0.15;
             match clock.style {
                 BinaryClockStyle::Circle => mark.circle(left + cell / 2.0, top + cell / 2.0, cell / 2.0 - inset),
-                BinaryClockStyle::Rectangle => mark.rect(left + inset, top + inset, cell - 2.0 * inset, cell - 2.0 * inset),
+                BinaryClockStyle::Rectangle => {
+                    mark.rect(left + inset, top + inset, cell - 2.0 * inset, cell - 2.0 * inset)
+                }
             }
             canvas.fill_path(&mark, if digit >> row & 1 == 1 { &on } else { &off });
         }

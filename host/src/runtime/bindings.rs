@@ -104,11 +104,13 @@ impl From<wit::Piece> for view::Piece {
             wit::Piece::Text(text) => view::Piece::Text(text),
             wit::Piece::Icon(glyph) => view::Piece::Icon(glyph),
             wit::Piece::Image(wit::Image::Path(path)) => view::Piece::Image(view::Image::Path(path)),
-            wit::Piece::Image(wit::Image::Pixels(pixels)) => view::Piece::Image(view::Image::Pixels(Arc::new(view::Pixels {
-                width: pixels.width,
-                height: pixels.height,
-                rgba: pixels.rgba,
-            }))),
+            wit::Piece::Image(wit::Image::Pixels(pixels)) => {
+                view::Piece::Image(view::Image::Pixels(Arc::new(view::Pixels {
+                    width: pixels.width,
+                    height: pixels.height,
+                    rgba: pixels.rgba,
+                })))
+            }
             wit::Piece::BinaryClock(clock) => view::Piece::BinaryClock(view::BinaryClock {
                 hour: clock.hour,
                 minute: clock.minute,

@@ -6,14 +6,14 @@
 //! are written to a temporary name and renamed, so a reader never sees half
 //! a file.
 
-use wasmtime::error::Context;
-use wasmtime::Result;
 use sha2::{Digest, Sha256};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::{env, fs};
 use wasmtime::Engine;
+use wasmtime::Result;
 use wasmtime::component::Component;
+use wasmtime::error::Context;
 
 pub struct ComponentCache {
     dir: Option<PathBuf>,

@@ -14,12 +14,12 @@ use super::instance::StoreState;
 use super::watchdog::Watchdog;
 use super::{SourceId, WidgetSource, WidgetSpec};
 use crate::capabilities::{Capabilities, Capability};
-use wasmtime::error::Context;
-use wasmtime::{Result, bail};
 use std::collections::{BTreeSet, HashMap};
 use wasmtime::component::types::ComponentItem;
 use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::error::Context;
 use wasmtime::{Config, Engine};
+use wasmtime::{Result, bail};
 
 /// The WIT package this host serves.
 pub const WIT_PACKAGE: &str = "obi:widget@0.1.0";
@@ -89,7 +89,9 @@ impl WidgetEngine {
             match grant {
                 Capability::Log => obi::widget::log::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
                 Capability::Clock => obi::widget::clock::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Metrics => obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Metrics => {
+                    obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
+                }
             }
         }
         Ok(linker)

@@ -63,7 +63,10 @@ pub enum Failure {
     /// `init` refused the widget's configuration.
     Config(String),
     Deadline(Duration),
-    MemoryCap { cap: usize, wanted: usize },
+    MemoryCap {
+        cap: usize,
+        wanted: usize,
+    },
     Trap(String),
     BadView(String),
 }
@@ -164,11 +167,8 @@ fn failure(store: &Store<StoreState>, limits: Limits, error: wasmtime::Error) ->
 /// about backtraces that says nothing about this widget.
 fn last_words(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
-    let words: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("note: "))
-        .collect();
+    let words: Vec<&str> =
+        text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with("note: ")).collect();
     let joined = words.join(" ");
     let start = joined.len().saturating_sub(400);
     let start = (start..=joined.len()).find(|&index| joined.is_char_boundary(index)).unwrap_or(0);

@@ -14,10 +14,10 @@ mod instance;
 mod scheduler;
 mod watchdog;
 
-pub use cache::ComponentCache;
-pub use engine::{WIT_PACKAGE, WidgetEngine};
 pub use bindings::obi::widget::types::ScrollDirection;
 pub use bindings::{Input, Schedule};
+pub use cache::ComponentCache;
+pub use engine::{WIT_PACKAGE, WidgetEngine};
 pub use instance::{Failure, WidgetInstance};
 pub use scheduler::{Scheduler, SchedulerHandle, WidgetEvent};
 

@@ -21,11 +21,18 @@ const TICK_SLACK: Duration = Duration::from_millis(2);
 
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
-    Input { widget: usize, key: String, input: Input },
+    Input {
+        widget: usize,
+        key: String,
+        input: Input,
+    },
     /// A new set of widgets (a reloaded config). A running widget whose spec
     /// is unchanged keeps its instance and state; the others start anew.
     /// States reported from then on carry `generation`.
-    Reconfigure { generation: u64, specs: Vec<WidgetSpec> },
+    Reconfigure {
+        generation: u64,
+        specs: Vec<WidgetSpec>,
+    },
     Stop,
 }
 

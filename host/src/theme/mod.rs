@@ -59,9 +59,22 @@ impl Theme {
             Some(KomobarTheme::Custom(theme)) => {
                 let colours = &theme.colours;
                 let palette = [
-                    &colours.base_00, &colours.base_01, &colours.base_02, &colours.base_03, &colours.base_04, &colours.base_05,
-                    &colours.base_06, &colours.base_07, &colours.base_08, &colours.base_09, &colours.base_0a, &colours.base_0b,
-                    &colours.base_0c, &colours.base_0d, &colours.base_0e, &colours.base_0f,
+                    &colours.base_00,
+                    &colours.base_01,
+                    &colours.base_02,
+                    &colours.base_03,
+                    &colours.base_04,
+                    &colours.base_05,
+                    &colours.base_06,
+                    &colours.base_07,
+                    &colours.base_08,
+                    &colours.base_09,
+                    &colours.base_0a,
+                    &colours.base_0b,
+                    &colours.base_0c,
+                    &colours.base_0d,
+                    &colours.base_0e,
+                    &colours.base_0f,
                 ]
                 .map(|colour| colour_rgba(colour).unwrap_or(Rgba::rgb(0, 0, 0)));
                 base16(&palette, theme.accent, theme.auto_select_fill, theme.auto_select_text)
@@ -79,7 +92,12 @@ pub fn colour_rgba(colour: &Colour) -> Option<Rgba> {
     }
 }
 
-fn base16(palette: &[Rgba; 16], accent: Option<Base16Value>, fill: Option<Base16Value>, text: Option<Base16Value>) -> Theme {
+fn base16(
+    palette: &[Rgba; 16],
+    accent: Option<Base16Value>,
+    fill: Option<Base16Value>,
+    text: Option<Base16Value>,
+) -> Theme {
     let pick = |value: Base16Value| palette[value as usize];
     let accent = pick(accent.unwrap_or(Base16Value::Base0D));
     Theme {
@@ -92,7 +110,12 @@ fn base16(palette: &[Rgba; 16], accent: Option<Base16Value>, fill: Option<Base16
     }
 }
 
-fn catppuccin(flavour: Catppuccin, accent: Option<CatppuccinValue>, fill: Option<CatppuccinValue>, text: Option<CatppuccinValue>) -> Theme {
+fn catppuccin(
+    flavour: Catppuccin,
+    accent: Option<CatppuccinValue>,
+    fill: Option<CatppuccinValue>,
+    text: Option<CatppuccinValue>,
+) -> Theme {
     let palette = &catppuccin::PALETTE;
     let colours = match flavour {
         Catppuccin::Frappe => &palette.frappe.colors,
@@ -178,7 +201,11 @@ mod tests {
         let mut colours = serde_json::Map::new();
         for index in 0..16 {
             let key = format!("base_0{index:x}");
-            let value = if index % 2 == 0 { serde_json::json!(format!("#0{index:x}0{index:x}0{index:x}")) } else { serde_json::json!({ "r": index, "g": 0, "b": 0 }) };
+            let value = if index % 2 == 0 {
+                serde_json::json!(format!("#0{index:x}0{index:x}0{index:x}"))
+            } else {
+                serde_json::json!({ "r": index, "g": 0, "b": 0 })
+            };
             colours.insert(key, value);
         }
         let custom = theme(&serde_json::json!({ "palette": "Custom", "colours": colours }).to_string());

@@ -20,7 +20,13 @@ pub fn from_wheel(delta: MouseScrollDelta) -> Option<Input> {
         MouseScrollDelta::PixelDelta(position) => (position.x, position.y),
     };
     let direction = if y.abs() >= x.abs() {
-        if y > 0.0 { ScrollDirection::Up } else if y < 0.0 { ScrollDirection::Down } else { return None }
+        if y > 0.0 {
+            ScrollDirection::Up
+        } else if y < 0.0 {
+            ScrollDirection::Down
+        } else {
+            return None;
+        }
     } else if x > 0.0 {
         ScrollDirection::Right
     } else {

@@ -138,7 +138,10 @@ impl BarWindow {
                         format!("{index}: {} {}x{}", monitor.name().unwrap_or_default(), size.width, size.height)
                     })
                     .collect();
-                format!("monitor {index} does not exist; found {}", if found.is_empty() { "none".into() } else { found.join(", ") })
+                format!(
+                    "monitor {index} does not exist; found {}",
+                    if found.is_empty() { "none".into() } else { found.join(", ") }
+                )
             })?,
             None => event_loop.primary_monitor().or_else(|| monitors.first().cloned()).ok_or("no monitor found")?,
         };
@@ -155,8 +158,9 @@ impl BarWindow {
         let gl_display = config.display();
         let display = &gl_display;
         // SAFETY: the handle is of `window`, which outlives the context (see `GlBar`).
-        let context = unsafe { display.create_context(&config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
-            .map_err(|error| format!("creating the GL context: {error}"))?;
+        let context =
+            unsafe { display.create_context(&config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
+                .map_err(|error| format!("creating the GL context: {error}"))?;
         let surface_attributes = window
             .build_surface_attributes(Default::default())
             .map_err(|error| format!("describing the GL surface: {error}"))?;
@@ -190,7 +194,9 @@ impl BarWindow {
     }
 
     fn send_input(&self, input: crate::runtime::Input) {
-        let Some(hit) = self.hits.iter().find(|hit| (hit.x..hit.x + hit.width).contains(&self.cursor_x)) else { return };
+        let Some(hit) = self.hits.iter().find(|hit| (hit.x..hit.x + hit.width).contains(&self.cursor_x)) else {
+            return;
+        };
         // Hits name scene widgets; the runtime knows its specs.
         let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
@@ -239,10 +245,10 @@ impl BarWindow {
             match find_text_font(plan.font_family.as_deref()) {
                 Ok(font) => {
                     self.text_font = font.data;
-                    if let Some(gl) = &mut self.gl {
-                        if let Err(error) = gl.painter.set_text_font(&self.text_font) {
-                            tracing::warn!("{error}");
-                        }
+                    if let Some(gl) = &mut self.gl
+                        && let Err(error) = gl.painter.set_text_font(&self.text_font)
+                    {
+                        tracing::warn!("{error}");
                     }
                 }
                 Err(error) => tracing::warn!("{error}"),
@@ -268,7 +274,9 @@ impl BarWindow {
         if let Some(gl) = &self.gl {
             if height_changed {
                 let width = gl.window.inner_size().width;
-                let _ = gl.window.request_inner_size(PhysicalSize::new(width, self.scene.style.height.round().max(1.0) as u32));
+                let _ = gl
+                    .window
+                    .request_inner_size(PhysicalSize::new(width, self.scene.style.height.round().max(1.0) as u32));
             }
             gl.window.request_redraw();
         }
@@ -324,7 +332,9 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 if generation != self.generation {
                     return;
                 }
-                let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else { return };
+                let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else {
+                    return;
+                };
                 if widget.state != state {
                     widget.state = state;
                     if let Some(gl) = &self.gl {
@@ -340,7 +350,9 @@ impl ApplicationHandler<BarEvent> for BarWindow {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::RedrawRequested => self.paint(),
             WindowEvent::Resized(size) => {
-                if let (Some(gl), Some(width), Some(height)) = (&self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
+                if let (Some(gl), Some(width), Some(height)) =
+                    (&self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
+                {
                     gl.surface.resize(&gl.context, width, height);
                     gl.window.request_redraw();
                 }

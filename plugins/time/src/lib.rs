@@ -65,8 +65,7 @@ impl TimeFormat {
 
 /// Whether a strftime pattern changes more often than once a minute.
 fn shows_seconds(pattern: &str) -> bool {
-    ["%S", "%T", "%X", "%r", "%s", "%f", "%c", "%+"].iter().any(|spec| pattern.contains(spec))
-        || pattern.contains("%.")
+    ["%S", "%T", "%X", "%r", "%s", "%f", "%c", "%+"].iter().any(|spec| pattern.contains(spec)) || pattern.contains("%.")
 }
 
 impl Widget for Time {
@@ -80,11 +79,8 @@ impl Widget for Time {
             Face::Pattern(pattern) if !shows_seconds(pattern) => 60_000,
             _ => 1_000,
         };
-        let time = Time {
-            face,
-            label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon),
-            timezone: config.timezone,
-        };
+        let time =
+            Time { face, label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon), timezone: config.timezone };
         Ok((time, Schedule::on_wall_clock(tick_ms)))
     }
 

@@ -69,7 +69,10 @@ pub struct KomorebiLayoutConfig {
 /// A layout option: a plain name as komorebi-bar reads it (`"BSP"`,
 /// `"Monocle"`), or `{ "Default": "BSP" }` as the schema describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged, expecting = "a layout such as \"BSP\", \"Monocle\", \"Floating\", \"Paused\" or { \"Default\": \"BSP\" }")]
+#[serde(
+    untagged,
+    expecting = "a layout such as \"BSP\", \"Monocle\", \"Floating\", \"Paused\" or { \"Default\": \"BSP\" }"
+)]
 pub enum KomorebiLayout {
     Default(DefaultLayout),
     Special(SpecialLayout),

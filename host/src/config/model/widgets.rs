@@ -3,10 +3,10 @@
 //! The host checks each config against these types; the widget component
 //! then receives it as JSON and reads what it needs.
 
+use super::KomorebiConfig;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
-use super::KomorebiConfig;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
