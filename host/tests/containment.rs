@@ -43,7 +43,8 @@ fn faulty_widgets_are_contained_and_restarted() {
         let _ = sender.send((index, state));
     });
     let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 5];
-    let until = Instant::now() + Duration::from_millis(4500);
+    // Long enough for four ticks of the clock even if starting took a second.
+    let until = Instant::now() + Duration::from_millis(5500);
     while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
         history[index].push(state);
     }

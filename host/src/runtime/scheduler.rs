@@ -130,7 +130,7 @@ impl Slot {
         match instance.refresh(engine) {
             Ok(view) => {
                 self.shown = WidgetState::Ready(view);
-                self.due = next_due(&self.schedule, now);
+                self.due = next_due(&self.schedule, now, SystemTime::now());
             }
             Err(failure) => self.fail(failure, now),
         }
@@ -167,7 +167,8 @@ impl Slot {
     }
 }
 
-fn next_due(schedule: &Schedule, now: Instant) -> Option<Instant> {
+/// When a widget refreshed at `now` (the wall clock reading `wall`) is due again.
+fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Instant> {
     if schedule.interval_ms == 0 {
         return None;
     }
@@ -175,7 +176,7 @@ fn next_due(schedule: &Schedule, now: Instant) -> Option<Instant> {
     if !schedule.align_to_wall_clock {
         return Some(now + interval);
     }
-    let since_epoch = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let since_epoch = wall.duration_since(UNIX_EPOCH).unwrap_or_default();
     let into_interval = Duration::from_nanos((since_epoch.as_nanos() % interval.as_nanos()) as u64);
     Some(now + (interval - into_interval) + TICK_SLACK)
 }
@@ -249,19 +250,20 @@ mod tests {
     #[test]
     fn wall_clock_ticks_land_on_the_boundary() {
         let now = Instant::now();
-        let due = next_due(&Schedule { interval_ms: 1000, align_to_wall_clock: true }, now).unwrap();
-        let wait = due - now;
-        assert!(wait <= Duration::from_millis(1000) + TICK_SLACK, "{wait:?}");
-        let landing = SystemTime::now() + wait;
-        let millis = landing.duration_since(UNIX_EPOCH).unwrap().as_millis() % 1000;
-        assert!(millis < 50, "lands {millis} ms after the second");
+        let wall = UNIX_EPOCH + Duration::from_millis(1_700_000_000_250);
+        let second = Schedule { interval_ms: 1000, align_to_wall_clock: true };
+        assert_eq!(next_due(&second, now, wall), Some(now + Duration::from_millis(750) + TICK_SLACK));
+        let minute = Schedule { interval_ms: 60_000, align_to_wall_clock: true };
+        // 1_700_000_000_250 ms is 20.25 s past a minute.
+        assert_eq!(next_due(&minute, now, wall), Some(now + Duration::from_millis(39_750) + TICK_SLACK));
     }
 
     #[test]
     fn intervals_count_from_now_and_zero_means_never() {
         let now = Instant::now();
-        let due = next_due(&Schedule { interval_ms: 10_000, align_to_wall_clock: false }, now);
+        let wall = SystemTime::now();
+        let due = next_due(&Schedule { interval_ms: 10_000, align_to_wall_clock: false }, now, wall);
         assert_eq!(due, Some(now + Duration::from_secs(10)));
-        assert_eq!(next_due(&Schedule { interval_ms: 0, align_to_wall_clock: false }, now), None);
+        assert_eq!(next_due(&Schedule { interval_ms: 0, align_to_wall_clock: false }, now, wall), None);
     }
 }
