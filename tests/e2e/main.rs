@@ -6,5 +6,7 @@
 
 mod cli;
 mod screenshot;
+#[path = "../../host/tests/common/skip.rs"]
+mod skip;
 mod support;
 mod window;
