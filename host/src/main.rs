@@ -213,7 +213,7 @@ fn screenshot(mut engine: WidgetEngine, plan: Plan, text_font: &[u8], width: u32
     for (slot, state) in plan.slots.iter().zip(states) {
         scene.widgets[*slot].state = state;
     }
-    offscreen.painter.paint(&scene, width, height);
+    offscreen.paint(&scene);
     let rgba = offscreen.read_rgba()?;
     write_png(path, width, height, &rgba)
 }

@@ -5,6 +5,7 @@
 //! fail when `CI` is set (`.ci/run` installs everything they need).
 
 mod cli;
+mod golden;
 mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;

@@ -1,6 +1,6 @@
 //! `obi --screenshot`: the first frame of the bar, painted with no display.
 
-use crate::support::{Frame, config_file, obi, run};
+use crate::support::{Frame, config_file, obi, run, same_colour};
 
 const CPU_AND_TIME: &str = r#"{
   // komorebi-bar style config with both stock widgets
@@ -30,7 +30,11 @@ fn screenshot_needs_no_display_and_shows_both_widgets() {
 
     let frame = Frame::read(&png);
     assert_eq!((frame.width, frame.height), (800, 36));
-    assert_eq!(frame.pixel(0, 0), BACKGROUND, "the corner shows the theme's background");
+    assert!(
+        same_colour(frame.pixel(0, 0), BACKGROUND),
+        "the corner shows the theme's background: {:?}",
+        frame.pixel(0, 0)
+    );
     // The Cpu widget draws on the left third, the clock on the right third,
     // and nothing in between.
     assert!(frame.ink(BACKGROUND, 0, 266) > 100, "Cpu drew on the left");
@@ -133,6 +137,7 @@ fn the_background_is_the_themes_at_the_configured_alpha() {
         let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "64"]));
         assert!(output.status.success(), "{theme}: {}", String::from_utf8_lossy(&output.stderr));
         let frame = Frame::read(&png);
-        assert_eq!(frame.pixel(10, 10), [r, g, b, 180], "{theme}");
+        let pixel = frame.pixel(10, 10);
+        assert!(same_colour(pixel, [r, g, b, 180]), "{theme}: {pixel:?} is not {:?}", [r, g, b, 180]);
     }
 }

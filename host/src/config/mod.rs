@@ -17,7 +17,7 @@ pub use model::BarModel;
 pub use watch::{ConfigWatcher, watch};
 pub use widgets::{WidgetEntry, stock_spec};
 
-use model::{MonitorConfigOrIndex, SpacingKind, WidgetConfig};
+use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};
 
 /// The config compiled into the binary, used when no `--config` is given.
@@ -119,8 +119,19 @@ impl BarConfig {
         self.model.transparency_alpha.unwrap_or(200)
     }
 
+    /// `padding`, or else the older `frame.inner_margin` (x horizontal, y
+    /// vertical), or else 10 on every side, as komorebi-bar reads them.
     pub fn padding(&self) -> SpacingKind {
-        self.model.padding.clone().unwrap_or(SpacingKind::All(10.0))
+        if let Some(padding) = &self.model.padding {
+            return padding.clone();
+        }
+        match &self.model.frame {
+            Some(frame) => SpacingKind::Grouped(GroupedSpacingConfig {
+                horizontal: Some(GroupedSpacingOptions::Symmetrical(frame.inner_margin.x)),
+                vertical: Some(GroupedSpacingOptions::Symmetrical(frame.inner_margin.y)),
+            }),
+            None => SpacingKind::All(10.0),
+        }
     }
 
     pub fn margin(&self) -> SpacingKind {

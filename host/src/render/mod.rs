@@ -1,15 +1,21 @@
 //! Turns the widgets' states into pixels: [`Scene`] is what to draw, the
-//! [`Painter`] lays it out (left, centre, right, spacing, truncation) and
-//! paints it with femtovg on whatever GL target is current, returning the
-//! boxes that mouse input is hit-tested against.
+//! [`Painter`] lays it out ([`Layout`]: margins, sides, groups, truncation)
+//! and paints it with femtovg on whatever GL target is current, all of it
+//! or only a damaged region.
 
+mod damage;
 pub mod fonts;
+mod grouping;
+mod layout;
 mod offscreen;
 mod painter;
 
+pub use damage::{DamageHistory, damage};
 pub use fonts::{ICON_FONT, find_text_font};
+pub use grouping::{GroupKind, Grouping};
+pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect};
 pub use offscreen::{Offscreen, write_png};
-pub use painter::{HitBox, Painter};
+pub use painter::Painter;
 
 use crate::config::{BarConfig, Side};
 use crate::theme::Theme;
@@ -22,26 +28,37 @@ pub struct Style {
     pub font_size: f32,
     pub icon_scale: f32,
     pub widget_spacing: f32,
-    /// Room kept free at the bar's left and right ends.
-    pub padding_left: f32,
-    pub padding_right: f32,
+    /// Between the window's edges and the bar's background.
+    pub margin: Insets,
+    /// Between the background's edges and the widgets.
+    pub padding: Insets,
     pub max_label_width: f32,
     pub theme: Theme,
+    pub grouping: Grouping,
 }
 
 impl Style {
     pub fn from_config(config: &BarConfig) -> Style {
-        let (_, _, padding_left, padding_right) = config.padding().sides();
+        let theme = Theme::from_config(config.model.theme.as_ref(), config.transparency_alpha());
         Style {
             height: config.height(),
             font_size: config.font_size(),
             icon_scale: config.icon_scale(),
             widget_spacing: config.widget_spacing(),
-            padding_left,
-            padding_right,
+            margin: Insets::from_spacing(&config.margin()),
+            padding: Insets::from_spacing(&config.padding()),
             max_label_width: config.max_label_width(),
-            theme: Theme::from_config(config.model.theme.as_ref(), config.transparency_alpha()),
+            grouping: Grouping::from_config(config.model.grouping.as_ref(), &theme),
+            theme,
         }
+    }
+}
+
+impl Style {
+    /// The height left for widgets inside the margin and padding.
+    pub fn content_height(&self) -> f32 {
+        let vertical = self.margin.top + self.margin.bottom + self.padding.top + self.padding.bottom;
+        (self.height - vertical).max(0.0)
     }
 }
 

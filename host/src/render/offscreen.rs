@@ -3,7 +3,7 @@
 //! object that femtovg draws into. The same [`Painter`] as the window's, so
 //! a screenshot is exactly what the window shows.
 
-use super::Painter;
+use super::{Layout, Painter, Scene};
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
@@ -88,12 +88,20 @@ impl Offscreen {
         (self.width, self.height)
     }
 
-    /// Reads back the last painted frame as RGBA rows, top row first.
+    /// Paints all of `scene` and returns where everything went.
+    pub fn paint(&mut self, scene: &Scene) -> Layout {
+        let layout = self.painter.lay_out(scene, self.width, self.height);
+        self.painter.paint(&scene.style, &layout, layout.window);
+        layout
+    }
+
+    /// Reads back the last painted frame as RGBA rows, top row first, with
+    /// straight (not premultiplied) alpha, as image files hold it.
     pub fn read_rgba(&mut self) -> Result<Vec<u8>, String> {
         let canvas = self.painter.canvas();
         canvas.flush();
         let image = canvas.screenshot().map_err(|error| format!("reading the frame back: {error}"))?;
-        Ok(image.into_buf().into_iter().flat_map(|pixel| [pixel.r, pixel.g, pixel.b, pixel.a]).collect())
+        Ok(image.into_buf().into_iter().flat_map(|pixel| unpremultiply([pixel.r, pixel.g, pixel.b, pixel.a])).collect())
     }
 }
 
@@ -107,6 +115,14 @@ impl Drop for Offscreen {
             }
         }
     }
+}
+
+fn unpremultiply([r, g, b, a]: [u8; 4]) -> [u8; 4] {
+    if a == 0 || a == 255 {
+        return [r, g, b, a];
+    }
+    let straight = |channel: u8| ((channel as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
+    [straight(r), straight(g), straight(b), a]
 }
 
 /// Writes RGBA rows as a PNG file.

@@ -1,53 +1,34 @@
-//! Lays out and paints a [`Scene`] with femtovg.
-//!
-//! Each side is measured first, then placed: left from the left padding,
-//! right ending at the right padding, centre centred on the bar. Widgets are
-//! `widget_spacing` apart; items of one widget are half a font size apart;
-//! text longer than `max_label_width` is cut with an ellipsis.
+//! Paints a [`Layout`] with femtovg: the whole window, or only a damaged
+//! region of it (cleared, then everything that reaches into it drawn again
+//! under a scissor), so that a ticking clock repaints a clock's worth of
+//! pixels. Colours land premultiplied, as femtovg blends them and as a
+//! compositor expects them of an ARGB window.
 
-use super::{ICON_FONT, Scene, SceneWidget, Style};
-use crate::config::Side;
+use super::grouping::color;
+use super::layout::{self, FAILED_KEY, Layout, PlacedItem, Rect, item_padding, piece_gap};
+use super::{ICON_FONT, Scene, Style};
 use crate::theme::Rgba;
-use crate::view::{BinaryClock, BinaryClockStyle, Image, Item, Piece, WidgetState};
+use crate::view::{BinaryClock, BinaryClockStyle, Image, Piece};
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
 use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-/// Where an item was drawn, for mouse hit-testing.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HitBox {
-    pub widget: usize,
-    pub key: String,
-    pub x: f32,
-    pub width: f32,
-    pub tooltip: Option<String>,
-}
-
 pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
     text_font: FontId,
     icon_font: FontId,
     images: HashMap<u64, ImageId>,
-    images_used: Vec<u64>,
 }
 
 const ELLIPSIS: &str = "…";
-
-/// One item once measured: its pieces as drawn (text truncated) with their widths.
-struct Placed {
-    widget: usize,
-    item: Item,
-    pieces: Vec<(Piece, f32)>,
-    width: f32,
-}
 
 impl<R: Renderer> Painter<R> {
     pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> Result<Painter<R>, String> {
         let text_font = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
-        Ok(Painter { canvas, text_font, icon_font, images: HashMap::new(), images_used: Vec::new() })
+        Ok(Painter { canvas, text_font, icon_font, images: HashMap::new() })
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
@@ -60,58 +41,35 @@ impl<R: Renderer> Painter<R> {
         &mut self.canvas
     }
 
-    /// Paints the whole bar at `width` x `height` device pixels. The caller
-    /// flushes the canvas and presents the frame.
-    pub fn paint(&mut self, scene: &Scene, width: u32, height: u32) -> Vec<HitBox> {
-        let style = &scene.style;
-        self.canvas.set_size(width, height, 1.0);
-        let background = style.theme.background;
-        self.canvas.clear_rect(0, 0, width, height, color(background));
-        self.images_used.clear();
-
-        let mut hits = Vec::new();
-        for side in [Side::Left, Side::Center, Side::Right] {
-            let placed = self.measure_side(scene, side);
-            let total = side_width(&placed, style);
-            let mut x = match side {
-                Side::Left => style.padding_left,
-                Side::Center => (width as f32 - total) / 2.0,
-                Side::Right => width as f32 - style.padding_right - total,
-            };
-            let mut previous_widget = None;
-            for placed in placed {
-                if let Some(previous) = previous_widget {
-                    x += if previous == placed.widget { item_gap(style) } else { style.widget_spacing };
-                }
-                previous_widget = Some(placed.widget);
-                self.paint_item(style, &placed, x);
-                hits.push(HitBox {
-                    widget: placed.widget,
-                    key: placed.item.key.clone(),
-                    x,
-                    width: placed.width,
-                    tooltip: placed.item.tooltip.clone(),
-                });
-                x += placed.width;
-            }
-        }
-        self.forget_unused_images();
-        hits
+    /// Where everything in `scene` goes on a `width` x `height` window.
+    pub fn lay_out(&mut self, scene: &Scene, width: u32, height: u32) -> Layout {
+        layout::lay_out(scene, width as f32, height as f32, &mut |piece| self.fit_piece(piece, &scene.style))
     }
 
-    fn measure_side(&mut self, scene: &Scene, side: Side) -> Vec<Placed> {
-        let style = &scene.style;
-        let mut placed = Vec::new();
-        for (index, widget) in scene.widgets.iter().enumerate().filter(|(_, widget)| widget.side == side) {
-            for item in displayed_items(widget) {
-                let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(|piece| self.fit_piece(piece, style)).collect();
-                let content: f32 = pieces.iter().map(|(_, width)| width).sum::<f32>()
-                    + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
-                let width = content + 2.0 * item_padding(style);
-                placed.push(Placed { widget: index, item, pieces, width });
-            }
+    /// Paints what of `layout` lies in `region` (the whole window, or the
+    /// damage). The caller flushes the canvas and presents the frame.
+    pub fn paint(&mut self, style: &Style, layout: &Layout, region: Rect) {
+        let window = layout.window;
+        self.canvas.set_size(window.width as u32, window.height as u32, 1.0);
+        let region = snap(region, &window);
+        if region.is_empty() {
+            return;
         }
-        placed
+        let transparent = Color::rgba(0, 0, 0, 0);
+        clear(&mut self.canvas, &region, transparent);
+        let background = snap(layout.background.intersection(&region), &window);
+        clear(&mut self.canvas, &background, premultiplied(style.theme.background));
+
+        self.canvas.scissor(region.x, region.y, region.width, region.height);
+        let reach = style.grouping.reach();
+        for group in layout.groups.iter().filter(|group| group.grow(reach).intersects(&region)) {
+            style.grouping.paint(&mut self.canvas, group);
+        }
+        for placed in layout.items.iter().filter(|placed| placed.rect.intersects(&region)) {
+            self.paint_item(style, placed);
+        }
+        self.canvas.reset_scissor();
+        self.forget_images_not_in(layout);
     }
 
     /// The piece as it will be drawn (text truncated) and its width.
@@ -169,22 +127,21 @@ impl<R: Renderer> Painter<R> {
             .with_text_align(Align::Left)
     }
 
-    fn paint_item(&mut self, style: &Style, placed: &Placed, x: f32) {
+    fn paint_item(&mut self, style: &Style, placed: &PlacedItem) {
         let theme = &style.theme;
-        let failed = placed.item.key == FAILED_KEY;
+        let rect = placed.rect;
         let foreground = if placed.item.selected {
             let mut fill = Path::new();
-            let inset = style.height * 0.15;
-            fill.rounded_rect(x, inset, placed.width, style.height - 2.0 * inset, style.font_size * 0.4);
+            fill.rounded_rect(rect.x, rect.y, rect.width, rect.height, style.font_size * 0.4);
             self.canvas.fill_path(&fill, &Paint::color(color(theme.selected_fill)));
             theme.selected_text
-        } else if failed {
+        } else if placed.item.key == FAILED_KEY {
             theme.error
         } else {
             theme.text
         };
-        let middle = style.height / 2.0;
-        let mut cursor = x + item_padding(style);
+        let middle = rect.y + rect.height / 2.0;
+        let mut cursor = rect.x + item_padding(style);
         for (piece, width) in &placed.pieces {
             match piece {
                 Piece::Text(text) => {
@@ -194,16 +151,16 @@ impl<R: Renderer> Painter<R> {
                     let _ = self.canvas.fill_text(cursor, middle, glyph, &self.icon_paint(style, foreground));
                 }
                 Piece::Image(image) => self.paint_image(image, cursor, middle, icon_size(style)),
-                Piece::BinaryClock(clock) => paint_binary_clock(&mut self.canvas, clock, style, cursor, foreground),
+                Piece::BinaryClock(clock) => {
+                    paint_binary_clock(&mut self.canvas, clock, style, cursor, middle, foreground)
+                }
             }
             cursor += width + piece_gap(style);
         }
     }
 
     fn paint_image(&mut self, image: &Image, x: f32, middle: f32, size: f32) {
-        let mut hasher = DefaultHasher::new();
-        image.hash_content(&mut hasher);
-        let key = hasher.finish();
+        let key = image_key(image);
         let id = match self.images.get(&key) {
             Some(id) => *id,
             None => match self.upload(image) {
@@ -217,7 +174,6 @@ impl<R: Renderer> Painter<R> {
                 }
             },
         };
-        self.images_used.push(key);
         let top = middle - size / 2.0;
         let mut rect = Path::new();
         rect.rect(x, top, size, size);
@@ -235,28 +191,38 @@ impl<R: Renderer> Painter<R> {
             .map_err(|error| format!("uploading an image: {error}"))
     }
 
-    /// Frees the GPU images no item showed in this frame.
-    fn forget_unused_images(&mut self) {
-        let used = std::mem::take(&mut self.images_used);
+    /// Frees the GPU images that no item of `layout` shows.
+    fn forget_images_not_in(&mut self, layout: &Layout) {
+        if self.images.is_empty() {
+            return;
+        }
+        let shown: Vec<u64> = layout
+            .items
+            .iter()
+            .flat_map(|placed| &placed.pieces)
+            .filter_map(|(piece, _)| match piece {
+                Piece::Image(image) => Some(image_key(image)),
+                _ => None,
+            })
+            .collect();
         let canvas = &mut self.canvas;
         self.images.retain(|key, id| {
-            let keep = used.contains(key);
+            let keep = shown.contains(key);
             if !keep {
                 canvas.delete_image(*id);
             }
             keep
         });
-        self.images_used = used;
     }
 }
 
-impl Image {
-    fn hash_content(&self, hasher: &mut DefaultHasher) {
-        match self {
-            Image::Path(path) => path.hash(hasher),
-            Image::Pixels(pixels) => (pixels.width, pixels.height, &pixels.rgba).hash(hasher),
-        }
+fn image_key(image: &Image) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    match image {
+        Image::Path(path) => path.hash(&mut hasher),
+        Image::Pixels(pixels) => (pixels.width, pixels.height, &pixels.rgba).hash(&mut hasher),
     }
+    hasher.finish()
 }
 
 fn decode_png(path: &str) -> Result<(u32, u32, Vec<u8>), String> {
@@ -275,49 +241,6 @@ fn decode_png(path: &str) -> Result<(u32, u32, Vec<u8>), String> {
     Ok((info.width, info.height, rgba))
 }
 
-/// Phosphor's "warning" glyph, drawn in front of a failed widget's name.
-const WARNING_GLYPH: &str = "\u{e4e0}";
-
-/// The key of the item drawn in place of a failed widget.
-const FAILED_KEY: &str = "\u{0}failed";
-
-/// The items a widget shows: its view, or one warning item when it failed.
-fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
-    match &widget.state {
-        WidgetState::Pending => Vec::new(),
-        WidgetState::Ready(view) => view.items.clone(),
-        WidgetState::Failed { message } => vec![Item {
-            key: FAILED_KEY.into(),
-            pieces: vec![Piece::Icon(WARNING_GLYPH.into()), Piece::Text(widget.name.clone())],
-            selected: false,
-            tooltip: Some(message.clone()),
-        }],
-    }
-}
-
-fn side_width(placed: &[Placed], style: &Style) -> f32 {
-    let mut total = 0.0;
-    for (index, item) in placed.iter().enumerate() {
-        if index > 0 {
-            total += if placed[index - 1].widget == item.widget { item_gap(style) } else { style.widget_spacing };
-        }
-        total += item.width;
-    }
-    total
-}
-
-fn item_gap(style: &Style) -> f32 {
-    style.font_size * 0.5
-}
-
-fn item_padding(style: &Style) -> f32 {
-    style.font_size * 0.4
-}
-
-fn piece_gap(style: &Style) -> f32 {
-    style.font_size * 0.35
-}
-
 fn icon_size(style: &Style) -> f32 {
     style.font_size * style.icon_scale
 }
@@ -326,7 +249,7 @@ fn icon_size(style: &Style) -> f32 {
 const BINARY_COLUMNS: [u8; 6] = [2, 4, 3, 4, 3, 4];
 
 fn binary_cell(style: &Style) -> f32 {
-    (style.height * 0.6 / 4.0).min(style.font_size * 0.8)
+    (style.content_height() * 0.8 / 4.0).min(style.font_size * 0.8)
 }
 
 fn binary_clock_width(style: &Style) -> f32 {
@@ -335,11 +258,18 @@ fn binary_clock_width(style: &Style) -> f32 {
     6.0 * cell + 2.0 * cell
 }
 
-fn paint_binary_clock<R: Renderer>(canvas: &mut Canvas<R>, clock: &BinaryClock, style: &Style, x: f32, colour: Rgba) {
+fn paint_binary_clock<R: Renderer>(
+    canvas: &mut Canvas<R>,
+    clock: &BinaryClock,
+    style: &Style,
+    x: f32,
+    middle: f32,
+    colour: Rgba,
+) {
     let cell = binary_cell(style);
     let digits =
         [clock.hour / 10, clock.hour % 10, clock.minute / 10, clock.minute % 10, clock.second / 10, clock.second % 10];
-    let bottom = style.height / 2.0 + 2.0 * cell;
+    let bottom = middle + 2.0 * cell;
     let on = Paint::color(color(colour));
     let off = Paint::color(color(colour.with_alpha(60)));
     for (column, (digit, rows)) in digits.iter().zip(BINARY_COLUMNS).enumerate() {
@@ -359,6 +289,23 @@ fn paint_binary_clock<R: Renderer>(canvas: &mut Canvas<R>, clock: &BinaryClock, 
     }
 }
 
-fn color(rgba: Rgba) -> Color {
-    Color::rgba(rgba.0, rgba.1, rgba.2, rgba.3)
+fn premultiplied(Rgba(r, g, b, a): Rgba) -> Color {
+    let scale = |channel: u8| ((channel as u32 * a as u32 + 127) / 255) as u8;
+    Color::rgba(scale(r), scale(g), scale(b), a)
+}
+
+/// A raw clear of device pixels (the scissor does not apply to it).
+fn clear<R: Renderer>(canvas: &mut Canvas<R>, rect: &Rect, colour: Color) {
+    if !rect.is_empty() {
+        canvas.clear_rect(rect.x as u32, rect.y as u32, rect.width as u32, rect.height as u32, colour);
+    }
+}
+
+/// `rect` grown to whole pixels and cut to the window.
+fn snap(rect: Rect, window: &Rect) -> Rect {
+    let x = rect.x.floor().max(window.x);
+    let y = rect.y.floor().max(window.y);
+    let right = rect.right().ceil().min(window.right());
+    let bottom = rect.bottom().ceil().min(window.bottom());
+    Rect::new(x, y, (right - x).max(0.0), (bottom - y).max(0.0))
 }

@@ -11,7 +11,7 @@
 use crate::bar::Plan;
 use crate::config::{self, BarConfig};
 use crate::control;
-use crate::render::{HitBox, Painter, Scene, find_text_font};
+use crate::render::{DamageHistory, Layout, Painter, Rect, Scene, damage, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::view::WidgetState;
 use femtovg::Canvas;
@@ -60,7 +60,12 @@ pub struct BarWindow {
     config_path: Option<PathBuf>,
     scheduler: Option<SchedulerHandle>,
     gl: Option<GlBar>,
-    hits: Vec<HitBox>,
+    /// What the window shows now: the last layout painted.
+    shown: Layout,
+    history: DamageHistory,
+    /// A widget changed and asked for this redraw; any other redraw comes
+    /// from the system (an expose, a resize) and repaints everything.
+    redraw_for_change: bool,
     cursor_x: f32,
     hidden: bool,
     error: Option<String>,
@@ -95,7 +100,9 @@ impl BarWindow {
             config_path,
             scheduler: None,
             gl: None,
-            hits: Vec::new(),
+            shown: Layout::default(),
+            history: DamageHistory::default(),
+            redraw_for_change: false,
             cursor_x: 0.0,
             hidden: false,
             error: None,
@@ -183,24 +190,55 @@ impl BarWindow {
         Ok(GlBar { painter, surface, context, window })
     }
 
+    /// Paints what changed since the last frame (everything after an expose
+    /// or a reload) and presents it, telling EGL which pixels are new.
     fn paint(&mut self) {
         let Some(gl) = &mut self.gl else { return };
         let size = gl.window.inner_size();
-        self.hits = gl.painter.paint(&self.scene, size.width, size.height);
+        let layout = gl.painter.lay_out(&self.scene, size.width, size.height);
+        let changed = if std::mem::take(&mut self.redraw_for_change) {
+            damage(&self.shown, &layout, &self.scene.style)
+        } else {
+            Some(layout.window)
+        };
+        let Some(changed) = changed else { return };
+        let region = self.history.region(gl.surface.buffer_age(), changed, layout.window);
+        gl.painter.paint(&self.scene.style, &layout, region);
         gl.painter.canvas().flush_to_output(());
-        if let Err(error) = gl.surface.swap_buffers(&gl.context) {
+        if let Err(error) = present(gl, changed, size.height) {
             tracing::warn!("presenting the frame failed: {error}");
+        }
+        self.history.presented(changed);
+        self.shown = layout;
+    }
+
+    /// Redraws the parts of the window whose widgets changed.
+    fn redraw_changes(&mut self) {
+        if let Some(gl) = &self.gl {
+            self.redraw_for_change = true;
+            gl.window.request_redraw();
+        }
+    }
+
+    /// Redraws all of the window (a new config, a window shown again).
+    fn redraw_all(&mut self) {
+        if let Some(gl) = &self.gl {
+            self.redraw_for_change = false;
+            self.history.clear();
+            gl.window.request_redraw();
         }
     }
 
     fn send_input(&self, input: crate::runtime::Input) {
-        let Some(hit) = self.hits.iter().find(|hit| (hit.x..hit.x + hit.width).contains(&self.cursor_x)) else {
+        let Some(hit) =
+            self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor_x))
+        else {
             return;
         };
-        // Hits name scene widgets; the runtime knows its specs.
+        // Items name scene widgets; the runtime knows its specs.
         let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
-            scheduler.send(WidgetEvent::Input { widget: spec, key: hit.key.clone(), input });
+            scheduler.send(WidgetEvent::Input { widget: spec, key: hit.item.key.clone(), input });
         }
     }
 
@@ -222,16 +260,16 @@ impl BarWindow {
         self.hidden = hidden;
         if let Some(gl) = &self.gl {
             gl.window.set_visible(!hidden);
-            if !hidden {
-                gl.window.request_redraw();
-            }
+        }
+        if !hidden {
+            self.redraw_all();
         }
     }
 
     /// Reads the config file again and, if it is good, runs it.
     fn reload(&mut self) {
-        let Some(path) = &self.config_path else { return };
-        let loaded = match BarConfig::load(path) {
+        let Some(path) = self.config_path.clone() else { return };
+        let loaded = match BarConfig::load(&path) {
             Ok(loaded) => loaded,
             Err(diagnostics) => {
                 tracing::error!("{} changed but cannot be used; the bar keeps its running config", path.display());
@@ -278,10 +316,27 @@ impl BarWindow {
                     .window
                     .request_inner_size(PhysicalSize::new(width, self.scene.style.height.round().max(1.0) as u32));
             }
-            gl.window.request_redraw();
         }
+        self.redraw_all();
         tracing::info!("reloaded {}", path.display());
     }
+}
+
+/// Swaps with the damage named, where EGL can take it, so the X server
+/// copies only the changed pixels.
+fn present(gl: &GlBar, changed: Rect, window_height: u32) -> glutin::error::Result<()> {
+    use glutin::context::PossiblyCurrentContext as Context;
+    if let (Surface::Egl(surface), Context::Egl(context)) = (&gl.surface, &gl.context) {
+        // EGL counts rows from the bottom.
+        let rect = glutin::surface::Rect {
+            x: changed.x.floor() as i32,
+            y: window_height as i32 - changed.bottom().ceil() as i32,
+            width: changed.width.ceil() as i32 + 1,
+            height: changed.height.ceil() as i32 + 1,
+        };
+        return surface.swap_buffers_with_damage(context, &[rect]);
+    }
+    gl.surface.swap_buffers(&gl.context)
 }
 
 fn bar_attributes(position: PhysicalPosition<i32>, size: PhysicalSize<u32>) -> WindowAttributes {
@@ -337,9 +392,7 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 };
                 if widget.state != state {
                     widget.state = state;
-                    if let Some(gl) = &self.gl {
-                        gl.window.request_redraw();
-                    }
+                    self.redraw_changes();
                 }
             }
         }
@@ -354,7 +407,7 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                     (&self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
                 {
                     gl.surface.resize(&gl.context, width, height);
-                    gl.window.request_redraw();
+                    self.redraw_all();
                 }
             }
             WindowEvent::CursorMoved { position, .. } => self.cursor_x = position.x as f32,

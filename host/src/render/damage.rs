@@ -1,0 +1,145 @@
+//! What has to be painted again: the region two layouts differ in, and the
+//! regions of the last few frames, since a swapped-in back buffer holds a
+//! frame some frames old (EGL's buffer age) and misses their changes too.
+
+use super::Style;
+use super::layout::{Layout, Rect};
+use std::collections::VecDeque;
+
+/// The smallest rectangle holding everything drawn differently in `after`
+/// than in `before`; `None` when they draw the same. Both are of `style`.
+pub fn damage(before: &Layout, after: &Layout, style: &Style) -> Option<Rect> {
+    if before.window != after.window || before.background != after.background {
+        return Some(after.window);
+    }
+    let mut region = Rect::default();
+    let reach = style.grouping.reach();
+    for (these, those) in [(&before.groups, &after.groups), (&after.groups, &before.groups)] {
+        for group in these.iter().filter(|group| !those.contains(group)) {
+            region = region.union(&group.grow(reach));
+        }
+    }
+    for (these, those) in [(&before.items, &after.items), (&after.items, &before.items)] {
+        for item in these.iter().filter(|item| !those.contains(item)) {
+            region = region.union(&item.rect);
+        }
+    }
+    (!region.is_empty()).then_some(region)
+}
+
+/// The damage of the frames last presented, newest first.
+#[derive(Debug, Default)]
+pub struct DamageHistory {
+    frames: VecDeque<Rect>,
+}
+
+/// EGL reports buffer ages up to a handful; older buffers are repainted whole.
+const REMEMBERED_FRAMES: usize = 4;
+
+impl DamageHistory {
+    /// What to repaint of a back buffer that holds the frame presented
+    /// `age` frames ago (0: its content is unknown) so that it shows this
+    /// frame, whose own damage is `damage`.
+    pub fn region(&self, age: u32, damage: Rect, window: Rect) -> Rect {
+        let missed = (age as usize).saturating_sub(1);
+        if age == 0 || missed > self.frames.len() {
+            return window;
+        }
+        self.frames.iter().take(missed).fold(damage, |region, frame| region.union(frame))
+    }
+
+    pub fn presented(&mut self, damage: Rect) {
+        self.frames.push_front(damage);
+        self.frames.truncate(REMEMBERED_FRAMES);
+    }
+
+    pub fn clear(&mut self) {
+        self.frames.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::layout::PlacedItem;
+    use crate::render::{GroupKind, Grouping, Insets};
+    use crate::theme::Theme;
+    use crate::view::{Item, Piece};
+
+    fn style() -> Style {
+        let theme = Theme::from_config(None, 255);
+        let grouping = serde_json::json!({ "kind": "Widget", "style": "DefaultWithShadowB4O1S3" });
+        let grouping = Grouping::from_config(Some(&serde_json::from_value(grouping).unwrap()), &theme);
+        assert_eq!(grouping.kind, GroupKind::Widget);
+        Style {
+            height: 30.0,
+            font_size: 12.0,
+            icon_scale: 1.0,
+            widget_spacing: 10.0,
+            margin: Insets::default(),
+            padding: Insets::default(),
+            max_label_width: 100.0,
+            theme,
+            grouping,
+        }
+    }
+
+    fn item(text: &str, x: f32) -> PlacedItem {
+        PlacedItem {
+            widget: 0,
+            item: Item { key: "k".into(), pieces: vec![Piece::Text(text.into())], selected: false, tooltip: None },
+            pieces: vec![(Piece::Text(text.into()), 20.0)],
+            rect: Rect::new(x, 0.0, 30.0, 30.0),
+        }
+    }
+
+    fn layout(items: Vec<PlacedItem>, groups: Vec<Rect>) -> Layout {
+        let window = Rect::new(0.0, 0.0, 500.0, 30.0);
+        Layout { window, background: window, groups, items }
+    }
+
+    #[test]
+    fn an_unchanged_layout_has_no_damage() {
+        let before = layout(vec![item("12:00:00", 400.0)], vec![Rect::new(395.0, 0.0, 40.0, 30.0)]);
+        assert_eq!(damage(&before, &before.clone(), &style()), None);
+    }
+
+    #[test]
+    fn a_changed_item_damages_only_itself() {
+        let before = layout(vec![item("a", 10.0), item("12:00:00", 400.0)], vec![]);
+        let after = layout(vec![item("a", 10.0), item("12:00:01", 400.0)], vec![]);
+        assert_eq!(damage(&before, &after, &style()), Some(Rect::new(400.0, 0.0, 30.0, 30.0)));
+    }
+
+    #[test]
+    fn a_moved_group_damages_both_places_and_its_shadow() {
+        let before = layout(vec![], vec![Rect::new(100.0, 5.0, 40.0, 20.0)]);
+        let after = layout(vec![], vec![Rect::new(110.0, 5.0, 40.0, 20.0)]);
+        // Shadow B4 O1 S3 reaches 8 px past the group.
+        assert_eq!(damage(&before, &after, &style()), Some(Rect::new(92.0, -3.0, 66.0, 36.0)));
+    }
+
+    #[test]
+    fn a_resized_window_is_damaged_whole() {
+        let before = layout(vec![], vec![]);
+        let mut after = before.clone();
+        after.window.width = 600.0;
+        assert_eq!(damage(&before, &after, &style()), Some(after.window));
+    }
+
+    #[test]
+    fn old_back_buffers_take_the_damage_they_missed() {
+        let window = Rect::new(0.0, 0.0, 500.0, 30.0);
+        let mut history = DamageHistory::default();
+        let a = Rect::new(10.0, 0.0, 10.0, 30.0);
+        let b = Rect::new(100.0, 0.0, 10.0, 30.0);
+        history.presented(a);
+        history.presented(b);
+        let now = Rect::new(200.0, 0.0, 10.0, 30.0);
+        assert_eq!(history.region(1, now, window), now);
+        assert_eq!(history.region(2, now, window), Rect::new(100.0, 0.0, 110.0, 30.0));
+        assert_eq!(history.region(3, now, window), Rect::new(10.0, 0.0, 200.0, 30.0));
+        assert_eq!(history.region(4, now, window), window, "older than what is remembered");
+        assert_eq!(history.region(0, now, window), window, "unknown content");
+    }
+}

@@ -1,0 +1,348 @@
+//! Where everything on the bar goes, before anything is painted.
+//!
+//! The window is inset by `margin` to give the bar's background, which is
+//! inset by `padding` to give the content box. Each side is measured, then
+//! placed: left from the content's left edge, right ending at its right
+//! edge, centre centred on the bar. Widgets are `widget_spacing` apart,
+//! items of one widget half a font size apart; a group (whole bar, one per
+//! side, or one per widget) adds a margin of its own around what it holds.
+
+use super::{GroupKind, Scene, SceneWidget, Style};
+use crate::config::Side;
+use crate::config::model::SpacingKind;
+use crate::view::{Item, Piece, WidgetState};
+
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+impl Rect {
+    pub const fn new(x: f32, y: f32, width: f32, height: f32) -> Rect {
+        Rect { x, y, width, height }
+    }
+
+    pub fn right(&self) -> f32 {
+        self.x + self.width
+    }
+
+    pub fn bottom(&self) -> f32 {
+        self.y + self.height
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.width <= 0.0 || self.height <= 0.0
+    }
+
+    /// This rectangle less `insets`; never narrower or lower than nothing.
+    pub fn inset(&self, insets: Insets) -> Rect {
+        let x = self.x + insets.left;
+        let y = self.y + insets.top;
+        Rect::new(x, y, (self.right() - insets.right - x).max(0.0), (self.bottom() - insets.bottom - y).max(0.0))
+    }
+
+    /// Grown by `by` on every side.
+    pub fn grow(&self, by: f32) -> Rect {
+        Rect::new(self.x - by, self.y - by, self.width + 2.0 * by, self.height + 2.0 * by)
+    }
+
+    pub fn union(&self, other: &Rect) -> Rect {
+        if self.is_empty() {
+            return *other;
+        }
+        if other.is_empty() {
+            return *self;
+        }
+        let x = self.x.min(other.x);
+        let y = self.y.min(other.y);
+        Rect::new(x, y, self.right().max(other.right()) - x, self.bottom().max(other.bottom()) - y)
+    }
+
+    pub fn intersects(&self, other: &Rect) -> bool {
+        self.x < other.right() && other.x < self.right() && self.y < other.bottom() && other.y < self.bottom()
+    }
+
+    pub fn intersection(&self, other: &Rect) -> Rect {
+        let x = self.x.max(other.x);
+        let y = self.y.max(other.y);
+        Rect::new(
+            x,
+            y,
+            (self.right().min(other.right()) - x).max(0.0),
+            (self.bottom().min(other.bottom()) - y).max(0.0),
+        )
+    }
+
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        (self.x..self.right()).contains(&x) && (self.y..self.bottom()).contains(&y)
+    }
+}
+
+/// Space kept free inside an edge: `padding` and `margin`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Insets {
+    pub top: f32,
+    pub bottom: f32,
+    pub left: f32,
+    pub right: f32,
+}
+
+impl Insets {
+    /// Negative values (seen in real configs) would push the bar off its
+    /// window; they count as zero.
+    pub fn from_spacing(spacing: &SpacingKind) -> Insets {
+        let (top, bottom, left, right) = spacing.sides();
+        Insets { top: top.max(0.0), bottom: bottom.max(0.0), left: left.max(0.0), right: right.max(0.0) }
+    }
+}
+
+/// One item, measured and placed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedItem {
+    /// The index of its widget in the scene.
+    pub widget: usize,
+    pub item: Item,
+    /// Its pieces as drawn (text truncated), with their widths.
+    pub pieces: Vec<(Piece, f32)>,
+    pub rect: Rect,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Layout {
+    /// The window, with the bar's background inside it at `background`.
+    pub window: Rect,
+    pub background: Rect,
+    pub groups: Vec<Rect>,
+    pub items: Vec<PlacedItem>,
+}
+
+/// The key of the item drawn in place of a failed widget.
+pub const FAILED_KEY: &str = "\u{0}failed";
+
+/// Phosphor's "warning" glyph, drawn in front of a failed widget's name.
+const WARNING_GLYPH: &str = "\u{e4e0}";
+
+/// Lays out `scene` on a `width` x `height` window. `fit` gives each piece
+/// as it will be drawn (text cut to `max_label_width`) and its width.
+pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Layout {
+    let style = &scene.style;
+    let window = Rect::new(0.0, 0.0, width, height);
+    let background = window.inset(style.margin);
+    let content = background.inset(style.padding);
+    let group_margin = group_margin(style);
+    let mut layout = Layout { window, background, groups: Vec::new(), items: Vec::new() };
+
+    let kind = style.grouping.kind;
+    // A whole-bar group spans the content box; what it holds keeps clear of its edges.
+    let (inner_left, inner_right) = match kind {
+        GroupKind::Bar => (content.x + group_margin, content.right() - group_margin),
+        _ => (content.x, content.right()),
+    };
+    if kind == GroupKind::Bar && scene.widgets.iter().any(|widget| !displayed_items(widget).is_empty()) {
+        layout.groups.push(content);
+    }
+
+    for side in [Side::Left, Side::Center, Side::Right] {
+        let widgets = measure_side(scene, side, fit);
+        if widgets.is_empty() {
+            continue;
+        }
+        let side_margin = if kind == GroupKind::Alignment { group_margin } else { 0.0 };
+        let widget_margin = if kind == GroupKind::Widget { group_margin } else { 0.0 };
+        let widths: Vec<f32> =
+            widgets.iter().map(|items| row_width(items, item_gap(style)) + 2.0 * widget_margin).collect();
+        let total = widths.iter().sum::<f32>() + style.widget_spacing * (widgets.len() - 1) as f32 + 2.0 * side_margin;
+        let start = match side {
+            Side::Left => inner_left,
+            Side::Center => background.x + (background.width - total) / 2.0,
+            Side::Right => inner_right - total,
+        };
+        if side_margin > 0.0 {
+            layout.groups.push(Rect::new(start, content.y, total, content.height));
+        }
+        let mut x = start + side_margin;
+        for (items, width) in widgets.into_iter().zip(widths) {
+            if widget_margin > 0.0 {
+                layout.groups.push(Rect::new(x, content.y, width, content.height));
+            }
+            let mut item_x = x + widget_margin;
+            for (widget, item, pieces, item_width) in items {
+                layout.items.push(PlacedItem {
+                    widget,
+                    item,
+                    pieces,
+                    rect: Rect::new(item_x, content.y, item_width, content.height),
+                });
+                item_x += item_width + item_gap(style);
+            }
+            x += width + style.widget_spacing;
+        }
+    }
+    layout
+}
+
+type Measured = (usize, Item, Vec<(Piece, f32)>, f32);
+
+/// The side's widgets that show something, each as its measured items.
+fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Vec<Vec<Measured>> {
+    let style = &scene.style;
+    scene
+        .widgets
+        .iter()
+        .enumerate()
+        .filter(|(_, widget)| widget.side == side)
+        .map(|(index, widget)| {
+            displayed_items(widget)
+                .into_iter()
+                .map(|item| {
+                    let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(&mut *fit).collect();
+                    let content = pieces.iter().map(|(_, width)| width).sum::<f32>()
+                        + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
+                    (index, item, pieces, content + 2.0 * item_padding(style))
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|items| !items.is_empty())
+        .collect()
+}
+
+fn row_width(items: &[Measured], gap: f32) -> f32 {
+    items.iter().map(|(.., width)| width).sum::<f32>() + gap * items.len().saturating_sub(1) as f32
+}
+
+/// The items a widget shows: its view, or one warning item when it failed.
+fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
+    match &widget.state {
+        WidgetState::Pending => Vec::new(),
+        WidgetState::Ready(view) => view.items.clone(),
+        WidgetState::Failed { message } => vec![Item {
+            key: FAILED_KEY.into(),
+            pieces: vec![Piece::Icon(WARNING_GLYPH.into()), Piece::Text(widget.name.clone())],
+            selected: false,
+            tooltip: Some(message.clone()),
+        }],
+    }
+}
+
+/// The room a group keeps between its edge and what it holds.
+pub fn group_margin(style: &Style) -> f32 {
+    style.font_size * 0.4
+}
+
+pub fn item_gap(style: &Style) -> f32 {
+    style.font_size * 0.5
+}
+
+pub fn item_padding(style: &Style) -> f32 {
+    style.font_size * 0.4
+}
+
+pub fn piece_gap(style: &Style) -> f32 {
+    style.font_size * 0.35
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Grouping;
+    use crate::theme::Theme;
+    use crate::view::View;
+
+    fn style(kind: GroupKind) -> Style {
+        Style {
+            height: 40.0,
+            font_size: 10.0,
+            icon_scale: 1.0,
+            widget_spacing: 10.0,
+            margin: Insets { top: 2.0, bottom: 4.0, left: 6.0, right: 8.0 },
+            padding: Insets { top: 5.0, bottom: 5.0, left: 10.0, right: 20.0 },
+            max_label_width: 400.0,
+            theme: Theme::from_config(None, 255),
+            grouping: Grouping { kind, ..Grouping::default() },
+        }
+    }
+
+    fn widget(side: Side, texts: &[&str]) -> SceneWidget {
+        let items = texts
+            .iter()
+            .map(|text| Item {
+                key: (*text).into(),
+                pieces: vec![Piece::Text((*text).into())],
+                selected: false,
+                tooltip: None,
+            })
+            .collect();
+        SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View { items }) }
+    }
+
+    /// Every character is 10 px wide.
+    fn lay_out_fixed(scene: &Scene) -> Layout {
+        lay_out(scene, 500.0, 40.0, &mut |piece| match piece {
+            Piece::Text(text) => (piece.clone(), 10.0 * text.chars().count() as f32),
+            _ => (piece.clone(), 10.0),
+        })
+    }
+
+    fn scene(kind: GroupKind) -> Scene {
+        Scene {
+            style: style(kind),
+            widgets: vec![
+                widget(Side::Left, &["ab", "c"]),
+                widget(Side::Left, &["d"]),
+                widget(Side::Center, &["center"]),
+                widget(Side::Right, &["xyz"]),
+                SceneWidget { side: Side::Right, name: "pending".into(), state: WidgetState::Pending },
+            ],
+        }
+    }
+
+    fn xs(layout: &Layout) -> Vec<(f32, f32)> {
+        layout.items.iter().map(|item| (item.rect.x, item.rect.width)).collect()
+    }
+
+    #[test]
+    fn margin_then_padding_then_sides() {
+        let layout = lay_out_fixed(&scene(GroupKind::None));
+        assert_eq!(layout.background, Rect::new(6.0, 2.0, 486.0, 34.0));
+        // Items are the content box's height; each has 4 px of padding either side.
+        assert!(layout.items.iter().all(|item| item.rect.y == 7.0 && item.rect.height == 24.0));
+        // Left: 16 + "ab" (28) + gap 5 + "c" (18) + spacing 10 + "d" (18).
+        // Centre: "center" (68) centred on the background (6 + 486 / 2 = 249).
+        // Right: "xyz" (38) ending at 500 - 8 - 20.
+        assert_eq!(xs(&layout), [(16.0, 28.0), (49.0, 18.0), (77.0, 18.0), (215.0, 68.0), (434.0, 38.0)]);
+        assert!(layout.groups.is_empty());
+    }
+
+    #[test]
+    fn each_grouping_kind_puts_its_groups_around_what_it_holds() {
+        let bar = lay_out_fixed(&scene(GroupKind::Bar));
+        assert_eq!(bar.groups, [Rect::new(16.0, 7.0, 456.0, 24.0)]);
+        assert_eq!(bar.items[0].rect.x, 20.0, "the group's margin is kept on the left");
+        assert_eq!(bar.items[4].rect.right(), 468.0, "and on the right");
+
+        let sides = lay_out_fixed(&scene(GroupKind::Alignment));
+        assert_eq!(
+            sides.groups,
+            [Rect::new(16.0, 7.0, 87.0, 24.0), Rect::new(211.0, 7.0, 76.0, 24.0), Rect::new(426.0, 7.0, 46.0, 24.0)]
+        );
+
+        let widgets = lay_out_fixed(&scene(GroupKind::Widget));
+        let groups: Vec<(f32, f32)> = widgets.groups.iter().map(|group| (group.x, group.width)).collect();
+        // The pending widget shows nothing and gets no group.
+        assert_eq!(groups, [(16.0, 59.0), (85.0, 26.0), (211.0, 76.0), (426.0, 46.0)]);
+        assert_eq!(widgets.items[1].rect.right() + 4.0, 75.0, "an item keeps the group's margin from its edge");
+    }
+
+    #[test]
+    fn negative_and_oversized_spacing_cannot_turn_the_bar_inside_out() {
+        let mut scene = scene(GroupKind::None);
+        scene.style.margin = Insets::from_spacing(&SpacingKind::All(-5.0));
+        scene.style.padding = Insets::from_spacing(&SpacingKind::All(300.0));
+        let layout = lay_out_fixed(&scene);
+        assert_eq!(layout.background, Rect::new(0.0, 0.0, 500.0, 40.0));
+        assert!(layout.items.iter().all(|item| item.rect.height == 0.0));
+    }
+}

@@ -1,0 +1,209 @@
+//! Golden images: `obi --screenshot` of fixed content under each theme,
+//! grouping kind and style, rounding, spacing form and truncation, compared
+//! with the reviewed PNGs in `tests/e2e/golden/`.
+//!
+//! A pixel differs when a channel is off by more than [`CHANNEL_TOLERANCE`]
+//! (anti-aliasing moves between Mesa versions); a frame fails when more than
+//! [`DIFFERING_SHARE`] of its pixels differ. On failure the actual frame and
+//! a diff image (differing pixels in magenta over a faded copy) are written
+//! next to the test's target directory. `OBI_BLESS=1` rewrites the goldens;
+//! look at every one it writes before committing it.
+
+use crate::support::{Frame, config_file, obi, run, workspace};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+const CHANNEL_TOLERANCE: u8 = 40;
+const DIFFERING_SHARE: f64 = 0.002;
+const WIDTH: u32 = 640;
+
+/// The fixed-content widget, built once for all golden tests.
+fn fixed_widget() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let wasm = obi_build_support::build_components(&workspace(), &["obi-test-widget-fixed"]).unwrap().remove(0);
+        wasm.display().to_string()
+    })
+}
+
+fn fixed(items: &str) -> String {
+    format!(
+        r#"{{ "Plugin": {{ "enable": true, "name": "fixed", "path": {:?}, "config": {{ "items": {items} }} }} }}"#,
+        fixed_widget()
+    )
+}
+
+/// A bar with two workspaces (the second selected) on the left, a title in
+/// the centre, and a meter and a clock on the right, its background at
+/// `alpha`, plus `settings`.
+fn bar(alpha: u8, settings: &str) -> String {
+    let left = fixed(r#"[ { "text": "1" }, { "text": "2", "selected": true }, { "text": "3" } ]"#);
+    let center = fixed(r#"[ { "icon": "\ue4e0", "text": "centre" } ]"#);
+    let meter = fixed(r#"[ { "icon": "\ue610", "text": "42%" } ]"#);
+    let clock = fixed(r#"[ { "icon": "\ue19a", "text": "12:34:56" } ]"#);
+    format!(
+        r#"{{
+          "height": 40, "font_size": 13, "font_family": "DejaVu Sans", "transparency_alpha": {alpha},
+          "left_widgets": [ {left} ], "center_widgets": [ {center} ], "right_widgets": [ {meter}, {clock} ]
+          {settings}
+        }}"#
+    )
+}
+
+fn golden_dir() -> PathBuf {
+    workspace().join("tests/e2e/golden")
+}
+
+/// Renders `config` and compares it with `golden/<name>.png`.
+fn check(name: &str, config: &str) {
+    let (dir, config_path) = config_file(config);
+    let png = dir.path().join("bar.png");
+    let output = run(obi()
+        .arg("--config")
+        .arg(&config_path)
+        .arg("--screenshot")
+        .arg(&png)
+        .args(["--width", &WIDTH.to_string()]));
+    assert!(output.status.success(), "{name}: obi failed: {}", String::from_utf8_lossy(&output.stderr));
+    let golden = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("OBI_BLESS").is_some() {
+        std::fs::copy(&png, &golden).unwrap();
+        eprintln!("blessed {}: look at it before committing", golden.display());
+        return;
+    }
+    assert!(golden.exists(), "{} is missing; run with OBI_BLESS=1 to write it, then look at it", golden.display());
+    let actual = Frame::read(&png);
+    let expected = Frame::read(&golden);
+    assert_eq!((actual.width, actual.height), (expected.width, expected.height), "{name}: size");
+    let (differing, diff) = compare(&actual, &expected);
+    let share = differing as f64 / (actual.width * actual.height) as f64;
+    if share > DIFFERING_SHARE {
+        let out = workspace().join("target/golden-failures");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::copy(&png, out.join(format!("{name}.actual.png"))).unwrap();
+        obi::render::write_png(&out.join(format!("{name}.diff.png")), diff.width, diff.height, &diff.rgba).unwrap();
+        panic!(
+            "{name}: {differing} pixels ({:.2}%) differ from {}; see {}/{name}.actual.png and {name}.diff.png",
+            share * 100.0,
+            golden.display(),
+            out.display()
+        );
+    }
+}
+
+/// How many pixels differ, and an image that shows where.
+fn compare(actual: &Frame, expected: &Frame) -> (usize, Frame) {
+    let mut differing = 0;
+    let mut rgba = Vec::with_capacity(actual.rgba.len());
+    for (a, e) in actual.rgba.chunks_exact(4).zip(expected.rgba.chunks_exact(4)) {
+        if a.iter().zip(e).any(|(a, e)| a.abs_diff(*e) > CHANNEL_TOLERANCE) {
+            differing += 1;
+            rgba.extend([255, 0, 255, 255]);
+        } else {
+            rgba.extend([e[0] / 3, e[1] / 3, e[2] / 3, 255]);
+        }
+    }
+    (differing, Frame { width: actual.width, height: actual.height, rgba })
+}
+
+#[test]
+fn catppuccin_mocha() {
+    check("theme-mocha", &bar(255, r#", "theme": { "palette": "Catppuccin", "name": "Mocha" }"#));
+}
+
+#[test]
+fn catppuccin_latte_with_a_mauve_accent() {
+    check("theme-latte", &bar(255, r#", "theme": { "palette": "Catppuccin", "name": "Latte", "accent": "Mauve" }"#));
+}
+
+#[test]
+fn base16_nord() {
+    check("theme-nord", &bar(255, r#", "theme": { "palette": "Base16", "name": "Nord" }"#));
+}
+
+#[test]
+fn base16_3024() {
+    check("theme-3024", &bar(255, r#", "theme": { "palette": "Base16", "name": "3024" }"#));
+}
+
+#[test]
+fn custom_palette() {
+    let colours: Vec<String> = [
+        "#101820", "#1b2a3a", "#2c3e50", "#34495e", "#7f8c8d", "#ecf0f1", "#f5f6fa", "#ffffff", "#e74c3c", "#e67e22",
+        "#f1c40f", "#2ecc71", "#1abc9c", "#f39c12", "#9b59b6", "#c0392b",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(index, hex)| format!(r#""base_0{index:x}": "{hex}""#))
+    .collect();
+    let theme = format!(r#", "theme": {{ "palette": "Custom", "colours": {{ {} }} }}"#, colours.join(", "));
+    check("theme-custom", &bar(255, &theme));
+}
+
+#[test]
+fn grouping_kinds() {
+    for kind in ["None", "Bar", "Alignment", "Widget"] {
+        // Groups show best on a see-through bar; without them the bar's own background shows.
+        let (alpha, grouping) = match kind {
+            "None" => (255, r#", "grouping": { "kind": "None" }"#.to_owned()),
+            _ => (0, format!(r#", "grouping": {{ "kind": "{kind}", "rounding": 8, "transparency_alpha": 255 }}"#)),
+        };
+        check(&format!("grouping-{}", kind.to_lowercase()), &bar(alpha, &grouping));
+    }
+}
+
+#[test]
+fn grouping_styles() {
+    let styles = [
+        "Default",
+        "DefaultWithShadowB4O1S3",
+        "DefaultWithShadowB4O0S3",
+        "DefaultWithShadowB0O1S3",
+        "DefaultWithGlowB3O1S2",
+        "DefaultWithGlowB3O0S2",
+        "DefaultWithGlowB0O1S2",
+    ];
+    for style in styles {
+        let grouping = format!(
+            r#", "theme": {{ "palette": "Catppuccin", "name": "Latte" }}, "padding": {{ "horizontal": 14, "vertical": 8 }},
+               "grouping": {{ "kind": "Widget", "style": "{style}", "rounding": 6, "transparency_alpha": 255 }}"#
+        );
+        check(&format!("style-{style}"), &bar(255, &grouping));
+    }
+}
+
+#[test]
+fn rounding_with_four_corners() {
+    check(
+        "rounding-four-corners",
+        &bar(0, r#", "grouping": { "kind": "Alignment", "rounding": [0, 14, 4, 10], "transparency_alpha": 230 }"#),
+    );
+}
+
+#[test]
+fn padding_and_margin_forms() {
+    let forms = [
+        ("all", r#", "padding": 4, "margin": 6"#),
+        (
+            "individual",
+            r#", "padding": { "top": 2, "bottom": 8, "left": 30, "right": 4 }, "margin": { "top": 0, "bottom": 4, "left": 0, "right": 40 }"#,
+        ),
+        (
+            "grouped",
+            r#", "padding": { "horizontal": 20, "vertical": 5 }, "margin": { "horizontal": [10, 60], "vertical": [6, 0] }"#,
+        ),
+        ("frame", r#", "frame": { "inner_margin": { "x": 50, "y": 12 } }"#),
+    ];
+    for (name, spacing) in forms {
+        check(&format!("spacing-{name}"), &bar(255, spacing));
+    }
+}
+
+#[test]
+fn long_labels_are_cut_with_an_ellipsis() {
+    let long = fixed(r#"[ { "icon": "\ue4e0", "text": "a window title far too long to be shown whole on any bar" } ]"#);
+    let config = format!(
+        r#"{{ "height": 30, "font_family": "DejaVu Sans", "max_label_width": 150, "left_widgets": [ {long} ], "right_widgets": [] }}"#
+    );
+    check("truncation", &config);
+}
