@@ -6,6 +6,7 @@ use crate::config::BarConfig;
 use crate::render::{SceneWidget, Style};
 use crate::runtime::WidgetSpec;
 use crate::view::WidgetState;
+use crate::window::Placement;
 
 pub struct Plan {
     pub style: Style,
@@ -14,7 +15,7 @@ pub struct Plan {
     pub specs: Vec<WidgetSpec>,
     /// For each spec, the index of its widget in `widgets`.
     pub slots: Vec<usize>,
-    pub monitor: Option<usize>,
+    pub placement: Placement,
     pub font_family: Option<String>,
 }
 
@@ -51,7 +52,7 @@ impl Plan {
             widgets,
             specs,
             slots,
-            monitor: config.monitor(),
+            placement: Placement::from_config(config),
             font_family: config.font_family().map(str::to_owned),
         }
     }

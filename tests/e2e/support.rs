@@ -62,51 +62,64 @@ impl Drop for Reaped {
     }
 }
 
-/// An Xvfb server with i3 managing it.
+/// An X server (Xvfb, or Xephyr nested in one) with i3 managing it.
 pub struct XSession {
     pub display: String,
     _window_manager: Reaped,
     _server: Reaped,
+    /// Xephyr's own display, whose window is the nested screen.
+    host: Option<(Reaped, String)>,
     _config: tempfile::TempDir,
 }
 
 impl XSession {
     pub fn start(width: u32, height: u32) -> XSession {
-        // Tests of one process take turns through the numbers; other
-        // processes are told apart by their lock files.
-        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let (server, display) = (0..50)
-            .map(|_| {
-                60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300
-            })
-            .find_map(|number| {
-                if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
-                    || Path::new(&format!("/tmp/.X{number}-lock")).exists()
-                {
-                    return None;
-                }
-                let server = Command::new("Xvfb")
-                    .args([&format!(":{number}"), "-screen", "0", &format!("{width}x{height}x24"), "-nolisten", "tcp"])
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .ok()?;
-                let mut server = Reaped(server);
-                let display = format!(":{number}");
-                // Up once it answers a client; a server that exits (say, it
-                // lost a race for this number) sends us on to the next one.
-                let answers = wait_for(Duration::from_secs(20), || {
-                    server.0.try_wait().ok().flatten().is_none()
-                        && Command::new("xwininfo")
-                            .args(["-root", "-display", &display])
-                            .stdout(Stdio::null())
-                            .stderr(Stdio::null())
-                            .status()
-                            .is_ok_and(|status| status.success())
-                });
-                answers.then_some((server, display))
-            })
-            .expect("starting Xvfb on a free display");
+        let (server, display) = start_server(|display| {
+            let mut xvfb = Command::new("Xvfb");
+            xvfb.args([display, "-screen", "0", &format!("{width}x{height}x24"), "-nolisten", "tcp"]);
+            xvfb
+        });
+        XSession::managed(server, display, None)
+    }
+
+    /// A screen whose resolution [`XSession::resize`] changes, as a monitor
+    /// being switched to another mode does: Xephyr in a window of its own
+    /// on an Xvfb, following that window's size (RandR tells its clients).
+    pub fn resizable(width: u32, height: u32) -> XSession {
+        let host = start_server(|display| {
+            let mut xvfb = Command::new("Xvfb");
+            xvfb.args([display, "-screen", "0", "2000x1200x24", "-nolisten", "tcp"]);
+            xvfb
+        });
+        let (server, display) = start_server(|display| {
+            let mut xephyr = Command::new("Xephyr");
+            xephyr.args([
+                display,
+                "-resizeable",
+                "-no-host-grab",
+                "-screen",
+                &format!("{width}x{height}"),
+                "-nolisten",
+                "tcp",
+            ]);
+            xephyr.env("DISPLAY", &host.1);
+            xephyr
+        });
+        XSession::managed(server, display, Some(host))
+    }
+
+    /// Changes the resolution of a [`XSession::resizable`] screen.
+    pub fn resize(&self, width: u32, height: u32) {
+        let (_, host) = self.host.as_ref().expect("a resizable session");
+        let window = run(Command::new("xdotool").args(["search", "--class", "Xephyr"]).env("DISPLAY", host));
+        let window = String::from_utf8_lossy(&window.stdout).lines().next().expect("Xephyr's window").to_owned();
+        let resized = run(Command::new("xdotool")
+            .args(["windowsize", &window, &width.to_string(), &height.to_string()])
+            .env("DISPLAY", host));
+        assert!(resized.status.success(), "resizing Xephyr: {resized:?}");
+    }
+
+    fn managed(server: Reaped, display: String, host: Option<(Reaped, String)>) -> XSession {
         let config = tempfile::tempdir().unwrap();
         let i3_config = config.path().join("i3.conf");
         std::fs::write(&i3_config, "font pango:DejaVu Sans 8\n").unwrap();
@@ -143,7 +156,7 @@ impl XSession {
         }
         assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
 
-        XSession { display, _window_manager: window_manager, _server: server, _config: config }
+        XSession { display, _window_manager: window_manager, _server: server, host, _config: config }
     }
 
     /// A command that talks to this X server.
@@ -167,12 +180,58 @@ impl XSession {
         found
     }
 
+    /// The geometry `xwininfo` reports of `window`: x, y, width, height.
+    pub fn geometry(&self, window: &str) -> (i32, i32, u32, u32) {
+        let info = run(self.command("xwininfo").args(["-id", window]));
+        let info = String::from_utf8_lossy(&info.stdout);
+        let field = |name: &str| -> i64 {
+            info.lines()
+                .find_map(|line| line.trim().strip_prefix(name))
+                .and_then(|value| value.trim().parse().ok())
+                .unwrap_or_else(|| panic!("xwininfo gave no {name}: {info}"))
+        };
+        let (x, y) = (field("Absolute upper-left X:") as i32, field("Absolute upper-left Y:") as i32);
+        (x, y, field("Width:") as u32, field("Height:") as u32)
+    }
+
     /// The whole screen as RGBA rows.
     pub fn grab(&self) -> Frame {
         let output = run(self.command("import").args(["-window", "root", "png:-"]));
         assert!(output.status.success(), "import failed: {}", String::from_utf8_lossy(&output.stderr));
         Frame::decode(&output.stdout)
     }
+}
+
+/// Starts the X server `command` makes for a display number no other test
+/// (of this process, or of another, told apart by lock files) uses, and
+/// waits until it answers.
+fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    (0..50)
+        .map(|_| 60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300)
+        .find_map(|number| {
+            if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
+                || Path::new(&format!("/tmp/.X{number}-lock")).exists()
+            {
+                return None;
+            }
+            let display = format!(":{number}");
+            let server = command(&display).stdout(Stdio::null()).stderr(Stdio::null()).spawn().ok()?;
+            let mut server = Reaped(server);
+            // Up once it answers a client; a server that exits (say, it
+            // lost a race for this number) sends us on to the next one.
+            let answers = wait_for(Duration::from_secs(20), || {
+                server.0.try_wait().ok().flatten().is_none()
+                    && Command::new("xwininfo")
+                        .args(["-root", "-display", &display])
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .status()
+                        .is_ok_and(|status| status.success())
+            });
+            answers.then_some((server, display))
+        })
+        .expect("starting an X server on a free display")
 }
 
 pub fn wait_for(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {

@@ -89,7 +89,8 @@ fn a_saved_config_is_applied_and_a_broken_one_is_not() {
     std::fs::write(&config, "{ \"height\": \"tall\", \"left_widgets\": [], \"right_widgets\": [] }").unwrap();
     let logged = || std::fs::read_to_string(&log_path).unwrap_or_default();
     assert!(
-        wait_for(Duration::from_secs(10), || logged().contains("cannot be used") && logged().contains("error: height:")),
+        wait_for(Duration::from_secs(10), || logged().contains("cannot be used")
+            && logged().contains("error: height:")),
         "the bad save is logged, naming the problem: {}",
         logged()
     );

@@ -94,8 +94,10 @@ impl BarConfig {
         BarConfig::parse(DEFAULT_CONFIG, "<embedded default config>").expect("the embedded default config loads").config
     }
 
+    /// The window's height: `position.end.y` when given, else `height`.
     pub fn height(&self) -> f32 {
-        self.model.height.unwrap_or(50.0)
+        let end = self.model.position.as_ref().and_then(|position| position.end);
+        end.map(|end| end.y).or(self.model.height).unwrap_or(50.0)
     }
 
     pub fn font_size(&self) -> f32 {

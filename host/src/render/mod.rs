@@ -55,6 +55,20 @@ impl Style {
 }
 
 impl Style {
+    /// Whether anything behind the bar can show through it.
+    pub fn is_translucent(&self) -> bool {
+        let Insets { top, bottom, left, right } = self.margin;
+        self.theme.background.3 < 255 || top + bottom + left + right > 0.0
+    }
+
+    /// On a window that cannot show through, the background is painted
+    /// opaque: its alpha would only darken it.
+    pub fn fit_window(&mut self, opaque: bool) {
+        if opaque {
+            self.theme.background.3 = 255;
+        }
+    }
+
     /// The height left for widgets inside the margin and padding.
     pub fn content_height(&self) -> f32 {
         let vertical = self.margin.top + self.margin.bottom + self.padding.top + self.padding.bottom;

@@ -1,7 +1,9 @@
 //! The bar on screen: a winit window of the configured height across its
 //! monitor, with a GL surface (glutin, EGL preferred: it is faster than GLX
-//! under Xvfb) that the [`Painter`] draws into. On X11 the window is a dock,
-//! so window managers keep it out of tiling and on every workspace.
+//! under Xvfb) that the [`Painter`] draws into. On X11 the window is a dock
+//! that reserves its edge of the screen and sits on every desktop, with an
+//! ARGB visual when the bar is see-through; when monitors change, it moves
+//! to its monitor again, or hides until that monitor is back.
 //!
 //! The window repaints only when a widget's state changed or the system asks
 //! for it; between those, the event loop sleeps. When the config file is
@@ -32,6 +34,11 @@ use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowAttributes, WindowId};
 
 mod input;
+mod placement;
+#[cfg(all(unix, not(target_os = "macos")))]
+mod x11;
+
+pub use placement::{Monitor, Placement, ScreenRect};
 
 /// Messages from other threads to the window's event loop.
 #[derive(Debug)]
@@ -42,6 +49,8 @@ pub enum BarEvent {
     ConfigChanged,
     /// `obi msg ...` from the control socket.
     Control(control::Command),
+    /// Monitors were added or removed, or changed resolution.
+    MonitorsChanged,
 }
 
 /// A handle to send [`BarEvent`]s into the running bar.
@@ -49,7 +58,13 @@ pub type BarProxy = EventLoopProxy<BarEvent>;
 
 pub struct BarWindow {
     scene: Scene,
-    monitor: Option<usize>,
+    placement: Placement,
+    /// The window cannot show through: the bar is painted opaque.
+    opaque: bool,
+    /// The configured monitor is gone; the bar is hidden until it is back.
+    waiting_for_monitor: bool,
+    #[cfg(all(unix, not(target_os = "macos")))]
+    x11: Option<x11::X11>,
     font_family: Option<String>,
     text_font: Vec<u8>,
     /// The runtime's specs and, for each, its widget's index in the scene.
@@ -58,6 +73,7 @@ pub struct BarWindow {
     /// Counts reloads; widget states of an older config are dropped.
     generation: u64,
     config_path: Option<PathBuf>,
+    proxy: Option<BarProxy>,
     scheduler: Option<SchedulerHandle>,
     gl: Option<GlBar>,
     /// What the window shows now: the last layout painted.
@@ -91,13 +107,18 @@ impl BarWindow {
     pub fn new(plan: Plan, text_font: Vec<u8>, config_path: Option<PathBuf>) -> BarWindow {
         BarWindow {
             scene: Scene { style: plan.style, widgets: plan.widgets },
-            monitor: plan.monitor,
+            placement: plan.placement,
+            opaque: false,
+            waiting_for_monitor: false,
+            #[cfg(all(unix, not(target_os = "macos")))]
+            x11: None,
             font_family: plan.font_family,
             text_font,
             specs: plan.specs,
             slots: plan.slots,
             generation: 0,
             config_path,
+            proxy: None,
             scheduler: None,
             gl: None,
             shown: Layout::default(),
@@ -121,6 +142,7 @@ impl BarWindow {
             }
             None => None,
         };
+        self.proxy = Some(event_loop.create_proxy());
         let proxy = event_loop.create_proxy();
         // The bar works without its control socket; say so and go on.
         let _control = control::serve(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
@@ -134,33 +156,22 @@ impl BarWindow {
     }
 
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<GlBar, String> {
-        let monitors: Vec<_> = event_loop.available_monitors().collect();
-        let monitor = match self.monitor {
-            Some(index) => monitors.get(index).cloned().ok_or_else(|| {
-                let found: Vec<String> = monitors
-                    .iter()
-                    .enumerate()
-                    .map(|(index, monitor)| {
-                        let size = monitor.size();
-                        format!("{index}: {} {}x{}", monitor.name().unwrap_or_default(), size.width, size.height)
-                    })
-                    .collect();
-                format!(
-                    "monitor {index} does not exist; found {}",
-                    if found.is_empty() { "none".into() } else { found.join(", ") }
-                )
-            })?,
-            None => event_loop.primary_monitor().or_else(|| monitors.first().cloned()).ok_or("no monitor found")?,
-        };
-        let height = self.scene.style.height.round().max(1.0) as u32;
-        let attributes = bar_attributes(monitor.position(), PhysicalSize::new(monitor.size().width, height));
-        let template = ConfigTemplateBuilder::new().with_alpha_size(8);
-        let (window, config) = DisplayBuilder::new()
-            .with_preference(ApiPreference::PreferEgl)
-            .with_window_attributes(Some(attributes))
-            .build(event_loop, template, pick_config)
-            .map_err(|error| format!("creating the bar window: {error}"))?;
-        let window = window.ok_or("the bar window was not created")?;
+        #[cfg(all(unix, not(target_os = "macos")))]
+        {
+            use winit::platform::x11::ActiveEventLoopExtX11;
+            if event_loop.is_x11() {
+                self.x11 = x11::X11::connect()
+                    .inspect_err(|error| tracing::warn!("{error}; monitors come from winit, and no strut is set"))
+                    .ok();
+            }
+        }
+        // Watching starts before the first look, so no change falls between them.
+        if let Some(proxy) = self.proxy.clone() {
+            self.watch_monitors(proxy);
+        }
+        let monitors = self.monitors(event_loop);
+        let rect = self.placement.rect(&monitors)?;
+        let (window, config) = self.create_window(event_loop, rect)?;
         let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?;
         let gl_display = config.display();
         let display = &gl_display;
@@ -181,13 +192,136 @@ impl BarWindow {
         let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
         let painter = Painter::new(canvas, &self.text_font)?;
         tracing::info!(
-            "bar window {}x{} on monitor {:?} ({})",
-            monitor.size().width,
-            height,
-            monitor.name().unwrap_or_default(),
+            "bar window {}x{}{:+}{:+} among monitors {} ({})",
+            rect.width,
+            rect.height,
+            rect.x,
+            rect.y,
+            placement::describe(&monitors),
             gl_display.version_string()
         );
-        Ok(GlBar { painter, surface, context, window })
+        let gl = GlBar { painter, surface, context, window };
+        self.reserve(&gl, rect);
+        gl.window.set_visible(!self.hidden);
+        Ok(gl)
+    }
+
+    /// A window with a GL config: see-through when the bar is and a
+    /// compositor can show it (EGL, or else GLX: Mesa's EGL on X11 offers no
+    /// ARGB visual without a GPU), opaque otherwise.
+    fn create_window(&mut self, event_loop: &ActiveEventLoop, rect: ScreenRect) -> Result<(Window, Config), String> {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        let composited = self.x11.as_ref().is_none_or(x11::X11::has_compositor);
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        let composited = true;
+        let translucent = self.scene.style.is_translucent();
+        if translucent && !composited {
+            tracing::info!("no compositor runs: the bar's background is drawn opaque");
+        }
+        let see_through = if translucent && composited {
+            let found = see_through_apis().into_iter().find(|api| offers_see_through(event_loop, api));
+            if found.is_none() {
+                tracing::warn!("the display offers no see-through GL config: the bar is drawn opaque");
+            }
+            found
+        } else {
+            None
+        };
+        let preference = see_through.unwrap_or(ApiPreference::PreferEgl);
+        let template = ConfigTemplateBuilder::new().with_alpha_size(8).with_transparency(see_through.is_some());
+        let (window, config) = DisplayBuilder::new()
+            .with_preference(preference)
+            .with_window_attributes(Some(bar_attributes(rect, see_through.is_some())))
+            .build(event_loop, template, pick_config)
+            .map_err(|error| format!("creating the bar window: {error}"))?;
+        self.opaque = see_through.is_none();
+        self.scene.style.fit_window(self.opaque);
+        Ok((window.ok_or("the bar window was not created")?, config))
+    }
+
+    /// The monitors as the display server lists them: RandR's on X11,
+    /// winit's elsewhere.
+    fn monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        if let Some(x11) = &self.x11 {
+            match x11.monitors() {
+                Ok(monitors) => return monitors,
+                Err(error) => tracing::warn!("{error}; asking winit instead"),
+            }
+        }
+        let primary = event_loop.primary_monitor();
+        event_loop
+            .available_monitors()
+            .map(|monitor| Monitor {
+                name: monitor.name().unwrap_or_default(),
+                rect: ScreenRect {
+                    x: monitor.position().x,
+                    y: monitor.position().y,
+                    width: monitor.size().width,
+                    height: monitor.size().height,
+                },
+                primary: primary.as_ref() == Some(&monitor),
+            })
+            .collect()
+    }
+
+    /// Keeps the bar's edge of the screen free of other windows (X11).
+    fn reserve(&self, gl: &GlBar, rect: ScreenRect) {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        if let Some(x11) = &self.x11 {
+            use raw_window_handle::RawWindowHandle;
+            let id = match gl.window.window_handle().map(|handle| handle.as_raw()) {
+                Ok(RawWindowHandle::Xlib(handle)) => handle.window as u32,
+                Ok(RawWindowHandle::Xcb(handle)) => handle.window.get(),
+                _ => return,
+            };
+            if let Err(error) = x11.reserve(id, rect) {
+                tracing::warn!("{error}");
+            }
+        }
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        let _ = (gl, rect);
+    }
+
+    /// Puts the bar where its placement says among the monitors there are
+    /// now, or hides it while its monitor is missing.
+    fn place(&mut self, event_loop: &ActiveEventLoop) {
+        let monitors = self.monitors(event_loop);
+        let Some(gl) = &self.gl else { return };
+        match self.placement.rect(&monitors) {
+            Ok(rect) => {
+                gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
+                let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
+                self.reserve(gl, rect);
+                if std::mem::take(&mut self.waiting_for_monitor) {
+                    tracing::info!("the bar's monitor is back: {}", placement::describe(&monitors));
+                    gl.window.set_visible(!self.hidden);
+                }
+                tracing::info!("bar placed at {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y);
+                self.redraw_all();
+            }
+            Err(error) => {
+                if !self.waiting_for_monitor {
+                    tracing::warn!("{error}; the bar is hidden until it is back");
+                }
+                self.waiting_for_monitor = true;
+                gl.window.set_visible(false);
+            }
+        }
+    }
+
+    /// Starts reporting monitor changes to the event loop (X11).
+    fn watch_monitors(&self, proxy: BarProxy) {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        if self.x11.is_some() {
+            let watching = x11::X11::connect()
+                .and_then(|x11| x11.watch_monitors(move || proxy.send_event(BarEvent::MonitorsChanged).is_ok()));
+            if let Err(error) = watching {
+                tracing::warn!("{error}; the bar will not follow monitor changes");
+            }
+        }
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        let _ = proxy;
     }
 
     /// Paints what changed since the last frame (everything after an expose
@@ -250,7 +384,7 @@ impl BarWindow {
             Command::Hide => true,
             Command::Reload => {
                 match self.config_path {
-                    Some(_) => self.reload(),
+                    Some(_) => self.reload(event_loop),
                     None => tracing::warn!("reload asked for, but this bar runs the built-in config"),
                 }
                 return;
@@ -267,7 +401,7 @@ impl BarWindow {
     }
 
     /// Reads the config file again and, if it is good, runs it.
-    fn reload(&mut self) {
+    fn reload(&mut self, event_loop: &ActiveEventLoop) {
         let Some(path) = self.config_path.clone() else { return };
         let loaded = match BarConfig::load(&path) {
             Ok(loaded) => loaded,
@@ -303,22 +437,19 @@ impl BarWindow {
         if let Some(scheduler) = &self.scheduler {
             scheduler.send(WidgetEvent::Reconfigure { generation: self.generation, specs: plan.specs.clone() });
         }
-        let height_changed = plan.style.height != self.scene.style.height;
         self.scene = Scene { style: plan.style, widgets };
+        self.scene.style.fit_window(self.opaque);
         self.specs = plan.specs;
         self.slots = plan.slots;
         self.font_family = plan.font_family;
-        self.monitor = plan.monitor;
-        if let Some(gl) = &self.gl {
-            if height_changed {
-                let width = gl.window.inner_size().width;
-                let _ = gl
-                    .window
-                    .request_inner_size(PhysicalSize::new(width, self.scene.style.height.round().max(1.0) as u32));
-            }
-        }
-        self.redraw_all();
+        let placement_changed = plan.placement != self.placement;
+        self.placement = plan.placement;
         tracing::info!("reloaded {}", path.display());
+        if placement_changed {
+            self.place(event_loop);
+        } else {
+            self.redraw_all();
+        }
     }
 }
 
@@ -339,13 +470,16 @@ fn present(gl: &GlBar, changed: Rect, window_height: u32) -> glutin::error::Resu
     gl.surface.swap_buffers(&gl.context)
 }
 
-fn bar_attributes(position: PhysicalPosition<i32>, size: PhysicalSize<u32>) -> WindowAttributes {
+/// A borderless window at `rect`, not shown until its X11 properties are set.
+fn bar_attributes(rect: ScreenRect, translucent: bool) -> WindowAttributes {
     let attributes = Window::default_attributes()
         .with_title("obi")
         .with_decorations(false)
         .with_resizable(false)
-        .with_inner_size(size)
-        .with_position(position);
+        .with_visible(false)
+        .with_transparent(translucent)
+        .with_inner_size(PhysicalSize::new(rect.width, rect.height))
+        .with_position(PhysicalPosition::new(rect.x, rect.y));
     #[cfg(all(unix, not(target_os = "macos")))]
     let attributes = {
         use winit::platform::x11::{WindowAttributesExtX11, WindowType};
@@ -354,8 +488,35 @@ fn bar_attributes(position: PhysicalPosition<i32>, size: PhysicalSize<u32>) -> W
     attributes
 }
 
-/// Prefers a config with alpha (for a translucent background), then the
-/// one with fewer samples: a bar needs no multisampling.
+/// The GL APIs to ask for a see-through config, in order of preference.
+fn see_through_apis() -> Vec<ApiPreference> {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    return vec![ApiPreference::PreferEgl, ApiPreference::FallbackEgl];
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    return vec![ApiPreference::PreferEgl];
+}
+
+/// Whether `api` has a see-through GL config on this display.
+fn offers_see_through(event_loop: &ActiveEventLoop, api: &ApiPreference) -> bool {
+    use glutin::display::{Display, DisplayApiPreference};
+    use raw_window_handle::HasDisplayHandle;
+    let Ok(handle) = event_loop.display_handle() else { return false };
+    let preference = match api {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        ApiPreference::FallbackEgl => {
+            DisplayApiPreference::Glx(Box::new(winit::platform::x11::register_xlib_error_hook))
+        }
+        _ => DisplayApiPreference::Egl,
+    };
+    // SAFETY: the handle is the event loop's display, which outlives this short-lived GL display.
+    let Ok(display) = (unsafe { Display::new(handle.as_raw(), preference) }) else { return false };
+    let template = ConfigTemplateBuilder::new().with_alpha_size(8).with_transparency(true).build();
+    // SAFETY: the template names no native window.
+    unsafe { display.find_configs(template) }.is_ok_and(|mut configs| configs.next().is_some())
+}
+
+/// Prefers a config with alpha, then one with fewer samples: a bar needs no
+/// multisampling.
 fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
     configs
         .min_by_key(|config| (config.alpha_size() == 0, config.num_samples()))
@@ -381,7 +542,8 @@ impl ApplicationHandler<BarEvent> for BarWindow {
 
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: BarEvent) {
         match event {
-            BarEvent::ConfigChanged => self.reload(),
+            BarEvent::ConfigChanged => self.reload(event_loop),
+            BarEvent::MonitorsChanged => self.place(event_loop),
             BarEvent::Control(command) => self.obey(command, event_loop),
             BarEvent::Widget { generation, index, state } => {
                 if generation != self.generation {

@@ -1,0 +1,133 @@
+//! Where on the screen the bar goes: the configured `monitor` (by index, in
+//! the order the display server lists monitors; the primary one when none
+//! is configured), spanning its width at the bar's height, unless
+//! `position` gives the window's start (absolute screen coordinates, as
+//! komorebi-bar reads them) or its size.
+
+use crate::config::BarConfig;
+
+/// A rectangle on the screen, in physical pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScreenRect {
+    pub x: i32,
+    pub y: i32,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Monitor {
+    pub name: String,
+    pub rect: ScreenRect,
+    pub primary: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    pub monitor: Option<usize>,
+    pub start: Option<(i32, i32)>,
+    pub size: Option<(u32, u32)>,
+    pub height: u32,
+}
+
+impl Placement {
+    pub fn from_config(config: &BarConfig) -> Placement {
+        let position = config.model.position.as_ref();
+        Placement {
+            monitor: config.monitor(),
+            start: position
+                .and_then(|position| position.start)
+                .map(|start| (start.x.round() as i32, start.y.round() as i32)),
+            size: position
+                .and_then(|position| position.end)
+                .map(|end| (end.x.round().max(1.0) as u32, end.y.round().max(1.0) as u32)),
+            height: config.height().round().max(1.0) as u32,
+        }
+    }
+
+    /// The bar's rectangle among `monitors`, or why it has none.
+    pub fn rect(&self, monitors: &[Monitor]) -> Result<ScreenRect, String> {
+        let monitor = match self.monitor {
+            Some(index) => monitors
+                .get(index)
+                .ok_or_else(|| format!("monitor {index} does not exist; found {}", describe(monitors)))?,
+            None => monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or("no monitor found")?,
+        };
+        let area = monitor.rect;
+        let (x, y) = self.start.unwrap_or((area.x, area.y));
+        // Without a size, the bar runs to the monitor's right edge.
+        let (width, height) = self.size.unwrap_or((((area.x + area.width as i32) - x).max(1) as u32, self.height));
+        Ok(ScreenRect { x, y, width, height })
+    }
+}
+
+/// "0: HDMI-1 1920x1080+0+0, 1: ..." for messages.
+pub fn describe(monitors: &[Monitor]) -> String {
+    if monitors.is_empty() {
+        return "none".into();
+    }
+    let described: Vec<String> = monitors
+        .iter()
+        .enumerate()
+        .map(|(index, Monitor { name, rect, .. })| {
+            format!("{index}: {name} {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y)
+        })
+        .collect();
+    described.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn monitors() -> Vec<Monitor> {
+        let monitor = |name: &str, x, width, primary| Monitor {
+            name: name.into(),
+            rect: ScreenRect { x, y: 0, width, height: 1080 },
+            primary,
+        };
+        vec![monitor("DP-1", 0, 2560, false), monitor("HDMI-1", 2560, 1920, true)]
+    }
+
+    fn placement(json: &str) -> Placement {
+        Placement::from_config(&BarConfig::parse(json, "test").unwrap().config)
+    }
+
+    #[test]
+    fn the_configured_monitor_at_full_width() {
+        let rect = placement(r#"{ "monitor": 0, "height": 30, "left_widgets": [], "right_widgets": [] }"#)
+            .rect(&monitors())
+            .unwrap();
+        assert_eq!(rect, ScreenRect { x: 0, y: 0, width: 2560, height: 30 });
+        let rect = placement(r#"{ "monitor": { "index": 1 }, "left_widgets": [], "right_widgets": [] }"#)
+            .rect(&monitors())
+            .unwrap();
+        assert_eq!(rect, ScreenRect { x: 2560, y: 0, width: 1920, height: 50 });
+    }
+
+    #[test]
+    fn the_primary_monitor_without_one_configured() {
+        let rect = placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&monitors()).unwrap();
+        assert_eq!(rect.x, 2560);
+    }
+
+    #[test]
+    fn position_overrides_start_and_size() {
+        let json = r#"{ "monitor": 1, "position": { "start": { "x": 2600, "y": 1040 } }, "left_widgets": [], "right_widgets": [] }"#;
+        let rect = placement(json).rect(&monitors()).unwrap();
+        assert_eq!(rect, ScreenRect { x: 2600, y: 1040, width: 1880, height: 50 }, "to the monitor's right edge");
+        let json = r#"{ "position": { "start": { "x": 10, "y": 5 }, "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(placement(json).rect(&monitors()).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
+    }
+
+    #[test]
+    fn a_missing_monitor_lists_those_found() {
+        let error =
+            placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#).rect(&monitors()).unwrap_err();
+        assert_eq!(error, "monitor 2 does not exist; found 0: DP-1 2560x1080+0+0, 1: HDMI-1 1920x1080+2560+0");
+        assert_eq!(
+            placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[]).unwrap_err(),
+            "no monitor found"
+        );
+    }
+}

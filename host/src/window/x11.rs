@@ -1,0 +1,186 @@
+//! The bar as an X11 citizen, over a connection of its own (x11rb): the
+//! monitors as RandR lists them (the order `monitor` indexes), a thread that
+//! reports when they change, and the properties that make window managers
+//! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
+//! desktop.
+
+use super::placement::{Monitor, ScreenRect};
+use x11rb::connection::Connection;
+use x11rb::protocol::Event;
+use x11rb::protocol::randr::{self, ConnectionExt as _};
+use x11rb::protocol::xproto::{self, AtomEnum, ConnectionExt as _, PropMode};
+use x11rb::rust_connection::RustConnection;
+use x11rb::wrapper::ConnectionExt as _;
+
+pub struct X11 {
+    connection: RustConnection,
+    root: xproto::Window,
+    screen: usize,
+}
+
+fn failed(what: &str) -> impl Fn(&dyn std::fmt::Display) -> String + '_ {
+    move |error| format!("{what}: {error}")
+}
+
+impl X11 {
+    pub fn connect() -> Result<X11, String> {
+        let (connection, screen) = x11rb::connect(None).map_err(|error| failed("connecting to X")(&error))?;
+        let root = connection.setup().roots[screen].root;
+        let version = connection
+            .randr_query_version(1, 5)
+            .map_err(|error| failed("asking for RandR")(&error))?
+            .reply()
+            .map_err(|error| failed("asking for RandR")(&error))?;
+        if (version.major_version, version.minor_version) < (1, 5) {
+            return Err(format!(
+                "the X server has RandR {}.{}; monitors need 1.5",
+                version.major_version, version.minor_version
+            ));
+        }
+        Ok(X11 { connection, root, screen })
+    }
+
+    /// The active monitors, in RandR's order.
+    pub fn monitors(&self) -> Result<Vec<Monitor>, String> {
+        let fail = failed("listing monitors");
+        let reply =
+            self.connection.randr_get_monitors(self.root, true).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
+        reply
+            .monitors
+            .iter()
+            .map(|monitor| {
+                let name =
+                    self.connection.get_atom_name(monitor.name).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
+                Ok(Monitor {
+                    name: String::from_utf8_lossy(&name.name).into_owned(),
+                    rect: ScreenRect {
+                        x: monitor.x.into(),
+                        y: monitor.y.into(),
+                        width: monitor.width.into(),
+                        height: monitor.height.into(),
+                    },
+                    primary: monitor.primary,
+                })
+            })
+            .collect()
+    }
+
+    /// Whether a compositor runs (it owns `_NET_WM_CM_S<screen>`): without
+    /// one, nothing shows through a window whatever its visual.
+    pub fn has_compositor(&self) -> bool {
+        let owner = || -> Result<u32, Box<dyn std::error::Error>> {
+            let name = format!("_NET_WM_CM_S{}", self.screen);
+            let atom = self.connection.intern_atom(false, name.as_bytes())?.reply()?.atom;
+            Ok(self.connection.get_selection_owner(atom)?.reply()?.owner)
+        };
+        owner().is_ok_and(|owner| owner != x11rb::NONE)
+    }
+
+    /// Tells window managers that `bar` (at `rect` on the root window)
+    /// keeps its edge of the screen, and that it belongs on every desktop.
+    pub fn reserve(&self, bar: u32, rect: ScreenRect) -> Result<(), String> {
+        let fail = failed("setting the bar's strut");
+        let screen = self.connection.get_geometry(self.root).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
+        let atom = |name: &str| -> Result<u32, String> {
+            Ok(self
+                .connection
+                .intern_atom(false, name.as_bytes())
+                .map_err(|e| fail(&e))?
+                .reply()
+                .map_err(|e| fail(&e))?
+                .atom)
+        };
+        let (left, right) = (rect.x.max(0) as u32, (rect.x + rect.width as i32 - 1).max(0) as u32);
+        let screen_height = i32::from(screen.height);
+        // A bar in the upper half of the screen holds the top edge, else the bottom one.
+        let strut: [u32; 12] = if rect.y + rect.height as i32 / 2 < screen_height / 2 {
+            [0, 0, (rect.y + rect.height as i32).max(0) as u32, 0, 0, 0, 0, 0, left, right, 0, 0]
+        } else {
+            [0, 0, 0, (screen_height - rect.y).max(0) as u32, 0, 0, 0, 0, 0, 0, left, right]
+        };
+        let connection = &self.connection;
+        let cardinal = AtomEnum::CARDINAL;
+        connection
+            .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STRUT_PARTIAL")?, cardinal, &strut)
+            .map_err(|e| fail(&e))?;
+        connection
+            .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STRUT")?, cardinal, &strut[..4])
+            .map_err(|e| fail(&e))?;
+        connection
+            .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_DESKTOP")?, cardinal, &[ALL_DESKTOPS])
+            .map_err(|e| fail(&e))?;
+        let sticky = atom("_NET_WM_STATE_STICKY")?;
+        connection
+            .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STATE")?, AtomEnum::ATOM, &[sticky])
+            .map_err(|e| fail(&e))?;
+        connection.flush().map_err(|e| fail(&e))
+    }
+
+    /// Calls `changed` (on a thread of its own) whenever monitors are added,
+    /// removed or change resolution, until it returns false.
+    pub fn watch_monitors(self, mut changed: impl FnMut() -> bool + Send + 'static) -> Result<(), String> {
+        let fail = failed("watching monitors");
+        let mask = randr::NotifyMask::SCREEN_CHANGE | randr::NotifyMask::CRTC_CHANGE | randr::NotifyMask::OUTPUT_CHANGE;
+        self.connection.randr_select_input(self.root, mask).map_err(|e| fail(&e))?;
+        self.connection.flush().map_err(|e| fail(&e))?;
+        std::thread::Builder::new()
+            .name("obi-monitors".into())
+            .spawn(move || {
+                loop {
+                    match self.connection.wait_for_event() {
+                        Ok(Event::RandrScreenChangeNotify(_) | Event::RandrNotify(_)) => {
+                            self.settle();
+                            self.probe();
+                            if !changed() {
+                                return;
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(error) => {
+                            tracing::warn!("lost the X connection that watches monitors: {error}");
+                            return;
+                        }
+                    }
+                }
+            })
+            .map(drop)
+            .map_err(|error| fail(&error))
+    }
+}
+
+impl X11 {
+    /// Waits until no RandR event has come for [`SETTLE`]: a mode switch is
+    /// a burst of them, and the server may report the new monitors only
+    /// after the first (Xephyr does).
+    fn settle(&self) {
+        let mut quiet_since = std::time::Instant::now();
+        while quiet_since.elapsed() < SETTLE {
+            match self.connection.poll_for_event() {
+                Ok(Some(_)) => quiet_since = std::time::Instant::now(),
+                Ok(None) => std::thread::sleep(SETTLE / 10),
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+impl X11 {
+    /// Asks the server to look at its outputs again (GetScreenResources
+    /// does, unlike the cached calls): some servers (Xephyr, some drivers)
+    /// update their monitor list only when asked, after telling of a change.
+    fn probe(&self) {
+        let probed = self
+            .connection
+            .randr_get_screen_resources(self.root)
+            .map_err(x11rb::errors::ReplyError::from)
+            .and_then(|cookie| cookie.reply());
+        if let Err(error) = probed {
+            tracing::warn!("probing monitors: {error}");
+        }
+    }
+}
+
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// `_NET_WM_DESKTOP`'s "all desktops".
+const ALL_DESKTOPS: u32 = 0xFFFF_FFFF;

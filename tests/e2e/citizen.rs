@@ -1,0 +1,168 @@
+//! The bar among other X11 clients: the space it reserves, the desktops it
+//! is on, its visual, and how it follows its monitor to a new resolution.
+
+use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "xmessage"];
+
+fn start_bar(session: &XSession, config: &Path) -> (Reaped, String) {
+    let log = std::fs::File::create(config.with_file_name("obi.log")).unwrap();
+    let bar = obi()
+        .arg("--config")
+        .arg(config)
+        .env("DISPLAY", &session.display)
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("starting obi");
+    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    (Reaped(bar), window)
+}
+
+fn property(session: &XSession, window: &str, name: &str) -> String {
+    let output = run(session.command("xprop").args(["-id", window, name]));
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+/// Opens a window for i3 to tile over the whole workspace, and returns its id.
+fn filler(session: &XSession) -> (Reaped, String) {
+    let client = session
+        .command("xmessage")
+        .args(["-title", "filler", "a window that takes all the room it is given"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting xmessage");
+    let window = session.find_window("^filler$", Duration::from_secs(20)).expect("the filler window appears");
+    (Reaped(client), window)
+}
+
+#[test]
+fn a_tiled_window_leaves_the_top_bar_its_room() {
+    if !have_tools("strut test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (_dir, config) =
+        config_file(r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let (_bar, bar) = start_bar(&session, &config);
+    assert_eq!(
+        property(&session, &bar, "_NET_WM_STRUT_PARTIAL"),
+        "_NET_WM_STRUT_PARTIAL(CARDINAL) = 0, 0, 32, 0, 0, 0, 0, 0, 0, 1279, 0, 0"
+    );
+    assert_eq!(property(&session, &bar, "_NET_WM_DESKTOP"), "_NET_WM_DESKTOP(CARDINAL) = 4294967295", "all desktops");
+    assert!(property(&session, &bar, "_NET_WM_STATE").contains("_NET_WM_STATE_STICKY"));
+
+    let (_client, window) = filler(&session);
+    let mut geometry = (0, 0, 0, 0);
+    assert!(
+        wait_for(Duration::from_secs(10), || {
+            geometry = session.geometry(&window);
+            geometry.2 > 1000
+        }),
+        "i3 tiles the window over the workspace: {geometry:?}"
+    );
+    let (_, y, _, height) = geometry;
+    assert!(y >= 32, "the window starts below the bar: {geometry:?}");
+    assert!(y as u32 + height <= 720, "{geometry:?}");
+    assert_eq!(session.geometry(&bar), (0, 0, 1280, 32), "the bar is where it was");
+}
+
+#[test]
+fn a_bar_at_the_bottom_reserves_the_bottom_edge() {
+    if !have_tools("bottom strut test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(
+        r#"{ "height": 30, "position": { "start": { "x": 0, "y": 690 } },
+             "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#,
+    );
+    let (_bar, bar) = start_bar(&session, &config);
+    assert_eq!(
+        property(&session, &bar, "_NET_WM_STRUT_PARTIAL"),
+        "_NET_WM_STRUT_PARTIAL(CARDINAL) = 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 1279"
+    );
+    let (_client, window) = filler(&session);
+    let mut geometry = (0, 0, 0, 0);
+    assert!(
+        wait_for(Duration::from_secs(10), || {
+            geometry = session.geometry(&window);
+            geometry.2 > 1000
+        }),
+        "{geometry:?}"
+    );
+    assert!(geometry.1 as u32 + geometry.3 <= 690, "the window ends above the bar: {geometry:?}");
+    assert_eq!(session.geometry(&bar).1, 690, "the bar sits at the bottom");
+}
+
+#[test]
+fn a_translucent_bar_has_an_argb_visual_under_a_compositor_and_none_without() {
+    if !have_tools("visual test", &[TOOLS, &["xcompmgr"]].concat()) {
+        return;
+    }
+    let depth = |session: &XSession, window: &str| {
+        let info = run(session.command("xwininfo").args(["-id", window]));
+        let info = String::from_utf8_lossy(&info.stdout).into_owned();
+        info.lines().find_map(|line| line.trim().strip_prefix("Depth:").map(|depth| depth.trim().to_owned())).unwrap()
+    };
+    let (_dir, config) = config_file(
+        r#"{ "height": 30, "transparency_alpha": 160, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#,
+    );
+
+    let plain = XSession::start(800, 600);
+    let (_bar, bar) = start_bar(&plain, &config);
+    assert_eq!(depth(&plain, &bar), "24", "nothing would show through without a compositor");
+
+    let composited = XSession::start(800, 600);
+    let _compositor = Reaped(composited.command("xcompmgr").stderr(Stdio::null()).spawn().expect("starting xcompmgr"));
+    assert!(wait_for(Duration::from_secs(10), || compositor_runs(&composited.display)), "xcompmgr came up");
+    let (_bar, bar) = start_bar(&composited, &config);
+    assert_eq!(depth(&composited, &bar), "32", "an ARGB visual");
+}
+
+/// Whether a compositor owns `_NET_WM_CM_S0` on `display`, as the bar checks.
+fn compositor_runs(display: &str) -> bool {
+    use x11rb::protocol::xproto::ConnectionExt;
+    let Ok((connection, _)) = x11rb::connect(Some(display)) else { return false };
+    let atom = connection.intern_atom(false, b"_NET_WM_CM_S0").ok().and_then(|cookie| cookie.reply().ok());
+    let owner = atom.and_then(|atom| connection.get_selection_owner(atom.atom).ok()?.reply().ok());
+    owner.is_some_and(|owner| owner.owner != x11rb::NONE)
+}
+
+#[test]
+fn the_bar_follows_its_monitor_to_a_new_resolution() {
+    if !have_tools("monitor change test", &[TOOLS, &["Xephyr"]].concat()) {
+        return;
+    }
+    let session = XSession::resizable(1000, 300);
+    let (_dir, config) = config_file(
+        r#"{ "height": 28, "monitor": 0, "left_widgets": [ { "Cpu": { "enable": true } } ],
+             "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#,
+    );
+    let (_bar, bar) = start_bar(&session, &config);
+    assert_eq!(session.geometry(&bar), (0, 0, 1000, 28));
+
+    session.resize(1400, 400);
+    let mut geometry = (0, 0, 0, 0);
+    assert!(
+        wait_for(Duration::from_secs(10), || {
+            geometry = session.geometry(&bar);
+            geometry == (0, 0, 1400, 28)
+        }),
+        "the bar spans the new width: {geometry:?}; its log: {}",
+        std::fs::read_to_string(config.with_file_name("obi.log")).unwrap_or_default()
+    );
+    assert!(
+        wait_for(Duration::from_secs(5), || property(&session, &bar, "_NET_WM_STRUT_PARTIAL")
+            .ends_with("0, 1399, 0, 0")),
+        "the strut follows: {}",
+        property(&session, &bar, "_NET_WM_STRUT_PARTIAL")
+    );
+    let frame = session.grab();
+    let right = frame.rows(0, 28);
+    assert!(right.ink(right.pixel(0, 0), 1200, 1400) > 50, "the clock is drawn at the new right edge");
+}
