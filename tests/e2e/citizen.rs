@@ -166,3 +166,34 @@ fn the_bar_follows_its_monitor_to_a_new_resolution() {
     let right = frame.rows(0, 28);
     assert!(right.ink(right.pixel(0, 0), 1200, 1400) > 50, "the clock is drawn at the new right edge");
 }
+
+#[test]
+fn a_bar_whose_monitor_is_gone_hides_until_it_is_back() {
+    if !have_tools("missing monitor test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1024, 600);
+    let on = |monitor: usize| {
+        format!(
+            r#"{{ "height": 30, "monitor": {monitor}, "left_widgets": [ {{ "Cpu": {{ "enable": true }} }} ], "right_widgets": [] }}"#
+        )
+    };
+    let (dir, config) = config_file(&on(0));
+    let (_bar, _window) = start_bar(&session, &config);
+    let log = || std::fs::read_to_string(dir.path().join("obi.log")).unwrap_or_default();
+    let visible = || session.find_window("^obi$", Duration::from_millis(300)).is_some();
+
+    // Monitors are only ever one here: a config naming another stands for its monitor going away.
+    std::fs::write(&config, on(1)).unwrap();
+    assert!(
+        wait_for(Duration::from_secs(10), || log().contains("the bar is hidden until it is back")),
+        "the wait is logged: {}",
+        log()
+    );
+    assert!(log().contains("monitor 1 does not exist; found 0: screen 1024x600+0+0"), "{}", log());
+    assert!(wait_for(Duration::from_secs(5), || !visible()), "the bar is hidden");
+
+    std::fs::write(&config, on(0)).unwrap();
+    assert!(wait_for(Duration::from_secs(10), visible), "the bar is back: {}", log());
+    assert!(log().contains("the bar's monitor is back"), "{}", log());
+}

@@ -1,10 +1,7 @@
-//! What has to be painted again: the region two layouts differ in, and the
-//! regions of the last few frames, since a swapped-in back buffer holds a
-//! frame some frames old (EGL's buffer age) and misses their changes too.
+//! What has to be painted again: the region two layouts differ in.
 
 use super::Style;
 use super::layout::{Layout, Rect};
-use std::collections::VecDeque;
 
 /// The smallest rectangle holding everything drawn differently in `after`
 /// than in `before`; `None` when they draw the same. Both are of `style`.
@@ -25,37 +22,6 @@ pub fn damage(before: &Layout, after: &Layout, style: &Style) -> Option<Rect> {
         }
     }
     (!region.is_empty()).then_some(region)
-}
-
-/// The damage of the frames last presented, newest first.
-#[derive(Debug, Default)]
-pub struct DamageHistory {
-    frames: VecDeque<Rect>,
-}
-
-/// EGL reports buffer ages up to a handful; older buffers are repainted whole.
-const REMEMBERED_FRAMES: usize = 4;
-
-impl DamageHistory {
-    /// What to repaint of a back buffer that holds the frame presented
-    /// `age` frames ago (0: its content is unknown) so that it shows this
-    /// frame, whose own damage is `damage`.
-    pub fn region(&self, age: u32, damage: Rect, window: Rect) -> Rect {
-        let missed = (age as usize).saturating_sub(1);
-        if age == 0 || missed > self.frames.len() {
-            return window;
-        }
-        self.frames.iter().take(missed).fold(damage, |region, frame| region.union(frame))
-    }
-
-    pub fn presented(&mut self, damage: Rect) {
-        self.frames.push_front(damage);
-        self.frames.truncate(REMEMBERED_FRAMES);
-    }
-
-    pub fn clear(&mut self) {
-        self.frames.clear();
-    }
 }
 
 #[cfg(test)]
@@ -125,21 +91,5 @@ mod tests {
         let mut after = before.clone();
         after.window.width = 600.0;
         assert_eq!(damage(&before, &after, &style()), Some(after.window));
-    }
-
-    #[test]
-    fn old_back_buffers_take_the_damage_they_missed() {
-        let window = Rect::new(0.0, 0.0, 500.0, 30.0);
-        let mut history = DamageHistory::default();
-        let a = Rect::new(10.0, 0.0, 10.0, 30.0);
-        let b = Rect::new(100.0, 0.0, 10.0, 30.0);
-        history.presented(a);
-        history.presented(b);
-        let now = Rect::new(200.0, 0.0, 10.0, 30.0);
-        assert_eq!(history.region(1, now, window), now);
-        assert_eq!(history.region(2, now, window), Rect::new(100.0, 0.0, 110.0, 30.0));
-        assert_eq!(history.region(3, now, window), Rect::new(10.0, 0.0, 200.0, 30.0));
-        assert_eq!(history.region(4, now, window), window, "older than what is remembered");
-        assert_eq!(history.region(0, now, window), window, "unknown content");
     }
 }

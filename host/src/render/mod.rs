@@ -5,13 +5,15 @@
 
 mod damage;
 pub mod fonts;
+mod framebuffer;
 mod grouping;
 mod layout;
 mod offscreen;
 mod painter;
 
-pub use damage::{DamageHistory, damage};
+pub use damage::damage;
 pub use fonts::{ICON_FONT, find_text_font};
+pub use framebuffer::Framebuffer;
 pub use grouping::{GroupKind, Grouping};
 pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect};
 pub use offscreen::{Offscreen, write_png};

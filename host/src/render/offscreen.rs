@@ -3,7 +3,8 @@
 //! object that femtovg draws into. The same [`Painter`] as the window's, so
 //! a screenshot is exactly what the window shows.
 
-use super::{Layout, Painter, Scene};
+use super::framebuffer::Framebuffer;
+use super::{Layout, Painter, Rect, Scene};
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
@@ -17,11 +18,8 @@ use std::path::Path;
 
 pub struct Offscreen {
     pub painter: Painter<OpenGl>,
-    width: u32,
-    height: u32,
     gl: glow::Context,
-    framebuffer: glow::Framebuffer,
-    renderbuffers: [glow::Renderbuffer; 2],
+    framebuffer: Framebuffer,
     // Dropped last: the GL objects above belong to this context.
     _context: PossiblyCurrentContext,
 }
@@ -52,47 +50,38 @@ impl Offscreen {
 
         // SAFETY: the context is current on this thread, and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        // SAFETY: plain object creation and binding on the current context.
-        let (framebuffer, renderbuffers) = unsafe {
-            let framebuffer = gl.create_framebuffer()?;
-            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
-            let colour = gl.create_renderbuffer()?;
-            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(colour));
-            gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
-            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(colour));
-            let stencil = gl.create_renderbuffer()?;
-            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(stencil));
-            gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, width as i32, height as i32);
-            gl.framebuffer_renderbuffer(
-                glow::FRAMEBUFFER,
-                glow::DEPTH_STENCIL_ATTACHMENT,
-                glow::RENDERBUFFER,
-                Some(stencil),
-            );
-            if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
-                return Err("the offscreen framebuffer is incomplete".into());
-            }
-            gl.viewport(0, 0, width as i32, height as i32);
-            (framebuffer, [colour, stencil])
-        };
+        let framebuffer = Framebuffer::new(&gl, width, height).map_err(|error| format!("offscreen: {error}"))?;
         // SAFETY: same current context and loader as above.
         let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
             .map_err(|error| format!("starting the renderer: {error}"))?;
-        renderer.set_screen_target(Some(framebuffer));
+        renderer.set_screen_target(Some(framebuffer.object));
         let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
         let painter = Painter::new(canvas, text_font)?;
-        Ok(Offscreen { painter, width, height, gl, framebuffer, renderbuffers, _context: context })
+        Ok(Offscreen { painter, gl, framebuffer, _context: context })
     }
 
     pub fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
+        (self.framebuffer.width, self.framebuffer.height)
     }
 
     /// Paints all of `scene` and returns where everything went.
     pub fn paint(&mut self, scene: &Scene) -> Layout {
-        let layout = self.painter.lay_out(scene, self.width, self.height);
+        let layout = self.painter.lay_out(scene, self.framebuffer.width, self.framebuffer.height);
         self.painter.paint(&scene.style, &layout, layout.window);
         layout
+    }
+
+    /// Paints the part of `layout` inside `region` over the last frame, as
+    /// the window does when widgets change.
+    pub fn paint_region(&mut self, scene: &Scene, layout: &Layout, region: Rect) {
+        self.painter.paint(&scene.style, layout, region);
+    }
+
+    /// Waits until the GPU (here, llvmpipe's threads) has drawn everything asked of it.
+    pub fn finish(&mut self) {
+        self.painter.canvas().flush();
+        // SAFETY: the context is current on this thread.
+        unsafe { self.gl.finish() };
     }
 
     /// Reads back the last painted frame as RGBA rows, top row first, with
@@ -107,13 +96,7 @@ impl Offscreen {
 
 impl Drop for Offscreen {
     fn drop(&mut self) {
-        // SAFETY: the objects were created on this context, which is still current.
-        unsafe {
-            self.gl.delete_framebuffer(self.framebuffer);
-            for renderbuffer in self.renderbuffers {
-                self.gl.delete_renderbuffer(renderbuffer);
-            }
-        }
+        self.framebuffer.delete(&self.gl);
     }
 }
 

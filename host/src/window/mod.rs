@@ -13,17 +13,14 @@
 use crate::bar::Plan;
 use crate::config::{self, BarConfig};
 use crate::control;
-use crate::render::{DamageHistory, Layout, Painter, Rect, Scene, damage, find_text_font};
+use crate::render::{Layout, Scene, damage, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::view::WidgetState;
-use femtovg::Canvas;
-use femtovg::renderer::OpenGl;
+use gl::GlBar;
 use glutin::config::{Config, ConfigTemplateBuilder};
-use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
-use glutin::surface::{Surface, WindowSurface};
-use glutin_winit::{ApiPreference, DisplayBuilder, GlWindow};
+use glutin_winit::{ApiPreference, DisplayBuilder};
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -33,6 +30,7 @@ use winit::event::{ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowAttributes, WindowId};
 
+mod gl;
 mod input;
 mod placement;
 #[cfg(all(unix, not(target_os = "macos")))]
@@ -78,21 +76,12 @@ pub struct BarWindow {
     gl: Option<GlBar>,
     /// What the window shows now: the last layout painted.
     shown: Layout,
-    history: DamageHistory,
     /// A widget changed and asked for this redraw; any other redraw comes
     /// from the system (an expose, a resize) and repaints everything.
     redraw_for_change: bool,
     cursor_x: f32,
     hidden: bool,
     error: Option<String>,
-}
-
-struct GlBar {
-    painter: Painter<OpenGl>,
-    surface: Surface<WindowSurface>,
-    context: PossiblyCurrentContext,
-    // Dropped after the surface and context that draw into it.
-    window: Window,
 }
 
 /// Creates the event loop first, so that widget threads can be given a proxy.
@@ -122,7 +111,6 @@ impl BarWindow {
             scheduler: None,
             gl: None,
             shown: Layout::default(),
-            history: DamageHistory::default(),
             redraw_for_change: false,
             cursor_x: 0.0,
             hidden: false,
@@ -172,25 +160,7 @@ impl BarWindow {
         let monitors = self.monitors(event_loop);
         let rect = self.placement.rect(&monitors)?;
         let (window, config) = self.create_window(event_loop, rect)?;
-        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?;
-        let gl_display = config.display();
-        let display = &gl_display;
-        // SAFETY: the handle is of `window`, which outlives the context (see `GlBar`).
-        let context =
-            unsafe { display.create_context(&config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
-                .map_err(|error| format!("creating the GL context: {error}"))?;
-        let surface_attributes = window
-            .build_surface_attributes(Default::default())
-            .map_err(|error| format!("describing the GL surface: {error}"))?;
-        // SAFETY: as above.
-        let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
-            .map_err(|error| format!("creating the GL surface: {error}"))?;
-        let context = context.make_current(&surface).map_err(|error| format!("activating the GL context: {error}"))?;
-        // SAFETY: the context is current on this thread and the loader is its display's.
-        let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .map_err(|error| format!("starting the renderer: {error}"))?;
-        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
-        let painter = Painter::new(canvas, &self.text_font)?;
+        let gl = GlBar::new(window, &config, &self.text_font)?;
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
             rect.width,
@@ -198,9 +168,8 @@ impl BarWindow {
             rect.x,
             rect.y,
             placement::describe(&monitors),
-            gl_display.version_string()
+            config.display().version_string()
         );
-        let gl = GlBar { painter, surface, context, window };
         self.reserve(&gl, rect);
         gl.window.set_visible(!self.hidden);
         Ok(gl)
@@ -324,26 +293,21 @@ impl BarWindow {
         let _ = proxy;
     }
 
-    /// Paints what changed since the last frame (everything after an expose
-    /// or a reload) and presents it, telling EGL which pixels are new.
+    /// Paints and presents what changed since the last frame (everything
+    /// after an expose, a resize or a reload).
     fn paint(&mut self) {
         let Some(gl) = &mut self.gl else { return };
-        let size = gl.window.inner_size();
-        let layout = gl.painter.lay_out(&self.scene, size.width, size.height);
+        let (width, height) = gl.size();
+        let layout = gl.painter().lay_out(&self.scene, width, height);
         let changed = if std::mem::take(&mut self.redraw_for_change) {
             damage(&self.shown, &layout, &self.scene.style)
         } else {
             Some(layout.window)
         };
-        let Some(changed) = changed else { return };
-        let region = self.history.region(gl.surface.buffer_age(), changed, layout.window);
-        gl.painter.paint(&self.scene.style, &layout, region);
-        gl.painter.canvas().flush_to_output(());
-        if let Err(error) = present(gl, changed, size.height) {
-            tracing::warn!("presenting the frame failed: {error}");
+        if let Some(changed) = changed {
+            gl.present(&self.scene.style, &layout, changed);
+            self.shown = layout;
         }
-        self.history.presented(changed);
-        self.shown = layout;
     }
 
     /// Redraws the parts of the window whose widgets changed.
@@ -358,7 +322,6 @@ impl BarWindow {
     fn redraw_all(&mut self) {
         if let Some(gl) = &self.gl {
             self.redraw_for_change = false;
-            self.history.clear();
             gl.window.request_redraw();
         }
     }
@@ -418,7 +381,7 @@ impl BarWindow {
                 Ok(font) => {
                     self.text_font = font.data;
                     if let Some(gl) = &mut self.gl
-                        && let Err(error) = gl.painter.set_text_font(&self.text_font)
+                        && let Err(error) = gl.painter().set_text_font(&self.text_font)
                     {
                         tracing::warn!("{error}");
                     }
@@ -451,23 +414,6 @@ impl BarWindow {
             self.redraw_all();
         }
     }
-}
-
-/// Swaps with the damage named, where EGL can take it, so the X server
-/// copies only the changed pixels.
-fn present(gl: &GlBar, changed: Rect, window_height: u32) -> glutin::error::Result<()> {
-    use glutin::context::PossiblyCurrentContext as Context;
-    if let (Surface::Egl(surface), Context::Egl(context)) = (&gl.surface, &gl.context) {
-        // EGL counts rows from the bottom.
-        let rect = glutin::surface::Rect {
-            x: changed.x.floor() as i32,
-            y: window_height as i32 - changed.bottom().ceil() as i32,
-            width: changed.width.ceil() as i32 + 1,
-            height: changed.height.ceil() as i32 + 1,
-        };
-        return surface.swap_buffers_with_damage(context, &[rect]);
-    }
-    gl.surface.swap_buffers(&gl.context)
 }
 
 /// A borderless window at `rect`, not shown until its X11 properties are set.
@@ -566,9 +512,9 @@ impl ApplicationHandler<BarEvent> for BarWindow {
             WindowEvent::RedrawRequested => self.paint(),
             WindowEvent::Resized(size) => {
                 if let (Some(gl), Some(width), Some(height)) =
-                    (&self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
+                    (&mut self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
                 {
-                    gl.surface.resize(&gl.context, width, height);
+                    gl.resize(width, height);
                     self.redraw_all();
                 }
             }

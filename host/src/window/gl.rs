@@ -1,0 +1,156 @@
+//! The bar window's GL side: the context and surface on the window, the
+//! femtovg painter, and how a frame reaches the screen.
+//!
+//! Painting only a damaged region needs the last frame under it. Where EGL
+//! keeps the back buffer across swaps (`EGL_BUFFER_PRESERVED`, which Mesa's
+//! software rasteriser grants) the region is painted straight into it;
+//! elsewhere into a framebuffer the bar keeps, which is then copied whole to
+//! the back buffer (on llvmpipe that copy costs more than the painting).
+
+use crate::render::{Framebuffer, Layout, Painter, Rect, Style};
+use femtovg::Canvas;
+use femtovg::renderer::OpenGl;
+use glutin::config::Config;
+use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
+use glutin::display::{GetGlDisplay, GlDisplay};
+use glutin::prelude::*;
+use glutin::surface::{Surface, WindowSurface};
+use glutin_winit::GlWindow;
+use raw_window_handle::HasWindowHandle;
+use std::num::NonZeroU32;
+use winit::window::Window;
+
+pub struct GlBar {
+    painter: Painter<OpenGl>,
+    /// The last frame, when the back buffer does not keep it.
+    kept: Option<Framebuffer>,
+    gl: glow::Context,
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    // Dropped after the surface and context that draw into it.
+    pub window: Window,
+}
+
+impl GlBar {
+    pub fn new(window: Window, config: &Config, text_font: &[u8]) -> Result<GlBar, String> {
+        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?;
+        let display = config.display();
+        // SAFETY: the handle is of `window`, which outlives the context (see the field order).
+        let context =
+            unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
+                .map_err(|error| format!("creating the GL context: {error}"))?;
+        let surface_attributes = window
+            .build_surface_attributes(Default::default())
+            .map_err(|error| format!("describing the GL surface: {error}"))?;
+        // SAFETY: as above.
+        let surface = unsafe { display.create_window_surface(config, &surface_attributes) }
+            .map_err(|error| format!("creating the GL surface: {error}"))?;
+        let context = context.make_current(&surface).map_err(|error| format!("activating the GL context: {error}"))?;
+        // SAFETY: the context is current on this thread and the loader is its display's.
+        let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+            .map_err(|error| format!("starting the renderer: {error}"))?;
+        // SAFETY: as above.
+        let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
+        let kept = if preserve_back_buffer(&surface) {
+            None
+        } else {
+            let size = window.inner_size();
+            let frame =
+                Framebuffer::new(&gl, size.width, size.height).map_err(|error| format!("the bar's frame: {error}"))?;
+            renderer.set_screen_target(Some(frame.object));
+            Some(frame)
+        };
+        tracing::debug!(
+            "damaged regions are painted {}",
+            if kept.is_some() { "into a kept frame" } else { "in place" }
+        );
+        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let painter = Painter::new(canvas, text_font)?;
+        Ok(GlBar { painter, kept, gl, surface, context, window })
+    }
+
+    pub fn painter(&mut self) -> &mut Painter<OpenGl> {
+        &mut self.painter
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        let size = self.window.inner_size();
+        (size.width, size.height)
+    }
+
+    /// Follows the window to a new size; the caller repaints everything.
+    pub fn resize(&mut self, width: NonZeroU32, height: NonZeroU32) {
+        self.surface.resize(&self.context, width, height);
+        if self.kept.is_some() {
+            match Framebuffer::new(&self.gl, width.get(), height.get()) {
+                Ok(frame) => {
+                    if let Some(old) = self.kept.replace(frame) {
+                        old.delete(&self.gl);
+                    }
+                    let object = self.kept.as_ref().map(|frame| frame.object);
+                    self.painter.canvas().renderer_mut().set_screen_target(object);
+                }
+                Err(error) => tracing::warn!("resizing the bar's frame: {error}"),
+            }
+        }
+    }
+
+    /// Paints what of `layout` lies in `region` over the last frame and
+    /// presents the result, naming the region to EGL where it takes damage.
+    pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+        self.painter.paint(style, layout, region);
+        self.painter.canvas().flush_to_output(());
+        if let Some(frame) = &self.kept {
+            frame.copy_to_window(&self.gl);
+        }
+        if let Err(error) = self.swap(region, layout.window.height as i32) {
+            tracing::warn!("presenting the frame failed: {error}");
+        }
+    }
+
+    fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {
+        use glutin::context::PossiblyCurrentContext as Context;
+        if let (Surface::Egl(surface), Context::Egl(context)) = (&self.surface, &self.context) {
+            // EGL counts rows from the bottom.
+            let rect = glutin::surface::Rect {
+                x: changed.x.floor() as i32,
+                y: window_height - changed.bottom().ceil() as i32,
+                width: changed.width.ceil() as i32 + 1,
+                height: changed.height.ceil() as i32 + 1,
+            };
+            return surface.swap_buffers_with_damage(context, &[rect]);
+        }
+        self.surface.swap_buffers(&self.context)
+    }
+}
+
+impl Drop for GlBar {
+    fn drop(&mut self) {
+        if let Some(frame) = &self.kept {
+            frame.delete(&self.gl);
+        }
+    }
+}
+
+/// Asks EGL to keep the back buffer's content across swaps; whether it will.
+fn preserve_back_buffer(surface: &Surface<WindowSurface>) -> bool {
+    use glutin::display::{AsRawDisplay, RawDisplay};
+    use glutin::surface::{AsRawSurface, RawSurface};
+    const EGL_SWAP_BEHAVIOR: i32 = 0x3093;
+    const EGL_BUFFER_PRESERVED: i32 = 0x3094;
+    type SurfaceAttrib = unsafe extern "C" fn(*const std::ffi::c_void, *const std::ffi::c_void, i32, i32) -> u32;
+    let (Surface::Egl(egl), RawSurface::Egl(raw_surface)) = (surface, surface.raw_surface()) else { return false };
+    let display = egl.display();
+    let RawDisplay::Egl(raw_display) = display.raw_display() else { return false };
+    let function = display.get_proc_address(c"eglSurfaceAttrib");
+    if function.is_null() {
+        return false;
+    }
+    // SAFETY: eglSurfaceAttrib has this signature in EGL 1.0 onwards; the
+    // display and surface are live, and a config without the preserved bit
+    // makes it fail with EGL_BAD_MATCH rather than misbehave.
+    unsafe {
+        let surface_attrib: SurfaceAttrib = std::mem::transmute(function);
+        surface_attrib(raw_display, raw_surface, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED) == 1
+    }
+}

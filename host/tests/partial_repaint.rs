@@ -1,0 +1,68 @@
+//! Painting only the damaged region over the last frame gives the same
+//! pixels as painting the new frame whole: the window relies on it for every
+//! tick of a clock.
+
+#[path = "common/skip.rs"]
+mod skip;
+
+use obi::config::{BarConfig, Side};
+use obi::render::{Offscreen, Scene, SceneWidget, Style, damage, find_text_font};
+use obi::view::{Item, Piece, View, WidgetState};
+
+fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
+    let items = items
+        .iter()
+        .enumerate()
+        .map(|(index, (text, selected))| Item {
+            key: index.to_string(),
+            pieces: vec![Piece::Icon("\u{e19a}".into()), Piece::Text((*text).into())],
+            selected: *selected,
+            tooltip: None,
+        })
+        .collect();
+    SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View { items }) }
+}
+
+fn scene(style: &Style, clock: &str, title: &str, selected: bool) -> Scene {
+    Scene {
+        style: style.clone(),
+        widgets: vec![
+            widget(Side::Left, &[("1", false), ("2", selected), ("3", !selected)]),
+            widget(Side::Center, &[(title, false)]),
+            widget(Side::Right, &[("42%", false)]),
+            widget(Side::Right, &[(clock, false)]),
+        ],
+    }
+}
+
+#[test]
+fn a_partial_repaint_equals_a_full_one() {
+    let json = r#"{ "height": 40, "transparency_alpha": 230, "left_widgets": [], "right_widgets": [],
+        "grouping": { "kind": "Widget", "style": "DefaultWithShadowB4O1S3", "rounding": 6 } }"#;
+    let config = BarConfig::parse(json, "test").unwrap().config;
+    let style = Style::from_config(&config);
+    let font = find_text_font(None).unwrap();
+    let mut offscreen = match Offscreen::new(800, 40, &font.data) {
+        Ok(offscreen) => offscreen,
+        Err(error) => return skip::unavailable(&format!("partial repaint test: no offscreen GL ({error})")),
+    };
+
+    let before = scene(&style, "12:00:00", "title", false);
+    // The clock ticks, the selection moves and the centre grows: groups move.
+    let after = scene(&style, "12:00:01", "a longer title", true);
+
+    let before_layout = offscreen.paint(&before);
+    let after_layout = offscreen.painter.lay_out(&after, 800, 40);
+    let region = damage(&before_layout, &after_layout, &after.style).expect("the frames differ");
+    assert!(region.width < 800.0, "only part of the bar is damaged: {region:?}");
+    offscreen.paint_region(&after, &after_layout, region);
+    let partial = offscreen.read_rgba().unwrap();
+
+    offscreen.paint(&after);
+    let whole = offscreen.read_rgba().unwrap();
+    let differing = partial.chunks_exact(4).zip(whole.chunks_exact(4)).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 0, "pixels differ between the partial and the full repaint");
+
+    // And an unchanged scene damages nothing.
+    assert_eq!(damage(&after_layout, &offscreen.painter.lay_out(&after, 800, 40), &after.style), None);
+}
