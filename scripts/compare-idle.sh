@@ -2,8 +2,9 @@
 # Idle cost of obi next to polybar, in one run: both show a clock with
 # seconds on the same Xvfb (obi at the top, polybar at the bottom, each
 # 1920x40, no window manager, no compositor), settle for 5 s, then the CPU
-# time each uses over SECONDS of wall time is read from /proc/PID/stat, and
-# their memory from /proc/PID/status.
+# time each uses over SECONDS of wall time is summed over its threads from
+# /proc/PID/task/*/schedstat (nanoseconds), and their memory is read from
+# /proc/PID/status.
 # Usage: scripts/compare-idle.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,18 +45,20 @@ DISPLAY="$display" polybar --config="$work/polybar.ini" --quiet clock >/dev/null
 polybar=$!
 sleep 5
 
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-hz=$(getconf CLK_TCK)
-obi_before=$(ticks $obi); polybar_before=$(ticks $polybar)
+# Threads that exit in between are not counted; neither bar starts or ends any while idle.
+cpu_ns() { cat /proc/"$1"/task/*/schedstat | awk '{ sum += $1 } END { print sum }'; }
+obi_before=$(cpu_ns $obi); polybar_before=$(cpu_ns $polybar)
 sleep "$seconds"
-obi_after=$(ticks $obi); polybar_after=$(ticks $polybar)
+obi_after=$(cpu_ns $obi); polybar_after=$(cpu_ns $polybar)
 report() {
   local name=$1 pid=$2 used=$(( $4 - $3 ))
-  local cpu=$(echo "scale=3; $used / $hz" | bc)
-  local percent=$(echo "scale=3; 100 * $cpu / $seconds" | bc)
+  local ms=$(echo "scale=1; $used / 1000000" | bc)
+  local per_second=$(echo "scale=0; $used / 1000 / $seconds" | bc)
+  local percent=$(echo "scale=3; $used / 10000000 / $seconds" | bc)
   local rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
   local anon=$(awk '/^RssAnon/ { print $2 }' "/proc/$pid/status")
-  printf '%-8s %8ss CPU over %ss = %6s%% of one core   RSS %6d kB   RssAnon %6d kB\n' "$name" "$cpu" "$seconds" "$percent" "$rss" "$anon"
+  printf '%-8s %7s ms CPU over %ss = %4s µs/s = %5s%% of one core   RSS %6d kB   RssAnon %6d kB\n' \
+    "$name" "$ms" "$seconds" "$per_second" "$percent" "$rss" "$anon"
 }
 report obi $obi "$obi_before" "$obi_after"
 report polybar $polybar "$polybar_before" "$polybar_after"

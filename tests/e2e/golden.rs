@@ -26,7 +26,7 @@ fn fixed_widget() -> &'static str {
     })
 }
 
-fn fixed(items: &str) -> String {
+pub fn fixed(items: &str) -> String {
     format!(
         r#"{{ "Plugin": {{ "enable": true, "name": "fixed", "path": {:?}, "config": {{ "items": {items} }} }} }}"#,
         fixed_widget()

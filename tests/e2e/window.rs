@@ -171,3 +171,50 @@ fn a_missing_monitor_is_named_with_the_ones_found() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("monitor 3 does not exist; found 0:") && stderr.contains("1024x600"), "{stderr}");
 }
+
+#[test]
+fn the_window_shows_what_the_painter_paints_after_partial_repaints() {
+    if !have_tools("window content test", TOOLS) {
+        return;
+    }
+    let left = crate::golden::fixed(
+        r#"[ { "text": "1" }, { "text": "2", "selected": true }, { "icon": "\ue610", "text": "42%" } ]"#,
+    );
+    let center = crate::golden::fixed(r#"[ { "text": "a title in the middle" } ]"#);
+    let json = format!(
+        r#"{{ "height": 30, "transparency_alpha": 255, "font_family": "DejaVu Sans",
+             "left_widgets": [ {left} ], "center_widgets": [ {center} ],
+             "right_widgets": [ {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }} ] }}"#
+    );
+    let (dir, config) = config_file(&json);
+    let png = dir.path().join("expected.png");
+    let output = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "1000"]));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let expected = Frame::read(&png);
+
+    let session = XSession::start(1000, 600);
+    let (_bar, _window) = start_bar(&session, &config, Stdio::null());
+    // Two ticks of the clock: each repaints only the clock's region.
+    let mut ticks = 0;
+    let mut last = session.grab().rows(0, 30);
+    assert!(
+        wait_for(Duration::from_secs(6), || {
+            let now = session.grab().rows(0, 30);
+            if now.rgba != last.rgba {
+                ticks += 1;
+                last = now;
+            }
+            ticks >= 2
+        }),
+        "the clock ticked twice"
+    );
+    // Everything but the clock is exactly as the offscreen painter drew it.
+    let differing = (0..30)
+        .flat_map(|y| (0..800).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let (shown, painted) = (last.pixel(x, y), expected.pixel(x, y));
+            shown[..3].iter().zip(&painted[..3]).any(|(a, b)| a.abs_diff(*b) > 8)
+        })
+        .count();
+    assert_eq!(differing, 0, "pixels of the window differ from the painted frame");
+}

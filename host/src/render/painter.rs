@@ -20,7 +20,15 @@ pub struct Painter<R: Renderer> {
     text_font: FontId,
     icon_font: FontId,
     images: HashMap<u64, ImageId>,
+    /// Texts and icons as fitted before, with their widths: shaping every
+    /// label on every frame would cost more than painting the damage.
+    fitted_texts: HashMap<FitKey, (String, f32)>,
 }
+
+/// A text (or icon), its font size (negative for icons) and the label width it was cut to.
+type FitKey = (String, u32, u32);
+
+const FITTED_TEXTS: usize = 1024;
 
 const ELLIPSIS: &str = "…";
 
@@ -28,12 +36,13 @@ impl<R: Renderer> Painter<R> {
     pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> Result<Painter<R>, String> {
         let text_font = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
-        Ok(Painter { canvas, text_font, icon_font, images: HashMap::new() })
+        Ok(Painter { canvas, text_font, icon_font, images: HashMap::new(), fitted_texts: HashMap::new() })
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
     pub fn set_text_font(&mut self, data: &[u8]) -> Result<(), String> {
         self.text_font = self.canvas.add_font_mem(data).map_err(|error| format!("loading the text font: {error}"))?;
+        self.fitted_texts.clear();
         Ok(())
     }
 
@@ -74,19 +83,40 @@ impl<R: Renderer> Painter<R> {
 
     /// The piece as it will be drawn (text truncated) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style) -> (Piece, f32) {
+        let key = |text: &String, size: f32| (text.clone(), size.to_bits(), style.max_label_width.to_bits());
         match piece {
             Piece::Text(text) => {
+                let key = key(text, style.font_size);
+                if let Some((fitted, width)) = self.fitted_texts.get(&key) {
+                    return (Piece::Text(fitted.clone()), *width);
+                }
                 let paint = self.text_paint(style, Rgba(0, 0, 0, 255));
-                let (text, width) = self.truncate(text, &paint, style.max_label_width);
-                (Piece::Text(text), width)
+                let (fitted, width) = self.truncate(text, &paint, style.max_label_width);
+                self.remember(key, fitted.clone(), width);
+                (Piece::Text(fitted), width)
             }
             Piece::Icon(glyph) => {
+                // Icons are told apart from texts by their size's sign.
+                let key = key(glyph, -style.font_size * style.icon_scale);
+                if let Some((_, width)) = self.fitted_texts.get(&key) {
+                    return (piece.clone(), *width);
+                }
                 let paint = self.icon_paint(style, Rgba(0, 0, 0, 255));
-                (piece.clone(), self.text_width(glyph, &paint))
+                let width = self.text_width(glyph, &paint);
+                self.remember(key, glyph.clone(), width);
+                (piece.clone(), width)
             }
             Piece::Image(_) => (piece.clone(), icon_size(style)),
             Piece::BinaryClock(_) => (piece.clone(), binary_clock_width(style)),
         }
+    }
+
+    fn remember(&mut self, key: FitKey, fitted: String, width: f32) {
+        // Labels come and go (titles, rates): start over rather than grow without bound.
+        if self.fitted_texts.len() >= FITTED_TEXTS {
+            self.fitted_texts.clear();
+        }
+        self.fitted_texts.insert(key, (fitted, width));
     }
 
     fn truncate(&mut self, text: &str, paint: &Paint, max_width: f32) -> (String, f32) {

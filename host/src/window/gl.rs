@@ -1,11 +1,14 @@
 //! The bar window's GL side: the context and surface on the window, the
 //! femtovg painter, and how a frame reaches the screen.
 //!
-//! Painting only a damaged region needs the last frame under it. Where EGL
-//! keeps the back buffer across swaps (`EGL_BUFFER_PRESERVED`, which Mesa's
-//! software rasteriser grants) the region is painted straight into it;
-//! elsewhere into a framebuffer the bar keeps, which is then copied whole to
-//! the back buffer (on llvmpipe that copy costs more than the painting).
+//! Painting only a damaged region needs the last frame under it, and
+//! presenting only that region needs a way to say so. In order of choice:
+//! with a software rasteriser on X11, the bar paints into a framebuffer it
+//! keeps and puts the damaged pixels into the window itself (a swap would
+//! send the whole window to the server); where EGL keeps the back buffer
+//! across swaps (`EGL_BUFFER_PRESERVED`) the region is painted straight into
+//! it and swapped with its damage named; elsewhere into a kept framebuffer
+//! that is copied whole to the back buffer before the swap.
 
 use crate::render::{Framebuffer, Layout, Painter, Rect, Style};
 use femtovg::Canvas;
@@ -24,7 +27,11 @@ pub struct GlBar {
     painter: Painter<OpenGl>,
     /// The last frame, when the back buffer does not keep it.
     kept: Option<Framebuffer>,
+    /// Puts damaged regions of `kept` into the window, instead of swapping.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    presenter: Option<super::x11::Presenter>,
     gl: glow::Context,
+    size: (u32, u32),
     surface: Surface<WindowSurface>,
     context: PossiblyCurrentContext,
     // Dropped after the surface and context that draw into it.
@@ -51,7 +58,13 @@ impl GlBar {
             .map_err(|error| format!("starting the renderer: {error}"))?;
         // SAFETY: as above.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let kept = if preserve_back_buffer(&surface) {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        let presenter = software_presenter(&gl, &window);
+        #[cfg(all(unix, not(target_os = "macos")))]
+        let presents_itself = presenter.is_some();
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        let presents_itself = false;
+        let kept = if !presents_itself && preserve_back_buffer(&surface) {
             None
         } else {
             let size = window.inner_size();
@@ -61,25 +74,37 @@ impl GlBar {
             Some(frame)
         };
         tracing::debug!(
-            "damaged regions are painted {}",
-            if kept.is_some() { "into a kept frame" } else { "in place" }
+            "damaged regions are painted {}{}",
+            if kept.is_some() { "into a kept frame" } else { "in place" },
+            if presents_itself { " and put into the window" } else { "" }
         );
         let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
         let painter = Painter::new(canvas, text_font)?;
-        Ok(GlBar { painter, kept, gl, surface, context, window })
+        Ok(GlBar {
+            painter,
+            kept,
+            #[cfg(all(unix, not(target_os = "macos")))]
+            presenter,
+            gl,
+            size: (window.inner_size().width, window.inner_size().height),
+            surface,
+            context,
+            window,
+        })
     }
 
     pub fn painter(&mut self) -> &mut Painter<OpenGl> {
         &mut self.painter
     }
 
+    /// The window's size as last reported (asking X would cost a round trip a frame).
     pub fn size(&self) -> (u32, u32) {
-        let size = self.window.inner_size();
-        (size.width, size.height)
+        self.size
     }
 
     /// Follows the window to a new size; the caller repaints everything.
     pub fn resize(&mut self, width: NonZeroU32, height: NonZeroU32) {
+        self.size = (width.get(), height.get());
         self.surface.resize(&self.context, width, height);
         if self.kept.is_some() {
             match Framebuffer::new(&self.gl, width.get(), height.get()) {
@@ -100,12 +125,42 @@ impl GlBar {
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
         self.painter.paint(style, layout, region);
         self.painter.canvas().flush_to_output(());
+        #[cfg(all(unix, not(target_os = "macos")))]
+        if let Some(presenter) = &self.presenter {
+            if let Err(error) = self.put(presenter, region, layout.window.height as i32) {
+                tracing::warn!("{error}");
+            }
+            return;
+        }
         if let Some(frame) = &self.kept {
             frame.copy_to_window(&self.gl);
         }
         if let Err(error) = self.swap(region, layout.window.height as i32) {
             tracing::warn!("presenting the frame failed: {error}");
         }
+    }
+
+    /// Reads `region` of the kept frame back and puts it into the window.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn put(&self, presenter: &super::x11::Presenter, region: Rect, window_height: i32) -> Result<(), String> {
+        let x = region.x.floor().max(0.0) as i32;
+        let top = region.y.floor().max(0.0) as i32;
+        let width = (region.right().ceil() as i32).min(self.size().0 as i32) - x;
+        let height = (region.bottom().ceil() as i32).min(window_height) - top;
+        if width <= 0 || height <= 0 {
+            return Ok(());
+        }
+        let mut pixels = vec![0; width as usize * height as usize * 4];
+        // SAFETY: the kept frame is bound on the current context and `pixels` holds the region.
+        unsafe {
+            use glow::HasContext;
+            // GL counts rows from the bottom.
+            let bottom = window_height - top - height;
+            let data = glow::PixelPackData::Slice(Some(&mut pixels));
+            self.gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
+        }
+        let rows: Vec<u8> = pixels.chunks_exact(width as usize * 4).rev().flatten().copied().collect();
+        presenter.put(x as i16, top as i16, width as u16, &rows)
     }
 
     fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {
@@ -130,6 +185,24 @@ impl Drop for GlBar {
             frame.delete(&self.gl);
         }
     }
+}
+
+/// A presenter for the window when GL rasterises in software on X11.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn software_presenter(gl: &glow::Context, window: &Window) -> Option<super::x11::Presenter> {
+    use glow::HasContext;
+    use raw_window_handle::RawWindowHandle;
+    // SAFETY: a plain query on the current context.
+    let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
+    if !["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software)) {
+        return None;
+    }
+    let id = match window.window_handle().ok()?.as_raw() {
+        RawWindowHandle::Xlib(handle) => handle.window as u32,
+        RawWindowHandle::Xcb(handle) => handle.window.get(),
+        _ => return None,
+    };
+    super::x11::Presenter::new(id).inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames")).ok()
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.

@@ -5,7 +5,7 @@
 //! desktop.
 
 use super::placement::{Monitor, ScreenRect};
-use x11rb::connection::Connection;
+use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
 use x11rb::protocol::randr::{self, ConnectionExt as _};
 use x11rb::protocol::xproto::{self, AtomEnum, ConnectionExt as _, PropMode};
@@ -184,3 +184,49 @@ const SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// `_NET_WM_DESKTOP`'s "all desktops".
 const ALL_DESKTOPS: u32 = 0xFFFF_FFFF;
+
+/// Puts pixels straight into a window: how the bar presents a damaged
+/// region when GL renders in software and its swap would send the whole
+/// window to the server every frame.
+pub struct Presenter {
+    connection: RustConnection,
+    window: u32,
+    gc: u32,
+    depth: u8,
+    /// Rows of this many bytes fit in one request.
+    request_bytes: usize,
+}
+
+impl Presenter {
+    pub fn new(window: u32) -> Result<Presenter, String> {
+        let fail = failed("preparing to draw into the bar window");
+        let (connection, _) = x11rb::connect(None).map_err(|e| fail(&e))?;
+        let depth = connection.get_geometry(window).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?.depth;
+        let gc = connection.generate_id().map_err(|e| fail(&e))?;
+        connection
+            .create_gc(gc, window, &xproto::CreateGCAux::new())
+            .map_err(|e| fail(&e))?
+            .check()
+            .map_err(|e| fail(&e))?;
+        // Room for the request's own header.
+        let request_bytes = connection.maximum_request_bytes().saturating_sub(64);
+        Ok(Presenter { connection, window, gc, depth, request_bytes })
+    }
+
+    /// Puts rows of `width` pixels, top first, 4 bytes each in the server's
+    /// 32-bit order (B, G, R, A on little-endian), at `x`, `y`.
+    pub fn put(&self, x: i16, y: i16, width: u16, pixels: &[u8]) -> Result<(), String> {
+        let fail = failed("drawing into the bar window");
+        let row = width as usize * 4;
+        let rows_per_request = (self.request_bytes / row.max(1)).max(1);
+        for (strip, chunk) in pixels.chunks(row * rows_per_request).enumerate() {
+            let top = y + (strip * rows_per_request) as i16;
+            let rows = (chunk.len() / row) as u16;
+            let format = xproto::ImageFormat::Z_PIXMAP;
+            self.connection
+                .put_image(format, self.window, self.gc, width, rows, x, top, 0, self.depth, chunk)
+                .map_err(|e| fail(&e))?;
+        }
+        self.connection.flush().map_err(|e| fail(&e))
+    }
+}
