@@ -64,9 +64,11 @@ impl<R: Renderer> Painter<R> {
         if region.is_empty() {
             return;
         }
-        let transparent = Color::rgba(0, 0, 0, 0);
-        clear(&mut self.canvas, &region, transparent);
         let background = snap(layout.background.intersection(&region), &window);
+        // Outside the background (the margins) the window is see-through.
+        if background != region {
+            clear(&mut self.canvas, &region, Color::rgba(0, 0, 0, 0));
+        }
         clear(&mut self.canvas, &background, premultiplied(style.theme.background));
 
         self.canvas.scissor(region.x, region.y, region.width, region.height);

@@ -191,18 +191,14 @@ impl Drop for GlBar {
 #[cfg(all(unix, not(target_os = "macos")))]
 fn software_presenter(gl: &glow::Context, window: &Window) -> Option<super::x11::Presenter> {
     use glow::HasContext;
-    use raw_window_handle::RawWindowHandle;
     // SAFETY: a plain query on the current context.
     let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
     if !["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software)) {
         return None;
     }
-    let id = match window.window_handle().ok()?.as_raw() {
-        RawWindowHandle::Xlib(handle) => handle.window as u32,
-        RawWindowHandle::Xcb(handle) => handle.window.get(),
-        _ => return None,
-    };
-    super::x11::Presenter::new(id).inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames")).ok()
+    super::x11::Presenter::new(super::x11::window_id(window)?)
+        .inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames"))
+        .ok()
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.

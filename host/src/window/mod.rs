@@ -21,7 +21,6 @@ use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
-use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use winit::application::ApplicationHandler;
@@ -237,16 +236,10 @@ impl BarWindow {
     /// Keeps the bar's edge of the screen free of other windows (X11).
     fn reserve(&self, gl: &GlBar, rect: ScreenRect) {
         #[cfg(all(unix, not(target_os = "macos")))]
-        if let Some(x11) = &self.x11 {
-            use raw_window_handle::RawWindowHandle;
-            let id = match gl.window.window_handle().map(|handle| handle.as_raw()) {
-                Ok(RawWindowHandle::Xlib(handle)) => handle.window as u32,
-                Ok(RawWindowHandle::Xcb(handle)) => handle.window.get(),
-                _ => return,
-            };
-            if let Err(error) = x11.reserve(id, rect) {
-                tracing::warn!("{error}");
-            }
+        if let (Some(x11), Some(id)) = (&self.x11, x11::window_id(&gl.window))
+            && let Err(error) = x11.reserve(id, rect)
+        {
+            tracing::warn!("{error}");
         }
         #[cfg(not(all(unix, not(target_os = "macos"))))]
         let _ = (gl, rect);
@@ -355,10 +348,12 @@ impl BarWindow {
             Command::Quit => return event_loop.exit(),
         };
         self.hidden = hidden;
+        // A bar waiting for its monitor stays hidden; it shows when the monitor is back.
+        let visible = !hidden && !self.waiting_for_monitor;
         if let Some(gl) = &self.gl {
-            gl.window.set_visible(!hidden);
+            gl.window.set_visible(visible);
         }
-        if !hidden {
+        if visible {
             self.redraw_all();
         }
     }

@@ -182,6 +182,16 @@ impl X11 {
 
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
 
+/// The X11 id of a winit window, when it is one.
+pub fn window_id(window: &winit::window::Window) -> Option<u32> {
+    use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+    match window.window_handle().ok()?.as_raw() {
+        RawWindowHandle::Xlib(handle) => Some(handle.window as u32),
+        RawWindowHandle::Xcb(handle) => Some(handle.window.get()),
+        _ => None,
+    }
+}
+
 /// `_NET_WM_DESKTOP`'s "all desktops".
 const ALL_DESKTOPS: u32 = 0xFFFF_FFFF;
 
