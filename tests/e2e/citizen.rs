@@ -1,25 +1,17 @@
 //! The bar among other X11 clients: the space it reserves, the desktops it
 //! is on, its visual, and how it follows its monitor to a new resolution.
 
-use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "xmessage"];
 
+/// Starts obi with its log in `obi.log` beside `config`.
 fn start_bar(session: &XSession, config: &Path) -> (Reaped, String) {
     let log = std::fs::File::create(config.with_file_name("obi.log")).unwrap();
-    let bar = obi()
-        .arg("--config")
-        .arg(config)
-        .env("DISPLAY", &session.display)
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .expect("starting obi");
-    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    (Reaped(bar), window)
+    session.start_bar(config, Stdio::from(log))
 }
 
 fn property(session: &XSession, window: &str, name: &str) -> String {
@@ -27,8 +19,9 @@ fn property(session: &XSession, window: &str, name: &str) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_owned()
 }
 
-/// Opens a window for i3 to tile over the whole workspace, and returns its id.
-fn filler(session: &XSession) -> (Reaped, String) {
+/// Opens a window for i3 to tile over the whole workspace, and returns its
+/// geometry once it is tiled.
+fn tiled_filler(session: &XSession) -> (Reaped, (i32, i32, u32, u32)) {
     let client = session
         .command("xmessage")
         .args(["-title", "filler", "a window that takes all the room it is given"])
@@ -37,7 +30,15 @@ fn filler(session: &XSession) -> (Reaped, String) {
         .spawn()
         .expect("starting xmessage");
     let window = session.find_window("^filler$", Duration::from_secs(20)).expect("the filler window appears");
-    (Reaped(client), window)
+    let mut geometry = (0, 0, 0, 0);
+    assert!(
+        wait_for(Duration::from_secs(10), || {
+            geometry = session.geometry(&window);
+            geometry.2 > 1000
+        }),
+        "i3 tiles the window over the workspace: {geometry:?}"
+    );
+    (Reaped(client), geometry)
 }
 
 #[test]
@@ -56,15 +57,7 @@ fn a_tiled_window_leaves_the_top_bar_its_room() {
     assert_eq!(property(&session, &bar, "_NET_WM_DESKTOP"), "_NET_WM_DESKTOP(CARDINAL) = 4294967295", "all desktops");
     assert!(property(&session, &bar, "_NET_WM_STATE").contains("_NET_WM_STATE_STICKY"));
 
-    let (_client, window) = filler(&session);
-    let mut geometry = (0, 0, 0, 0);
-    assert!(
-        wait_for(Duration::from_secs(10), || {
-            geometry = session.geometry(&window);
-            geometry.2 > 1000
-        }),
-        "i3 tiles the window over the workspace: {geometry:?}"
-    );
+    let (_client, geometry) = tiled_filler(&session);
     let (_, y, _, height) = geometry;
     assert!(y >= 32, "the window starts below the bar: {geometry:?}");
     assert!(y as u32 + height <= 720, "{geometry:?}");
@@ -86,15 +79,7 @@ fn a_bar_at_the_bottom_reserves_the_bottom_edge() {
         property(&session, &bar, "_NET_WM_STRUT_PARTIAL"),
         "_NET_WM_STRUT_PARTIAL(CARDINAL) = 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 1279"
     );
-    let (_client, window) = filler(&session);
-    let mut geometry = (0, 0, 0, 0);
-    assert!(
-        wait_for(Duration::from_secs(10), || {
-            geometry = session.geometry(&window);
-            geometry.2 > 1000
-        }),
-        "{geometry:?}"
-    );
+    let (_client, geometry) = tiled_filler(&session);
     assert!(geometry.1 as u32 + geometry.3 <= 690, "the window ends above the bar: {geometry:?}");
     assert_eq!(session.geometry(&bar).1, 690, "the bar sits at the bottom");
 }
@@ -104,24 +89,19 @@ fn a_translucent_bar_has_an_argb_visual_under_a_compositor_and_none_without() {
     if !have_tools("visual test", &[TOOLS, &["xcompmgr"]].concat()) {
         return;
     }
-    let depth = |session: &XSession, window: &str| {
-        let info = run(session.command("xwininfo").args(["-id", window]));
-        let info = String::from_utf8_lossy(&info.stdout).into_owned();
-        info.lines().find_map(|line| line.trim().strip_prefix("Depth:").map(|depth| depth.trim().to_owned())).unwrap()
-    };
     let (_dir, config) = config_file(
         r#"{ "height": 30, "transparency_alpha": 160, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#,
     );
 
     let plain = XSession::start(800, 600);
     let (_bar, bar) = start_bar(&plain, &config);
-    assert_eq!(depth(&plain, &bar), "24", "nothing would show through without a compositor");
+    assert_eq!(plain.depth(&bar), 24, "nothing would show through without a compositor");
 
     let composited = XSession::start(800, 600);
     let _compositor = Reaped(composited.command("xcompmgr").stderr(Stdio::null()).spawn().expect("starting xcompmgr"));
     assert!(wait_for(Duration::from_secs(10), || compositor_runs(&composited.display)), "xcompmgr came up");
     let (_bar, bar) = start_bar(&composited, &config);
-    assert_eq!(depth(&composited, &bar), "32", "an ARGB visual");
+    assert_eq!(composited.depth(&bar), 32, "an ARGB visual");
 }
 
 /// Whether a compositor owns `_NET_WM_CM_S0` on `display`, as the bar checks.

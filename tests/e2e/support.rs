@@ -182,16 +182,41 @@ impl XSession {
 
     /// The geometry `xwininfo` reports of `window`: x, y, width, height.
     pub fn geometry(&self, window: &str) -> (i32, i32, u32, u32) {
+        let field = self.window_info(window);
+        let (x, y) = (field("Absolute upper-left X:") as i32, field("Absolute upper-left Y:") as i32);
+        (x, y, field("Width:") as u32, field("Height:") as u32)
+    }
+
+    /// The depth of `window`'s visual: 32 for ARGB.
+    pub fn depth(&self, window: &str) -> u32 {
+        self.window_info(window)("Depth:") as u32
+    }
+
+    /// `xwininfo` of `window`, as a lookup of its numeric fields by label.
+    fn window_info(&self, window: &str) -> impl Fn(&str) -> i64 {
         let info = run(self.command("xwininfo").args(["-id", window]));
-        let info = String::from_utf8_lossy(&info.stdout);
-        let field = |name: &str| -> i64 {
+        let info = String::from_utf8_lossy(&info.stdout).into_owned();
+        move |name: &str| {
             info.lines()
                 .find_map(|line| line.trim().strip_prefix(name))
                 .and_then(|value| value.trim().parse().ok())
                 .unwrap_or_else(|| panic!("xwininfo gave no {name}: {info}"))
-        };
-        let (x, y) = (field("Absolute upper-left X:") as i32, field("Absolute upper-left Y:") as i32);
-        (x, y, field("Width:") as u32, field("Height:") as u32)
+        }
+    }
+
+    /// Starts obi on this display with `config` and waits for its window.
+    pub fn start_bar(&self, config: &Path, stderr: Stdio) -> (Reaped, String) {
+        let bar = obi()
+            .arg("--config")
+            .arg(config)
+            .env("DISPLAY", &self.display)
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .expect("starting obi");
+        let bar = Reaped(bar);
+        let window = self.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+        (bar, window)
     }
 
     /// The whole screen as RGBA rows.

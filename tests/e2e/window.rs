@@ -1,7 +1,6 @@
 //! The bar as a window on a real X server managed by i3.
 
 use crate::support::{Frame, Reaped, XSession, config_file, have_tools, obi, run, wait_for};
-use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -18,7 +17,7 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
           "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ]
         }"#,
     );
-    let (mut bar, window) = start_bar(&session, &config, Stdio::null());
+    let (mut bar, window) = session.start_bar(&config, Stdio::null());
     let types = run(session.command("xprop").args(["-id", &window, "_NET_WM_WINDOW_TYPE"]));
     assert!(String::from_utf8_lossy(&types.stdout).contains("_NET_WM_WINDOW_TYPE_DOCK"), "{types:?}");
     let info = String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).into_owned();
@@ -46,21 +45,6 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "import"];
 
-/// Starts obi on `session` with `config` and waits for its window.
-fn start_bar(session: &XSession, config: &Path, stderr: Stdio) -> (Reaped, String) {
-    let bar = obi()
-        .arg("--config")
-        .arg(config)
-        .env("DISPLAY", &session.display)
-        .stdout(Stdio::null())
-        .stderr(stderr)
-        .spawn()
-        .expect("starting obi");
-    let bar = Reaped(bar);
-    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    (bar, window)
-}
-
 /// Whether something other than the bar's background is drawn in columns `from..to`.
 fn inked(frame: &Frame, from: u32, to: u32) -> bool {
     frame.ink(frame.pixel(0, 0), from, to) > 50
@@ -76,7 +60,7 @@ fn a_saved_config_is_applied_and_a_broken_one_is_not() {
     let (dir, config) = config_file(only_cpu);
     let log_path = dir.path().join("obi.log");
     let log = std::fs::File::create(&log_path).unwrap();
-    let (mut bar, _window) = start_bar(&session, &config, Stdio::from(log));
+    let (mut bar, _window) = session.start_bar(&config, Stdio::from(log));
     let top = || session.grab().rows(0, 32);
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 0, 400)), "the Cpu widget drew");
     assert!(!inked(&top(), 880, 1280), "nothing on the right yet");
@@ -193,7 +177,7 @@ fn the_window_shows_what_the_painter_paints_after_partial_repaints() {
     let expected = Frame::read(&png);
 
     let session = XSession::start(1000, 600);
-    let (_bar, _window) = start_bar(&session, &config, Stdio::null());
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
     // Two ticks of the clock: each repaints only the clock's region.
     let mut ticks = 0;
     let mut last = session.grab().rows(0, 30);

@@ -75,10 +75,6 @@ impl Rect {
             (self.bottom().min(other.bottom()) - y).max(0.0),
         )
     }
-
-    pub fn contains(&self, x: f32, y: f32) -> bool {
-        (self.x..self.right()).contains(&x) && (self.y..self.bottom()).contains(&y)
-    }
 }
 
 /// Space kept free inside an edge: `padding` and `margin`.
