@@ -66,6 +66,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // SAFETY: no other thread has started yet.
+    unsafe { window::rasterise_on_calling_thread() };
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("OBI_LOG")

@@ -23,6 +23,20 @@ use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
 use winit::window::Window;
 
+/// Asks Mesa's software rasteriser (llvmpipe) to draw on the calling thread
+/// instead of its pool of rasteriser threads, unless `LP_NUM_THREADS` says
+/// otherwise: a bar repaints a clock's worth of pixels at a time, and
+/// waking the pool for that costs more CPU than it saves. Other drivers
+/// ignore the variable.
+///
+/// # Safety
+/// Changes the environment: call it before any other thread is started.
+pub unsafe fn rasterise_on_calling_thread() {
+    if std::env::var_os("LP_NUM_THREADS").is_none() {
+        unsafe { std::env::set_var("LP_NUM_THREADS", "0") };
+    }
+}
+
 pub struct GlBar {
     painter: Painter<OpenGl>,
     /// The last frame, when the back buffer does not keep it.
