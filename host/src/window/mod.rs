@@ -35,6 +35,7 @@ mod placement;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod x11;
 
+pub use gl::rasterise_on_calling_thread;
 pub use placement::{Monitor, Placement, ScreenRect};
 
 /// Messages from other threads to the window's event loop.
@@ -75,9 +76,10 @@ pub struct BarWindow {
     gl: Option<GlBar>,
     /// What the window shows now: the last layout painted.
     shown: Layout,
-    /// A widget changed and asked for this redraw; any other redraw comes
-    /// from the system (an expose, a resize) and repaints everything.
-    redraw_for_change: bool,
+    /// A widget's state changed since the last frame: its region is
+    /// repainted once the events at hand are handled. Any other redraw
+    /// comes from the system (an expose, a resize) and repaints everything.
+    widgets_changed: bool,
     cursor_x: f32,
     hidden: bool,
     error: Option<String>,
@@ -110,7 +112,7 @@ impl BarWindow {
             scheduler: None,
             gl: None,
             shown: Layout::default(),
-            redraw_for_change: false,
+            widgets_changed: false,
             cursor_x: 0.0,
             hidden: false,
             error: None,
@@ -286,35 +288,33 @@ impl BarWindow {
         let _ = proxy;
     }
 
-    /// Paints and presents what changed since the last frame (everything
-    /// after an expose, a resize or a reload).
-    fn paint(&mut self) {
+    /// Paints and presents everything (after an expose, a resize or a reload).
+    fn paint_all(&mut self) {
+        self.widgets_changed = false;
         let Some(gl) = &mut self.gl else { return };
         let (width, height) = gl.size();
         let layout = gl.painter().lay_out(&self.scene, width, height);
-        let changed = if std::mem::take(&mut self.redraw_for_change) {
-            damage(&self.shown, &layout, &self.scene.style)
-        } else {
-            Some(layout.window)
-        };
-        if let Some(changed) = changed {
-            gl.present(&self.scene.style, &layout, changed);
-            self.shown = layout;
-        }
+        gl.present(&self.scene.style, &layout, layout.window);
+        self.shown = layout;
     }
 
-    /// Redraws the parts of the window whose widgets changed.
-    fn redraw_changes(&mut self) {
-        if let Some(gl) = &self.gl {
-            self.redraw_for_change = true;
-            gl.window.request_redraw();
+    /// Paints and presents only what the widgets changed since the last frame.
+    fn paint_changes(&mut self) {
+        if !std::mem::take(&mut self.widgets_changed) {
+            return;
+        }
+        let Some(gl) = &mut self.gl else { return };
+        let (width, height) = gl.size();
+        let layout = gl.painter().lay_out(&self.scene, width, height);
+        if let Some(changed) = damage(&self.shown, &layout, &self.scene.style) {
+            gl.present(&self.scene.style, &layout, changed);
+            self.shown = layout;
         }
     }
 
     /// Redraws all of the window (a new config, a window shown again).
     fn redraw_all(&mut self) {
         if let Some(gl) = &self.gl {
-            self.redraw_for_change = false;
             gl.window.request_redraw();
         }
     }
@@ -495,16 +495,23 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 };
                 if widget.state != state {
                     widget.state = state;
-                    self.redraw_changes();
+                    self.widgets_changed = true;
                 }
             }
         }
     }
 
+    /// Widget changes are painted here, once the loop has handled every
+    /// event at hand: changes that arrive together make one frame, and no
+    /// redraw request costs the loop another turn.
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        self.paint_changes();
+    }
+
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::RedrawRequested => self.paint(),
+            WindowEvent::RedrawRequested => self.paint_all(),
             WindowEvent::Resized(size) => {
                 if let (Some(gl), Some(width), Some(height)) =
                     (&mut self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
