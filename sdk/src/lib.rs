@@ -38,6 +38,7 @@ pub mod bindings {
 
 pub mod icons;
 mod label;
+pub mod meter;
 mod view;
 
 pub use bindings::obi::widget::types::{

@@ -85,4 +85,21 @@ mod tests {
         let usage = metrics.cpu_usage();
         assert!((0.0..=100.0).contains(&usage), "{usage}");
     }
+
+    /// The share of memory in use agrees with the kernel's own count:
+    /// `MemTotal - MemAvailable` of `MemTotal` in `/proc/meminfo`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn memory_use_agrees_with_proc_meminfo() {
+        let field = |meminfo: &str, name: &str| -> f64 {
+            let line = meminfo.lines().find(|line| line.starts_with(name)).unwrap();
+            line.split_whitespace().nth(1).unwrap().parse::<f64>().unwrap() * 1024.0
+        };
+        let memory = SystemMetrics::new().unwrap().memory();
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap();
+        let (total, available) = (field(&meminfo, "MemTotal:"), field(&meminfo, "MemAvailable:"));
+        let kernel = (total - available) / total * 100.0;
+        let ours = memory.used_bytes as f64 / memory.total_bytes as f64 * 100.0;
+        assert!((ours - kernel).abs() < 3.0, "obi reads {ours:.1} % in use, /proc/meminfo {kernel:.1} %");
+    }
 }
