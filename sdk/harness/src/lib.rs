@@ -1,0 +1,100 @@
+//! Runs one widget component headless, the way the bar runs it (same
+//! engine, sandbox and capability links), but with capability readings the
+//! test scripts: the time, CPU and memory use, changed between refreshes to
+//! play readings over time. No display, no bar: a widget author tests a
+//! component with `cargo test`, and the stock widgets are tested this way.
+//!
+//! ```no_run
+//! use obi_harness::{Harness, Script};
+//!
+//! let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+//! script.set_cpu(91.0);
+//! let mut cpu = Harness::stock("Cpu", r#"{ "enable": true, "auto_select_over": 90 }"#, &script).unwrap();
+//! assert!(cpu.refresh().unwrap().items[0].selected);
+//! script.set_cpu(12.0);
+//! assert!(!cpu.refresh().unwrap().items[0].selected);
+//! ```
+
+mod script;
+
+pub use obi::capabilities::{Capability, MemoryUsage};
+pub use obi::runtime::{Failure, Input, Schedule, ScrollDirection};
+pub use obi::view::{BinaryClock, Image, Item, Piece, View};
+pub use script::Script;
+
+use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetInstance, WidgetSource, WidgetSpec};
+use std::path::PathBuf;
+
+/// One running widget instance over a [`Script`].
+pub struct Harness {
+    engine: WidgetEngine,
+    instance: WidgetInstance,
+    schedule: Schedule,
+}
+
+impl Harness {
+    /// A stock widget by its config key (`"Cpu"`), with its config object
+    /// as JSON and the capabilities its kind is granted in the bar.
+    pub fn stock(kind: &str, config_json: &str, script: &Script) -> Result<Harness, String> {
+        Harness::start(obi::config::stock_spec(kind, config_json.into())?, script)
+    }
+
+    /// A component on disk (a third-party widget), granted `grants` (log and
+    /// clock are always granted, as in the bar) with the bar's default limits.
+    pub fn plugin(
+        wasm: impl Into<PathBuf>,
+        config_json: &str,
+        grants: &[Capability],
+        script: &Script,
+    ) -> Result<Harness, String> {
+        let wasm = wasm.into();
+        let spec = WidgetSpec {
+            name: wasm.file_stem().map_or_else(|| "plugin".into(), |stem| stem.to_string_lossy().into_owned()),
+            source: WidgetSource::File(wasm),
+            config_json: config_json.into(),
+            grants: [Capability::Log, Capability::Clock].into_iter().chain(grants.iter().copied()).collect(),
+            limits: Limits::default(),
+        };
+        Harness::start(spec, script)
+    }
+
+    fn start(spec: WidgetSpec, script: &Script) -> Result<Harness, String> {
+        let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
+            .map_err(|error| format!("{error:#}"))?;
+        let (instance, schedule) =
+            WidgetInstance::start(&mut engine, &spec).map_err(|failure| format!("{}: {failure}", spec.name))?;
+        Ok(Harness { engine, instance, schedule })
+    }
+
+    /// When the bar would refresh the widget, as its `init` asked.
+    pub fn schedule(&self) -> Schedule {
+        self.schedule
+    }
+
+    /// Refreshes the widget over the script's current readings.
+    pub fn refresh(&mut self) -> Result<View, Failure> {
+        self.instance.refresh(&self.engine)
+    }
+
+    /// Sends `input` to the item `key`, then refreshes, as the bar does.
+    pub fn input(&mut self, key: &str, input: Input) -> Result<View, Failure> {
+        self.instance.on_input(&self.engine, key, input)?;
+        self.refresh()
+    }
+}
+
+/// The text pieces of a view, item by item, each item's texts joined.
+pub fn texts(view: &View) -> Vec<String> {
+    view.items
+        .iter()
+        .map(|item| {
+            item.pieces
+                .iter()
+                .filter_map(|piece| match piece {
+                    Piece::Text(text) => Some(text.as_str()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}

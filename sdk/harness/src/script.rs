@@ -1,0 +1,70 @@
+//! Capability readings a test sets and changes between refreshes; the
+//! widget reads them through the same WIT imports as the system's.
+
+use chrono::{DateTime, Utc};
+use obi::capabilities::{Capabilities, Clock, MemoryUsage, Metrics};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+struct Readings {
+    now: DateTime<Utc>,
+    cpu: f32,
+    memory: MemoryUsage,
+}
+
+/// The readings a harnessed widget sees. Clones share the readings, so a
+/// test keeps one to change them while the widget runs.
+#[derive(Clone)]
+pub struct Script(Arc<Mutex<Readings>>);
+
+impl Script {
+    /// The clock stands at `now` until moved; CPU and memory read 0.
+    pub fn at(now: DateTime<Utc>) -> Script {
+        Script(Arc::new(Mutex::new(Readings { now, cpu: 0.0, memory: MemoryUsage::default() })))
+    }
+
+    pub fn set_now(&self, now: DateTime<Utc>) {
+        self.readings().now = now;
+    }
+
+    /// Moves the clock forward.
+    pub fn advance(&self, by: Duration) {
+        let mut readings = self.readings();
+        readings.now += chrono::Duration::from_std(by).expect("a duration a clock can move by");
+    }
+
+    /// Average use of all cores, 0..=100.
+    pub fn set_cpu(&self, percent: f32) {
+        self.readings().cpu = percent;
+    }
+
+    pub fn set_memory(&self, memory: MemoryUsage) {
+        self.readings().memory = memory;
+    }
+
+    /// These readings as the sources behind every capability.
+    pub fn capabilities(&self) -> Capabilities {
+        Capabilities { clock: Arc::new(self.clone()), metrics: Arc::new(self.clone()) }
+    }
+
+    fn readings(&self) -> MutexGuard<'_, Readings> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Clock for Script {
+    fn now(&self) -> DateTime<Utc> {
+        self.readings().now
+    }
+}
+
+impl Metrics for Script {
+    fn cpu_usage(&self) -> f32 {
+        self.readings().cpu
+    }
+
+    fn memory(&self) -> MemoryUsage {
+        self.readings().memory
+    }
+}

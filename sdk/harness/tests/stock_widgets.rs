@@ -1,0 +1,125 @@
+//! The stock widgets' views for scripted readings, through the harness a
+//! widget author uses.
+
+use obi_harness::{Harness, MemoryUsage, Piece, Script, View, texts};
+use std::time::Duration;
+
+/// 2024-03-09 15:04:05 UTC, a Saturday.
+fn script() -> Script {
+    Script::at("2024-03-09T15:04:05Z".parse().unwrap())
+}
+
+fn view(kind: &str, config: &str, script: &Script) -> View {
+    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
+}
+
+fn has_icon(view: &View) -> bool {
+    view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)))
+}
+
+#[test]
+fn cpu_over_its_threshold_is_selected() {
+    let script = script();
+    let mut cpu = Harness::stock("Cpu", r#"{ "enable": true, "auto_select_over": 90 }"#, &script).unwrap();
+    script.set_cpu(91.0);
+    let hot = cpu.refresh().unwrap();
+    assert_eq!((texts(&hot), hot.items[0].selected), (vec!["CPU: 91%".to_string()], true));
+    script.set_cpu(90.0);
+    let calm = cpu.refresh().unwrap();
+    assert_eq!((texts(&calm), calm.items[0].selected), (vec!["CPU: 90%".to_string()], false));
+}
+
+#[test]
+fn cpu_and_memory_label_prefixes() {
+    let script = script();
+    script.set_cpu(7.4);
+    script.set_memory(MemoryUsage { total_bytes: 1000, used_bytes: 415, available_bytes: 585 });
+    for (kind, name, value) in [("Cpu", "CPU", "7%"), ("Memory", "RAM", "42%")] {
+        let show = |prefix: &str| {
+            let view = view(kind, &format!(r#"{{ "enable": true, "label_prefix": "{prefix}" }}"#), &script);
+            (has_icon(&view), texts(&view).concat())
+        };
+        assert_eq!(show("None"), (false, value.into()), "{kind}");
+        assert_eq!(show("Icon"), (true, value.into()), "{kind}");
+        assert_eq!(show("Text"), (false, format!("{name}: {value}")), "{kind}");
+        assert_eq!(show("IconAndText"), (true, format!("{name}: {value}")), "{kind}");
+    }
+}
+
+#[test]
+fn memory_follows_its_readings_and_threshold() {
+    let script = script();
+    let gib = 1u64 << 30;
+    let mut memory = Harness::stock("Memory", r#"{ "enable": true, "auto_select_over": 80 }"#, &script).unwrap();
+    let mut read = |used: u64| {
+        script.set_memory(MemoryUsage { total_bytes: 16 * gib, used_bytes: used, available_bytes: 16 * gib - used });
+        let view = memory.refresh().unwrap();
+        (texts(&view).concat(), view.items[0].selected)
+    };
+    assert_eq!(read(4 * gib), ("RAM: 25%".into(), false));
+    assert_eq!(read(12 * gib + gib / 2), ("RAM: 78%".into(), false));
+    assert_eq!(read(14 * gib), ("RAM: 88%".into(), true));
+}
+
+#[test]
+fn meters_refresh_on_their_interval() {
+    let script = script();
+    let every = |config: &str| Harness::stock("Memory", config, &script).unwrap().schedule().interval_ms;
+    assert_eq!(every(r#"{ "enable": true }"#), 10_000);
+    assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 3 }"#), 3_000);
+    // komorebi-bar's 0 ("every frame") reads once a second here.
+    assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 0 }"#), 1_000);
+}
+
+#[test]
+fn time_formats_in_two_zones() {
+    let cases = [
+        ("TwentyFourHour", "UTC", "15:04:05"),
+        ("TwentyFourHourWithoutSeconds", "Asia/Tokyo", "00:04"),
+        ("TwelveHour", "America/New_York", "10:04:05 AM"),
+        ("TwelveHourWithoutSeconds", "UTC", "3:04 PM"),
+    ];
+    for (format, zone, expected) in cases {
+        let config =
+            format!(r#"{{ "enable": true, "format": "{format}", "timezone": "{zone}", "label_prefix": "None" }}"#);
+        assert_eq!(texts(&view("Time", &config, &script())).concat(), expected, "{format} in {zone}");
+    }
+    let custom = r#"{ "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo", "label_prefix": "None" }"#;
+    assert_eq!(texts(&view("Time", custom, &script())).concat(), "00:04:05 JST (Tokyo)");
+}
+
+#[test]
+fn time_follows_the_clock() {
+    let script = script();
+    let config = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC", "label_prefix": "None" }"#;
+    let mut time = Harness::stock("Time", config, &script).unwrap();
+    assert_eq!(texts(&time.refresh().unwrap()), ["15:04:05"]);
+    script.advance(Duration::from_secs(61));
+    assert_eq!(texts(&time.refresh().unwrap()), ["15:05:06"]);
+    let schedule = time.schedule();
+    assert!(schedule.align_to_wall_clock && schedule.interval_ms == 1000, "{schedule:?}");
+}
+
+#[test]
+fn binary_time_is_a_binary_clock_piece() {
+    let config = r#"{ "enable": true, "format": "BinaryRectangle", "timezone": "Asia/Tokyo" }"#;
+    let view = view("Time", config, &script());
+    let clock = view.items[0].pieces.iter().find_map(|piece| match piece {
+        Piece::BinaryClock(clock) => Some(*clock),
+        _ => None,
+    });
+    let clock = clock.expect("a binary clock piece");
+    assert_eq!((clock.hour, clock.minute, clock.second), (0, 4, 5));
+}
+
+#[test]
+fn a_refused_config_names_the_widget() {
+    let error = Harness::stock(
+        "Time",
+        r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Mars/Olympus" }"#,
+        &script(),
+    )
+    .err()
+    .unwrap();
+    assert!(error.starts_with("Time: ") && error.contains("Mars/Olympus"), "{error}");
+}
