@@ -15,7 +15,7 @@ pub use diagnostics::{Diagnostic, Severity};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
 pub use watch::{ConfigWatcher, watch};
-pub use widgets::{WidgetEntry, stock_spec};
+pub use widgets::{WidgetEntry, file_spec, stock_spec};
 
 use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};

@@ -6,6 +6,7 @@ use super::{BarConfig, Side};
 use crate::capabilities::Capability;
 use crate::runtime::{Limits, WidgetSource, WidgetSpec};
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// An enabled widget and where it sits.
@@ -75,27 +76,34 @@ pub fn stock_spec(kind: &str, config_json: String) -> Result<WidgetSpec, String>
     })
 }
 
-fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, String> {
-    let path = config.directory.join(&plugin.path);
-    let name = plugin.name.clone().unwrap_or_else(|| {
-        path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_else(|| "plugin".into())
-    });
-    let mut grants: BTreeSet<Capability> = BASE_GRANTS.into_iter().collect();
-    for grant in &plugin.grants {
-        grants.insert(Capability::from_interface(grant).ok_or_else(|| {
-            let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
-            format!("Plugin `{name}`: unknown capability {grant:?} in grants (known: {})", known.join(", "))
-        })?);
-    }
-    let defaults = Limits::default();
-    Ok(WidgetSpec {
+/// The spec of a component on disk: named after its file, granted what
+/// every widget may use and `grants`, with the default limits.
+pub fn file_spec(path: PathBuf, config_json: String, grants: impl IntoIterator<Item = Capability>) -> WidgetSpec {
+    let name = path.file_stem().map_or_else(|| "plugin".into(), |stem| stem.to_string_lossy().into_owned());
+    WidgetSpec {
         name,
         source: WidgetSource::File(path),
-        config_json: plugin.config.to_string(),
-        grants,
-        limits: Limits {
-            memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb << 20),
-            call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
-        },
-    })
+        config_json,
+        grants: BASE_GRANTS.into_iter().chain(grants).collect(),
+        limits: Limits::default(),
+    }
+}
+
+fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, String> {
+    let mut spec = file_spec(config.directory.join(&plugin.path), plugin.config.to_string(), []);
+    if let Some(name) = &plugin.name {
+        spec.name = name.clone();
+    }
+    for grant in &plugin.grants {
+        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| {
+            let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
+            format!("Plugin `{}`: unknown capability {grant:?} in grants (known: {})", spec.name, known.join(", "))
+        })?);
+    }
+    let defaults = spec.limits;
+    spec.limits = Limits {
+        memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb << 20),
+        call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
+    };
+    Ok(spec)
 }

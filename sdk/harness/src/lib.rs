@@ -22,7 +22,7 @@ pub use obi::runtime::{Failure, Input, Schedule, ScrollDirection};
 pub use obi::view::{BinaryClock, Image, Item, Piece, View};
 pub use script::Script;
 
-use obi::runtime::{ComponentCache, Limits, WidgetEngine, WidgetInstance, WidgetSource, WidgetSpec};
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance, WidgetSpec};
 use std::path::PathBuf;
 
 /// One running widget instance over a [`Script`].
@@ -47,14 +47,7 @@ impl Harness {
         grants: &[Capability],
         script: &Script,
     ) -> Result<Harness, String> {
-        let wasm = wasm.into();
-        let spec = WidgetSpec {
-            name: wasm.file_stem().map_or_else(|| "plugin".into(), |stem| stem.to_string_lossy().into_owned()),
-            source: WidgetSource::File(wasm),
-            config_json: config_json.into(),
-            grants: [Capability::Log, Capability::Clock].into_iter().chain(grants.iter().copied()).collect(),
-            limits: Limits::default(),
-        };
+        let spec = obi::config::file_spec(wasm.into(), config_json.into(), grants.iter().copied());
         Harness::start(spec, script)
     }
 
