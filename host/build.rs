@@ -5,8 +5,12 @@ use std::path::PathBuf;
 use std::{env, fs};
 
 /// Every stock widget: its config key and its crate.
-const STOCK: &[(&str, &str)] =
-    &[("Cpu", "obi-widget-cpu"), ("Memory", "obi-widget-memory"), ("Time", "obi-widget-time")];
+const STOCK: &[(&str, &str)] = &[
+    ("Cpu", "obi-widget-cpu"),
+    ("Date", "obi-widget-date"),
+    ("Memory", "obi-widget-memory"),
+    ("Time", "obi-widget-time"),
+];
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());

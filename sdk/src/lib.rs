@@ -39,6 +39,7 @@ pub mod bindings {
 pub mod icons;
 mod label;
 pub mod meter;
+pub mod pattern;
 mod view;
 
 pub use bindings::obi::widget::types::{

@@ -14,7 +14,7 @@
 //! { "Time": { "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo" } }
 //! ```
 
-use obi_sdk::{BinaryClock, BinaryClockStyle, LabelPrefix, Schedule, View, Widget, clock, icons, item};
+use obi_sdk::{BinaryClock, BinaryClockStyle, LabelPrefix, Schedule, View, Widget, clock, icons, item, pattern};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -63,11 +63,6 @@ impl TimeFormat {
     }
 }
 
-/// Whether a strftime pattern changes more often than once a minute.
-fn shows_seconds(pattern: &str) -> bool {
-    ["%S", "%T", "%X", "%r", "%s", "%f", "%c", "%+"].iter().any(|spec| pattern.contains(spec)) || pattern.contains("%.")
-}
-
 impl Widget for Time {
     type Config = Config;
 
@@ -76,8 +71,8 @@ impl Widget for Time {
         clock::civil(clock::now(), config.timezone.as_deref())?;
         let face = config.format.face();
         let tick_ms = match &face {
-            Face::Pattern(pattern) if !shows_seconds(pattern) => 60_000,
-            _ => 1_000,
+            Face::Pattern(format) => pattern::tick_ms(format),
+            Face::Binary(_) => 1_000,
         };
         let time =
             Time { face, label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon), timezone: config.timezone };
