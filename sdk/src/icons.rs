@@ -7,3 +7,7 @@ pub const HARD_DRIVES: &str = "\u{e2a0}";
 pub const CLOCK: &str = "\u{e19a}";
 pub const CALENDAR: &str = "\u{e10a}";
 pub const WARNING: &str = "\u{e4e0}";
+pub const CLOCK_AFTERNOON: &str = "\u{e19c}";
+pub const SUN_HORIZON: &str = "\u{e5b6}";
+pub const MOON: &str = "\u{e330}";
+pub const MOON_STARS: &str = "\u{e58e}";

@@ -9,6 +9,12 @@
 //! | `format`       | `TwelveHour`, `TwelveHourWithoutSeconds`, `TwentyFourHour`, `TwentyFourHourWithoutSeconds`, `BinaryCircle`, `BinaryRectangle`, `{ "Custom": "<strftime>" }` | required |
 //! | `label_prefix` | `None`, `Icon`, `Text`, `IconAndText`                       | `Icon`  |
 //! | `timezone`     | an IANA zone name such as `"Asia/Tokyo"`                    | local   |
+//! | `changing_icon`| `true`: the icon follows the time of day                     | `false` |
+//!
+//! With `changing_icon`, the icon is the stars from midnight, the sunrise
+//! from 6:00, the plain clock from 8:30 to noon (komorebi-bar's rule for
+//! its default icon), the afternoon clock from 12:00, the sunset from 17:00
+//! and the moon from 20:00.
 //!
 //! ```json
 //! { "Time": { "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo" } }
@@ -35,6 +41,8 @@ pub struct Config {
     label_prefix: Option<LabelPrefix>,
     #[serde(default)]
     timezone: Option<String>,
+    #[serde(default)]
+    changing_icon: Option<bool>,
 }
 
 enum Face {
@@ -46,6 +54,19 @@ pub struct Time {
     face: Face,
     label_prefix: LabelPrefix,
     timezone: Option<String>,
+    changing_icon: bool,
+}
+
+/// The icon for a time of day, when it follows the time.
+fn icon_at(hour: u8, minute: u8) -> &'static str {
+    match (hour, minute) {
+        (0..=5, _) => icons::MOON_STARS,
+        (6..=7, _) | (8, 0..=29) => icons::SUN_HORIZON,
+        (8..=11, _) => icons::CLOCK,
+        (12..=16, _) => icons::CLOCK_AFTERNOON,
+        (17..=19, _) => icons::SUN_HORIZON,
+        _ => icons::MOON,
+    }
 }
 
 impl TimeFormat {
@@ -63,6 +84,15 @@ impl TimeFormat {
     }
 }
 
+impl Time {
+    fn icon(&self, now: clock::Instant) -> &'static str {
+        if !self.changing_icon {
+            return icons::CLOCK;
+        }
+        clock::civil(now, self.timezone.as_deref()).map_or(icons::CLOCK, |civil| icon_at(civil.hour, civil.minute))
+    }
+}
+
 impl Widget for Time {
     type Config = Config;
 
@@ -74,15 +104,19 @@ impl Widget for Time {
             Face::Pattern(format) => pattern::tick_ms(format),
             Face::Binary(_) => 1_000,
         };
-        let time =
-            Time { face, label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon), timezone: config.timezone };
+        let time = Time {
+            face,
+            label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon),
+            timezone: config.timezone,
+            changing_icon: config.changing_icon.unwrap_or(false),
+        };
         Ok((time, Schedule::on_wall_clock(tick_ms)))
     }
 
     fn refresh(&mut self) -> View {
         let now = clock::now();
         let tz = self.timezone.as_deref();
-        let icon = self.label_prefix.shows_icon().then(|| obi_sdk::Piece::Icon(icons::CLOCK.into()));
+        let icon = self.label_prefix.shows_icon().then(|| obi_sdk::Piece::Icon(self.icon(now).into()));
         let face = match &self.face {
             Face::Pattern(pattern) => match clock::format(now, pattern, tz) {
                 Ok(text) => item("time").maybe(icon).text(self.label_prefix.label("TIME", text.trim())),

@@ -171,3 +171,39 @@ fn date_refuses_an_unknown_zone() {
     let error = Harness::stock("Date", config, &script()).err().unwrap();
     assert!(error.starts_with("Date: ") && error.contains("Europe/Atlantis"), "{error}");
 }
+
+#[test]
+fn the_time_icon_follows_the_time_of_day_when_asked() {
+    use obi_sdk::icons;
+    let icon = |view: &View| {
+        view.items[0].pieces.iter().find_map(|piece| match piece {
+            Piece::Icon(glyph) => Some(glyph.clone()),
+            _ => None,
+        })
+    };
+    let script = Script::at("2024-03-09T00:04:05Z".parse().unwrap());
+    let config = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC", "changing_icon": true }"#;
+    let mut time = Harness::stock("Time", config, &script).unwrap();
+    let mut at = |hh_mm: &str| {
+        script.set_now(format!("2024-03-09T{hh_mm}:00Z").parse().unwrap());
+        icon(&time.refresh().unwrap()).unwrap()
+    };
+    let expected = [
+        ("03:00", icons::MOON_STARS),
+        ("06:00", icons::SUN_HORIZON),
+        ("08:29", icons::SUN_HORIZON),
+        ("08:30", icons::CLOCK),
+        ("11:59", icons::CLOCK),
+        ("12:00", icons::CLOCK_AFTERNOON),
+        ("17:00", icons::SUN_HORIZON),
+        ("20:00", icons::MOON),
+    ];
+    for (hh_mm, glyph) in expected {
+        assert_eq!(at(hh_mm), glyph, "at {hh_mm}");
+    }
+    // In Tokyo, 15:04 UTC is past midnight; without the option the icon stays the clock.
+    let tokyo = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Asia/Tokyo", "changing_icon": true }"#;
+    assert_eq!(icon(&view("Time", tokyo, &self::script())).unwrap(), icons::MOON_STARS);
+    let fixed = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Asia/Tokyo" }"#;
+    assert_eq!(icon(&view("Time", fixed, &self::script())).unwrap(), icons::CLOCK);
+}
