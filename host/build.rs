@@ -9,6 +9,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Cpu", "obi-widget-cpu"),
     ("Date", "obi-widget-date"),
     ("Memory", "obi-widget-memory"),
+    ("Storage", "obi-widget-storage"),
     ("Time", "obi-widget-time"),
 ];
 

@@ -5,12 +5,15 @@
 //! widget, and tests can script the values a widget sees.
 
 pub mod clock;
+pub mod disks;
 pub mod metrics;
+mod sampled;
 
 use std::fmt;
 use std::sync::Arc;
 
 pub use clock::{Clock, SystemClock};
+pub use disks::{Disk, Disks, SystemDisks};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
@@ -19,10 +22,11 @@ pub enum Capability {
     Log,
     Clock,
     Metrics,
+    Disks,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 3] = [Capability::Log, Capability::Clock, Capability::Metrics];
+    pub const ALL: [Capability; 4] = [Capability::Log, Capability::Clock, Capability::Metrics, Capability::Disks];
 
     /// The interface name in the WIT package, e.g. `metrics`.
     pub fn interface(self) -> &'static str {
@@ -30,6 +34,7 @@ impl Capability {
             Capability::Log => "log",
             Capability::Clock => "clock",
             Capability::Metrics => "metrics",
+            Capability::Disks => "disks",
         }
     }
 
@@ -49,11 +54,16 @@ impl fmt::Display for Capability {
 pub struct Capabilities {
     pub clock: Arc<dyn Clock>,
     pub metrics: Arc<dyn Metrics>,
+    pub disks: Arc<dyn Disks>,
 }
 
 impl Capabilities {
-    /// The real system: wall clock and one shared sysinfo sampler.
+    /// The real system: wall clock, one shared sysinfo sampler, the mounted disks.
     pub fn system() -> Result<Capabilities, String> {
-        Ok(Capabilities { clock: Arc::new(SystemClock), metrics: Arc::new(SystemMetrics::new()?) })
+        Ok(Capabilities {
+            clock: Arc::new(SystemClock),
+            metrics: Arc::new(SystemMetrics::new()?),
+            disks: Arc::new(SystemDisks::new()),
+        })
     }
 }

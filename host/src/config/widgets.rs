@@ -23,6 +23,7 @@ const BASE_GRANTS: [Capability; 2] = [Capability::Log, Capability::Clock];
 fn stock_grants(kind: &str) -> BTreeSet<Capability> {
     let extra: &[Capability] = match kind {
         "Cpu" | "Memory" => &[Capability::Metrics],
+        "Storage" => &[Capability::Disks],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

@@ -81,6 +81,23 @@ impl self::obi::widget::metrics::Host for StoreState {
     }
 }
 
+impl self::obi::widget::disks::Host for StoreState {
+    fn disks(&mut self) -> Vec<self::obi::widget::disks::Disk> {
+        let disks = self.capabilities.disks.disks();
+        disks
+            .into_iter()
+            .map(|disk| self::obi::widget::disks::Disk {
+                mount_point: disk.mount_point,
+                name: disk.name,
+                total_bytes: disk.total_bytes,
+                available_bytes: disk.available_bytes,
+                read_only: disk.read_only,
+                removable: disk.removable,
+            })
+            .collect()
+    }
+}
+
 impl From<wit::View> for view::View {
     fn from(view: wit::View) -> view::View {
         view::View { items: view.items.into_iter().map(Into::into).collect() }

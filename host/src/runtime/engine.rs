@@ -92,6 +92,7 @@ impl WidgetEngine {
                 Capability::Metrics => {
                     obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
                 }
+                Capability::Disks => obi::widget::disks::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
             }
         }
         Ok(linker)

@@ -2,7 +2,7 @@
 //! widget reads them through the same WIT imports as the system's.
 
 use chrono::{DateTime, Utc};
-use obi::capabilities::{Capabilities, Clock, MemoryUsage, Metrics};
+use obi::capabilities::{Capabilities, Clock, Disk, Disks, MemoryUsage, Metrics};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -11,6 +11,7 @@ struct Readings {
     now: DateTime<Utc>,
     cpu: f32,
     memory: MemoryUsage,
+    disks: Vec<Disk>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -19,9 +20,10 @@ struct Readings {
 pub struct Script(Arc<Mutex<Readings>>);
 
 impl Script {
-    /// The clock stands at `now` until moved; CPU and memory read 0.
+    /// The clock stands at `now` until moved; CPU and memory read 0, and there are no disks.
     pub fn at(now: DateTime<Utc>) -> Script {
-        Script(Arc::new(Mutex::new(Readings { now, cpu: 0.0, memory: MemoryUsage::default() })))
+        let readings = Readings { now, cpu: 0.0, memory: MemoryUsage::default(), disks: Vec::new() };
+        Script(Arc::new(Mutex::new(readings)))
     }
 
     pub fn set_now(&self, now: DateTime<Utc>) {
@@ -43,9 +45,13 @@ impl Script {
         self.readings().memory = memory;
     }
 
+    pub fn set_disks(&self, disks: Vec<Disk>) {
+        self.readings().disks = disks;
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
-        Capabilities { clock: Arc::new(self.clone()), metrics: Arc::new(self.clone()) }
+        Capabilities { clock: Arc::new(self.clone()), metrics: Arc::new(self.clone()), disks: Arc::new(self.clone()) }
     }
 
     fn readings(&self) -> MutexGuard<'_, Readings> {
@@ -66,5 +72,11 @@ impl Metrics for Script {
 
     fn memory(&self) -> MemoryUsage {
         self.readings().memory
+    }
+}
+
+impl Disks for Script {
+    fn disks(&self) -> Vec<Disk> {
+        self.readings().disks.clone()
     }
 }

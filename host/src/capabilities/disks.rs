@@ -1,0 +1,95 @@
+//! The `disks` capability: mounted file systems on a device, with their
+//! size and free space, read with sysinfo off the widgets' thread (see
+//! [`Sampled`]) so that a hanging mount cannot stall the bar.
+
+use super::sampled::Sampled;
+use std::time::Duration;
+use sysinfo::Disks as SysinfoDisks;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disk {
+    pub mount_point: String,
+    pub name: String,
+    pub total_bytes: u64,
+    pub available_bytes: u64,
+    pub read_only: bool,
+    pub removable: bool,
+}
+
+pub trait Disks: Send + Sync {
+    fn disks(&self) -> Vec<Disk>;
+}
+
+/// Disks change slowly; a widget reading every few seconds shares a reading.
+const FRESH_FOR: Duration = Duration::from_secs(1);
+
+/// How long the first reading may take before widgets are answered without it.
+const FIRST_WAIT: Duration = Duration::from_millis(500);
+
+pub struct SystemDisks {
+    sampled: Sampled<Vec<Disk>>,
+}
+
+impl SystemDisks {
+    pub fn new() -> SystemDisks {
+        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, FIRST_WAIT, read) }
+    }
+}
+
+impl Default for SystemDisks {
+    fn default() -> Self {
+        SystemDisks::new()
+    }
+}
+
+impl Disks for SystemDisks {
+    fn disks(&self) -> Vec<Disk> {
+        self.sampled.get().unwrap_or_default()
+    }
+}
+
+fn read() -> Vec<Disk> {
+    let disks = match SysinfoDisks::new_with_refreshed_list() {
+        Ok(disks) => disks,
+        Err(error) => {
+            tracing::warn!("reading the mounted disks: {error}");
+            return Vec::new();
+        }
+    };
+    disks
+        .iter()
+        .map(|disk| Disk {
+            mount_point: disk.mount_point().to_string_lossy().into_owned(),
+            name: disk.name().to_string_lossy().into_owned(),
+            total_bytes: disk.total_space(),
+            available_bytes: disk.available_space(),
+            read_only: disk.is_read_only(),
+            removable: disk.is_removable(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::process::Command;
+
+    /// The same mounts as `df` shows for file systems on a device.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_disks_are_dfs_device_mounts() {
+        let output = Command::new("df").args(["--output=source,target"]).output().expect("running df");
+        let listing = String::from_utf8_lossy(&output.stdout);
+        let df: BTreeSet<String> = listing
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split_once(char::is_whitespace))
+            .filter(|(source, _)| source.starts_with("/dev/"))
+            .map(|(_, target)| target.trim().to_owned())
+            .collect();
+        let ours: BTreeSet<String> = SystemDisks::new().disks().into_iter().map(|disk| disk.mount_point).collect();
+        assert!(!df.is_empty(), "df lists no device mounts:\n{listing}");
+        assert_eq!(ours, df);
+    }
+}
