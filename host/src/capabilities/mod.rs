@@ -4,6 +4,7 @@
 //! Sources sit behind small traits so that one real sampler serves every
 //! widget, and tests can script the values a widget sees.
 
+pub mod battery;
 pub mod clock;
 pub mod disks;
 pub mod metrics;
@@ -12,6 +13,7 @@ mod sampled;
 use std::fmt;
 use std::sync::Arc;
 
+pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
@@ -23,10 +25,12 @@ pub enum Capability {
     Clock,
     Metrics,
     Disks,
+    Battery,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 4] = [Capability::Log, Capability::Clock, Capability::Metrics, Capability::Disks];
+    pub const ALL: [Capability; 5] =
+        [Capability::Log, Capability::Clock, Capability::Metrics, Capability::Disks, Capability::Battery];
 
     /// The interface name in the WIT package, e.g. `metrics`.
     pub fn interface(self) -> &'static str {
@@ -35,6 +39,7 @@ impl Capability {
             Capability::Clock => "clock",
             Capability::Metrics => "metrics",
             Capability::Disks => "disks",
+            Capability::Battery => "battery",
         }
     }
 
@@ -55,15 +60,17 @@ pub struct Capabilities {
     pub clock: Arc<dyn Clock>,
     pub metrics: Arc<dyn Metrics>,
     pub disks: Arc<dyn Disks>,
+    pub batteries: Arc<dyn Batteries>,
 }
 
 impl Capabilities {
-    /// The real system: wall clock, one shared sysinfo sampler, the mounted disks.
+    /// The real system: wall clock, one shared sysinfo sampler, the mounted disks, the batteries.
     pub fn system() -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),
             disks: Arc::new(SystemDisks::new()),
+            batteries: Arc::new(SystemBatteries::new()),
         })
     }
 }

@@ -24,6 +24,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
     let extra: &[Capability] = match kind {
         "Cpu" | "Memory" => &[Capability::Metrics],
         "Storage" => &[Capability::Disks],
+        "Battery" => &[Capability::Battery],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

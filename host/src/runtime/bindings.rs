@@ -98,6 +98,28 @@ impl self::obi::widget::disks::Host for StoreState {
     }
 }
 
+impl self::obi::widget::battery::Host for StoreState {
+    fn batteries(&mut self) -> Vec<self::obi::widget::battery::Battery> {
+        use self::obi::widget::battery::{Battery, ChargeState as Wit};
+        use crate::capabilities::ChargeState;
+        let batteries = self.capabilities.batteries.batteries();
+        batteries
+            .into_iter()
+            .map(|battery| Battery {
+                name: battery.name,
+                percent: battery.percent,
+                state: match battery.state {
+                    ChargeState::Charging => Wit::Charging,
+                    ChargeState::Discharging => Wit::Discharging,
+                    ChargeState::Full => Wit::Full,
+                    ChargeState::NotCharging => Wit::NotCharging,
+                    ChargeState::Unknown => Wit::Unknown,
+                },
+            })
+            .collect()
+    }
+}
+
 impl From<wit::View> for view::View {
     fn from(view: wit::View) -> view::View {
         view::View { items: view.items.into_iter().map(Into::into).collect() }

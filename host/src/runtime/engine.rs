@@ -93,6 +93,9 @@ impl WidgetEngine {
                     obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
                 }
                 Capability::Disks => obi::widget::disks::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Battery => {
+                    obi::widget::battery::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
+                }
             }
         }
         Ok(linker)

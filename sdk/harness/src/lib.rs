@@ -1,7 +1,7 @@
 //! Runs one widget component headless, the way the bar runs it (same
 //! engine, sandbox and capability links), but with capability readings the
-//! test scripts: the time, CPU and memory use, the disks, changed between
-//! refreshes to play readings over time. No display, no bar: a widget author tests a
+//! test scripts: the time, CPU and memory use, the disks, the batteries,
+//! changed between refreshes to play readings over time. No display, no bar: a widget author tests a
 //! component with `cargo test`, and the stock widgets are tested this way.
 //!
 //! ```no_run
@@ -17,7 +17,7 @@
 
 mod script;
 
-pub use obi::capabilities::{Capability, Disk, MemoryUsage};
+pub use obi::capabilities::{Battery, Capability, ChargeState, Disk, MemoryUsage};
 pub use obi::runtime::{Failure, Input, Schedule, ScrollDirection};
 pub use obi::view::{BinaryClock, Image, Item, Piece, View};
 pub use script::Script;

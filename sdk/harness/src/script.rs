@@ -2,7 +2,7 @@
 //! widget reads them through the same WIT imports as the system's.
 
 use chrono::{DateTime, Utc};
-use obi::capabilities::{Capabilities, Clock, Disk, Disks, MemoryUsage, Metrics};
+use obi::capabilities::{Batteries, Battery, Capabilities, Clock, Disk, Disks, MemoryUsage, Metrics};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ struct Readings {
     cpu: f32,
     memory: MemoryUsage,
     disks: Vec<Disk>,
+    batteries: Vec<Battery>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -20,9 +21,11 @@ struct Readings {
 pub struct Script(Arc<Mutex<Readings>>);
 
 impl Script {
-    /// The clock stands at `now` until moved; CPU and memory read 0, and there are no disks.
+    /// The clock stands at `now` until moved; CPU and memory read 0, and
+    /// there are no disks and no batteries.
     pub fn at(now: DateTime<Utc>) -> Script {
-        let readings = Readings { now, cpu: 0.0, memory: MemoryUsage::default(), disks: Vec::new() };
+        let readings =
+            Readings { now, cpu: 0.0, memory: MemoryUsage::default(), disks: Vec::new(), batteries: Vec::new() };
         Script(Arc::new(Mutex::new(readings)))
     }
 
@@ -49,9 +52,18 @@ impl Script {
         self.readings().disks = disks;
     }
 
+    pub fn set_batteries(&self, batteries: Vec<Battery>) {
+        self.readings().batteries = batteries;
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
-        Capabilities { clock: Arc::new(self.clone()), metrics: Arc::new(self.clone()), disks: Arc::new(self.clone()) }
+        Capabilities {
+            clock: Arc::new(self.clone()),
+            metrics: Arc::new(self.clone()),
+            disks: Arc::new(self.clone()),
+            batteries: Arc::new(self.clone()),
+        }
     }
 
     fn readings(&self) -> MutexGuard<'_, Readings> {
@@ -78,5 +90,11 @@ impl Metrics for Script {
 impl Disks for Script {
     fn disks(&self) -> Vec<Disk> {
         self.readings().disks.clone()
+    }
+}
+
+impl Batteries for Script {
+    fn batteries(&self) -> Vec<Battery> {
+        self.readings().batteries.clone()
     }
 }

@@ -1,0 +1,129 @@
+//! The `battery` capability: each battery's charge and state, from
+//! `/sys/class/power_supply` (the kernel's power-supply class, where every
+//! Linux battery driver reports). A machine without one has none: an empty
+//! list. Reading a few sysfs files is quick, so it is done on the caller's
+//! thread.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChargeState {
+    Charging,
+    Discharging,
+    Full,
+    NotCharging,
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Battery {
+    pub name: String,
+    /// 0..=100
+    pub percent: f32,
+    pub state: ChargeState,
+}
+
+pub trait Batteries: Send + Sync {
+    fn batteries(&self) -> Vec<Battery>;
+}
+
+/// The batteries under a power-supply class directory.
+pub struct SystemBatteries {
+    class: PathBuf,
+}
+
+impl SystemBatteries {
+    pub fn new() -> SystemBatteries {
+        SystemBatteries::at("/sys/class/power_supply")
+    }
+
+    pub fn at(class: impl Into<PathBuf>) -> SystemBatteries {
+        SystemBatteries { class: class.into() }
+    }
+}
+
+impl Default for SystemBatteries {
+    fn default() -> Self {
+        SystemBatteries::new()
+    }
+}
+
+impl Batteries for SystemBatteries {
+    fn batteries(&self) -> Vec<Battery> {
+        // No power-supply class at all (not Linux, a container) is no battery.
+        let Ok(entries) = fs::read_dir(&self.class) else { return Vec::new() };
+        let mut batteries: Vec<Battery> = entries.flatten().filter_map(|entry| battery(&entry.path())).collect();
+        batteries.sort_by(|a, b| a.name.cmp(&b.name));
+        batteries
+    }
+}
+
+fn read(supply: &Path, file: &str) -> Option<String> {
+    fs::read_to_string(supply.join(file)).ok().map(|text| text.trim().to_owned())
+}
+
+fn number(supply: &Path, file: &str) -> Option<f64> {
+    read(supply, file)?.parse().ok()
+}
+
+/// The battery at `supply`, if it is one that is present. Its charge is
+/// `capacity` where the driver gives it, else energy (or charge) now over full.
+fn battery(supply: &Path) -> Option<Battery> {
+    if read(supply, "type")? != "Battery" || read(supply, "present").is_some_and(|present| present == "0") {
+        return None;
+    }
+    let ratio = |now: &str, full: &str| Some(number(supply, now)? / number(supply, full)?.max(1.0) * 100.0);
+    let percent = number(supply, "capacity")
+        .or_else(|| ratio("energy_now", "energy_full"))
+        .or_else(|| ratio("charge_now", "charge_full"))?;
+    let state = match read(supply, "status").as_deref() {
+        Some("Charging") => ChargeState::Charging,
+        Some("Discharging") => ChargeState::Discharging,
+        Some("Full") => ChargeState::Full,
+        Some("Not charging") => ChargeState::NotCharging,
+        _ => ChargeState::Unknown,
+    };
+    let name = supply.file_name()?.to_string_lossy().into_owned();
+    Some(Battery { name, percent: percent.clamp(0.0, 100.0) as f32, state })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn supply(class: &Path, name: &str, files: &[(&str, &str)]) {
+        let dir = class.join(name);
+        fs::create_dir_all(&dir).unwrap();
+        for (file, content) in files {
+            fs::write(dir.join(file), format!("{content}\n")).unwrap();
+        }
+    }
+
+    #[test]
+    fn batteries_are_read_from_the_power_supply_class() {
+        let class = tempfile::tempdir().unwrap();
+        supply(class.path(), "AC", &[("type", "Mains"), ("online", "1")]);
+        supply(class.path(), "BAT1", &[("type", "Battery"), ("capacity", "15"), ("status", "Discharging")]);
+        // A driver without `capacity`: energy now over full.
+        supply(
+            class.path(),
+            "BAT0",
+            &[("type", "Battery"), ("energy_now", "30000000"), ("energy_full", "40000000"), ("status", "Not charging")],
+        );
+        supply(class.path(), "BAT2", &[("type", "Battery"), ("present", "0"), ("capacity", "0")]);
+        let batteries = SystemBatteries::at(class.path()).batteries();
+        assert_eq!(
+            batteries,
+            [
+                Battery { name: "BAT0".into(), percent: 75.0, state: ChargeState::NotCharging },
+                Battery { name: "BAT1".into(), percent: 15.0, state: ChargeState::Discharging },
+            ]
+        );
+    }
+
+    #[test]
+    fn no_power_supply_class_is_no_battery() {
+        assert!(SystemBatteries::at("/nonexistent/power_supply").batteries().is_empty());
+    }
+}
