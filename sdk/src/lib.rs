@@ -74,6 +74,13 @@ impl Schedule {
         Schedule { interval_ms: secs.saturating_mul(1000), align_to_wall_clock: false }
     }
 
+    /// The schedule of komorebi-bar's `data_refresh_interval`: seconds,
+    /// 10 when absent. komorebi-bar reads 0 as "every frame"; a bar that is
+    /// idle when idle reads no more than once a second.
+    pub fn data_refresh_interval(secs: Option<u64>) -> Self {
+        Schedule::every_secs(secs.unwrap_or(10).max(1))
+    }
+
     /// Refresh on every wall-clock multiple of `ms` (a clock ticking on the second).
     pub fn on_wall_clock(ms: u64) -> Self {
         Schedule { interval_ms: ms, align_to_wall_clock: true }

@@ -28,16 +28,13 @@ pub struct Meter {
 
 impl Meter {
     pub fn new(name: &'static str, icon: &'static str, config: MeterConfig) -> (Meter, Schedule) {
-        // komorebi-bar treats a 0 s interval as "every frame"; a bar that is
-        // idle when idle reads no more than once a second.
-        let interval = config.data_refresh_interval.unwrap_or(10).max(1);
         let meter = Meter {
             name,
             icon,
             label_prefix: config.label_prefix.unwrap_or(LabelPrefix::IconAndText),
             auto_select_over: config.auto_select_over,
         };
-        (meter, Schedule::every_secs(interval))
+        (meter, Schedule::data_refresh_interval(config.data_refresh_interval))
     }
 
     /// One item, keyed `key`, showing `percent` rounded to a whole number.

@@ -69,8 +69,7 @@ impl Widget for Battery {
             auto_select_under: config.auto_select_under,
             hide_on_full_charge: config.hide_on_full_charge.unwrap_or(false),
         };
-        // As the other meters: komorebi-bar's 0 ("every frame") is once a second here.
-        Ok((battery, Schedule::every_secs(config.data_refresh_interval.unwrap_or(10).max(1))))
+        Ok((battery, Schedule::data_refresh_interval(config.data_refresh_interval)))
     }
 
     fn refresh(&mut self) -> View {

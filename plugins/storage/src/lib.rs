@@ -104,9 +104,7 @@ impl Widget for Storage {
             show_removable_disks: config.show_removable_disks.unwrap_or(true),
             display_name: config.storage_display_name.unwrap_or(StorageDisplayName::Mount),
         };
-        // As Cpu and Memory: komorebi-bar's 0 ("every frame") is once a second here.
-        let interval = config.data_refresh_interval.unwrap_or(10).max(1);
-        Ok((storage, Schedule::every_secs(interval)))
+        Ok((storage, Schedule::data_refresh_interval(config.data_refresh_interval)))
     }
 
     fn refresh(&mut self) -> View {

@@ -62,13 +62,15 @@ fn memory_follows_its_readings_and_threshold() {
 }
 
 #[test]
-fn meters_refresh_on_their_interval() {
+fn readings_refresh_on_their_data_refresh_interval() {
     let script = script();
-    let every = |config: &str| Harness::stock("Memory", config, &script).unwrap().schedule().interval_ms;
-    assert_eq!(every(r#"{ "enable": true }"#), 10_000);
-    assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 3 }"#), 3_000);
-    // komorebi-bar's 0 ("every frame") reads once a second here.
-    assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 0 }"#), 1_000);
+    for kind in ["Cpu", "Memory", "Storage", "Battery"] {
+        let every = |config: &str| Harness::stock(kind, config, &script).unwrap().schedule().interval_ms;
+        assert_eq!(every(r#"{ "enable": true }"#), 10_000, "{kind}");
+        assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 3 }"#), 3_000, "{kind}");
+        // komorebi-bar's 0 ("every frame") reads once a second here.
+        assert_eq!(every(r#"{ "enable": true, "data_refresh_interval": 0 }"#), 1_000, "{kind}");
+    }
 }
 
 #[test]
