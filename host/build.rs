@@ -10,6 +10,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Cpu", "obi-widget-cpu"),
     ("Date", "obi-widget-date"),
     ("Memory", "obi-widget-memory"),
+    ("Network", "obi-widget-network"),
     ("Storage", "obi-widget-storage"),
     ("Time", "obi-widget-time"),
 ];

@@ -3,7 +3,7 @@
 //! engine's warm instance template or from the on-disk compiled cache.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use obi::capabilities::Capabilities;
+use obi::capabilities::{Capabilities, Waker};
 use obi::config::stock_spec;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
 use std::hint::black_box;
@@ -19,18 +19,18 @@ fn benches(c: &mut Criterion) {
     let mut warm = engine(cache.path());
 
     for spec in [&time, &cpu] {
-        let (mut instance, _) = WidgetInstance::start(&mut warm, spec).unwrap();
+        let (mut instance, _) = WidgetInstance::start(&mut warm, spec, Waker::unheard()).unwrap();
         c.bench_function(&format!("refresh/{}", spec.name), |b| b.iter(|| black_box(instance.refresh(&warm).unwrap())));
     }
 
     c.bench_function("start/Time from warm template", |b| {
-        b.iter(|| black_box(WidgetInstance::start(&mut warm, &time).unwrap()))
+        b.iter(|| black_box(WidgetInstance::start(&mut warm, &time, Waker::unheard()).unwrap()))
     });
 
     c.bench_function("start/Time from disk cache", |b| {
         b.iter_batched(
             || engine(cache.path()),
-            |mut fresh| black_box(WidgetInstance::start(&mut fresh, &time).unwrap()),
+            |mut fresh| black_box(WidgetInstance::start(&mut fresh, &time, Waker::unheard()).unwrap()),
             BatchSize::PerIteration,
         )
     });

@@ -2,7 +2,7 @@
 //!
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
 //! react to input) and names its type in [`export!`]. The capability modules
-//! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`]) are the host's
+//! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`], [`network`]) are the host's
 //! WIT imports; calling one is what makes the built component import it, so
 //! a widget asks for exactly the capabilities it uses.
 //!
@@ -45,7 +45,7 @@ mod view;
 pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Item, Piece, Pixels, Schedule, ScrollDirection, View,
 };
-pub use bindings::obi::widget::{battery, clock, disks, log, metrics};
+pub use bindings::obi::widget::{battery, clock, disks, log, metrics, network};
 pub use label::LabelPrefix;
 pub use view::{ItemBuilder, item};
 

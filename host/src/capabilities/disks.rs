@@ -2,6 +2,7 @@
 //! size and free space, read with sysinfo off the widgets' thread (see
 //! [`Sampled`]) so that a hanging mount cannot stall the bar.
 
+use super::Waker;
 use super::sampled::Sampled;
 use std::time::Duration;
 use sysinfo::Disks as SysinfoDisks;
@@ -17,14 +18,16 @@ pub struct Disk {
 }
 
 pub trait Disks: Send + Sync {
-    fn disks(&self) -> Vec<Disk>;
+    /// The disks as last read; `waker` is woken when a newer reading comes in late.
+    fn disks(&self, waker: &Waker) -> Vec<Disk>;
 }
 
 /// Disks change slowly; a widget reading every few seconds shares a reading.
 const FRESH_FOR: Duration = Duration::from_secs(1);
 
-/// How long the first reading may take before widgets are answered without it.
-const FIRST_WAIT: Duration = Duration::from_millis(500);
+/// How long a widget waits for a new reading before it is answered with the
+/// last one: well within its call deadline.
+const WAIT: Duration = Duration::from_millis(20);
 
 pub struct SystemDisks {
     sampled: Sampled<Vec<Disk>>,
@@ -32,7 +35,7 @@ pub struct SystemDisks {
 
 impl SystemDisks {
     pub fn new() -> SystemDisks {
-        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, FIRST_WAIT, read) }
+        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WAIT, read) }
     }
 }
 
@@ -43,8 +46,8 @@ impl Default for SystemDisks {
 }
 
 impl Disks for SystemDisks {
-    fn disks(&self) -> Vec<Disk> {
-        self.sampled.get().unwrap_or_default()
+    fn disks(&self, waker: &Waker) -> Vec<Disk> {
+        self.sampled.get(waker).unwrap_or_default()
     }
 }
 
@@ -88,7 +91,17 @@ mod tests {
             .filter(|(source, _)| source.starts_with("/dev/"))
             .map(|(_, target)| target.trim().to_owned())
             .collect();
-        let ours: BTreeSet<String> = SystemDisks::new().disks().into_iter().map(|disk| disk.mount_point).collect();
+        let disks = SystemDisks::new();
+        let (woken, wakes) = std::sync::mpsc::channel();
+        let waker = Waker::new(move || {
+            let _ = woken.send(());
+        });
+        let mut read = disks.disks(&waker);
+        if read.is_empty() {
+            wakes.recv_timeout(std::time::Duration::from_secs(10)).expect("the first reading of the disks");
+            read = disks.disks(&waker);
+        }
+        let ours: BTreeSet<String> = read.into_iter().map(|disk| disk.mount_point).collect();
         assert!(!df.is_empty(), "df lists no device mounts:\n{listing}");
         assert_eq!(ours, df);
     }

@@ -8,7 +8,9 @@ pub mod battery;
 pub mod clock;
 pub mod disks;
 pub mod metrics;
+pub mod network;
 mod sampled;
+mod wake;
 
 use std::fmt;
 use std::sync::Arc;
@@ -17,6 +19,8 @@ pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
+pub use network::{Interface, Network, SystemNetwork};
+pub use wake::Waker;
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,11 +30,18 @@ pub enum Capability {
     Metrics,
     Disks,
     Battery,
+    Network,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 5] =
-        [Capability::Log, Capability::Clock, Capability::Metrics, Capability::Disks, Capability::Battery];
+    pub const ALL: [Capability; 6] = [
+        Capability::Log,
+        Capability::Clock,
+        Capability::Metrics,
+        Capability::Disks,
+        Capability::Battery,
+        Capability::Network,
+    ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
     pub fn interface(self) -> &'static str {
@@ -40,6 +51,7 @@ impl Capability {
             Capability::Metrics => "metrics",
             Capability::Disks => "disks",
             Capability::Battery => "battery",
+            Capability::Network => "network",
         }
     }
 
@@ -61,16 +73,19 @@ pub struct Capabilities {
     pub metrics: Arc<dyn Metrics>,
     pub disks: Arc<dyn Disks>,
     pub batteries: Arc<dyn Batteries>,
+    pub network: Arc<dyn Network>,
 }
 
 impl Capabilities {
-    /// The real system: wall clock, one shared sysinfo sampler, the mounted disks, the batteries.
+    /// The real system: wall clock, one shared sysinfo sampler, the mounted
+    /// disks, the batteries, the network interfaces.
     pub fn system() -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),
             disks: Arc::new(SystemDisks::new()),
             batteries: Arc::new(SystemBatteries::new()),
+            network: Arc::new(SystemNetwork::new()),
         })
     }
 }

@@ -1,9 +1,11 @@
-//! A reading taken off the caller's thread: the caller gets the last value
-//! at once, and a stale value starts one new reading in the background. A
+//! A reading taken off the caller's thread. A stale value starts one new
+//! reading in the background, which the caller waits for only briefly (well
+//! within a widget's call deadline): a quick source is read fresh, and a
 //! source that hangs (a lost network mount, a VPN interface) holds up only
-//! its own reading thread, never the widgets or the window. Only the very
-//! first reading is waited for, and only for a bounded time.
+//! its own reading thread while callers get the last value; they are woken
+//! when the reading comes in.
 
+use super::Waker;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -11,7 +13,7 @@ use std::time::{Duration, Instant};
 pub struct Sampled<T> {
     name: &'static str,
     fresh_for: Duration,
-    first_wait: Duration,
+    wait: Duration,
     read: Arc<dyn Fn() -> T + Send + Sync>,
     shared: Arc<(Mutex<Slot<T>>, Condvar)>,
 }
@@ -20,39 +22,44 @@ struct Slot<T> {
     value: Option<T>,
     read_at: Option<Instant>,
     reading: bool,
+    /// Those answered without the reading in progress, to be woken when it is in.
+    waiting: Vec<Waker>,
 }
 
 impl<T: Clone + Send + 'static> Sampled<T> {
     /// `read` is called on a thread of its own named `name`, at most once
-    /// per `fresh_for`; the first caller waits up to `first_wait` for it.
+    /// per `fresh_for`; the caller that starts a reading, and any caller
+    /// while there is no value yet, waits up to `wait` for it.
     pub fn new(
         name: &'static str,
         fresh_for: Duration,
-        first_wait: Duration,
+        wait: Duration,
         read: impl Fn() -> T + Send + Sync + 'static,
     ) -> Sampled<T> {
-        let slot = Slot { value: None, read_at: None, reading: false };
-        Sampled {
-            name,
-            fresh_for,
-            first_wait,
-            read: Arc::new(read),
-            shared: Arc::new((Mutex::new(slot), Condvar::new())),
-        }
+        let slot = Slot { value: None, read_at: None, reading: false, waiting: Vec::new() };
+        Sampled { name, fresh_for, wait, read: Arc::new(read), shared: Arc::new((Mutex::new(slot), Condvar::new())) }
     }
 
-    /// The last value read, starting a new reading when it is stale; `None`
-    /// until a first reading has finished.
-    pub fn get(&self) -> Option<T> {
+    /// The last value read, after a new reading when it is stale and comes
+    /// in time; `None` until a first reading has finished. When the reading
+    /// does not come in time, `waker` is woken once it does.
+    pub fn get(&self, waker: &Waker) -> Option<T> {
         let (lock, finished) = &*self.shared;
         let mut slot = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let stale = slot.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
-        if stale && !slot.reading {
+        let started = stale && !slot.reading;
+        if started {
             slot.reading = true;
             self.start_reading();
         }
-        if slot.value.is_none() {
-            slot = finished.wait_timeout_while(slot, self.first_wait, |slot| slot.reading).unwrap().0;
+        if started || slot.value.is_none() {
+            slot = finished
+                .wait_timeout_while(slot, self.wait, |slot| slot.reading)
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .0;
+        }
+        if slot.reading {
+            slot.waiting.push(waker.clone());
         }
         slot.value.clone()
     }
@@ -63,8 +70,11 @@ impl<T: Clone + Send + 'static> Sampled<T> {
             let value = read();
             let (lock, finished) = &*shared;
             let mut slot = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            *slot = Slot { value: Some(value), read_at: Some(Instant::now()), reading: false };
+            let waiting = std::mem::take(&mut slot.waiting);
+            *slot = Slot { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
             finished.notify_all();
+            drop(slot);
+            waiting.iter().for_each(Waker::wake);
         });
         if let Err(error) = spawned {
             tracing::warn!("cannot start reading {}: {error}", self.name);
@@ -85,8 +95,8 @@ mod tests {
         let sampled = Sampled::new("test", Duration::from_secs(60), Duration::from_secs(5), move || {
             counter.fetch_add(1, Ordering::SeqCst) + 1
         });
-        assert_eq!(sampled.get(), Some(1));
-        assert_eq!(sampled.get(), Some(1));
+        assert_eq!(sampled.get(&Waker::unheard()), Some(1));
+        assert_eq!(sampled.get(&Waker::unheard()), Some(1));
         assert_eq!(reads.load(Ordering::SeqCst), 1);
     }
 
@@ -95,19 +105,19 @@ mod tests {
         let hang = Arc::new(Mutex::new(()));
         let reads = Arc::new(AtomicU32::new(0));
         let (held, counter) = (hang.clone(), reads.clone());
-        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_millis(20), move || {
             let read = counter.fetch_add(1, Ordering::SeqCst) + 1;
             if read > 1 {
                 drop(held.lock().unwrap());
             }
             read
         });
-        assert_eq!(sampled.get(), Some(1));
         let blocked = hang.lock().unwrap();
+        while sampled.get(&Waker::unheard()) != Some(1) {}
         let start = Instant::now();
         // The second reading hangs on the lock; callers keep getting the first value.
         for _ in 0..3 {
-            assert_eq!(sampled.get(), Some(1));
+            assert_eq!(sampled.get(&Waker::unheard()), Some(1));
         }
         assert!(start.elapsed() < Duration::from_secs(1), "a caller waited for the hanging reading");
         let until = Instant::now() + Duration::from_secs(5);
@@ -115,15 +125,26 @@ mod tests {
             thread::sleep(Duration::from_millis(10));
         }
         for _ in 0..3 {
-            assert_eq!(sampled.get(), Some(1));
+            assert_eq!(sampled.get(&Waker::unheard()), Some(1));
         }
         assert_eq!(reads.load(Ordering::SeqCst), 2, "one reading at a time");
         drop(blocked);
         let until = Instant::now() + Duration::from_secs(5);
-        while sampled.get() != Some(2) && Instant::now() < until {
+        while sampled.get(&Waker::unheard()) != Some(2) && Instant::now() < until {
             thread::sleep(Duration::from_millis(10));
         }
-        assert_eq!(sampled.get().map(|value| value >= 2), Some(true), "the reading came back");
+        assert_eq!(sampled.get(&Waker::unheard()).map(|value| value >= 2), Some(true), "the reading came back");
+    }
+
+    #[test]
+    fn a_quick_reading_is_served_fresh() {
+        let reads = Arc::new(AtomicU32::new(0));
+        let counter = reads.clone();
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
+            counter.fetch_add(1, Ordering::SeqCst) + 1
+        });
+        assert_eq!(sampled.get(&Waker::unheard()), Some(1));
+        assert_eq!(sampled.get(&Waker::unheard()), Some(2));
     }
 
     #[test]
@@ -133,7 +154,20 @@ mod tests {
             7
         });
         let start = Instant::now();
-        assert_eq!(sampled.get(), None);
+        assert_eq!(sampled.get(&Waker::unheard()), None);
         assert!(start.elapsed() < Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_reading_that_comes_late_wakes_who_asked() {
+        let sampled = Sampled::new("test", Duration::from_secs(60), Duration::from_millis(10), || {
+            thread::sleep(Duration::from_millis(200));
+            7
+        });
+        let (woken, wakes) = std::sync::mpsc::channel();
+        let waker = Waker::new(move || woken.send(()).unwrap());
+        assert_eq!(sampled.get(&waker), None);
+        wakes.recv_timeout(Duration::from_secs(5)).expect("woken when the reading came in");
+        assert_eq!(sampled.get(&waker), Some(7));
     }
 }

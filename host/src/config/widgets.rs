@@ -25,6 +25,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Cpu" | "Memory" => &[Capability::Metrics],
         "Storage" => &[Capability::Disks],
         "Battery" => &[Capability::Battery],
+        "Network" => &[Capability::Network],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

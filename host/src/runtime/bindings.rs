@@ -83,7 +83,7 @@ impl self::obi::widget::metrics::Host for StoreState {
 
 impl self::obi::widget::disks::Host for StoreState {
     fn disks(&mut self) -> Vec<self::obi::widget::disks::Disk> {
-        let disks = self.capabilities.disks.disks();
+        let disks = self.capabilities.disks.disks(&self.waker);
         disks
             .into_iter()
             .map(|disk| self::obi::widget::disks::Disk {
@@ -115,6 +115,24 @@ impl self::obi::widget::battery::Host for StoreState {
                     ChargeState::NotCharging => Wit::NotCharging,
                     ChargeState::Unknown => Wit::Unknown,
                 },
+            })
+            .collect()
+    }
+}
+
+impl self::obi::widget::network::Host for StoreState {
+    fn interfaces(&mut self) -> Vec<self::obi::widget::network::NetworkInterface> {
+        let interfaces = self.capabilities.network.interfaces(&self.waker);
+        interfaces
+            .into_iter()
+            .map(|interface| self::obi::widget::network::NetworkInterface {
+                name: interface.name,
+                received_per_second: interface.received_per_second,
+                transmitted_per_second: interface.transmitted_per_second,
+                total_received: interface.total_received,
+                total_transmitted: interface.total_transmitted,
+                default_route: interface.default_route,
+                wireless: interface.wireless,
             })
             .collect()
     }

@@ -96,6 +96,9 @@ impl WidgetEngine {
                 Capability::Battery => {
                     obi::widget::battery::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
                 }
+                Capability::Network => {
+                    obi::widget::network::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
+                }
             }
         }
         Ok(linker)

@@ -5,7 +5,7 @@
 use super::bindings::{self, Input, Schedule};
 use super::engine::WidgetEngine;
 use super::{Limits, WidgetSpec};
-use crate::capabilities::Capabilities;
+use crate::capabilities::{Capabilities, Waker};
 use crate::view::View;
 use std::fmt;
 use std::time::Duration;
@@ -18,6 +18,8 @@ use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 pub struct StoreState {
     pub(super) name: String,
     pub(super) capabilities: Capabilities,
+    /// Brings this widget an answer that came in after its call returned.
+    pub(super) waker: Waker,
     wasi: WasiCtx,
     table: ResourceTable,
     memory_cap: usize,
@@ -93,13 +95,19 @@ pub struct WidgetInstance {
 }
 
 impl WidgetInstance {
-    /// Instantiates the widget and runs its `init` with its config.
-    pub fn start(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<(WidgetInstance, Schedule), Failure> {
+    /// Instantiates the widget and runs its `init` with its config. `waker`
+    /// asks for a refresh when a capability has an answer that came late.
+    pub fn start(
+        engine: &mut WidgetEngine,
+        spec: &WidgetSpec,
+        waker: Waker,
+    ) -> Result<(WidgetInstance, Schedule), Failure> {
         let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
         let stderr = MemoryOutputPipe::new(STDERR_BYTES);
         let state = StoreState {
             name: spec.name.clone(),
             capabilities: engine.capabilities().clone(),
+            waker,
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: ResourceTable::new(),

@@ -7,6 +7,7 @@
 use super::bindings::{Input, Schedule};
 use super::instance::{Failure, WidgetInstance};
 use super::{WidgetEngine, WidgetSpec};
+use crate::capabilities::Waker;
 use crate::view::WidgetState;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
@@ -33,6 +34,10 @@ pub enum WidgetEvent {
         generation: u64,
         specs: Vec<WidgetSpec>,
     },
+    /// A capability has an answer for the widget in slot `slot` (see [`Waker`]).
+    Wake {
+        slot: u64,
+    },
     Stop,
 }
 
@@ -48,9 +53,10 @@ impl Scheduler {
         sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
     ) -> SchedulerHandle {
         let (sender, receiver) = mpsc::channel();
+        let wakes = sender.clone();
         let thread = thread::Builder::new()
             .name("obi-widgets".into())
-            .spawn(move || run(engine, specs, receiver, sink))
+            .spawn(move || run(engine, specs, (wakes, receiver), sink))
             .expect("spawning the widget thread");
         SchedulerHandle { sender, thread: Some(thread) }
     }
@@ -62,7 +68,7 @@ impl Scheduler {
         specs
             .into_iter()
             .map(|spec| {
-                let mut slot = Slot::new(spec, now);
+                let mut slot = Slot::new(spec, now, 0, Waker::unheard());
                 slot.tick(engine, now);
                 slot.shown
             })
@@ -92,7 +98,9 @@ impl Drop for SchedulerHandle {
 }
 
 struct Slot {
+    id: u64,
     spec: WidgetSpec,
+    waker: Waker,
     instance: Option<WidgetInstance>,
     schedule: Schedule,
     due: Option<Instant>,
@@ -102,9 +110,11 @@ struct Slot {
 }
 
 impl Slot {
-    fn new(spec: WidgetSpec, now: Instant) -> Slot {
+    fn new(spec: WidgetSpec, now: Instant, id: u64, waker: Waker) -> Slot {
         Slot {
+            id,
             spec,
+            waker,
             instance: None,
             schedule: Schedule { interval_ms: 0, align_to_wall_clock: false },
             due: Some(now),
@@ -117,7 +127,7 @@ impl Slot {
     /// Starts the widget if it is not running, then refreshes it.
     fn tick(&mut self, engine: &mut WidgetEngine, now: Instant) {
         if self.instance.is_none() {
-            match WidgetInstance::start(engine, &self.spec) {
+            match WidgetInstance::start(engine, &self.spec, self.waker.clone()) {
                 Ok((instance, schedule)) => {
                     self.instance = Some(instance);
                     self.schedule = schedule;
@@ -181,15 +191,35 @@ fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Insta
     Some(now + (interval - into_interval) + TICK_SLACK)
 }
 
+/// Makes the slots of a bar, each with an id and a waker of its own.
+struct SlotMaker {
+    next_id: u64,
+    wakes: Sender<WidgetEvent>,
+}
+
+impl SlotMaker {
+    fn make(&mut self, spec: WidgetSpec, now: Instant) -> Slot {
+        let id = self.next_id;
+        self.next_id += 1;
+        let wakes = self.wakes.clone();
+        // A send error means the widget thread has stopped: nobody to wake.
+        let waker = Waker::new(move || {
+            let _ = wakes.send(WidgetEvent::Wake { slot: id });
+        });
+        Slot::new(spec, now, id, waker)
+    }
+}
+
 fn run(
     mut engine: WidgetEngine,
     specs: Vec<WidgetSpec>,
-    events: Receiver<WidgetEvent>,
+    (wakes, events): (Sender<WidgetEvent>, Receiver<WidgetEvent>),
     mut sink: impl FnMut(u64, usize, WidgetState),
 ) {
     let now = Instant::now();
     let mut generation = 0;
-    let mut slots: Vec<Slot> = specs.into_iter().map(|spec| Slot::new(spec, now)).collect();
+    let mut maker = SlotMaker { next_id: 0, wakes };
+    let mut slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
     let mut published: Vec<Option<WidgetState>> = vec![None; slots.len()];
     let mut publish = |generation: u64, published: &mut Vec<Option<WidgetState>>, index: usize, slot: &Slot| {
         if published[index].as_ref() != Some(&slot.shown) {
@@ -219,10 +249,18 @@ fn run(
             }
             Ok(WidgetEvent::Reconfigure { generation: next, specs }) => {
                 generation = next;
-                slots = reuse_slots(std::mem::take(&mut slots), specs, Instant::now());
+                slots = reuse_slots(std::mem::take(&mut slots), specs, |spec| maker.make(spec, Instant::now()));
                 published = vec![None; slots.len()];
                 for (index, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.shown != WidgetState::Pending) {
                     publish(generation, &mut published, index, slot);
+                }
+            }
+            Ok(WidgetEvent::Wake { slot }) => {
+                if let Some(index) =
+                    slots.iter().position(|candidate| candidate.id == slot && candidate.instance.is_some())
+                {
+                    slots[index].tick(&mut engine, Instant::now());
+                    publish(generation, &mut published, index, &slots[index]);
                 }
             }
             Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => return,
@@ -233,12 +271,12 @@ fn run(
 
 /// The slots for `specs`: each takes over an old slot with the same spec
 /// (instance, schedule and state included), or starts fresh.
-fn reuse_slots(mut old: Vec<Slot>, specs: Vec<WidgetSpec>, now: Instant) -> Vec<Slot> {
+fn reuse_slots(mut old: Vec<Slot>, specs: Vec<WidgetSpec>, mut fresh: impl FnMut(WidgetSpec) -> Slot) -> Vec<Slot> {
     specs
         .into_iter()
         .map(|spec| match old.iter().position(|slot| slot.spec == spec) {
             Some(index) => old.swap_remove(index),
-            None => Slot::new(spec, now),
+            None => fresh(spec),
         })
         .collect()
 }

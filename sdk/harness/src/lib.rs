@@ -1,8 +1,9 @@
 //! Runs one widget component headless, the way the bar runs it (same
 //! engine, sandbox and capability links), but with capability readings the
 //! test scripts: the time, CPU and memory use, the disks, the batteries,
-//! changed between refreshes to play readings over time. No display, no bar: a widget author tests a
-//! component with `cargo test`, and the stock widgets are tested this way.
+//! the network interfaces, changed between refreshes to play readings over
+//! time. No display, no bar: a widget author tests a component with
+//! `cargo test`, and the stock widgets are tested this way.
 //!
 //! ```no_run
 //! use obi_harness::{Harness, Script};
@@ -17,19 +18,23 @@
 
 mod script;
 
-pub use obi::capabilities::{Battery, Capability, ChargeState, Disk, MemoryUsage};
+pub use obi::capabilities::{Battery, Capability, ChargeState, Disk, Interface, MemoryUsage};
 pub use obi::runtime::{Failure, Input, Schedule, ScrollDirection};
 pub use obi::view::{BinaryClock, Image, Item, Piece, View};
 pub use script::Script;
 
+use obi::capabilities::Waker;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance, WidgetSpec};
 use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 /// One running widget instance over a [`Script`].
 pub struct Harness {
     engine: WidgetEngine,
     instance: WidgetInstance,
     schedule: Schedule,
+    wakes: Receiver<()>,
 }
 
 impl Harness {
@@ -54,9 +59,13 @@ impl Harness {
     fn start(spec: WidgetSpec, script: &Script) -> Result<Harness, String> {
         let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
             .map_err(|error| format!("{error:#}"))?;
+        let (woken, wakes) = mpsc::channel();
+        let waker = Waker::new(move || {
+            let _ = woken.send(());
+        });
         let (instance, schedule) =
-            WidgetInstance::start(&mut engine, &spec).map_err(|failure| format!("{}: {failure}", spec.name))?;
-        Ok(Harness { engine, instance, schedule })
+            WidgetInstance::start(&mut engine, &spec, waker).map_err(|failure| format!("{}: {failure}", spec.name))?;
+        Ok(Harness { engine, instance, schedule, wakes })
     }
 
     /// When the bar would refresh the widget, as its `init` asked.
@@ -67,6 +76,13 @@ impl Harness {
     /// Refreshes the widget over the script's current readings.
     pub fn refresh(&mut self) -> Result<View, Failure> {
         self.instance.refresh(&self.engine)
+    }
+
+    /// Waits until a capability wakes the widget (an answer that came after
+    /// its call returned, such as an HTTP response), as the bar would before
+    /// refreshing it; false if none came within `timeout`.
+    pub fn wait_for_wake(&self, timeout: Duration) -> bool {
+        self.wakes.recv_timeout(timeout).is_ok()
     }
 
     /// Sends `input` to the item `key`, then refreshes, as the bar does.

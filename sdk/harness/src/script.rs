@@ -2,7 +2,9 @@
 //! widget reads them through the same WIT imports as the system's.
 
 use chrono::{DateTime, Utc};
-use obi::capabilities::{Batteries, Battery, Capabilities, Clock, Disk, Disks, MemoryUsage, Metrics};
+use obi::capabilities::{
+    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Waker,
+};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -13,6 +15,7 @@ struct Readings {
     memory: MemoryUsage,
     disks: Vec<Disk>,
     batteries: Vec<Battery>,
+    interfaces: Vec<Interface>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -22,10 +25,16 @@ pub struct Script(Arc<Mutex<Readings>>);
 
 impl Script {
     /// The clock stands at `now` until moved; CPU and memory read 0, and
-    /// there are no disks and no batteries.
+    /// there are no disks, no batteries and no network interfaces.
     pub fn at(now: DateTime<Utc>) -> Script {
-        let readings =
-            Readings { now, cpu: 0.0, memory: MemoryUsage::default(), disks: Vec::new(), batteries: Vec::new() };
+        let readings = Readings {
+            now,
+            cpu: 0.0,
+            memory: MemoryUsage::default(),
+            disks: Vec::new(),
+            batteries: Vec::new(),
+            interfaces: Vec::new(),
+        };
         Script(Arc::new(Mutex::new(readings)))
     }
 
@@ -56,6 +65,11 @@ impl Script {
         self.readings().batteries = batteries;
     }
 
+    /// The network interfaces with their traffic (rates in bytes a second).
+    pub fn set_interfaces(&self, interfaces: Vec<Interface>) {
+        self.readings().interfaces = interfaces;
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -63,6 +77,7 @@ impl Script {
             metrics: Arc::new(self.clone()),
             disks: Arc::new(self.clone()),
             batteries: Arc::new(self.clone()),
+            network: Arc::new(self.clone()),
         }
     }
 
@@ -88,7 +103,7 @@ impl Metrics for Script {
 }
 
 impl Disks for Script {
-    fn disks(&self) -> Vec<Disk> {
+    fn disks(&self, _: &Waker) -> Vec<Disk> {
         self.readings().disks.clone()
     }
 }
@@ -96,5 +111,11 @@ impl Disks for Script {
 impl Batteries for Script {
     fn batteries(&self) -> Vec<Battery> {
         self.readings().batteries.clone()
+    }
+}
+
+impl Network for Script {
+    fn interfaces(&self, _: &Waker) -> Vec<Interface> {
+        self.readings().interfaces.clone()
     }
 }

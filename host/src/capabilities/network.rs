@@ -1,0 +1,227 @@
+//! The `network` capability: every network interface's traffic, as a rate
+//! over the last interval and as totals, and which interface carries the
+//! default route. Interfaces are read with sysinfo off the widgets' thread
+//! (see [`Sampled`]): on some systems listing them stalls under a VPN, and a
+//! Network widget must not freeze the bar then.
+
+use super::Waker;
+use super::sampled::Sampled;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use sysinfo::Networks;
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Interface {
+    pub name: String,
+    /// Bytes a second over the interval between the host's last two readings.
+    pub received_per_second: u64,
+    pub transmitted_per_second: u64,
+    /// Bytes since the interface came up.
+    pub total_received: u64,
+    pub total_transmitted: u64,
+    /// The interface the default route leaves through.
+    pub default_route: bool,
+    pub wireless: bool,
+}
+
+pub trait Network: Send + Sync {
+    /// The interfaces as last read; `waker` is woken when a newer reading comes in late.
+    fn interfaces(&self, waker: &Waker) -> Vec<Interface>;
+}
+
+/// Readings closer together than this share one: a rate needs an interval.
+const FRESH_FOR: Duration = Duration::from_millis(500);
+
+/// How long a widget waits for a new reading before it is answered with the
+/// last one: well within its call deadline.
+const WAIT: Duration = Duration::from_millis(20);
+
+pub struct SystemNetwork {
+    sampled: Sampled<Vec<Interface>>,
+}
+
+impl SystemNetwork {
+    pub fn new() -> SystemNetwork {
+        let previous = Mutex::new(Previous::default());
+        SystemNetwork {
+            sampled: Sampled::new("obi-network", FRESH_FOR, WAIT, move || {
+                read(&mut previous.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+            }),
+        }
+    }
+}
+
+impl Default for SystemNetwork {
+    fn default() -> Self {
+        SystemNetwork::new()
+    }
+}
+
+impl Network for SystemNetwork {
+    fn interfaces(&self, waker: &Waker) -> Vec<Interface> {
+        self.sampled.get(waker).unwrap_or_default()
+    }
+}
+
+/// The totals of the previous reading, to measure rates against.
+#[derive(Default)]
+struct Previous {
+    at: Option<Instant>,
+    totals: HashMap<String, (u64, u64)>,
+}
+
+fn read(previous: &mut Previous) -> Vec<Interface> {
+    let networks = match Networks::new_with_refreshed_list() {
+        Ok(networks) => networks,
+        Err(error) => {
+            tracing::warn!("reading the network interfaces: {error}");
+            return Vec::new();
+        }
+    };
+    let now = Instant::now();
+    let elapsed = previous.at.map(|at| now.duration_since(at).as_secs_f64());
+    let default_route = default_route_interface();
+    let mut interfaces: Vec<Interface> = networks
+        .iter()
+        .map(|(name, data)| {
+            let name = name.to_string_lossy().into_owned();
+            let (received, transmitted) = (data.total_received(), data.total_transmitted());
+            let rate = |total: u64, before: Option<u64>| match (elapsed, before) {
+                (Some(seconds), Some(before)) if seconds > 0.0 => {
+                    (total.saturating_sub(before) as f64 / seconds) as u64
+                }
+                _ => 0,
+            };
+            let before = previous.totals.get(&name);
+            Interface {
+                default_route: default_route.as_deref() == Some(name.as_str()),
+                wireless: is_wireless(&name),
+                name,
+                received_per_second: rate(received, before.map(|totals| totals.0)),
+                transmitted_per_second: rate(transmitted, before.map(|totals| totals.1)),
+                total_received: received,
+                total_transmitted: transmitted,
+            }
+        })
+        .collect();
+    interfaces.sort_by(|a, b| a.name.cmp(&b.name));
+    previous.at = Some(now);
+    previous.totals = interfaces
+        .iter()
+        .map(|interface| (interface.name.clone(), (interface.total_received, interface.total_transmitted)))
+        .collect();
+    interfaces
+}
+
+/// The interface of the IPv4 default route with the lowest metric, from the
+/// kernel's routing table.
+#[cfg(target_os = "linux")]
+fn default_route_interface() -> Option<String> {
+    default_route_in(&std::fs::read_to_string("/proc/net/route").ok()?)
+}
+
+// Elsewhere no interface is marked: the widget then shows no default interface.
+#[cfg(not(target_os = "linux"))]
+fn default_route_interface() -> Option<String> {
+    None
+}
+
+/// `/proc/net/route`: a header line, then `Iface Destination Gateway Flags
+/// RefCnt Use Metric Mask ...` in hexadecimal.
+fn default_route_in(table: &str) -> Option<String> {
+    const ROUTE_UP: u32 = 0x1;
+    table
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (name, destination, flags, metric, mask) =
+                (fields.first()?, fields.get(1)?, fields.get(3)?, fields.get(6)?, fields.get(7)?);
+            let up = u32::from_str_radix(flags, 16).ok()? & ROUTE_UP != 0;
+            (up && *destination == "00000000" && *mask == "00000000").then(|| (metric.parse::<u32>().ok(), *name))
+        })
+        .min_by_key(|(metric, _)| metric.unwrap_or(u32::MAX))
+        .map(|(_, name)| name.to_owned())
+}
+
+#[cfg(target_os = "linux")]
+fn is_wireless(name: &str) -> bool {
+    std::path::Path::new("/sys/class/net").join(name).join("wireless").exists()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn is_wireless(_name: &str) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_route_is_the_up_route_to_anywhere_with_the_lowest_metric() {
+        let table = "Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\tMTU\tWindow\tIRTT\n\
+            wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n\
+            eth0\t00000000\t0102A8C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n\
+            tun0\t00000000\t00000000\t0002\t0\t0\t0\t00000000\t0\t0\t0\n\
+            eth1\t0002A8C0\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n";
+        assert_eq!(default_route_in(table).as_deref(), Some("eth0"));
+        assert_eq!(default_route_in("Iface\tDestination\n"), None);
+    }
+
+    /// The interfaces and totals of `/proc/net/dev`, and the default route of `ip route`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_interfaces_agree_with_the_kernel() {
+        let network = SystemNetwork::new();
+        let waker = Waker::unheard();
+        let mut interfaces = network.interfaces(&waker);
+        let until = Instant::now() + Duration::from_secs(10);
+        while interfaces.is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+            interfaces = network.interfaces(&waker);
+        }
+        let dev = std::fs::read_to_string("/proc/net/dev").unwrap();
+        for line in dev.lines().skip(2) {
+            let (name, counters) = line.split_once(':').unwrap();
+            let counters: Vec<u64> = counters.split_whitespace().map(|field| field.parse().unwrap()).collect();
+            let ours = interfaces.iter().find(|interface| interface.name == name.trim());
+            let ours = ours.unwrap_or_else(|| panic!("{} is missing from {interfaces:?}", name.trim()));
+            // Read a moment apart: the totals may only have grown.
+            assert!(ours.total_received <= counters[0], "{ours:?} against {line}");
+            assert!(ours.total_transmitted <= counters[8], "{ours:?} against {line}");
+        }
+        let route = std::process::Command::new("ip").args(["route", "show", "default"]).output();
+        if let Some(route) = route.ok().filter(|output| output.status.success()) {
+            let route = String::from_utf8_lossy(&route.stdout);
+            let expected = route.split_whitespace().skip_while(|word| *word != "dev").nth(1);
+            let marked: Vec<&str> = interfaces.iter().filter(|i| i.default_route).map(|i| i.name.as_str()).collect();
+            assert_eq!(marked, expected.into_iter().collect::<Vec<_>>(), "ip route says:\n{route}");
+        }
+    }
+
+    #[test]
+    fn rates_are_measured_between_two_readings() {
+        let mut previous = Previous::default();
+        let first = read(&mut previous);
+        assert!(first.iter().all(|interface| interface.received_per_second == 0), "no interval yet: {first:?}");
+        // Traffic on the loopback interface between two readings shows in its rate.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let sender = std::thread::spawn(move || {
+            use std::io::Write;
+            let mut stream = std::net::TcpStream::connect(address).unwrap();
+            stream.write_all(&vec![7u8; 4 << 20]).unwrap();
+        });
+        let (mut stream, _) = listener.accept().unwrap();
+        std::io::copy(&mut stream, &mut std::io::sink()).unwrap();
+        sender.join().unwrap();
+        let second = read(&mut previous);
+        let Some(loopback) = second.iter().find(|interface| interface.name == "lo") else {
+            return eprintln!("no loopback interface named lo here: rates not checked");
+        };
+        assert!(loopback.received_per_second > 0, "{loopback:?}");
+        assert!(loopback.total_received >= 4 << 20, "{loopback:?}");
+    }
+}
