@@ -6,6 +6,7 @@ use std::{env, fs};
 
 /// Every stock widget: its config key and its crate.
 const STOCK: &[(&str, &str)] = &[
+    ("Applications", "obi-widget-applications"),
     ("Battery", "obi-widget-battery"),
     ("Cpu", "obi-widget-cpu"),
     ("Date", "obi-widget-date"),

@@ -23,7 +23,7 @@ fn widget(side: Side, items: &[(&str, &str)]) -> SceneWidget {
             tooltip: None,
         })
         .collect();
-    SceneWidget { side, name: "bench".into(), state: WidgetState::Ready(View { items }) }
+    SceneWidget { side, name: "bench".into(), state: WidgetState::Ready(View::of(items)) }
 }
 
 /// A typical bar: workspaces, a window title, five meters and a clock.

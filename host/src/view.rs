@@ -6,6 +6,8 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq)]
 pub struct View {
     pub items: Vec<Item>,
+    /// Pixels between two of these items, when the widget sets its own.
+    pub item_spacing: Option<f32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -71,12 +73,22 @@ pub mod limits {
     pub const PIECES_PER_ITEM: usize = 32;
     pub const TEXT_BYTES: usize = 4096;
     pub const IMAGE_SIDE: u32 = 1024;
+    /// Pixels between items, at most (wider than any screen is a mistake).
+    pub const MAX_SPACING: f32 = 1000.0;
 }
 
 impl View {
+    /// Items at the theme's spacing.
+    pub fn of(items: Vec<Item>) -> View {
+        View { items, item_spacing: None }
+    }
+
     /// Checks the limits above and that item keys are unique.
     pub fn validate(&self) -> Result<(), String> {
         use limits::*;
+        if let Some(spacing) = self.item_spacing.filter(|spacing| !(0.0..=MAX_SPACING).contains(spacing)) {
+            return Err(format!("item spacing {spacing} is outside 0..={MAX_SPACING}"));
+        }
         if self.items.len() > ITEMS {
             return Err(format!("view has {} items; at most {ITEMS} are allowed", self.items.len()));
         }
@@ -149,21 +161,21 @@ mod tests {
 
     #[test]
     fn accepts_an_ordinary_view() {
-        let view = View { items: vec![text_item("a", "CPU: 3%"), text_item("b", "12:00")] };
+        let view = View::of(vec![text_item("a", "CPU: 3%"), text_item("b", "12:00")]);
         assert_eq!(view.validate(), Ok(()));
     }
 
     #[test]
     fn rejects_duplicate_keys() {
-        let view = View { items: vec![text_item("a", "1"), text_item("a", "2")] };
+        let view = View::of(vec![text_item("a", "1"), text_item("a", "2")]);
         assert!(view.validate().unwrap_err().contains("used twice"));
     }
 
     #[test]
     fn rejects_too_many_items_and_long_texts() {
-        let many = View { items: (0..=limits::ITEMS).map(|n| text_item(&n.to_string(), "x")).collect() };
+        let many = View::of((0..=limits::ITEMS).map(|n| text_item(&n.to_string(), "x")).collect());
         assert!(many.validate().unwrap_err().contains("items"));
-        let long = View { items: vec![text_item("a", &"x".repeat(limits::TEXT_BYTES + 1))] };
+        let long = View::of(vec![text_item("a", &"x".repeat(limits::TEXT_BYTES + 1))]);
         assert!(long.validate().unwrap_err().contains("bytes"));
     }
 
@@ -172,6 +184,10 @@ mod tests {
         let pixels = Arc::new(Pixels { width: 2, height: 2, rgba: vec![0; 15] });
         let item =
             Item { key: "i".into(), pieces: vec![Piece::Image(Image::Pixels(pixels))], selected: false, tooltip: None };
-        assert!(View { items: vec![item] }.validate().unwrap_err().contains("RGBA"));
+        assert!(View::of(vec![item]).validate().unwrap_err().contains("RGBA"));
+        for spacing in [-1.0, f32::NAN, f32::INFINITY] {
+            let view = View { item_spacing: Some(spacing), ..View::of(Vec::new()) };
+            assert!(view.validate().unwrap_err().contains("spacing"), "{spacing}");
+        }
     }
 }

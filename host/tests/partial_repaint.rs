@@ -20,7 +20,7 @@ fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
             tooltip: None,
         })
         .collect();
-    SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View { items }) }
+    SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View::of(items)) }
 }
 
 fn scene(style: &Style, clock: &str, title: &str, selected: bool) -> Scene {

@@ -61,11 +61,17 @@ impl From<ItemBuilder> for Item {
 
 impl View {
     pub fn of<I: Into<Item>>(items: impl IntoIterator<Item = I>) -> View {
-        View { items: items.into_iter().map(Into::into).collect() }
+        View { items: items.into_iter().map(Into::into).collect(), item_spacing: None }
+    }
+
+    /// Its items `pixels` apart instead of the theme's gap.
+    pub fn item_spacing(mut self, pixels: f32) -> View {
+        self.item_spacing = Some(pixels);
+        self
     }
 
     /// A view that shows nothing (a hidden widget).
     pub fn empty() -> View {
-        View { items: Vec::new() }
+        View { items: Vec::new(), item_spacing: None }
     }
 }

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod disks;
 pub mod metrics;
 pub mod network;
+pub mod process;
 mod sampled;
 mod wake;
 
@@ -20,6 +21,7 @@ pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
+pub use process::{Processes, SystemProcesses};
 pub use wake::Waker;
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
@@ -31,16 +33,18 @@ pub enum Capability {
     Disks,
     Battery,
     Network,
+    Process,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 6] = [
+    pub const ALL: [Capability; 7] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
         Capability::Disks,
         Capability::Battery,
         Capability::Network,
+        Capability::Process,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -52,6 +56,7 @@ impl Capability {
             Capability::Disks => "disks",
             Capability::Battery => "battery",
             Capability::Network => "network",
+            Capability::Process => "process",
         }
     }
 
@@ -74,11 +79,12 @@ pub struct Capabilities {
     pub disks: Arc<dyn Disks>,
     pub batteries: Arc<dyn Batteries>,
     pub network: Arc<dyn Network>,
+    pub processes: Arc<dyn Processes>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
-    /// disks, the batteries, the network interfaces.
+    /// disks, the batteries, the network interfaces, the platform's shell.
     pub fn system() -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
@@ -86,6 +92,7 @@ impl Capabilities {
             disks: Arc::new(SystemDisks::new()),
             batteries: Arc::new(SystemBatteries::new()),
             network: Arc::new(SystemNetwork::new()),
+            processes: Arc::new(SystemProcesses),
         })
     }
 }

@@ -26,6 +26,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Storage" => &[Capability::Disks],
         "Battery" => &[Capability::Battery],
         "Network" => &[Capability::Network],
+        "Applications" => &[Capability::Process],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

@@ -10,7 +10,7 @@
 use super::{GroupKind, Scene, SceneWidget, Style};
 use crate::config::Side;
 use crate::config::model::SpacingKind;
-use crate::view::{Item, Piece, WidgetState};
+use crate::view::{Item, Piece, View, WidgetState};
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rect {
@@ -149,7 +149,7 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
         let side_margin = if kind == GroupKind::Alignment { group_margin } else { 0.0 };
         let widget_margin = if kind == GroupKind::Widget { group_margin } else { 0.0 };
         let widths: Vec<f32> =
-            widgets.iter().map(|items| row_width(items, item_gap(style)) + 2.0 * widget_margin).collect();
+            widgets.iter().map(|(items, gap)| row_width(items, *gap) + 2.0 * widget_margin).collect();
         let total = widths.iter().sum::<f32>() + style.widget_spacing * (widgets.len() - 1) as f32 + 2.0 * side_margin;
         let start = match side {
             Side::Left => inner_left,
@@ -160,7 +160,7 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
             layout.groups.push(Rect::new(start, content.y, total, content.height));
         }
         let mut x = start + side_margin;
-        for (items, width) in widgets.into_iter().zip(widths) {
+        for ((items, gap), width) in widgets.into_iter().zip(widths) {
             if widget_margin > 0.0 {
                 layout.groups.push(Rect::new(x, content.y, width, content.height));
             }
@@ -172,7 +172,7 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
                     pieces,
                     rect: Rect::new(item_x, content.y, item_width, content.height),
                 });
-                item_x += item_width + item_gap(style);
+                item_x += item_width + gap;
             }
             x += width + style.widget_spacing;
         }
@@ -182,8 +182,9 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
 
 type Measured = (usize, Item, Vec<(Piece, f32)>, f32);
 
-/// The side's widgets that show something, each as its measured items.
-fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Vec<Vec<Measured>> {
+/// The side's widgets that show something, each as its measured items and
+/// the gap between them.
+fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Vec<(Vec<Measured>, f32)> {
     let style = &scene.style;
     scene
         .widgets
@@ -191,7 +192,11 @@ fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece
         .enumerate()
         .filter(|(_, widget)| widget.side == side)
         .map(|(index, widget)| {
-            displayed_items(widget)
+            let gap = match &widget.state {
+                WidgetState::Ready(View { item_spacing: Some(spacing), .. }) => *spacing,
+                _ => item_gap(style),
+            };
+            let items = displayed_items(widget)
                 .into_iter()
                 .map(|item| {
                     let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(&mut *fit).collect();
@@ -199,9 +204,10 @@ fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece
                         + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
                     (index, item, pieces, content + 2.0 * item_padding(style))
                 })
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (items, gap)
         })
-        .filter(|items| !items.is_empty())
+        .filter(|(items, _)| !items.is_empty())
         .collect()
 }
 
@@ -245,7 +251,6 @@ mod tests {
     use super::*;
     use crate::render::Grouping;
     use crate::theme::Theme;
-    use crate::view::View;
 
     fn style(kind: GroupKind) -> Style {
         Style {
@@ -271,7 +276,7 @@ mod tests {
                 tooltip: None,
             })
             .collect();
-        SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View { items }) }
+        SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View::of(items)) }
     }
 
     /// Every character is 10 px wide.
@@ -310,6 +315,17 @@ mod tests {
         // Right: "xyz" (38) ending at 500 - 8 - 20.
         assert_eq!(xs(&layout), [(16.0, 28.0), (49.0, 18.0), (77.0, 18.0), (215.0, 68.0), (434.0, 38.0)]);
         assert!(layout.groups.is_empty());
+    }
+
+    #[test]
+    fn a_widget_may_space_its_own_items() {
+        let mut scene = scene(GroupKind::None);
+        if let WidgetState::Ready(view) = &mut scene.widgets[0].state {
+            view.item_spacing = Some(12.0);
+        }
+        let layout = lay_out_fixed(&scene);
+        // "ab" at 16 (28 wide), then "c" 12 px on instead of the 5 px gap.
+        assert_eq!(xs(&layout)[..3], [(16.0, 28.0), (56.0, 18.0), (84.0, 18.0)]);
     }
 
     #[test]

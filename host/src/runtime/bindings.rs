@@ -138,9 +138,15 @@ impl self::obi::widget::network::Host for StoreState {
     }
 }
 
+impl self::obi::widget::process::Host for StoreState {
+    fn spawn(&mut self, command: String) -> Result<(), String> {
+        self.capabilities.processes.spawn(&self.name, &command)
+    }
+}
+
 impl From<wit::View> for view::View {
     fn from(view: wit::View) -> view::View {
-        view::View { items: view.items.into_iter().map(Into::into).collect() }
+        view::View { items: view.items.into_iter().map(Into::into).collect(), item_spacing: view.item_spacing }
     }
 }
 

@@ -99,6 +99,9 @@ impl WidgetEngine {
                 Capability::Network => {
                     obi::widget::network::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
                 }
+                Capability::Process => {
+                    obi::widget::process::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
+                }
             }
         }
         Ok(linker)

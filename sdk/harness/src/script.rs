@@ -1,9 +1,10 @@
-//! Capability readings a test sets and changes between refreshes; the
-//! widget reads them through the same WIT imports as the system's.
+//! Capability readings a test sets and changes between refreshes, and a
+//! record of the commands widgets asked to run; the widget reaches them
+//! through the same WIT imports as the system's.
 
 use chrono::{DateTime, Utc};
 use obi::capabilities::{
-    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Waker,
+    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Processes, Waker,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -16,6 +17,7 @@ struct Readings {
     disks: Vec<Disk>,
     batteries: Vec<Battery>,
     interfaces: Vec<Interface>,
+    spawned: Vec<String>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -34,6 +36,7 @@ impl Script {
             disks: Vec::new(),
             batteries: Vec::new(),
             interfaces: Vec::new(),
+            spawned: Vec::new(),
         };
         Script(Arc::new(Mutex::new(readings)))
     }
@@ -70,6 +73,12 @@ impl Script {
         self.readings().interfaces = interfaces;
     }
 
+    /// The commands widgets asked to run, oldest first. The harness runs
+    /// none of them.
+    pub fn spawned(&self) -> Vec<String> {
+        self.readings().spawned.clone()
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -78,6 +87,7 @@ impl Script {
             disks: Arc::new(self.clone()),
             batteries: Arc::new(self.clone()),
             network: Arc::new(self.clone()),
+            processes: Arc::new(self.clone()),
         }
     }
 
@@ -117,5 +127,12 @@ impl Batteries for Script {
 impl Network for Script {
     fn interfaces(&self, _: &Waker) -> Vec<Interface> {
         self.readings().interfaces.clone()
+    }
+}
+
+impl Processes for Script {
+    fn spawn(&self, _widget: &str, command: &str) -> Result<(), String> {
+        self.readings().spawned.push(command.to_owned());
+        Ok(())
     }
 }
