@@ -14,6 +14,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Network", "obi-widget-network"),
     ("Storage", "obi-widget-storage"),
     ("Time", "obi-widget-time"),
+    ("Update", "obi-widget-update"),
 ];
 
 fn main() {

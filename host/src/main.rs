@@ -201,12 +201,16 @@ fn listing(diagnostics: &[Diagnostic]) -> String {
     format!("the config has {errors} error{}:\n{}", if errors == 1 { "" } else { "s" }, lines.join("\n"))
 }
 
+/// How long a screenshot waits for answers its widgets were promised
+/// (a first reading of the disks, a release feed).
+const SCREENSHOT_SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
+
 fn screenshot(mut engine: WidgetEngine, plan: Plan, text_font: &[u8], width: u32, path: &Path) -> Result<(), String> {
     let height = plan.style.height.round().max(1.0) as u32;
     // GL start-up does not depend on the widgets: overlap the two.
     let specs = plan.specs;
     let (offscreen, states) = std::thread::scope(|scope| {
-        let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs));
+        let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs, SCREENSHOT_SETTLE));
         let offscreen = Offscreen::new(width, height, text_font);
         (offscreen, states.join().expect("the widget thread panicked"))
     });

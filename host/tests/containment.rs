@@ -79,7 +79,7 @@ fn faulty_widgets_are_contained_and_restarted() {
 fn a_missing_grant_is_named() {
     let mut engine = engine();
     let cpu = stock("Cpu", r#"{ "enable": true }"#, &[Capability::Log, Capability::Clock]);
-    let states = Scheduler::first_states(&mut engine, vec![cpu]);
+    let states = Scheduler::first_states(&mut engine, vec![cpu], Duration::from_secs(1));
     let WidgetState::Failed { message } = &states[0] else { panic!("{states:?}") };
     assert!(message.contains("`Cpu` needs the `metrics` capability"), "{message}");
 }
@@ -92,7 +92,7 @@ fn a_refused_config_is_reported_without_restarts() {
         r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Mars/Olympus" }"#,
         &[Capability::Clock],
     );
-    let states = Scheduler::first_states(&mut engine, vec![time]);
+    let states = Scheduler::first_states(&mut engine, vec![time], Duration::from_secs(1));
     let WidgetState::Failed { message } = &states[0] else { panic!("{states:?}") };
     assert!(message.contains("Mars/Olympus") && !message.contains("restarting"), "{message}");
 }

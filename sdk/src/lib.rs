@@ -3,7 +3,7 @@
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
 //! react to input) and names its type in [`export!`]. The capability modules
 //! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`], [`network`],
-//! [`process`]) are the host's WIT imports; calling one is what makes the
+//! [`process`], [`web`]) are the host's WIT imports; calling one is what makes the
 //! built component import it, so a widget asks for exactly the capabilities
 //! it uses.
 //!
@@ -46,7 +46,7 @@ mod view;
 pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Item, Piece, Pixels, Schedule, ScrollDirection, View,
 };
-pub use bindings::obi::widget::{battery, clock, disks, log, metrics, network, process};
+pub use bindings::obi::widget::{battery, clock, disks, log, metrics, network, process, web};
 pub use label::LabelPrefix;
 pub use view::{ItemBuilder, item};
 

@@ -102,4 +102,38 @@ mod tests {
         let ours = memory.used_bytes as f64 / memory.total_bytes as f64 * 100.0;
         assert!((ours - kernel).abs() < 3.0, "obi reads {ours:.1} % in use, /proc/meminfo {kernel:.1} %");
     }
+
+    /// Busy and total jiffies of all cores, from the `cpu` line of `/proc/stat`
+    /// (idle and iowait are the idle time; guest time is counted in user).
+    #[cfg(target_os = "linux")]
+    fn proc_stat_jiffies() -> (u64, u64) {
+        let stat = std::fs::read_to_string("/proc/stat").unwrap();
+        let line = stat.lines().find(|line| line.starts_with("cpu ")).unwrap();
+        let fields: Vec<u64> = line.split_whitespace().skip(1).map(|field| field.parse().unwrap()).collect();
+        let total: u64 = fields.iter().take(8).sum();
+        let idle = fields[3] + fields[4];
+        (total - idle, total)
+    }
+
+    /// Over the same interval, with one core kept busy, the CPU use agrees
+    /// with the kernel's own count in `/proc/stat`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn cpu_use_agrees_with_proc_stat_over_an_interval() {
+        let metrics = SystemMetrics::new().unwrap();
+        let (busy_before, total_before) = proc_stat_jiffies();
+        let until = Instant::now() + Duration::from_millis(1500);
+        let spinner = std::thread::spawn(move || {
+            let mut spins = 0u64;
+            while Instant::now() < until {
+                spins = std::hint::black_box(spins.wrapping_add(1));
+            }
+        });
+        spinner.join().unwrap();
+        let ours = metrics.cpu_usage() as f64;
+        let (busy_after, total_after) = proc_stat_jiffies();
+        let kernel = (busy_after - busy_before) as f64 / (total_after - total_before) as f64 * 100.0;
+        assert!(kernel > 10.0, "the spinning core shows in /proc/stat: {kernel:.1} %");
+        assert!((ours - kernel).abs() < 5.0, "obi reads {ours:.1} % busy, /proc/stat {kernel:.1} %");
+    }
 }

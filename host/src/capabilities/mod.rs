@@ -12,6 +12,7 @@ pub mod network;
 pub mod process;
 mod sampled;
 mod wake;
+pub mod web;
 
 use std::fmt;
 use std::sync::Arc;
@@ -23,6 +24,7 @@ pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{Processes, SystemProcesses};
 pub use wake::Waker;
+pub use web::{SystemWeb, Web};
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,10 +36,11 @@ pub enum Capability {
     Battery,
     Network,
     Process,
+    Web,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 7] = [
+    pub const ALL: [Capability; 8] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -45,6 +48,7 @@ impl Capability {
         Capability::Battery,
         Capability::Network,
         Capability::Process,
+        Capability::Web,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -57,6 +61,7 @@ impl Capability {
             Capability::Battery => "battery",
             Capability::Network => "network",
             Capability::Process => "process",
+            Capability::Web => "web",
         }
     }
 
@@ -80,11 +85,13 @@ pub struct Capabilities {
     pub batteries: Arc<dyn Batteries>,
     pub network: Arc<dyn Network>,
     pub processes: Arc<dyn Processes>,
+    pub web: Arc<dyn Web>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
-    /// disks, the batteries, the network interfaces, the platform's shell.
+    /// disks, the batteries, the network interfaces, the platform's shell,
+    /// HTTP and the browser.
     pub fn system() -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
@@ -93,6 +100,7 @@ impl Capabilities {
             batteries: Arc::new(SystemBatteries::new()),
             network: Arc::new(SystemNetwork::new()),
             processes: Arc::new(SystemProcesses),
+            web: Arc::new(SystemWeb::new()),
         })
     }
 }

@@ -59,6 +59,7 @@ impl<T: Clone + Send + 'static> Sampled<T> {
                 .0;
         }
         if slot.reading {
+            waker.promise();
             slot.waiting.push(waker.clone());
         }
         slot.value.clone()

@@ -27,6 +27,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Battery" => &[Capability::Battery],
         "Network" => &[Capability::Network],
         "Applications" => &[Capability::Process],
+        "Update" => &[Capability::Web],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

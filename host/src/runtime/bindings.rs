@@ -4,6 +4,7 @@
 
 use super::instance::StoreState;
 use crate::capabilities::clock;
+use crate::capabilities::web::FetchState;
 use crate::view;
 use std::sync::Arc;
 
@@ -141,6 +142,21 @@ impl self::obi::widget::network::Host for StoreState {
 impl self::obi::widget::process::Host for StoreState {
     fn spawn(&mut self, command: String) -> Result<(), String> {
         self.capabilities.processes.spawn(&self.name, &command)
+    }
+}
+
+impl self::obi::widget::web::Host for StoreState {
+    fn fetch(&mut self, url: String) -> self::obi::widget::web::FetchState {
+        use self::obi::widget::web::{FetchState as Wit, Response};
+        match self.fetches.poll(&url, &self.capabilities.web, &self.waker) {
+            FetchState::Pending => Wit::Pending,
+            FetchState::Done(response) => Wit::Done(Response { status: response.status, body: response.body }),
+            FetchState::Failed(error) => Wit::Failed(error),
+        }
+    }
+
+    fn open(&mut self, url: String) -> Result<(), String> {
+        self.capabilities.web.open(&url)
     }
 }
 

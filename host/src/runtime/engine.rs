@@ -102,6 +102,7 @@ impl WidgetEngine {
                 Capability::Process => {
                     obi::widget::process::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
                 }
+                Capability::Web => obi::widget::web::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
             }
         }
         Ok(linker)

@@ -5,6 +5,7 @@
 use super::bindings::{self, Input, Schedule};
 use super::engine::WidgetEngine;
 use super::{Limits, WidgetSpec};
+use crate::capabilities::web::Fetches;
 use crate::capabilities::{Capabilities, Waker};
 use crate::view::View;
 use std::fmt;
@@ -20,6 +21,7 @@ pub struct StoreState {
     pub(super) capabilities: Capabilities,
     /// Brings this widget an answer that came in after its call returned.
     pub(super) waker: Waker,
+    pub(super) fetches: Fetches,
     wasi: WasiCtx,
     table: ResourceTable,
     memory_cap: usize,
@@ -108,6 +110,7 @@ impl WidgetInstance {
             name: spec.name.clone(),
             capabilities: engine.capabilities().clone(),
             waker,
+            fetches: Fetches::default(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: ResourceTable::new(),

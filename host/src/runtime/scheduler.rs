@@ -63,16 +63,34 @@ impl Scheduler {
 
     /// Starts every widget and refreshes it once, on this thread: what the
     /// bar shows first (and what `--screenshot` draws).
-    pub fn first_states(engine: &mut WidgetEngine, specs: Vec<WidgetSpec>) -> Vec<WidgetState> {
+    /// A widget whose capability promised an answer (a first reading, a
+    /// fetch) is refreshed again when it comes, for up to `settle`.
+    pub fn first_states(engine: &mut WidgetEngine, specs: Vec<WidgetSpec>, settle: Duration) -> Vec<WidgetState> {
         let now = Instant::now();
-        specs
+        let (woken, wakes) = mpsc::channel();
+        let mut slots: Vec<Slot> = specs
             .into_iter()
-            .map(|spec| {
-                let mut slot = Slot::new(spec, now, 0, Waker::unheard());
-                slot.tick(engine, now);
-                slot.shown
+            .enumerate()
+            .map(|(index, spec)| {
+                let woken = woken.clone();
+                let waker = Waker::new(move || {
+                    let _ = woken.send(index);
+                });
+                Slot::new(spec, now, index as u64, waker)
             })
-            .collect()
+            .collect();
+        slots.iter_mut().for_each(|slot| slot.tick(engine, now));
+        // Each promise brings one wake: wait for as many as were promised.
+        let mut arrived = vec![0; slots.len()];
+        let deadline = now + settle;
+        while slots.iter().zip(&arrived).any(|(slot, &arrived)| slot.waker.promised() > arrived) {
+            let Ok(index) = wakes.recv_timeout(deadline.saturating_duration_since(Instant::now())) else { break };
+            arrived[index] += 1;
+            if slots[index].instance.is_some() {
+                slots[index].tick(engine, Instant::now());
+            }
+        }
+        slots.into_iter().map(|slot| slot.shown).collect()
     }
 }
 

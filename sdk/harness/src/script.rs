@@ -1,10 +1,13 @@
 //! Capability readings a test sets and changes between refreshes, and a
-//! record of the commands widgets asked to run; the widget reaches them
-//! through the same WIT imports as the system's.
+//! record of the commands widgets asked to run and the pages they asked to
+//! open; the widget reaches them through the same WIT imports as the
+//! system's. HTTP fetches are real: a test serves its documents locally.
 
 use chrono::{DateTime, Utc};
+use obi::capabilities::web::Response;
 use obi::capabilities::{
-    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Processes, Waker,
+    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Processes,
+    SystemWeb, Waker, Web,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -18,12 +21,17 @@ struct Readings {
     batteries: Vec<Battery>,
     interfaces: Vec<Interface>,
     spawned: Vec<String>,
+    opened: Vec<String>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
 /// test keeps one to change them while the widget runs.
 #[derive(Clone)]
-pub struct Script(Arc<Mutex<Readings>>);
+pub struct Script {
+    readings: Arc<Mutex<Readings>>,
+    /// Fetches are real, so a test serves its feed on a local port.
+    web: Arc<SystemWeb>,
+}
 
 impl Script {
     /// The clock stands at `now` until moved; CPU and memory read 0, and
@@ -37,8 +45,9 @@ impl Script {
             batteries: Vec::new(),
             interfaces: Vec::new(),
             spawned: Vec::new(),
+            opened: Vec::new(),
         };
-        Script(Arc::new(Mutex::new(readings)))
+        Script { readings: Arc::new(Mutex::new(readings)), web: Arc::new(SystemWeb::new()) }
     }
 
     pub fn set_now(&self, now: DateTime<Utc>) {
@@ -79,6 +88,12 @@ impl Script {
         self.readings().spawned.clone()
     }
 
+    /// The pages widgets asked to open in the browser, oldest first. The
+    /// harness opens none of them.
+    pub fn opened(&self) -> Vec<String> {
+        self.readings().opened.clone()
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -88,11 +103,12 @@ impl Script {
             batteries: Arc::new(self.clone()),
             network: Arc::new(self.clone()),
             processes: Arc::new(self.clone()),
+            web: Arc::new(self.clone()),
         }
     }
 
     fn readings(&self) -> MutexGuard<'_, Readings> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.readings.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -133,6 +149,17 @@ impl Network for Script {
 impl Processes for Script {
     fn spawn(&self, _widget: &str, command: &str) -> Result<(), String> {
         self.readings().spawned.push(command.to_owned());
+        Ok(())
+    }
+}
+
+impl Web for Script {
+    fn get(&self, url: &str) -> Result<Response, String> {
+        self.web.get(url)
+    }
+
+    fn open(&self, url: &str) -> Result<(), String> {
+        self.readings().opened.push(url.to_owned());
         Ok(())
     }
 }

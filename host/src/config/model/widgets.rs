@@ -309,6 +309,9 @@ pub struct UpdateConfig {
     /// Hours between two checks (default 12).
     pub data_refresh_interval: Option<u64>,
     pub label_prefix: Option<LabelPrefix>,
+    /// Where Obi's releases are listed, in the shape of GitHub's releases
+    /// API (an Obi extension of the format).
+    pub release_feed: Option<String>,
 }
 
 /// `{ "Plugin": { "enable": true, "path": "w.wasm", "grants": ["metrics"], "config": {} } }`

@@ -1,0 +1,217 @@
+//! The `web` capability: fetching a document over HTTP(S) and opening a
+//! page in the user's browser. A fetch can take seconds, so it never runs
+//! in a widget's call: [`Fetches`] starts it on a thread of its own, answers
+//! "pending", and wakes the widget when it has ended.
+
+use super::Waker;
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Response {
+    pub status: u16,
+    pub body: String,
+}
+
+pub trait Web: Send + Sync {
+    /// Fetches `url`, blocking: called off the widgets' thread.
+    fn get(&self, url: &str) -> Result<Response, String>;
+    /// Opens `url` in the user's browser.
+    fn open(&self, url: &str) -> Result<(), String>;
+}
+
+/// A body over this is refused: a widget's memory is capped, and a release
+/// feed is a few kilobytes.
+pub const MAX_BODY: u64 = 2 << 20;
+
+/// A fetch that takes longer than this has failed.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+pub struct SystemWeb {
+    agent: ureq::Agent,
+}
+
+impl SystemWeb {
+    pub fn new() -> SystemWeb {
+        let config = ureq::Agent::config_builder()
+            .timeout_global(Some(TIMEOUT))
+            // A status is an answer the widget reads, not an error.
+            .http_status_as_error(false)
+            .user_agent(concat!("obi/", env!("CARGO_PKG_VERSION")))
+            .build();
+        SystemWeb { agent: config.into() }
+    }
+}
+
+impl Default for SystemWeb {
+    fn default() -> Self {
+        SystemWeb::new()
+    }
+}
+
+impl Web for SystemWeb {
+    fn get(&self, url: &str) -> Result<Response, String> {
+        check_scheme(url)?;
+        let mut response = self.agent.get(url).call().map_err(|error| error.to_string())?;
+        let status = response.status().as_u16();
+        let mut body = String::new();
+        let read = response.body_mut().as_reader().take(MAX_BODY + 1).read_to_string(&mut body);
+        read.map_err(|error| format!("reading the response: {error}"))?;
+        if body.len() as u64 > MAX_BODY {
+            return Err(format!("the response is over {} MiB", MAX_BODY >> 20));
+        }
+        Ok(Response { status, body })
+    }
+
+    fn open(&self, url: &str) -> Result<(), String> {
+        check_scheme(url)?;
+        // The URL is one argument, never a shell line.
+        let (program, arguments): (&str, &[&str]) = if cfg!(windows) {
+            ("rundll32", &["url.dll,FileProtocolHandler"])
+        } else if cfg!(target_os = "macos") {
+            ("open", &[])
+        } else {
+            ("xdg-open", &[])
+        };
+        let mut child = std::process::Command::new(program)
+            .args(arguments)
+            .arg(url)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .map_err(|error| format!("cannot run {program}: {error}"))?;
+        // Reaped off the caller's thread: the opener may wait for the browser.
+        thread::spawn(move || child.wait());
+        Ok(())
+    }
+}
+
+/// Only the web: a widget must not reach local files or other schemes this way.
+fn check_scheme(url: &str) -> Result<(), String> {
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("https://") || lower.starts_with("http://") {
+        Ok(())
+    } else {
+        Err(format!("{url:?} is not an http or https URL"))
+    }
+}
+
+/// How a fetch stands, as the widget sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchState {
+    Pending,
+    Done(Response),
+    Failed(String),
+}
+
+type Outcome = Arc<Mutex<Option<Result<Response, String>>>>;
+
+/// One widget's fetches by URL. Each ended fetch is handed over once; the
+/// next call for the same URL fetches anew.
+#[derive(Default)]
+pub struct Fetches {
+    running: HashMap<String, Outcome>,
+}
+
+/// A widget may wait on this many URLs at once.
+const MAX_RUNNING: usize = 8;
+
+impl Fetches {
+    pub fn poll(&mut self, url: &str, web: &Arc<dyn Web>, waker: &Waker) -> FetchState {
+        if let Some(outcome) = self.running.get(url) {
+            let ended = outcome.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+            return match ended {
+                None => FetchState::Pending,
+                Some(result) => {
+                    self.running.remove(url);
+                    match result {
+                        Ok(response) => FetchState::Done(response),
+                        Err(error) => FetchState::Failed(error),
+                    }
+                }
+            };
+        }
+        if self.running.len() >= MAX_RUNNING {
+            return FetchState::Failed(format!("{MAX_RUNNING} fetches are running already"));
+        }
+        let outcome: Outcome = Arc::default();
+        waker.promise();
+        let (web, ended, url_owned, slot) = (web.clone(), waker.clone(), url.to_owned(), outcome.clone());
+        let started = thread::Builder::new().name("obi-fetch".into()).spawn(move || {
+            let result = web.get(&url_owned);
+            *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(result);
+            ended.wake();
+        });
+        match started {
+            Ok(_) => {
+                self.running.insert(url.to_owned(), outcome);
+                FetchState::Pending
+            }
+            Err(error) => {
+                waker.wake();
+                FetchState::Failed(format!("cannot start fetching: {error}"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::net::TcpListener;
+    use std::sync::mpsc;
+
+    /// Answers each connection with `status` and `body`, as many times as asked.
+    fn serve(status: &'static str, body: String, times: usize) -> String {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/feed", listener.local_addr().unwrap());
+        thread::spawn(move || {
+            for stream in listener.incoming().take(times) {
+                let mut stream = stream.unwrap();
+                let mut request = [0u8; 4096];
+                let _ = stream.read(&mut request);
+                let head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+                let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
+            }
+        });
+        url
+    }
+
+    fn web() -> Arc<dyn Web> {
+        Arc::new(SystemWeb::new())
+    }
+
+    #[test]
+    fn a_fetch_is_pending_then_done_once_and_wakes_the_widget() {
+        let url = serve("200 OK", "{\"tag_name\":\"v1.0.0\"}".into(), 2);
+        let (web, mut fetches) = (web(), Fetches::default());
+        let (woken, wakes) = mpsc::channel();
+        let waker = Waker::new(move || woken.send(()).unwrap());
+        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Pending);
+        wakes.recv_timeout(Duration::from_secs(10)).expect("woken when the fetch ended");
+        let expected = Response { status: 200, body: "{\"tag_name\":\"v1.0.0\"}".into() };
+        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Done(expected));
+        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Pending, "a new fetch");
+    }
+
+    #[test]
+    fn a_status_is_an_answer_and_a_closed_port_a_failure() {
+        let web = web();
+        assert_eq!(web.get(&serve("404 Not Found", "gone".into(), 1)).unwrap().status, 404);
+        let closed = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+        assert!(web.get(&format!("http://{closed}/feed")).is_err());
+    }
+
+    #[test]
+    fn only_http_urls_and_bounded_bodies() {
+        let web = web();
+        assert!(web.get("file:///etc/passwd").unwrap_err().contains("not an http"));
+        assert!(web.open("file:///etc/passwd").unwrap_err().contains("not an http"));
+        let huge = serve("200 OK", "x".repeat(MAX_BODY as usize + 10), 1);
+        assert!(web.get(&huge).unwrap_err().contains("over 2 MiB"));
+    }
+}

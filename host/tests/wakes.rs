@@ -1,0 +1,62 @@
+//! Answers that come after a widget's call returned (an HTTP fetch) reach
+//! it: the running bar refreshes a woken widget at once, and a screenshot
+//! waits for what its widgets were promised.
+
+mod common;
+
+use common::{engine, texts};
+use obi::runtime::Scheduler;
+use obi::view::WidgetState;
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// A release feed naming a version above the running one, served locally.
+fn newer_release_feed() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/releases", listener.local_addr().unwrap());
+    thread::spawn(move || {
+        let body = r#"{ "tag_name": "v999.0.0", "html_url": "https://example.org/obi/v999.0.0" }"#;
+        for stream in listener.incoming() {
+            let mut stream = stream.unwrap();
+            let _ = stream.read(&mut [0u8; 4096]);
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
+            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
+        }
+    });
+    url
+}
+
+fn update_spec() -> obi::runtime::WidgetSpec {
+    let config = format!(r#"{{ "enable": true, "label_prefix": "Text", "release_feed": "{}" }}"#, newer_release_feed());
+    obi::config::stock_spec("Update", config).unwrap()
+}
+
+#[test]
+fn a_woken_widget_is_refreshed_without_waiting_for_its_schedule() {
+    let (sender, states) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), vec![update_spec()], move |_generation, _index, state| {
+        let _ = sender.send(state);
+    });
+    // The widget refreshes hourly; only the wake can bring the answer sooner.
+    let mut seen = Vec::new();
+    while let Ok(state) = states.recv_timeout(Duration::from_secs(20)) {
+        let done = texts(&state) == "UPDATE: v999.0.0";
+        seen.push(state);
+        if done {
+            break;
+        }
+    }
+    drop(scheduler);
+    assert_eq!(seen.last().map(texts).as_deref(), Some("UPDATE: v999.0.0"), "{seen:?}");
+}
+
+#[test]
+fn a_first_render_waits_for_promised_answers() {
+    let states = Scheduler::first_states(&mut engine(), vec![update_spec()], Duration::from_secs(20));
+    assert_eq!(texts(&states[0]), "UPDATE: v999.0.0");
+    let none = Scheduler::first_states(&mut engine(), vec![update_spec()], Duration::ZERO);
+    assert_eq!(none[0], WidgetState::Ready(obi::view::View::of(Vec::new())), "not waited for");
+}

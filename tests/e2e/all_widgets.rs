@@ -1,0 +1,130 @@
+//! A bar with all nine system widgets, as a window under Xvfb and i3, read
+//! back with OCR (tesseract): the Date widget shows today's date, and the
+//! Update widget's answer, which comes after the first frame, shows too.
+
+use crate::support::{Frame, XSession, config_file, have_tools, run, wait_for};
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract"];
+
+/// A release feed with a version above the running one, served locally.
+fn release_feed() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/releases", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let body = r#"{ "tag_name": "v999.0.0", "html_url": "https://example.org/obi/v999.0.0" }"#;
+        for mut stream in listener.incoming().flatten() {
+            let _ = stream.read(&mut [0u8; 4096]);
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
+            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
+        }
+    });
+    url
+}
+
+fn config(feed: &str) -> String {
+    format!(
+        r#"{{
+      "height": 40,
+      "font_size": 18,
+      "left_widgets": [
+        {{ "Date": {{ "enable": true, "format": {{ "Custom": "%d %B %Y" }}, "label_prefix": "None" }} }},
+        {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }},
+        {{ "Cpu": {{ "enable": true }} }},
+        {{ "Memory": {{ "enable": true }} }}
+      ],
+      "center_widgets": [
+        {{ "Applications": {{ "enable": true, "display": "Text", "items": [ {{ "name": "Terminal", "command": "true" }} ] }} }}
+      ],
+      "right_widgets": [
+        {{ "Storage": {{ "enable": true, "label_prefix": "Text" }} }},
+        {{ "Network": {{ "enable": true, "show_activity": true, "show_total_activity": false, "label_prefix": "Text" }} }},
+        {{ "Battery": {{ "enable": true }} }},
+        {{ "Update": {{ "enable": true, "label_prefix": "Text", "release_feed": "{feed}" }} }}
+      ]
+    }}"#
+    )
+}
+
+/// The bar's strip of the screen as tesseract reads it: light text on the
+/// dark bar, then the selected items (dark text on the accent), which need
+/// the opposite polarity and a crop of their own.
+fn read_bar(session: &XSession, png: &Path) -> String {
+    let grab = run(session
+        .command("import")
+        .args(["-window", "root", "-crop", "1920x40+0+0", "+repage"])
+        .arg(format!("PNG32:{}", png.display())));
+    assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+    let mut text = ocr(png, &["-negate"]);
+    if let Some((from, to)) = accent_columns(&Frame::read(png)) {
+        text += " ";
+        text += &ocr(png, &["-crop", &format!("{}x40+{from}+0", to - from), "+repage"]);
+    }
+    text
+}
+
+/// Where the selected item is: the longest run of light pixels along the
+/// top edge of the items (text only grazes those rows).
+fn accent_columns(frame: &Frame) -> Option<(u32, u32)> {
+    let light = |x: u32, y: u32| {
+        let [r, g, b, _] = frame.pixel(x, y);
+        (r as u32 + g as u32 + b as u32) / 3 > 128
+    };
+    (6..14)
+        .flat_map(|y| {
+            let mut runs = Vec::new();
+            let mut start = None;
+            for x in 0..=frame.width {
+                match (x < frame.width && light(x, y), start) {
+                    (true, None) => start = Some(x),
+                    (false, Some(from)) => {
+                        runs.push((from, x));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            runs
+        })
+        .filter(|(from, to)| to - from >= 40)
+        .max_by_key(|(from, to)| to - from)
+}
+
+fn ocr(png: &Path, options: &[&str]) -> String {
+    let large = png.with_extension("ocr.png");
+    let convert = run(Command::new("convert").arg(png).args(options).args(["-resize", "300%"]).arg(&large));
+    assert!(convert.status.success(), "convert: {}", String::from_utf8_lossy(&convert.stderr));
+    let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7"]));
+    assert!(ocr.status.success(), "tesseract: {}", String::from_utf8_lossy(&ocr.stderr));
+    String::from_utf8_lossy(&ocr.stdout).trim().to_owned()
+}
+
+#[test]
+fn nine_widgets_on_screen_with_todays_date() {
+    if !have_tools("all widgets test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1920, 1080);
+    let (_dir, config) = config_file(&config(&release_feed()));
+    let (mut bar, _window) = session.start_bar(&config, Stdio::null());
+    let artifacts = crate::support::workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("all-widgets.png");
+
+    let mut text = String::new();
+    let read = wait_for(Duration::from_secs(30), || {
+        // Read the date after the grab: the bar may have turned midnight in between, never the other way.
+        text = read_bar(&session, &png);
+        let today = chrono::Local::now().format("%d %B %Y").to_string();
+        text.contains(&today) && text.contains("Terminal") && text.contains("v999.0.0")
+    });
+    assert!(read, "the bar ({}) reads:\n{text}", png.display());
+    for label in ["CPU", "RAM", "DOWN", "UPDATE"] {
+        assert!(text.contains(label), "{label} is not on the bar ({}), which reads:\n{text}", png.display());
+    }
+    assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
+}
