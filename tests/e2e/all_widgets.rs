@@ -128,3 +128,40 @@ fn nine_widgets_on_screen_with_todays_date() {
     }
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
+
+/// A click on an Applications button, from the X server to the shell: the
+/// command runs with the bar's environment variables resolved.
+#[test]
+fn a_click_on_an_application_runs_its_command() {
+    if !have_tools("applications click test", &["Xvfb", "i3", "xwininfo", "xdotool"]) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{
+          "height": 40,
+          "left_widgets": [ { "Applications": { "enable": true, "display": "Text", "items": [
+            { "name": "Mark", "command": "touch \"$OBI_E2E_MARK\"" } ] } } ],
+          "right_widgets": []
+        }"#,
+    );
+    let mark = dir.path().join("clicked");
+    let bar = crate::support::obi()
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env("OBI_E2E_MARK", &mark)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting obi");
+    let _bar = crate::support::Reaped(bar);
+    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    // The button sits at the left edge of the bar; keep clicking until the
+    // bar has drawn it and taken the click.
+    let clicked = wait_for(Duration::from_secs(20), || {
+        run(session.command("xdotool").args(["mousemove", "30", "20", "click", "1"]));
+        wait_for(Duration::from_millis(500), || mark.exists())
+    });
+    assert!(clicked, "the command did not run: no {}", mark.display());
+}
