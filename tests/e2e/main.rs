@@ -12,4 +12,5 @@ mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;
 mod support;
+mod tooltip;
 mod window;

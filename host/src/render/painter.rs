@@ -83,6 +83,37 @@ impl<R: Renderer> Painter<R> {
         self.forget_images_not_in(layout);
     }
 
+    /// The size of a tooltip showing `text`: its lines in the bar's font,
+    /// with room around them.
+    pub fn tooltip_size(&mut self, style: &Style, text: &str) -> (u32, u32) {
+        let paint = self.text_paint(style, style.theme.text);
+        let lines = tooltip_lines(text);
+        let widest = lines.iter().map(|line| self.text_width(line, &paint)).fold(0.0, f32::max);
+        let margin = tooltip_margin(style);
+        let width = (widest + 2.0 * margin).ceil().min(TOOLTIP_MAX_WIDTH);
+        let height = (lines.len() as f32 * tooltip_line_height(style) + 2.0 * margin).ceil();
+        (width as u32, height as u32)
+    }
+
+    /// Paints a whole `width` x `height` tooltip window showing `text`:
+    /// the theme's text on its background, opaque, framed in the accent.
+    /// The caller flushes the canvas and presents the frame.
+    pub fn paint_tooltip(&mut self, style: &Style, text: &str, width: u32, height: u32) {
+        self.canvas.set_size(width, height, 1.0);
+        let theme = &style.theme;
+        let Rgba(r, g, b, _) = theme.background;
+        clear(&mut self.canvas, &Rect::new(0.0, 0.0, width as f32, height as f32), Color::rgb(r, g, b));
+        let mut frame = Path::new();
+        frame.rect(0.5, 0.5, width as f32 - 1.0, height as f32 - 1.0);
+        self.canvas.stroke_path(&frame, &Paint::color(color(theme.accent)).with_line_width(1.0));
+        let paint = self.text_paint(style, Rgba(theme.text.0, theme.text.1, theme.text.2, 255));
+        let (margin, line_height) = (tooltip_margin(style), tooltip_line_height(style));
+        for (index, line) in tooltip_lines(text).iter().enumerate() {
+            let middle = margin + line_height * (index as f32 + 0.5);
+            let _ = self.canvas.fill_text(margin, middle, line, &paint);
+        }
+    }
+
     /// The piece as it will be drawn (text truncated) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style) -> (Piece, f32) {
         let key = |text: &String, size: f32| (text.clone(), size.to_bits(), style.max_label_width.to_bits());
@@ -319,6 +350,24 @@ fn paint_binary_clock<R: Renderer>(
             canvas.fill_path(&mark, if digit >> row & 1 == 1 { &on } else { &off });
         }
     }
+}
+
+/// A tooltip wider than this is cut (its text runs out of the window).
+const TOOLTIP_MAX_WIDTH: f32 = 1200.0;
+/// A tooltip shows this many lines at most.
+const TOOLTIP_LINES: usize = 20;
+
+fn tooltip_lines(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().take(TOOLTIP_LINES).collect();
+    if lines.is_empty() { vec![""] } else { lines }
+}
+
+fn tooltip_margin(style: &Style) -> f32 {
+    style.font_size * 0.5
+}
+
+fn tooltip_line_height(style: &Style) -> f32 {
+    style.font_size * 1.4
 }
 
 fn premultiplied(Rgba(r, g, b, a): Rgba) -> Color {

@@ -10,6 +10,7 @@
 //! it and swapped with its damage named; elsewhere into a kept framebuffer
 //! that is copied whole to the back buffer before the swap.
 
+use super::tooltip::TooltipWindow;
 use crate::render::{Framebuffer, Layout, Painter, Rect, Style};
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
@@ -48,6 +49,8 @@ pub struct GlBar {
     size: (u32, u32),
     surface: Surface<WindowSurface>,
     context: PossiblyCurrentContext,
+    /// The GL config of the window, which a tooltip's window must share.
+    pub config: Config,
     // Dropped after the surface and context that draw into it.
     pub window: Window,
 }
@@ -103,6 +106,7 @@ impl GlBar {
             size: (window.inner_size().width, window.inner_size().height),
             surface,
             context,
+            config: config.clone(),
             window,
         })
     }
@@ -152,6 +156,26 @@ impl GlBar {
         if let Err(error) = self.swap(region, layout.window.height as i32) {
             tracing::warn!("presenting the frame failed: {error}");
         }
+    }
+
+    /// Paints `text` into the tooltip's window and presents it, then turns
+    /// the context back to the bar.
+    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str) {
+        if let Err(error) = self.context.make_current(&tooltip.surface) {
+            return tracing::warn!("painting the tooltip: {error}");
+        }
+        let (width, height) = tooltip.size;
+        self.painter.canvas().renderer_mut().set_screen_target(None);
+        self.painter.paint_tooltip(style, text, width, height);
+        self.painter.canvas().flush_to_output(());
+        if let Err(error) = tooltip.surface.swap_buffers(&self.context) {
+            tracing::warn!("presenting the tooltip: {error}");
+        }
+        if let Err(error) = self.context.make_current(&self.surface) {
+            tracing::warn!("returning to the bar's surface: {error}");
+        }
+        let kept = self.kept.as_ref().map(|frame| frame.object);
+        self.painter.canvas().renderer_mut().set_screen_target(kept);
     }
 
     /// Reads `region` of the kept frame back and puts it into the window.

@@ -13,7 +13,7 @@
 use crate::bar::Plan;
 use crate::config::{self, BarConfig};
 use crate::control;
-use crate::render::{Layout, Scene, damage, find_text_font};
+use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::view::WidgetState;
 use gl::GlBar;
@@ -23,15 +23,18 @@ use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
+use std::time::Instant;
+use tooltip::{Hover, TooltipWindow};
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowAttributes, WindowId};
 
 mod gl;
 mod input;
 mod placement;
+mod tooltip;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod x11;
 
@@ -81,6 +84,14 @@ pub struct BarWindow {
     /// comes from the system (an expose, a resize) and repaints everything.
     widgets_changed: bool,
     cursor_x: f32,
+    /// Where the bar is on the screen, once placed.
+    rect: Option<ScreenRect>,
+    /// The item the cursor rests on, when it has a tooltip.
+    hover: Option<Hover>,
+    /// Made when the first tooltip is shown.
+    tooltip: Option<TooltipWindow>,
+    /// Making the tooltip window failed: tooltips are not shown.
+    no_tooltips: bool,
     hidden: bool,
     error: Option<String>,
 }
@@ -114,6 +125,10 @@ impl BarWindow {
             shown: Layout::default(),
             widgets_changed: false,
             cursor_x: 0.0,
+            rect: None,
+            hover: None,
+            tooltip: None,
+            no_tooltips: false,
             hidden: false,
             error: None,
         }
@@ -172,6 +187,7 @@ impl BarWindow {
             config.display().version_string()
         );
         self.reserve(&gl, rect);
+        self.rect = Some(rect);
         gl.window.set_visible(!self.hidden);
         Ok(gl)
     }
@@ -257,6 +273,7 @@ impl BarWindow {
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
                 self.reserve(gl, rect);
+                self.rect = Some(rect);
                 if std::mem::take(&mut self.waiting_for_monitor) {
                     tracing::info!("the bar's monitor is back: {}", placement::describe(&monitors));
                     gl.window.set_visible(!self.hidden);
@@ -296,6 +313,7 @@ impl BarWindow {
         let layout = gl.painter().lay_out(&self.scene, width, height);
         gl.present(&self.scene.style, &layout, layout.window);
         self.shown = layout;
+        self.follow_hovered_item();
     }
 
     /// Paints and presents only what the widgets changed since the last frame.
@@ -309,6 +327,106 @@ impl BarWindow {
         if let Some(changed) = damage(&self.shown, &layout, &self.scene.style) {
             gl.present(&self.scene.style, &layout, changed);
             self.shown = layout;
+            self.follow_hovered_item();
+        }
+    }
+
+    fn item_under_cursor(&self) -> Option<&PlacedItem> {
+        self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor_x))
+    }
+
+    /// The cursor moved: a new item with a tooltip under it starts the wait
+    /// for its tooltip; anything else hides the one shown.
+    fn track_hover(&mut self) {
+        let target = self.item_under_cursor().and_then(|placed| {
+            let text = placed.item.tooltip.clone()?;
+            Some(Hover {
+                widget: placed.widget,
+                key: placed.item.key.clone(),
+                text,
+                anchor: placed.rect,
+                due: Instant::now() + tooltip::DELAY,
+                shown: false,
+            })
+        });
+        let same =
+            matches!((&self.hover, &target), (Some(old), Some(new)) if old.widget == new.widget && old.key == new.key);
+        if !same {
+            self.end_hover();
+            self.hover = target;
+        }
+    }
+
+    fn end_hover(&mut self) {
+        if self.hover.take().is_some_and(|hover| hover.shown)
+            && let Some(tooltip) = &self.tooltip
+        {
+            tooltip.hide();
+        }
+    }
+
+    /// The hovered item after a repaint: gone, its tooltip goes; moved or
+    /// with new text, its tooltip follows.
+    fn follow_hovered_item(&mut self) {
+        let Some(hover) = &self.hover else { return };
+        let now = self.shown.items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
+        match now.and_then(|placed| Some((placed.rect, placed.item.tooltip.clone()?))) {
+            None => self.end_hover(),
+            Some((anchor, text)) if anchor != hover.anchor || text != hover.text => {
+                let shown = hover.shown;
+                if let Some(hover) = &mut self.hover {
+                    (hover.anchor, hover.text) = (anchor, text);
+                }
+                if shown {
+                    self.show_tooltip(None);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Shows the hovered item's tooltip, making its window first if need be.
+    fn show_tooltip(&mut self, event_loop: Option<&ActiveEventLoop>) {
+        let (Some(gl), Some(hover), Some(bar)) = (&mut self.gl, &mut self.hover, self.rect) else { return };
+        hover.shown = true;
+        if self.tooltip.is_none() && !self.no_tooltips {
+            let Some(event_loop) = event_loop else { return };
+            // An undecorated window placed by hand is an X11 notion; Wayland wants a popup surface.
+            #[cfg(all(unix, not(target_os = "macos")))]
+            {
+                use winit::platform::x11::ActiveEventLoopExtX11;
+                if !event_loop.is_x11() {
+                    tracing::info!("tooltips are shown on X11 only for now");
+                    self.no_tooltips = true;
+                    return;
+                }
+            }
+            match TooltipWindow::new(event_loop, &gl.config) {
+                Ok(window) => self.tooltip = Some(window),
+                Err(error) => {
+                    tracing::warn!("{error}; tooltips are not shown");
+                    self.no_tooltips = true;
+                }
+            }
+        }
+        let Some(tooltip) = &mut self.tooltip else { return };
+        let size = gl.painter().tooltip_size(&self.scene.style, &hover.text);
+        let monitor = gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
+            x: monitor.position().x,
+            y: monitor.position().y,
+            width: monitor.size().width,
+            height: monitor.size().height,
+        });
+        tooltip.show_at(tooltip::position(bar, hover.anchor, size, monitor), size);
+        gl.present_tooltip(tooltip, &self.scene.style, &hover.text);
+    }
+
+    /// Paints the tooltip shown again (its window was exposed).
+    fn repaint_tooltip(&mut self) {
+        if let (Some(gl), Some(tooltip), Some(hover)) = (&mut self.gl, &self.tooltip, &self.hover)
+            && hover.shown
+        {
+            gl.present_tooltip(tooltip, &self.scene.style, &hover.text);
         }
     }
 
@@ -320,11 +438,7 @@ impl BarWindow {
     }
 
     fn send_input(&self, input: crate::runtime::Input) {
-        let Some(hit) =
-            self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor_x))
-        else {
-            return;
-        };
+        let Some(hit) = self.item_under_cursor() else { return };
         // Items name scene widgets; the runtime knows its specs.
         let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
@@ -348,6 +462,7 @@ impl BarWindow {
             Command::Quit => return event_loop.exit(),
         };
         self.hidden = hidden;
+        self.end_hover();
         // A bar waiting for its monitor stays hidden; it shows when the monitor is back.
         let visible = !hidden && !self.waiting_for_monitor;
         if let Some(gl) = &self.gl {
@@ -391,6 +506,7 @@ impl BarWindow {
                 widgets[*slot].state = self.scene.widgets[self.slots[old]].state.clone();
             }
         }
+        self.end_hover();
         self.generation += 1;
         if let Some(scheduler) = &self.scheduler {
             scheduler.send(WidgetEvent::Reconfigure { generation: self.generation, specs: plan.specs.clone() });
@@ -504,11 +620,27 @@ impl ApplicationHandler<BarEvent> for BarWindow {
     /// Widget changes are painted here, once the loop has handled every
     /// event at hand: changes that arrive together make one frame, and no
     /// redraw request costs the loop another turn.
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         self.paint_changes();
+        let waiting = self.hover.as_ref().filter(|hover| !hover.shown).map(|hover| hover.due);
+        match waiting {
+            Some(due) if due <= Instant::now() => {
+                self.show_tooltip(Some(event_loop));
+                event_loop.set_control_flow(ControlFlow::Wait);
+            }
+            Some(due) => event_loop.set_control_flow(ControlFlow::WaitUntil(due)),
+            None => event_loop.set_control_flow(ControlFlow::Wait),
+        }
     }
 
-    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, id: WindowId, event: WindowEvent) {
+        if self.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
+            // The tooltip's window only ever needs its picture again.
+            if matches!(event, WindowEvent::RedrawRequested) {
+                self.repaint_tooltip();
+            }
+            return;
+        }
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::RedrawRequested => self.paint_all(),
@@ -520,8 +652,13 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                     self.redraw_all();
                 }
             }
-            WindowEvent::CursorMoved { position, .. } => self.cursor_x = position.x as f32,
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor_x = position.x as f32;
+                self.track_hover();
+            }
+            WindowEvent::CursorLeft { .. } => self.end_hover(),
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
+                self.end_hover();
                 if let Some(input) = input::from_button(button) {
                     self.send_input(input);
                 }

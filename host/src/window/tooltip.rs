@@ -1,0 +1,121 @@
+//! Tooltips: once the cursor has rested on an item that has one, a small
+//! undecorated window shows its text beside the bar, under the item (over
+//! it when the bar is at the bottom of its monitor). The bar's painter
+//! paints it on the bar's GL context; the window only lends its surface.
+
+use super::ScreenRect;
+use crate::render::Rect;
+use glutin::config::Config;
+use glutin::display::GetGlDisplay;
+use glutin::prelude::*;
+use glutin::surface::{Surface, WindowSurface};
+use glutin_winit::GlWindow;
+use std::time::{Duration, Instant};
+use winit::dpi::{PhysicalPosition, PhysicalSize};
+use winit::event_loop::ActiveEventLoop;
+use winit::window::{Window, WindowId};
+
+/// How long the cursor rests on an item before its tooltip shows.
+pub const DELAY: Duration = Duration::from_millis(500);
+
+/// The item under the cursor, when it has a tooltip.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hover {
+    /// The item: its widget's index in the scene, and its key.
+    pub widget: usize,
+    pub key: String,
+    pub text: String,
+    /// Where the item is in the bar window.
+    pub anchor: Rect,
+    pub due: Instant,
+    pub shown: bool,
+}
+
+pub struct TooltipWindow {
+    pub size: (u32, u32),
+    pub surface: Surface<WindowSurface>,
+    // Dropped after the surface that draws into it.
+    pub window: Window,
+}
+
+impl TooltipWindow {
+    /// A hidden tooltip window whose visual suits `config`, the bar's GL config.
+    pub fn new(event_loop: &ActiveEventLoop, config: &Config) -> Result<TooltipWindow, String> {
+        let attributes = Window::default_attributes()
+            .with_title("obi tooltip")
+            .with_decorations(false)
+            .with_resizable(false)
+            .with_visible(false)
+            .with_inner_size(PhysicalSize::new(1, 1));
+        #[cfg(all(unix, not(target_os = "macos")))]
+        let attributes = {
+            use winit::platform::x11::{WindowAttributesExtX11, WindowType};
+            attributes
+                .with_name("obi", "obi")
+                .with_override_redirect(true)
+                .with_x11_window_type(vec![WindowType::Tooltip])
+        };
+        let window = glutin_winit::finalize_window(event_loop, attributes, config)
+            .map_err(|error| format!("creating the tooltip window: {error}"))?;
+        let surface_attributes = window
+            .build_surface_attributes(Default::default())
+            .map_err(|error| format!("describing the tooltip's GL surface: {error}"))?;
+        // SAFETY: the surface is of `window`, which outlives it (see the field order).
+        let surface = unsafe { config.display().create_window_surface(config, &surface_attributes) }
+            .map_err(|error| format!("creating the tooltip's GL surface: {error}"))?;
+        Ok(TooltipWindow { size: (1, 1), surface, window })
+    }
+
+    pub fn id(&self) -> WindowId {
+        self.window.id()
+    }
+
+    /// Moves the window to `position` on the screen at `size`, and shows it.
+    pub fn show_at(&mut self, position: PhysicalPosition<i32>, size: (u32, u32)) {
+        self.size = size;
+        let _ = self.window.request_inner_size(PhysicalSize::new(size.0, size.1));
+        self.window.set_outer_position(position);
+        self.window.set_visible(true);
+    }
+
+    pub fn hide(&self) {
+        self.window.set_visible(false);
+    }
+}
+
+/// Where a `size` tooltip for the item at `anchor` of the bar at `bar`
+/// goes: under the bar, or over it when there is no room below on `monitor`.
+pub fn position(bar: ScreenRect, anchor: Rect, size: (u32, u32), monitor: ScreenRect) -> PhysicalPosition<i32> {
+    let below = bar.y + bar.height as i32;
+    let fits_below = below + size.1 as i32 <= monitor.y + monitor.height as i32;
+    let y = if fits_below { below } else { bar.y - size.1 as i32 };
+    let rightmost = monitor.x + monitor.width as i32 - size.0 as i32;
+    let x = (bar.x + anchor.x.round() as i32).min(rightmost).max(monitor.x);
+    PhysicalPosition::new(x, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(x: i32, y: i32, width: u32, height: u32) -> ScreenRect {
+        ScreenRect { x, y, width, height }
+    }
+
+    const MONITOR: ScreenRect = ScreenRect { x: 0, y: 0, width: 1920, height: 1080 };
+
+    #[test]
+    fn under_a_top_bar_over_a_bottom_one() {
+        let item = Rect::new(100.0, 4.0, 80.0, 24.0);
+        assert_eq!(position(rect(0, 0, 1920, 32), item, (200, 30), MONITOR), PhysicalPosition::new(100, 32));
+        assert_eq!(position(rect(0, 1048, 1920, 32), item, (200, 30), MONITOR), PhysicalPosition::new(100, 1018));
+    }
+
+    #[test]
+    fn kept_on_the_monitor() {
+        let right = Rect::new(1880.0, 4.0, 40.0, 24.0);
+        assert_eq!(position(rect(0, 0, 1920, 32), right, (300, 30), MONITOR).x, 1620);
+        let second = rect(1920, 0, 1280, 1024);
+        assert_eq!(position(rect(1920, 0, 1280, 32), right, (300, 30), second).x, 1920 + 1280 - 300);
+    }
+}
