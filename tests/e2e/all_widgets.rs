@@ -165,3 +165,42 @@ fn a_click_on_an_application_runs_its_command() {
     });
     assert!(clicked, "the command did not run: no {}", mark.display());
 }
+
+/// A click on the Update widget opens the release page with the desktop's
+/// opener (`xdg-open`, here a stand-in that notes its argument).
+#[test]
+fn a_click_on_a_newer_release_opens_its_page() {
+    if !have_tools("update click test", &["Xvfb", "i3", "xwininfo", "xdotool"]) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(&format!(
+        r#"{{ "height": 40, "left_widgets": [ {{ "Update": {{ "enable": true, "release_feed": "{}" }} }} ], "right_widgets": [] }}"#,
+        release_feed()
+    ));
+    let opened = dir.path().join("opened");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let opener = bin.join("xdg-open");
+    std::fs::write(&opener, format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", opened.display())).unwrap();
+    std::fs::set_permissions(&opener, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bar = crate::support::obi()
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env("PATH", path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting obi");
+    let _bar = crate::support::Reaped(bar);
+    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    // The release shows once the feed has answered; click until it has.
+    let clicked = wait_for(Duration::from_secs(20), || {
+        run(session.command("xdotool").args(["mousemove", "40", "20", "click", "1"]));
+        wait_for(Duration::from_millis(500), || opened.exists())
+    });
+    assert!(clicked, "no page was opened");
+    assert_eq!(std::fs::read_to_string(&opened).unwrap(), "https://example.org/obi/v999.0.0");
+}
