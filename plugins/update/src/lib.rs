@@ -57,7 +57,7 @@ pub struct Update {
 }
 
 /// A failed check (offline) is tried again this soon, and the widget is
-/// refreshed this often to see whether a check is due.
+/// refreshed this often to see whether a check is due (checks are hours apart).
 const RETRY_SECS: i64 = 3600;
 
 /// The newest release in `feed` that is newer than `running`.
@@ -87,7 +87,7 @@ fn flag(release: &serde_json::Value, name: &str) -> bool {
 
 impl Update {
     fn check(&mut self, feed: &str, now: i64) {
-        let retry_in = match web::fetch(feed) {
+        let check_again_in = match web::fetch(feed) {
             FetchState::Pending => {
                 self.checking = true;
                 return;
@@ -109,11 +109,11 @@ impl Update {
             FetchState::Failed(error) => {
                 // Offline is an ordinary state: the last answer stands.
                 log::log(Level::Debug, &format!("cannot reach the release feed {feed}: {error}"));
-                RETRY_SECS.min(self.every_secs)
+                RETRY_SECS
             }
         };
         self.checking = false;
-        self.next_check = now + retry_in;
+        self.next_check = now + check_again_in;
     }
 }
 
@@ -135,7 +135,7 @@ impl Widget for Update {
             checking: false,
             newer: None,
         };
-        Ok((update, Schedule::every_secs(RETRY_SECS.min(every_secs) as u64)))
+        Ok((update, Schedule::every_secs(RETRY_SECS as u64)))
     }
 
     fn refresh(&mut self) -> View {
