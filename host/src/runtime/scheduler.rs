@@ -2,7 +2,8 @@
 //! schedule, input is delivered between refreshes, and a failing widget is
 //! dropped, shown as failed and restarted with exponential backoff while the
 //! others go on. The thread sleeps until the next refresh is due or an event
-//! arrives; it never polls.
+//! arrives (input, a reload, or a capability waking a widget whose answer
+//! came in after its call); it never polls.
 
 use super::bindings::{Input, Schedule};
 use super::instance::{Failure, WidgetInstance};
