@@ -202,3 +202,26 @@ fn the_window_shows_what_the_painter_paints_after_partial_repaints() {
         .count();
     assert_eq!(differing, 0, "pixels of the window differ from the painted frame");
 }
+
+/// Without a compositor nothing can show through the bar: its margins are
+/// its background, not black.
+#[test]
+fn without_a_compositor_the_margins_are_background() {
+    if !have_tools("margin test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1000, 600);
+    let (_dir, config) = config_file(
+        r#"{ "height": 40, "margin": 8, "left_widgets": [], "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#,
+    );
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    // Catppuccin Mocha's base, opaque.
+    let background = [0x1e, 0x1e, 0x2e, 0xff];
+    let mut corner = [0; 4];
+    let painted = wait_for(Duration::from_secs(10), || {
+        let top = session.grab().rows(0, 40);
+        corner = top.pixel(2, 2);
+        corner == background && top.pixel(500, 20) == background
+    });
+    assert!(painted, "the margin reads {corner:?}");
+}

@@ -47,6 +47,7 @@ mod tests {
             max_label_width: 100.0,
             theme,
             grouping,
+            see_through: true,
         }
     }
 

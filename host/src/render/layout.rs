@@ -263,6 +263,7 @@ mod tests {
             max_label_width: 400.0,
             theme: Theme::from_config(None, 255),
             grouping: Grouping { kind, ..Grouping::default() },
+            see_through: true,
         }
     }
 

@@ -37,6 +37,9 @@ pub struct Style {
     pub max_label_width: f32,
     pub theme: Theme,
     pub grouping: Grouping,
+    /// What lies outside the background (the margins) shows what is behind
+    /// the window; on a window that cannot show through, it is background.
+    pub see_through: bool,
 }
 
 impl Style {
@@ -52,6 +55,7 @@ impl Style {
             max_label_width: config.max_label_width(),
             grouping: Grouping::from_config(config.model.grouping.as_ref(), &theme),
             theme,
+            see_through: true,
         }
     }
 }
@@ -64,10 +68,12 @@ impl Style {
     }
 
     /// On a window that cannot show through, the background is painted
-    /// opaque: its alpha would only darken it.
+    /// opaque (its alpha would only darken it), margins included: cleared
+    /// to nothing, they would show black.
     pub fn fit_window(&mut self, opaque: bool) {
         if opaque {
             self.theme.background.3 = 255;
+            self.see_through = false;
         }
     }
 

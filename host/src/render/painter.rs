@@ -65,9 +65,10 @@ impl<R: Renderer> Painter<R> {
             return;
         }
         let background = snap(layout.background.intersection(&region), &window);
-        // Outside the background (the margins) the window is see-through.
         if background != region {
-            clear(&mut self.canvas, &region, Color::rgba(0, 0, 0, 0));
+            let margins =
+                if style.see_through { Color::rgba(0, 0, 0, 0) } else { premultiplied(style.theme.background) };
+            clear(&mut self.canvas, &region, margins);
         }
         clear(&mut self.canvas, &background, premultiplied(style.theme.background));
 
