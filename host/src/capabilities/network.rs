@@ -114,11 +114,12 @@ fn read(previous: &mut Previous) -> Vec<Interface> {
     interfaces
 }
 
-/// The interface of the IPv4 default route with the lowest metric, from the
-/// kernel's routing table.
+/// The interface of the default route with the lowest metric, from the
+/// kernel's routing tables: IPv4's, else IPv6's (an IPv6-only network).
 #[cfg(target_os = "linux")]
 fn default_route_interface() -> Option<String> {
-    default_route_in(&std::fs::read_to_string("/proc/net/route").ok()?)
+    let table = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
+    default_route_in(&table("/proc/net/route")).or_else(|| default_ipv6_route_in(&table("/proc/net/ipv6_route")))
 }
 
 // Elsewhere no interface is marked: the widget then shows no default interface.
@@ -129,6 +130,7 @@ fn default_route_interface() -> Option<String> {
 
 /// `/proc/net/route`: a header line, then `Iface Destination Gateway Flags
 /// RefCnt Use Metric Mask ...` in hexadecimal.
+#[cfg(any(target_os = "linux", test))]
 fn default_route_in(table: &str) -> Option<String> {
     const ROUTE_UP: u32 = 0x1;
     table
@@ -140,6 +142,26 @@ fn default_route_in(table: &str) -> Option<String> {
                 (fields.first()?, fields.get(1)?, fields.get(3)?, fields.get(6)?, fields.get(7)?);
             let up = u32::from_str_radix(flags, 16).ok()? & ROUTE_UP != 0;
             (up && *destination == "00000000" && *mask == "00000000").then(|| (metric.parse::<u32>().ok(), *name))
+        })
+        .min_by_key(|(metric, _)| metric.unwrap_or(u32::MAX))
+        .map(|(_, name)| name.to_owned())
+}
+
+/// `/proc/net/ipv6_route`: `destination prefix source prefix next-hop
+/// metric refcount use flags interface`, in hexadecimal, no header. The
+/// kernel's own unreachable default on `lo` is no way out.
+#[cfg(any(target_os = "linux", test))]
+fn default_ipv6_route_in(table: &str) -> Option<String> {
+    const ROUTE_UP: u32 = 0x1;
+    table
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (destination, prefix, metric, flags, name) =
+                (fields.first()?, fields.get(1)?, fields.get(5)?, fields.get(8)?, fields.get(9)?);
+            let up = u32::from_str_radix(flags, 16).ok()? & ROUTE_UP != 0;
+            let anywhere = destination.bytes().all(|digit| digit == b'0') && *prefix == "00";
+            (up && anywhere && *name != "lo").then(|| (u32::from_str_radix(metric, 16).ok(), *name))
         })
         .min_by_key(|(metric, _)| metric.unwrap_or(u32::MAX))
         .map(|(_, name)| name.to_owned())
@@ -170,6 +192,19 @@ mod tests {
         assert_eq!(default_route_in("Iface\tDestination\n"), None);
     }
 
+    #[test]
+    fn an_ipv6_only_network_has_its_default_route_too() {
+        let zero = "0".repeat(32);
+        let table = format!(
+            "{zero} 00 {zero} 00 {zero} ffffffff 00000001 00000000 00200200       lo\n\
+             fd000000000000000000000000000000 40 {zero} 00 {zero} 00000100 00000001 00000000 00000001     eth0\n\
+             {zero} 00 {zero} 00 fe800000000000000000000000000001 00000600 00000003 00000000 00000003    wlan0\n\
+             {zero} 00 {zero} 00 fd000000000000000000000000000001 00000400 00000003 00000000 00000003     eth0\n"
+        );
+        assert_eq!(default_ipv6_route_in(&table).as_deref(), Some("eth0"));
+        assert_eq!(default_ipv6_route_in(&format!("{zero} 00 {zero} 00 {zero} ffffffff 1 0 00200200 lo\n")), None);
+    }
+
     /// The interfaces and totals of `/proc/net/dev`, and the default route of `ip route`.
     #[cfg(target_os = "linux")]
     #[test]
@@ -192,13 +227,15 @@ mod tests {
             assert!(ours.total_received <= counters[0], "{ours:?} against {line}");
             assert!(ours.total_transmitted <= counters[8], "{ours:?} against {line}");
         }
-        let route = std::process::Command::new("ip").args(["route", "show", "default"]).output();
-        if let Some(route) = route.ok().filter(|output| output.status.success()) {
-            let route = String::from_utf8_lossy(&route.stdout);
-            let expected = route.split_whitespace().skip_while(|word| *word != "dev").nth(1);
-            let marked: Vec<&str> = interfaces.iter().filter(|i| i.default_route).map(|i| i.name.as_str()).collect();
-            assert_eq!(marked, expected.into_iter().collect::<Vec<_>>(), "ip route says:\n{route}");
-        }
+        // `ip route` names the default route's device: IPv4's, else IPv6's.
+        let default_device = |family: &str| {
+            let output = std::process::Command::new("ip").args([family, "route", "show", "default"]).output().ok()?;
+            let route = String::from_utf8_lossy(&output.stdout).into_owned();
+            route.split_whitespace().skip_while(|word| *word != "dev").nth(1).map(str::to_owned)
+        };
+        let expected = default_device("-4").or_else(|| default_device("-6"));
+        let marked: Vec<&str> = interfaces.iter().filter(|i| i.default_route).map(|i| i.name.as_str()).collect();
+        assert_eq!(marked, expected.iter().map(String::as_str).collect::<Vec<_>>());
     }
 
     #[test]
