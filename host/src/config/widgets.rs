@@ -6,7 +6,7 @@ use super::{BarConfig, Side};
 use crate::capabilities::Capability;
 use crate::runtime::{Limits, WidgetSource, WidgetSpec};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// An enabled widget and where it sits.
@@ -59,8 +59,12 @@ impl WidgetEntry<'_> {
         match self.config {
             WidgetConfig::Plugin(plugin) => plugin_spec(plugin, config),
             stock => {
-                let options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
-                stock_spec(stock.kind(), options[stock.kind()].to_string())
+                let mut options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
+                let own = &mut options[stock.kind()];
+                if let WidgetConfig::Applications(_) = stock {
+                    resolve_icon_paths(own, &config.directory);
+                }
+                stock_spec(stock.kind(), own.to_string())
             }
         }
     }
@@ -79,6 +83,20 @@ pub fn stock_spec(kind: &str, config_json: String) -> Result<WidgetSpec, String>
         grants: stock_grants(kind),
         limits: Limits::default(),
     })
+}
+
+/// Applications icons that are image paths (they hold a `/` or `\`, as the
+/// widget tells them from glyphs) get `~` and `$VAR` expanded, as `--config`
+/// does, and are taken relative to the config file, as a plugin's path is.
+/// The widget cannot do this: it sees neither the environment nor the files.
+fn resolve_icon_paths(applications: &mut serde_json::Value, directory: &Path) {
+    let Some(items) = applications.get_mut("items").and_then(|items| items.as_array_mut()) else { return };
+    for icon in items.iter_mut().filter_map(|item| item.get_mut("icon")) {
+        if let Some(path) = icon.as_str().filter(|path| path.contains(['/', '\\'])) {
+            let expanded = shellexpand::full(path).map_or_else(|_| path.into(), |expanded| expanded.into_owned());
+            *icon = directory.join(expanded).to_string_lossy().into_owned().into();
+        }
+    }
 }
 
 /// The spec of a component on disk: named after its file, granted what
@@ -128,5 +146,25 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
+    }
+
+    #[test]
+    fn application_icon_paths_are_found_from_the_config_file() {
+        let home = std::env::var("HOME").unwrap();
+        let mut applications = serde_json::json!({ "items": [
+            { "name": "a", "command": "a", "icon": "icons/a.png" },
+            { "name": "b", "command": "b", "icon": "/usr/share/b.png" },
+            { "name": "c", "command": "c", "icon": "~/c.png" },
+            { "name": "d", "command": "d", "icon": "D" },
+            { "name": "e", "command": "e" }
+        ] });
+        resolve_icon_paths(&mut applications, Path::new("/etc/obi"));
+        let icons: Vec<&serde_json::Value> =
+            applications["items"].as_array().unwrap().iter().map(|item| &item["icon"]).collect();
+        assert_eq!(icons[0], "/etc/obi/icons/a.png");
+        assert_eq!(icons[1], "/usr/share/b.png");
+        assert_eq!(icons[2], &serde_json::Value::from(format!("{home}/c.png")));
+        assert_eq!(icons[3], "D", "a glyph is left alone");
+        assert!(icons[4].is_null());
     }
 }

@@ -12,8 +12,9 @@
 //! | `show_command_on_hover` | the tooltip shows the command instead of the name        | `false` |
 //! | `spacing`               | pixels between two buttons                               | the theme's gap |
 //!
-//! Each item: `name`, `command` (required), `icon` (a path to a PNG, or a
-//! glyph drawn in the bar's `font_family`; the bar's app icon when absent),
+//! Each item: `name`, `command` (required), `icon` (a path to a PNG, which
+//! the bar finds relative to the config file, or a glyph drawn in the bar's
+//! `font_family`; the bar's app icon when absent),
 //! and `display`, `enable`, `show_command_on_hover` overriding the widget's.
 //!
 //! ```json
