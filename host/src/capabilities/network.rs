@@ -233,11 +233,19 @@ mod tests {
             let route = String::from_utf8_lossy(&output.stdout).into_owned();
             route.split_whitespace().skip_while(|word| *word != "dev").nth(1).map(str::to_owned)
         };
+        if std::process::Command::new("ip").arg("-V").output().is_err() {
+            let why = "the default route is not checked: `ip` (iproute2) is missing; .ci/run installs it";
+            assert!(std::env::var_os("CI").is_none(), "{why}");
+            // Straight to stderr: the test harness would hide an eprintln.
+            let _ = std::io::Write::write_fmt(&mut std::io::stderr().lock(), format_args!("\n*** SKIPPED {why} ***\n"));
+            return;
+        }
         let expected = default_device("-4").or_else(|| default_device("-6"));
         let marked: Vec<&str> = interfaces.iter().filter(|i| i.default_route).map(|i| i.name.as_str()).collect();
         assert_eq!(marked, expected.iter().map(String::as_str).collect::<Vec<_>>());
     }
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn rates_are_measured_between_two_readings() {
         let mut previous = Previous::default();
@@ -255,9 +263,7 @@ mod tests {
         std::io::copy(&mut stream, &mut std::io::sink()).unwrap();
         sender.join().unwrap();
         let second = read(&mut previous);
-        let Some(loopback) = second.iter().find(|interface| interface.name == "lo") else {
-            return eprintln!("no loopback interface named lo here: rates not checked");
-        };
+        let loopback = second.iter().find(|interface| interface.name == "lo").expect("Linux's loopback interface");
         assert!(loopback.received_per_second > 0, "{loopback:?}");
         assert!(loopback.total_received >= 4 << 20, "{loopback:?}");
     }
