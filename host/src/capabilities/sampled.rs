@@ -58,7 +58,8 @@ impl<T: Clone + Send + 'static> Sampled<T> {
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
                 .0;
         }
-        if slot.reading {
+        // A reading that hangs for days must not pile up a waker per call.
+        if slot.reading && !slot.waiting.iter().any(|waiting| waiting.same_as(waker)) {
             waker.promise();
             slot.waiting.push(waker.clone());
         }
@@ -168,7 +169,10 @@ mod tests {
         let (woken, wakes) = std::sync::mpsc::channel();
         let waker = Waker::new(move || woken.send(()).unwrap());
         assert_eq!(sampled.get(&waker), None);
+        assert_eq!(sampled.get(&waker.clone()), None);
         wakes.recv_timeout(Duration::from_secs(5)).expect("woken when the reading came in");
         assert_eq!(sampled.get(&waker), Some(7));
+        assert_eq!(waker.promised(), 1, "asked twice while reading, woken once");
+        assert!(wakes.recv_timeout(Duration::from_millis(100)).is_err());
     }
 }

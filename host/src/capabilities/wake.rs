@@ -38,6 +38,11 @@ impl Waker {
         (self.0.wake)()
     }
 
+    /// Whether `other` wakes the same widget (is a clone of this waker).
+    pub fn same_as(&self, other: &Waker) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
     /// How many wakes have been promised so far, in all.
     pub fn promised(&self) -> usize {
         self.0.promised.load(Ordering::SeqCst)
