@@ -146,24 +146,9 @@ fn a_click_on_an_application_runs_its_command() {
         }"#,
     );
     let mark = dir.path().join("clicked");
-    let bar = crate::support::obi()
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", &session.display)
-        .env("OBI_E2E_MARK", &mark)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting obi");
-    let _bar = crate::support::Reaped(bar);
-    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    // The button sits at the left edge of the bar; keep clicking until the
-    // bar has drawn it and taken the click.
-    let clicked = wait_for(Duration::from_secs(20), || {
-        run(session.command("xdotool").args(["mousemove", "30", "20", "click", "1"]));
-        wait_for(Duration::from_millis(500), || mark.exists())
-    });
-    assert!(clicked, "the command did not run: no {}", mark.display());
+    let _bar = session.start_bar_with_env(&config, Stdio::null(), &[("OBI_E2E_MARK", mark.as_os_str())]);
+    // The button sits at the left edge of the bar.
+    assert!(click_until(&session, "30", || mark.exists()), "the command did not run: no {}", mark.display());
 }
 
 /// A click on the Update widget opens the release page with the desktop's
@@ -185,22 +170,17 @@ fn a_click_on_a_newer_release_opens_its_page() {
     std::fs::write(&opener, format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", opened.display())).unwrap();
     std::fs::set_permissions(&opener, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
-    let bar = crate::support::obi()
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", &session.display)
-        .env("PATH", path)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting obi");
-    let _bar = crate::support::Reaped(bar);
-    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    // The release shows once the feed has answered; click until it has.
-    let clicked = wait_for(Duration::from_secs(20), || {
-        run(session.command("xdotool").args(["mousemove", "40", "20", "click", "1"]));
-        wait_for(Duration::from_millis(500), || opened.exists())
-    });
-    assert!(clicked, "no page was opened");
+    let _bar = session.start_bar_with_env(&config, Stdio::null(), &[("PATH", path.as_ref())]);
+    // The release shows once the feed has answered.
+    assert!(click_until(&session, "40", || opened.exists()), "no page was opened");
     assert_eq!(std::fs::read_to_string(&opened).unwrap(), "https://example.org/obi/v999.0.0");
+}
+
+/// Clicks the bar at `x` (halfway down a 40 px bar) until `done`: the item
+/// may not be drawn yet, or not yet have what a click acts on.
+fn click_until(session: &XSession, x: &str, done: impl Fn() -> bool) -> bool {
+    wait_for(Duration::from_secs(20), || {
+        run(session.command("xdotool").args(["mousemove", x, "20", "click", "1"]));
+        wait_for(Duration::from_millis(500), &done)
+    })
 }

@@ -206,10 +206,21 @@ impl XSession {
 
     /// Starts obi on this display with `config` and waits for its window.
     pub fn start_bar(&self, config: &Path, stderr: Stdio) -> (Reaped, String) {
+        self.start_bar_with_env(config, stderr, &[])
+    }
+
+    /// [`XSession::start_bar`] with these environment variables set for obi.
+    pub fn start_bar_with_env(
+        &self,
+        config: &Path,
+        stderr: Stdio,
+        env: &[(&str, &std::ffi::OsStr)],
+    ) -> (Reaped, String) {
         let bar = obi()
             .arg("--config")
             .arg(config)
             .env("DISPLAY", &self.display)
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()

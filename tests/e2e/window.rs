@@ -1,6 +1,6 @@
 //! The bar as a window on a real X server managed by i3.
 
-use crate::support::{Frame, Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use crate::support::{Frame, XSession, config_file, have_tools, obi, run, wait_for};
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -99,17 +99,8 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
     assert!(!refused.status.success(), "no bar yet");
     assert!(String::from_utf8_lossy(&refused.stderr).contains("no obi bar is running"), "{refused:?}");
 
-    let bar = obi()
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", &session.display)
-        .env("XDG_RUNTIME_DIR", &runtime)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting obi");
-    let mut bar = Reaped(bar);
-    let window = session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    let (mut bar, window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
     let map_state = || {
         String::from_utf8_lossy(&run(session.command("xwininfo").args(["-id", &window])).stdout).contains("IsViewable")
     };

@@ -3,7 +3,7 @@
 //! [`Sampled`]) so that a hanging mount cannot stall the bar.
 
 use super::Waker;
-use super::sampled::Sampled;
+use super::sampled::{Sampled, WIDGET_WAIT};
 use std::time::Duration;
 use sysinfo::Disks as SysinfoDisks;
 
@@ -25,17 +25,13 @@ pub trait Disks: Send + Sync {
 /// Disks change slowly; a widget reading every few seconds shares a reading.
 const FRESH_FOR: Duration = Duration::from_secs(1);
 
-/// How long a widget waits for a new reading before it is answered with the
-/// last one: well within its call deadline.
-const WAIT: Duration = Duration::from_millis(20);
-
 pub struct SystemDisks {
     sampled: Sampled<Vec<Disk>>,
 }
 
 impl SystemDisks {
     pub fn new() -> SystemDisks {
-        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WAIT, read) }
+        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, read) }
     }
 }
 

@@ -5,7 +5,7 @@
 //! Network widget must not freeze the bar then.
 
 use super::Waker;
-use super::sampled::Sampled;
+use super::sampled::{Sampled, WIDGET_WAIT};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -33,10 +33,6 @@ pub trait Network: Send + Sync {
 /// Readings closer together than this share one: a rate needs an interval.
 const FRESH_FOR: Duration = Duration::from_millis(500);
 
-/// How long a widget waits for a new reading before it is answered with the
-/// last one: well within its call deadline.
-const WAIT: Duration = Duration::from_millis(20);
-
 pub struct SystemNetwork {
     sampled: Sampled<Vec<Interface>>,
 }
@@ -45,7 +41,7 @@ impl SystemNetwork {
     pub fn new() -> SystemNetwork {
         let previous = Mutex::new(Previous::default());
         SystemNetwork {
-            sampled: Sampled::new("obi-network", FRESH_FOR, WAIT, move || {
+            sampled: Sampled::new("obi-network", FRESH_FOR, WIDGET_WAIT, move || {
                 read(&mut previous.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
             }),
         }

@@ -10,6 +10,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// How long a widget's call waits for a reading it started before it is
+/// answered with the last one: well within the call's deadline.
+pub const WIDGET_WAIT: Duration = Duration::from_millis(20);
+
 pub struct Sampled<T> {
     name: &'static str,
     fresh_for: Duration,
