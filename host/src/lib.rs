@@ -8,6 +8,7 @@ pub mod control;
 pub mod render;
 pub mod runtime;
 pub mod theme;
+pub mod tiler;
 pub mod view;
 pub mod window;
 

@@ -11,7 +11,7 @@ mod read;
 mod watch;
 mod widgets;
 
-pub use diagnostics::{Diagnostic, Severity};
+pub use diagnostics::{Diagnostic, Severity, did_you_mean};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
 pub use watch::{ConfigWatcher, watch};
@@ -94,10 +94,11 @@ impl BarConfig {
         BarConfig::parse(DEFAULT_CONFIG, "<embedded default config>").expect("the embedded default config loads").config
     }
 
-    /// The window's height: `position.end.y` when given, else `height`.
+    /// The window's height: `height`, else `position.end.y`, else 50 (as
+    /// komorebi-bar, where `height` wins over the end position).
     pub fn height(&self) -> f32 {
         let end = self.model.position.as_ref().and_then(|position| position.end);
-        end.map(|end| end.y).or(self.model.height).unwrap_or(50.0)
+        self.model.height.or(end.map(|end| end.y)).unwrap_or(50.0)
     }
 
     pub fn font_size(&self) -> f32 {
@@ -199,6 +200,14 @@ mod tests {
         assert_eq!((config.widget_spacing(), config.transparency_alpha()), (10.0, 200));
         assert_eq!((config.padding(), config.margin()), (SpacingKind::All(10.0), SpacingKind::All(0.0)));
         assert_eq!(config.max_label_width(), 400.0);
+    }
+
+    #[test]
+    fn height_wins_over_the_end_position() {
+        let both = r#"{ "height": 30, "position": { "end": { "x": 800, "y": 60 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(parse(both).unwrap().config.height(), 30.0);
+        let end = r#"{ "position": { "end": { "x": 800, "y": 60 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(parse(end).unwrap().config.height(), 60.0);
     }
 
     #[test]

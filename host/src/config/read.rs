@@ -10,6 +10,8 @@
 use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
 use super::jsonc;
 use super::model::{BarModel, KomobarTheme, MouseMessage, WidgetConfig};
+use super::{Side, WidgetEntry};
+use crate::tiler::komorebi::Message;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -145,7 +147,16 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     if let Some(mouse) = &model.mouse {
         for (trigger, message) in mouse.messages() {
             if let MouseMessage::Tiler(tiler) = message {
-                check_ratios(&tiler.message, &format!("mouse.{trigger}.message"), &mut found);
+                let path = format!("mouse.{trigger}.message");
+                if let Err(invalid) = Message::parse(&tiler.message) {
+                    let at = if invalid.at.is_empty() || invalid.at.starts_with('[') {
+                        format!("{path}{}", invalid.at)
+                    } else {
+                        format!("{path}.{}", invalid.at)
+                    };
+                    found.push((Severity::Error, at, invalid.reason));
+                }
+                check_ratios(&tiler.message, &path, &mut found);
             }
         }
         for (name, threshold) in [
@@ -188,6 +199,27 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     ];
     for (list, widgets) in lists {
         for (index, widget) in widgets.into_iter().flatten().enumerate() {
+            let at = format!("{list}[{index}]");
+            let kind = widget.kind();
+            let enabled = WidgetEntry { side: Side::Left, config: widget }.enabled();
+            if enabled && kind != "Plugin" && !crate::stock::STOCK_WIDGETS.iter().any(|(stock, _)| *stock == kind) {
+                found.push((
+                    Severity::Warning,
+                    at.clone(),
+                    format!("this version of obi cannot show the {kind} widget yet; it shows as failed in its place"),
+                ));
+            }
+            if let WidgetConfig::Komorebi(komorebi) = widget
+                && let Some(workspaces) = komorebi.workspaces.as_ref().filter(|w| w.hide_empty_workspaces.is_none())
+            {
+                // komorebi-bar refuses the file; a part that is off is let through with a warning.
+                let severity = if workspaces.enable { Severity::Error } else { Severity::Warning };
+                found.push((
+                    severity,
+                    format!("{at}.Komorebi.workspaces"),
+                    "missing field `hide_empty_workspaces` (true or false), which komorebi-bar requires".into(),
+                ));
+            }
             let timezone = match widget {
                 WidgetConfig::Date(date) => date.timezone.as_deref(),
                 WidgetConfig::Time(time) => time.timezone.as_deref(),

@@ -42,7 +42,7 @@ impl WidgetEntry<'_> {
             WidgetConfig::Date(c) => c.enable,
             WidgetConfig::Keyboard(c) => c.enable,
             // The Komorebi widget has no switch of its own: its parts do.
-            WidgetConfig::Komorebi(_) => true,
+            WidgetConfig::Komorebi(c) => c.any_enabled(),
             WidgetConfig::Media(c) => c.enable,
             WidgetConfig::Memory(c) => c.enable,
             WidgetConfig::Network(c) => c.enable,

@@ -66,7 +66,8 @@ impl Grouping {
         let radii = match settings.rounding {
             None => [DEFAULT_ROUNDING; 4],
             Some(RoundingConfig::Same(radius)) => [radius; 4],
-            Some(RoundingConfig::Individual(radii)) => radii,
+            // The config lists NW, NE, SW, SE; painting goes round the corners.
+            Some(RoundingConfig::Individual([nw, ne, sw, se])) => [nw, ne, se, sw],
         }
         .map(|radius| radius.max(0.0));
         let shadow = Rgba(0, 0, 0, SHADOW_ALPHA);
@@ -168,8 +169,9 @@ mod tests {
 
     #[test]
     fn rounding_and_alpha() {
+        // NW, NE, SW, SE in the config; top-left, top-right, bottom-right, bottom-left painted.
         let four = grouping(r#"{ "kind": "Widget", "rounding": [1, 2, 3, -4], "transparency_alpha": 17 }"#);
-        assert_eq!(four.radii, [1.0, 2.0, 3.0, 0.0]);
+        assert_eq!(four.radii, [1.0, 2.0, 0.0, 3.0]);
         assert_eq!(four.fill.3, 17);
         let defaults = grouping(r#"{ "kind": "Widget" }"#);
         assert_eq!(defaults.radii, [DEFAULT_ROUNDING; 4]);

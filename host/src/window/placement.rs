@@ -26,7 +26,9 @@ pub struct Monitor {
 pub struct Placement {
     pub monitor: Option<usize>,
     pub start: Option<(i32, i32)>,
-    pub size: Option<(u32, u32)>,
+    /// `position.end.x`; without it the bar runs to its monitor's right edge.
+    pub width: Option<u32>,
+    /// `height`, else `position.end.y`.
     pub height: u32,
 }
 
@@ -38,9 +40,7 @@ impl Placement {
             start: position
                 .and_then(|position| position.start)
                 .map(|start| (start.x.round() as i32, start.y.round() as i32)),
-            size: position
-                .and_then(|position| position.end)
-                .map(|end| (end.x.round().max(1.0) as u32, end.y.round().max(1.0) as u32)),
+            width: position.and_then(|position| position.end).map(|end| end.x.round().max(1.0) as u32),
             height: config.height().round().max(1.0) as u32,
         }
     }
@@ -55,9 +55,8 @@ impl Placement {
         };
         let area = monitor.rect;
         let (x, y) = self.start.unwrap_or((area.x, area.y));
-        // Without a size, the bar runs to the monitor's right edge.
-        let (width, height) = self.size.unwrap_or((((area.x + area.width as i32) - x).max(1) as u32, self.height));
-        Ok(ScreenRect { x, y, width, height })
+        let width = self.width.unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
+        Ok(ScreenRect { x, y, width, height: self.height })
     }
 }
 
@@ -118,6 +117,8 @@ mod tests {
         assert_eq!(rect, ScreenRect { x: 2600, y: 1040, width: 1880, height: 50 }, "to the monitor's right edge");
         let json = r#"{ "position": { "start": { "x": 10, "y": 5 }, "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
         assert_eq!(placement(json).rect(&monitors()).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
+        let json = r#"{ "height": 40, "position": { "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(placement(json).rect(&monitors()).unwrap().height, 40, "height wins over the end position");
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub enum GroupingStyle {
     DefaultWithGlowB0O1S2,
 }
 
-/// One radius for all corners, or four: top-left, top-right, bottom-right, bottom-left.
+/// One radius for all corners, or four in the schema's order: NW, NE, SW, SE
+/// (top-left, top-right, bottom-left, bottom-right).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged, expecting = "a number, or an array of four numbers (one per corner)")]
 pub enum RoundingConfig {

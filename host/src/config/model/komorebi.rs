@@ -23,8 +23,8 @@ pub struct KomorebiConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct KomorebiWorkspacesConfig {
     pub enable: bool,
-    #[serde(default)]
-    pub hide_empty_workspaces: bool,
+    /// Required by komorebi-bar; reading checks it is there (see `config::read`).
+    pub hide_empty_workspaces: Option<bool>,
     pub display: Option<WorkspacesDisplayFormat>,
 }
 
@@ -132,4 +132,24 @@ pub struct KomorebiConfigurationSwitcherConfig {
     pub enable: bool,
     /// Display name → path of a komorebi configuration file.
     pub configurations: BTreeMap<String, String>,
+}
+
+impl KomorebiConfig {
+    /// `focused_container`, or its older name `focused_window`.
+    pub fn focused_container(&self) -> Option<&KomorebiFocusedContainerConfig> {
+        self.focused_container.as_ref().or(self.focused_window.as_ref())
+    }
+
+    /// Whether any of its parts is enabled: a Komorebi entry with none shows nothing.
+    pub fn any_enabled(&self) -> bool {
+        [
+            self.workspaces.as_ref().map(|part| part.enable),
+            self.layout.as_ref().map(|part| part.enable),
+            self.focused_container().map(|part| part.enable),
+            self.locked_container.as_ref().map(|part| part.enable),
+            self.workspace_layer.as_ref().map(|part| part.enable),
+            self.configuration_switcher.as_ref().map(|part| part.enable),
+        ]
+        .contains(&Some(true))
+    }
 }

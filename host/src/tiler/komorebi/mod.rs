@@ -1,0 +1,5 @@
+//! komorebi's socket protocol.
+
+mod messages;
+
+pub use messages::{Invalid, MESSAGES, Message};
