@@ -56,6 +56,11 @@ fn golden_dir() -> PathBuf {
 
 /// Renders `config` and compares it with `golden/<name>.png`.
 fn check(name: &str, config: &str) {
+    check_at(name, config, WIDTH);
+}
+
+/// [`check`] on a bar `width` pixels wide.
+fn check_at(name: &str, config: &str, width: u32) {
     let (dir, config_path) = config_file(config);
     let png = dir.path().join("bar.png");
     let output = run(obi()
@@ -63,7 +68,7 @@ fn check(name: &str, config: &str) {
         .arg(&config_path)
         .arg("--screenshot")
         .arg(&png)
-        .args(["--width", &WIDTH.to_string()]));
+        .args(["--width", &width.to_string()]));
     assert!(output.status.success(), "{name}: obi failed: {}", String::from_utf8_lossy(&output.stderr));
     let golden = golden_dir().join(format!("{name}.png"));
     if std::env::var_os("OBI_BLESS").is_some() {
@@ -206,4 +211,28 @@ fn long_labels_are_cut_with_an_ellipsis() {
         r#"{{ "height": 30, "font_family": "DejaVu Sans", "max_label_width": 150, "left_widgets": [ {long} ], "right_widgets": [] }}"#
     );
     check("truncation", &config);
+}
+
+/// Many right widgets at a large font leave the centred clock no room in
+/// the middle of the bar: it moves aside, and nothing overlaps.
+#[test]
+fn a_crowded_bar_keeps_its_centre_clear_of_the_sides() {
+    let right = [
+        r#"[ { "icon": "\ue610", "text": "12%" } ]"#,
+        r#"[ { "icon": "\ue9c4", "text": "45%" } ]"#,
+        r#"[ { "icon": "\ue2a0", "text": "/ 63%" } ]"#,
+        r#"[ { "icon": "\ue518", "text": "1.2 MiB/s" }, { "icon": "\ue52e", "text": "310 KiB/s" },
+            { "icon": "\ue524", "text": "12.4 GiB" }, { "icon": "\ue52a", "text": "3.1 GiB" } ]"#,
+        r#"[ { "icon": "\ue030", "text": "v1.2.0", "selected": true } ]"#,
+        r#"[ { "icon": "\ue5da", "text": "Terminal" } ]"#,
+    ]
+    .map(fixed)
+    .join(", ");
+    let config = format!(
+        r#"{{ "height": 50, "font_size": 26, "font_family": "DejaVu Sans",
+             "left_widgets": [ {} ], "center_widgets": [ {} ], "right_widgets": [ {right} ] }}"#,
+        fixed(r#"[ { "text": "1" }, { "text": "2", "selected": true }, { "text": "3" } ]"#),
+        fixed(r#"[ { "icon": "\ue19a", "text": "Monday 12:34:56" } ]"#),
+    );
+    check_at("crowded", &config, 1920);
 }

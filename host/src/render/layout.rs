@@ -122,8 +122,14 @@ pub const FAILED_KEY: &str = "\u{0}failed";
 const WARNING_GLYPH: &str = "\u{e4e0}";
 
 /// Lays out `scene` on a `width` x `height` window. `fit` gives each piece
-/// as it will be drawn (text cut to `max_label_width`) and its width.
-pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Layout {
+/// as it will be drawn (text cut to the width it is given) and its width.
+///
+/// The sides never overlap: the left side keeps its room, the right side
+/// gets what the left leaves, and the centre, centred on the bar if it can
+/// be, is shifted into the room between them, then squeezed into it.
+/// Squeezing cuts the widest label first; when labels are as short as
+/// they go, the items farthest from the side's anchor are left out.
+pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) -> Layout {
     let style = &scene.style;
     let window = Rect::new(0.0, 0.0, width, height);
     let background = window.inset(style.margin);
@@ -140,27 +146,34 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
     if kind == GroupKind::Bar && scene.widgets.iter().any(|widget| !displayed_items(widget).is_empty()) {
         layout.groups.push(content);
     }
+    let side_margin = if kind == GroupKind::Alignment { group_margin } else { 0.0 };
+    let widget_margin = if kind == GroupKind::Widget { group_margin } else { 0.0 };
+    let row = |widgets| Row { widgets, spacing: style.widget_spacing, side_margin, widget_margin };
 
-    for side in [Side::Left, Side::Center, Side::Right] {
-        let widgets = measure_side(scene, side, fit);
-        if widgets.is_empty() {
+    let left = row(measure_side(scene, Side::Left, fit));
+    let mut center = row(measure_side(scene, Side::Center, fit));
+    let mut right = row(measure_side(scene, Side::Right, fit));
+    let spacing = style.widget_spacing;
+    let left_end = inner_left + left.width();
+    let right_from = if left.is_empty() { inner_left } else { left_end + spacing };
+    right.squeeze(inner_right - right_from, Drop::First, style, fit);
+    let right_start = inner_right - right.width();
+    let room_from = if left.is_empty() { inner_left } else { left_end + spacing };
+    let room_to = if right.is_empty() { inner_right } else { right_start - spacing };
+    center.squeeze(room_to - room_from, Drop::Last, style, fit);
+    let centred = background.x + (background.width - center.width()) / 2.0;
+    let center_start = centred.min(room_to - center.width()).max(room_from);
+
+    for (row, start) in [(left, inner_left), (center, center_start), (right, right_start)] {
+        if row.is_empty() {
             continue;
         }
-        let side_margin = if kind == GroupKind::Alignment { group_margin } else { 0.0 };
-        let widget_margin = if kind == GroupKind::Widget { group_margin } else { 0.0 };
-        let widths: Vec<f32> =
-            widgets.iter().map(|(items, gap)| row_width(items, *gap) + 2.0 * widget_margin).collect();
-        let total = widths.iter().sum::<f32>() + style.widget_spacing * (widgets.len() - 1) as f32 + 2.0 * side_margin;
-        let start = match side {
-            Side::Left => inner_left,
-            Side::Center => background.x + (background.width - total) / 2.0,
-            Side::Right => inner_right - total,
-        };
         if side_margin > 0.0 {
-            layout.groups.push(Rect::new(start, content.y, total, content.height));
+            layout.groups.push(Rect::new(start, content.y, row.width(), content.height));
         }
         let mut x = start + side_margin;
-        for ((items, gap), width) in widgets.into_iter().zip(widths) {
+        for (items, gap) in row.widgets {
+            let width = row_width(&items, gap) + 2.0 * widget_margin;
             if widget_margin > 0.0 {
                 layout.groups.push(Rect::new(x, content.y, width, content.height));
             }
@@ -174,7 +187,7 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
                 });
                 item_x += item_width + gap;
             }
-            x += width + style.widget_spacing;
+            x += width + spacing;
         }
     }
     layout
@@ -182,9 +195,97 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
 
 type Measured = (usize, Item, Vec<(Piece, f32)>, f32);
 
+/// The widgets of one side that show something, each as its measured items
+/// and the gap between them, with the room groups keep around them.
+struct Row {
+    widgets: Vec<(Vec<Measured>, f32)>,
+    spacing: f32,
+    /// Around the whole side (alignment grouping).
+    side_margin: f32,
+    /// Around each widget (widget grouping).
+    widget_margin: f32,
+}
+
+/// Which items a side that cannot be squeezed further leaves out.
+#[derive(Clone, Copy)]
+enum Drop {
+    /// The first ones (the right side's, nearest the centre).
+    First,
+    /// The last ones (the centre's, at its end).
+    Last,
+}
+
+/// A label is not cut shorter than this many font sizes.
+const SHORTEST_LABEL: f32 = 2.0;
+
+impl Row {
+    fn is_empty(&self) -> bool {
+        self.widgets.is_empty()
+    }
+
+    fn width(&self) -> f32 {
+        if self.widgets.is_empty() {
+            return 0.0;
+        }
+        let widgets: f32 =
+            self.widgets.iter().map(|(items, gap)| row_width(items, *gap) + 2.0 * self.widget_margin).sum();
+        widgets + self.spacing * (self.widgets.len() - 1) as f32 + 2.0 * self.side_margin
+    }
+
+    /// Where the widest text label longer than `shortest` is: widget, item and piece.
+    fn widest_label(&self, shortest: f32) -> Option<(usize, usize, usize)> {
+        let mut widest: Option<((usize, usize, usize), f32)> = None;
+        for (w, (items, _)) in self.widgets.iter().enumerate() {
+            for (i, (_, item, pieces, _)) in items.iter().enumerate() {
+                for (p, ((_, width), original)) in pieces.iter().zip(&item.pieces).enumerate() {
+                    if matches!(original, Piece::Text(_))
+                        && *width > shortest
+                        && widest.is_none_or(|(_, widest)| *width > widest)
+                    {
+                        widest = Some(((w, i, p), *width));
+                    }
+                }
+            }
+        }
+        widest.map(|(at, _)| at)
+    }
+
+    /// Makes the row fit in `room`: its widest labels are cut first, then
+    /// items are left out from the `drop` end.
+    fn squeeze(&mut self, room: f32, drop: Drop, style: &Style, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) {
+        let shortest = style.font_size * SHORTEST_LABEL;
+        while self.width() > room {
+            let Some((widget, item, piece)) = self.widest_label(shortest) else { break };
+            let overflow = self.width() - room;
+            let (_, original, pieces, item_width) = &mut self.widgets[widget].0[item];
+            let (fitted, fitted_width) = &mut pieces[piece];
+            let (cut, cut_width) = fit(&original.pieces[piece], (*fitted_width - overflow).max(shortest));
+            if cut_width >= *fitted_width {
+                break;
+            }
+            *item_width -= *fitted_width - cut_width;
+            (*fitted, *fitted_width) = (cut, cut_width);
+        }
+        while self.width() > room && !self.widgets.is_empty() {
+            let (index, end) = match drop {
+                Drop::First => (0, 0),
+                Drop::Last => (self.widgets.len() - 1, self.widgets[self.widgets.len() - 1].0.len() - 1),
+            };
+            self.widgets[index].0.remove(end);
+            if self.widgets[index].0.is_empty() {
+                self.widgets.remove(index);
+            }
+        }
+    }
+}
+
 /// The side's widgets that show something, each as its measured items and
 /// the gap between them.
-fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece, f32)) -> Vec<(Vec<Measured>, f32)> {
+fn measure_side(
+    scene: &Scene,
+    side: Side,
+    fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32),
+) -> Vec<(Vec<Measured>, f32)> {
     let style = &scene.style;
     scene
         .widgets
@@ -199,7 +300,8 @@ fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece) -> (Piece
             let items = displayed_items(widget)
                 .into_iter()
                 .map(|item| {
-                    let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(&mut *fit).collect();
+                    let pieces: Vec<(Piece, f32)> =
+                        item.pieces.iter().map(|piece| fit(piece, style.max_label_width)).collect();
                     let content = pieces.iter().map(|(_, width)| width).sum::<f32>()
                         + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
                     (index, item, pieces, content + 2.0 * item_padding(style))
@@ -280,12 +382,23 @@ mod tests {
         SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View::of(items)) }
     }
 
-    /// Every character is 10 px wide.
-    fn lay_out_fixed(scene: &Scene) -> Layout {
-        lay_out(scene, 500.0, 40.0, &mut |piece| match piece {
+    /// Every character is 10 px wide; a text cut to fit keeps the
+    /// characters that fit and ends in "…".
+    fn fit_fixed(piece: &Piece, max_width: f32) -> (Piece, f32) {
+        match piece {
+            Piece::Text(text) if 10.0 * text.chars().count() as f32 > max_width => {
+                let kept: String = text.chars().take((max_width / 10.0) as usize - 1).collect();
+                let cut = format!("{kept}…");
+                let width = 10.0 * cut.chars().count() as f32;
+                (Piece::Text(cut), width)
+            }
             Piece::Text(text) => (piece.clone(), 10.0 * text.chars().count() as f32),
             _ => (piece.clone(), 10.0),
-        })
+        }
+    }
+
+    fn lay_out_fixed(scene: &Scene) -> Layout {
+        lay_out(scene, 500.0, 40.0, &mut fit_fixed)
     }
 
     fn scene(kind: GroupKind) -> Scene {
@@ -347,6 +460,62 @@ mod tests {
         // The pending widget shows nothing and gets no group.
         assert_eq!(groups, [(16.0, 59.0), (85.0, 26.0), (211.0, 76.0), (426.0, 46.0)]);
         assert_eq!(widgets.items[1].rect.right() + 4.0, 75.0, "an item keeps the group's margin from its edge");
+    }
+
+    fn crowded(left: &str, center: &[&str], right: &str) -> Layout {
+        let scene = Scene {
+            style: style(GroupKind::None),
+            widgets: vec![widget(Side::Left, &[left]), widget(Side::Center, center), widget(Side::Right, &[right])],
+        };
+        lay_out_fixed(&scene)
+    }
+
+    fn side_of(layout: &Layout, widget: usize) -> Vec<&PlacedItem> {
+        layout.items.iter().filter(|item| item.widget == widget).collect()
+    }
+
+    #[test]
+    fn a_crowded_right_side_shifts_the_centre_out_of_its_way() {
+        // Right: 20 characters, 208 wide, from 264; the centre (68 wide) would start at 215.
+        let layout = crowded("ab", &["center"], &"x".repeat(20));
+        let right = side_of(&layout, 2)[0].rect;
+        let center = side_of(&layout, 1)[0].rect;
+        assert_eq!((right.x, center.width), (264.0, 68.0));
+        assert_eq!(center.right(), 254.0, "the centre ends a widget spacing before the right side");
+    }
+
+    #[test]
+    fn a_centre_wider_than_its_room_is_cut() {
+        // Right: 30 characters from 164; the room is 54..154.
+        let layout = crowded("ab", &["centre of attention"], &"x".repeat(30));
+        let center = side_of(&layout, 1)[0];
+        assert!(center.rect.x >= 54.0 && center.rect.right() <= 154.0, "{:?}", center.rect);
+        match &center.pieces[0].0 {
+            Piece::Text(text) => assert!(text.ends_with('…') && text.starts_with("centre"), "{text}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_right_side_never_reaches_into_the_left() {
+        let layout = crowded(&"l".repeat(25), &[], &"r".repeat(25));
+        let left = side_of(&layout, 0)[0].rect;
+        let right = side_of(&layout, 2)[0].rect;
+        assert_eq!(left.width, 258.0, "the left side keeps its room");
+        assert!(right.x >= left.right() + 10.0 && right.right() <= 472.0, "{left:?} {right:?}");
+    }
+
+    #[test]
+    fn labels_are_cut_before_items_are_left_out_from_the_end() {
+        // Room: 174..254 (80 px) for 121 px: "abcdefgh" is cut, and "cd" still fits.
+        let layout = crowded(&"l".repeat(14), &["abcdefgh", "cd"], &"r".repeat(20));
+        let kept: Vec<(f32, f32)> = side_of(&layout, 1).iter().map(|item| (item.rect.x, item.rect.right())).collect();
+        assert_eq!(kept.len(), 2);
+        assert!(kept.iter().all(|&(from, to)| from >= 174.0 && to <= 254.0), "{kept:?}");
+        // Room: 234..254 (20 px): labels of one character cannot be cut, so "d" goes.
+        let layout = crowded(&"l".repeat(20), &["c", "d"], &"r".repeat(20));
+        let kept: Vec<&str> = side_of(&layout, 1).iter().map(|item| item.item.key.as_str()).collect();
+        assert_eq!(kept, ["c"]);
     }
 
     #[test]

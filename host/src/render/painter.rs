@@ -52,7 +52,9 @@ impl<R: Renderer> Painter<R> {
 
     /// Where everything in `scene` goes on a `width` x `height` window.
     pub fn lay_out(&mut self, scene: &Scene, width: u32, height: u32) -> Layout {
-        layout::lay_out(scene, width as f32, height as f32, &mut |piece| self.fit_piece(piece, &scene.style))
+        layout::lay_out(scene, width as f32, height as f32, &mut |piece, max_width| {
+            self.fit_piece(piece, &scene.style, max_width)
+        })
     }
 
     /// Paints what of `layout` lies in `region` (the whole window, or the
@@ -115,9 +117,9 @@ impl<R: Renderer> Painter<R> {
         }
     }
 
-    /// The piece as it will be drawn (text truncated) and its width.
-    fn fit_piece(&mut self, piece: &Piece, style: &Style) -> (Piece, f32) {
-        let key = |text: &String, size: f32| (text.clone(), size.to_bits(), style.max_label_width.to_bits());
+    /// The piece as it will be drawn (text cut to `max_width`) and its width.
+    fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
+        let key = |text: &String, size: f32| (text.clone(), size.to_bits(), max_width.to_bits());
         match piece {
             Piece::Text(text) => {
                 let key = key(text, style.font_size);
@@ -125,7 +127,7 @@ impl<R: Renderer> Painter<R> {
                     return (Piece::Text(fitted.clone()), *width);
                 }
                 let paint = self.text_paint(style, Rgba(0, 0, 0, 255));
-                let (fitted, width) = self.truncate(text, &paint, style.max_label_width);
+                let (fitted, width) = self.truncate(text, &paint, max_width);
                 self.remember(key, fitted.clone(), width);
                 (Piece::Text(fitted), width)
             }
