@@ -6,7 +6,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use obi::config::{BarConfig, Side};
 use obi::render::{Offscreen, Scene, SceneWidget, Style, damage, find_text_font};
-use obi::view::{Item, Piece, View, WidgetState};
+use obi::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
 use std::time::Duration;
 
 const WIDTH: u32 = 1920;
@@ -19,7 +19,8 @@ fn widget(side: Side, items: &[(&str, &str)]) -> SceneWidget {
         .map(|(index, (icon, text))| Item {
             key: index.to_string(),
             pieces: vec![Piece::Icon((*icon).into()), Piece::Text((*text).into())],
-            selected: index == 1,
+            emphasis: if index == 1 { Emphasis::Selected } else { Emphasis::Normal },
+            takes: Inputs::NONE,
             tooltip: None,
         })
         .collect();

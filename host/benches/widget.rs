@@ -9,7 +9,11 @@ use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
 use std::hint::black_box;
 
 fn engine(cache: &std::path::Path) -> WidgetEngine {
-    WidgetEngine::new(Capabilities::system().unwrap(), ComponentCache::at(cache)).unwrap()
+    WidgetEngine::new(
+        Capabilities::system(obi::tiler::Connection::none("no tiler in this test")).unwrap(),
+        ComponentCache::at(cache),
+    )
+    .unwrap()
 }
 
 fn benches(c: &mut Criterion) {

@@ -3,6 +3,7 @@
 //! reload, so both paths agree.
 
 use crate::config::BarConfig;
+use crate::input::MouseActions;
 use crate::render::{SceneWidget, Style};
 use crate::runtime::WidgetSpec;
 use crate::view::WidgetState;
@@ -17,6 +18,8 @@ pub struct Plan {
     pub slots: Vec<usize>,
     pub placement: Placement,
     pub font_family: Option<String>,
+    /// What the bar's `mouse` config does where no item takes the input.
+    pub mouse: MouseActions,
 }
 
 impl Plan {
@@ -54,6 +57,7 @@ impl Plan {
             slots,
             placement: Placement::from_config(config),
             font_family: config.font_family().map(str::to_owned),
+            mouse: MouseActions::from_config(config.model.mouse.as_ref()),
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod bar;
 pub mod capabilities;
 pub mod config;
 pub mod control;
+pub mod input;
 pub mod render;
 pub mod runtime;
 pub mod theme;

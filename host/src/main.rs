@@ -3,10 +3,11 @@
 
 use clap::{Parser, Subcommand};
 use obi::bar::Plan;
-use obi::capabilities::Capabilities;
+use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, Scene, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine};
+use obi::tiler::{self, Connection};
 use obi::window::{self, BarEvent, BarWindow};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -43,6 +44,16 @@ struct Cli {
     /// List the options of the `--config` file that use an older name.
     #[arg(long, requires = "config")]
     aliases: bool,
+
+    /// The tiling window manager to talk to: auto (the first found of
+    /// komorebi, sway and i3), komorebi, i3, sway or none.
+    #[arg(long, value_name = "TILER", default_value = "auto")]
+    tiler: obi::tiler::Choice,
+
+    /// Where komorebi's sockets are (default: $OBI_KOMOREBI_DIR, else
+    /// komorebi's data directory).
+    #[arg(long, value_name = "DIR")]
+    komorebi_dir: Option<PathBuf>,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -116,11 +127,19 @@ fn run(cli: Cli) -> Result<(), String> {
     };
     let plan = Plan::new(&config);
     let font = find_text_font(plan.font_family.as_deref())?;
-    let engine = WidgetEngine::new(Capabilities::system()?, ComponentCache::from_environment())
+    let held = HeldImages::default();
+    let tiler = Connection::start(&tiler::Options {
+        choice: cli.tiler,
+        komorebi_dir: cli.komorebi_dir.clone(),
+        monitor: config.monitor(),
+        work_area_offset: config.work_area_offset(),
+        held: held.clone(),
+    });
+    let engine = WidgetEngine::new(Capabilities::system(tiler.clone())?, ComponentCache::from_environment())
         .map_err(|error| format!("{error:#}"))?;
 
     match cli.screenshot {
-        Some(path) => screenshot(engine, plan, &font.data, cli.width, &path),
+        Some(path) => screenshot(engine, plan, &font.data, held, cli.width, &path),
         None => {
             let event_loop = window::event_loop()?;
             let proxy = event_loop.create_proxy();
@@ -129,7 +148,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 let _ = proxy.send_event(BarEvent::Widget { generation, index, state });
             });
             let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
-            BarWindow::new(plan, font.data, config_path).run(event_loop, scheduler)
+            let desktop = window::Desktop { tiler, held };
+            BarWindow::new(plan, font.data, config_path, desktop).run(event_loop, scheduler)
         }
     }
 }
@@ -205,7 +225,14 @@ fn listing(diagnostics: &[Diagnostic]) -> String {
 /// (a first reading of the disks, a release feed).
 const SCREENSHOT_SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
 
-fn screenshot(mut engine: WidgetEngine, plan: Plan, text_font: &[u8], width: u32, path: &Path) -> Result<(), String> {
+fn screenshot(
+    mut engine: WidgetEngine,
+    plan: Plan,
+    text_font: &[u8],
+    held: HeldImages,
+    width: u32,
+    path: &Path,
+) -> Result<(), String> {
     let height = plan.style.height.round().max(1.0) as u32;
     // GL start-up does not depend on the widgets: overlap the two.
     let specs = plan.specs;
@@ -215,6 +242,7 @@ fn screenshot(mut engine: WidgetEngine, plan: Plan, text_font: &[u8], width: u32
         (offscreen, states.join().expect("the widget thread panicked"))
     });
     let mut offscreen = offscreen?;
+    offscreen.painter.use_held_images(held);
     let mut scene = Scene { style: plan.style, widgets: plan.widgets };
     for (slot, state) in plan.slots.iter().zip(states) {
         scene.widgets[*slot].state = state;

@@ -14,8 +14,90 @@ pub struct View {
 pub struct Item {
     pub key: String,
     pub pieces: Vec<Piece>,
-    pub selected: bool,
+    pub emphasis: Emphasis,
+    /// The inputs the item answers; the others go to the bar's `mouse` config.
+    pub takes: Inputs,
     pub tooltip: Option<String>,
+}
+
+impl Item {
+    pub fn is_selected(&self) -> bool {
+        self.emphasis == Emphasis::Selected
+    }
+}
+
+/// How an item stands out; the theme gives each its colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Emphasis {
+    #[default]
+    Normal,
+    Selected,
+    /// Faded: there, but idle.
+    Muted,
+    /// Asks for attention.
+    Urgent,
+}
+
+/// A set of kinds of input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Inputs(u8);
+
+impl Inputs {
+    pub const NONE: Inputs = Inputs(0);
+    pub const PRIMARY_CLICK: Inputs = Inputs(1);
+    pub const DOUBLE_CLICK: Inputs = Inputs(1 << 1);
+    pub const SECONDARY_CLICK: Inputs = Inputs(1 << 2);
+    pub const MIDDLE_CLICK: Inputs = Inputs(1 << 3);
+    pub const EXTRA1_CLICK: Inputs = Inputs(1 << 4);
+    pub const EXTRA2_CLICK: Inputs = Inputs(1 << 5);
+    pub const SCROLL: Inputs = Inputs(1 << 6);
+    pub const ALL: Inputs = Inputs(0x7f);
+
+    /// The kind of `input`.
+    pub fn of(input: Input) -> Inputs {
+        match input {
+            Input::PrimaryClick => Inputs::PRIMARY_CLICK,
+            Input::DoubleClick => Inputs::DOUBLE_CLICK,
+            Input::SecondaryClick => Inputs::SECONDARY_CLICK,
+            Input::MiddleClick => Inputs::MIDDLE_CLICK,
+            Input::Extra1Click => Inputs::EXTRA1_CLICK,
+            Input::Extra2Click => Inputs::EXTRA2_CLICK,
+            Input::Scroll(_) => Inputs::SCROLL,
+        }
+    }
+
+    pub fn takes(self, input: Input) -> bool {
+        self.0 & Inputs::of(input).0 != 0
+    }
+}
+
+impl std::ops::BitOr for Inputs {
+    type Output = Inputs;
+
+    fn bitor(self, other: Inputs) -> Inputs {
+        Inputs(self.0 | other.0)
+    }
+}
+
+/// A mouse event on the bar, as widgets and the `mouse` config know them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    PrimaryClick,
+    DoubleClick,
+    SecondaryClick,
+    MiddleClick,
+    Extra1Click,
+    Extra2Click,
+    /// One tick of scrolling (see the `mouse` config's thresholds).
+    Scroll(ScrollDirection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScrollDirection {
+    Up,
+    Down,
+    Left,
+    Right,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +106,8 @@ pub enum Piece {
     Icon(String),
     Image(Image),
     BinaryClock(BinaryClock),
+    /// An image a capability holds (a window's icon), by its handle.
+    HeldImage(u64),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -156,7 +240,13 @@ mod tests {
     use super::*;
 
     fn text_item(key: &str, text: &str) -> Item {
-        Item { key: key.into(), pieces: vec![Piece::Text(text.into())], selected: false, tooltip: None }
+        Item {
+            key: key.into(),
+            pieces: vec![Piece::Text(text.into())],
+            emphasis: Emphasis::Normal,
+            takes: Inputs::NONE,
+            tooltip: None,
+        }
     }
 
     #[test]
@@ -182,8 +272,7 @@ mod tests {
     #[test]
     fn rejects_pixels_that_do_not_match_their_size() {
         let pixels = Arc::new(Pixels { width: 2, height: 2, rgba: vec![0; 15] });
-        let item =
-            Item { key: "i".into(), pieces: vec![Piece::Image(Image::Pixels(pixels))], selected: false, tooltip: None };
+        let item = Item { pieces: vec![Piece::Image(Image::Pixels(pixels))], ..text_item("i", "") };
         assert!(View::of(vec![item]).validate().unwrap_err().contains("RGBA"));
         for spacing in [-1.0, f32::NAN, f32::INFINITY] {
             let view = View { item_spacing: Some(spacing), ..View::of(Vec::new()) };

@@ -18,6 +18,7 @@ fn faulty(path: &Path, fault: &str) -> WidgetSpec {
         name: format!("faulty-{fault}"),
         source: WidgetSource::File(path.to_owned()),
         config_json: format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#),
+        monitor: None,
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
         // Only the looping widget should meet its deadline; the others get room
         // to fail their own way even on a loaded machine.

@@ -7,7 +7,7 @@ mod skip;
 
 use obi::config::{BarConfig, Side};
 use obi::render::{Offscreen, Scene, SceneWidget, Style, damage, find_text_font};
-use obi::view::{Item, Piece, View, WidgetState};
+use obi::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
 
 fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
     let items = items
@@ -16,7 +16,8 @@ fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
         .map(|(index, (text, selected))| Item {
             key: index.to_string(),
             pieces: vec![Piece::Icon("\u{e19a}".into()), Piece::Text((*text).into())],
-            selected: *selected,
+            emphasis: if *selected { Emphasis::Selected } else { Emphasis::Normal },
+            takes: Inputs::NONE,
             tooltip: None,
         })
         .collect();

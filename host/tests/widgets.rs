@@ -7,7 +7,8 @@ mod common;
 use common::{engine, faulty_wasm, texts};
 use obi::capabilities::Capability;
 use obi::config::stock_spec;
-use obi::runtime::{Input, Limits, Scheduler, WidgetEvent, WidgetSource, WidgetSpec};
+use obi::runtime::{Limits, Scheduler, WidgetEvent, WidgetSource, WidgetSpec};
+use obi::view::Input;
 use std::collections::BTreeSet;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -18,6 +19,7 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
         name: "probe".into(),
         source: WidgetSource::File(faulty_wasm()),
         config_json: r#"{ "fault": "Never", "interval_ms": 0 }"#.into(),
+        monitor: None,
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
         limits: Limits::default(),
     };

@@ -3,9 +3,9 @@
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
 //! react to input) and names its type in [`export!`]. The capability modules
 //! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`], [`network`],
-//! [`process`], [`web`]) are the host's WIT imports; calling one is what makes the
-//! built component import it, so a widget asks for exactly the capabilities
-//! it uses.
+//! [`process`], [`web`], [`tiler`]) are the host's WIT imports; calling one
+//! is what makes the built component import it, so a widget asks for
+//! exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
 //! ```ignore
 //! use obi_sdk::{Widget, View, Schedule, item};
@@ -44,9 +44,10 @@ pub mod pattern;
 mod view;
 
 pub use bindings::obi::widget::types::{
-    BinaryClock, BinaryClockStyle, Image, Input, Item, Piece, Pixels, Schedule, ScrollDirection, View,
+    BinaryClock, BinaryClockStyle, Image, Input, Pixels, Schedule, ScrollDirection,
 };
-pub use bindings::obi::widget::{battery, clock, disks, log, metrics, network, process, web};
+pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
+pub use bindings::obi::widget::{battery, clock, disks, log, metrics, network, process, tiler, web};
 pub use label::LabelPrefix;
 pub use view::{ItemBuilder, item};
 
@@ -94,6 +95,20 @@ pub fn __parse_config<W: Widget>(json: &str) -> Result<W::Config, String> {
     serde_json::from_str(json).map_err(|error| format!("invalid configuration: {error}"))
 }
 
+std::thread_local! {
+    static BAR: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
+/// Where the widget's bar is, as the host told `init`.
+pub fn bar() -> Bar {
+    Bar { monitor: BAR.with(std::cell::Cell::get) }
+}
+
+#[doc(hidden)]
+pub fn __set_bar(bar: Bar) {
+    BAR.with(|cell| cell.set(bar.monitor));
+}
+
 /// Exports a [`Widget`] type as the component's `init`, `refresh` and `on-input`.
 #[macro_export]
 macro_rules! export {
@@ -109,7 +124,9 @@ macro_rules! export {
             impl $crate::bindings::Guest for Guest {
                 fn init(
                     config_json: ::std::string::String,
+                    bar: $crate::Bar,
                 ) -> ::std::result::Result<$crate::Schedule, ::std::string::String> {
+                    $crate::__set_bar(bar);
                     let config = $crate::__parse_config::<$widget>(&config_json)?;
                     let (widget, schedule) = <$widget as $crate::Widget>::new(config)?;
                     WIDGET.with(|cell| *cell.borrow_mut() = ::std::option::Option::Some(widget));

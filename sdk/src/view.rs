@@ -1,11 +1,18 @@
 //! A small builder for views, so that a widget's `refresh` reads as one
 //! expression: `View::of([item("cpu").icon(CPU).text("CPU: 12%").selected(hot)])`.
 
-use crate::{BinaryClock, Image, Item, Piece, View};
+use crate::{BinaryClock, Emphasis, Image, Inputs, Item, Piece, View};
 
-/// Starts an item with a key that stays the same from one refresh to the next.
+/// Starts an item with a key that stays the same from one refresh to the
+/// next. It answers no input until [`ItemBuilder::takes`] says which.
 pub fn item(key: impl Into<String>) -> ItemBuilder {
-    ItemBuilder(Item { key: key.into(), pieces: Vec::new(), selected: false, tooltip: None })
+    ItemBuilder(Item {
+        key: key.into(),
+        pieces: Vec::new(),
+        emphasis: Emphasis::Normal,
+        takes: Inputs::empty(),
+        tooltip: None,
+    })
 }
 
 #[must_use]
@@ -38,8 +45,27 @@ impl ItemBuilder {
         self
     }
 
+    /// An image the host holds, by the handle a capability gave (a window's icon).
+    pub fn held_image(mut self, handle: u64) -> Self {
+        self.0.pieces.push(Piece::HeldImage(handle));
+        self
+    }
+
+    /// Drawn selected when `selected`, plain otherwise.
     pub fn selected(mut self, selected: bool) -> Self {
-        self.0.selected = selected;
+        self.0.emphasis = if selected { Emphasis::Selected } else { Emphasis::Normal };
+        self
+    }
+
+    pub fn emphasis(mut self, emphasis: Emphasis) -> Self {
+        self.0.emphasis = emphasis;
+        self
+    }
+
+    /// The inputs the item answers (sent to the widget's `on_input`); the
+    /// others go to the bar's `mouse` config.
+    pub fn takes(mut self, inputs: Inputs) -> Self {
+        self.0.takes = inputs;
         self
     }
 

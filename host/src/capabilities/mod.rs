@@ -7,10 +7,12 @@
 pub mod battery;
 pub mod clock;
 pub mod disks;
+pub mod images;
 pub mod metrics;
 pub mod network;
 pub mod process;
 mod sampled;
+pub mod tiler;
 mod wake;
 pub mod web;
 
@@ -20,10 +22,12 @@ use std::sync::Arc;
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
+pub use images::HeldImages;
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{Processes, SystemProcesses};
-pub use wake::Waker;
+pub use tiler::Tiler;
+pub use wake::{Subscribers, Waker};
 pub use web::{SystemWeb, Web};
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
@@ -37,10 +41,11 @@ pub enum Capability {
     Network,
     Process,
     Web,
+    Tiler,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 8] = [
+    pub const ALL: [Capability; 9] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -49,6 +54,7 @@ impl Capability {
         Capability::Network,
         Capability::Process,
         Capability::Web,
+        Capability::Tiler,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -62,6 +68,7 @@ impl Capability {
             Capability::Network => "network",
             Capability::Process => "process",
             Capability::Web => "web",
+            Capability::Tiler => "tiler",
         }
     }
 
@@ -86,13 +93,14 @@ pub struct Capabilities {
     pub network: Arc<dyn Network>,
     pub processes: Arc<dyn Processes>,
     pub web: Arc<dyn Web>,
+    pub tiler: Arc<dyn Tiler>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
-    /// HTTP and the browser.
-    pub fn system() -> Result<Capabilities, String> {
+    /// HTTP and the browser, and `tiler`'s connection.
+    pub fn system(tiler: crate::tiler::Connection) -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),
@@ -101,6 +109,7 @@ impl Capabilities {
             network: Arc::new(SystemNetwork::new()),
             processes: Arc::new(SystemProcesses),
             web: Arc::new(SystemWeb::new()),
+            tiler: Arc::new(tiler),
         })
     }
 }

@@ -4,10 +4,14 @@
 //! then refreshes that widget, which finds the answer waiting. Counting the
 //! promises lets a one-off render (a screenshot) wait for exactly as many
 //! wakes as are coming.
+//!
+//! A source that changes on its own (the tiler, later media, tray and
+//! keyboard) pushes instead of being polled: reading it subscribes the
+//! widget ([`Subscribers`]), and every change wakes each subscriber.
 
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 
 #[derive(Clone)]
 pub struct Waker(Arc<Inner>);
@@ -49,6 +53,45 @@ impl Waker {
     }
 }
 
+/// The widgets that read a source which changes on its own. A widget that
+/// is gone (reloaded away, stopped) holds no waker any more and is dropped
+/// from the list at the next change.
+#[derive(Default)]
+pub struct Subscribers(Mutex<Vec<Weak<Inner>>>);
+
+impl Subscribers {
+    /// Subscribes `waker`'s widget, once however often it reads. True when
+    /// it was not subscribed before.
+    pub fn subscribe(&self, waker: &Waker) -> bool {
+        let mut subscribers = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if subscribers.iter().any(|subscriber| std::ptr::eq(subscriber.as_ptr(), Arc::as_ptr(&waker.0))) {
+            return false;
+        }
+        subscribers.retain(|subscriber| subscriber.strong_count() > 0);
+        subscribers.push(Arc::downgrade(&waker.0));
+        true
+    }
+
+    /// Wakes every widget still there.
+    pub fn wake_all(&self) {
+        let alive: Vec<Arc<Inner>> = {
+            let mut subscribers = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            subscribers.retain(|subscriber| subscriber.strong_count() > 0);
+            subscribers.iter().filter_map(Weak::upgrade).collect()
+        };
+        // Woken outside the lock: a wake may read the source again.
+        alive.into_iter().for_each(|inner| (inner.wake)());
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().filter(|s| s.strong_count() > 0).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 impl fmt::Debug for Waker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Waker({} promised)", self.promised())
@@ -58,6 +101,28 @@ impl fmt::Debug for Waker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subscribers_are_woken_once_each_until_they_are_gone() {
+        let woken = Arc::new(AtomicUsize::new(0));
+        let counting = |woken: &Arc<AtomicUsize>| {
+            let woken = woken.clone();
+            Waker::new(move || {
+                woken.fetch_add(1, Ordering::SeqCst);
+            })
+        };
+        let (first, second) = (counting(&woken), counting(&woken));
+        let subscribers = Subscribers::default();
+        assert!(subscribers.subscribe(&first));
+        assert!(!subscribers.subscribe(&first.clone()), "a second read does not subscribe twice");
+        assert!(subscribers.subscribe(&second));
+        subscribers.wake_all();
+        assert_eq!(woken.load(Ordering::SeqCst), 2);
+        drop(second);
+        subscribers.wake_all();
+        assert_eq!(woken.load(Ordering::SeqCst), 3, "a widget that is gone is not woken");
+        assert_eq!(subscribers.len(), 1);
+    }
 
     #[test]
     fn clones_share_the_wake_and_the_promises() {

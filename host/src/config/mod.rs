@@ -145,6 +145,14 @@ impl BarConfig {
         self.model.monitor.as_ref().map(MonitorConfigOrIndex::index)
     }
 
+    /// `monitor.work_area_offset`: what komorebi should keep free for the bar.
+    pub fn work_area_offset(&self) -> Option<model::Rect> {
+        match &self.model.monitor {
+            Some(MonitorConfigOrIndex::Config(monitor)) => monitor.work_area_offset,
+            _ => None,
+        }
+    }
+
     pub fn font_family(&self) -> Option<&str> {
         self.model.font_family.as_deref()
     }

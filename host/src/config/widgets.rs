@@ -28,6 +28,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Network" => &[Capability::Network],
         "Applications" => &[Capability::Process],
         "Update" => &[Capability::Web],
+        "Komorebi" => &[Capability::Tiler],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()
@@ -56,7 +57,7 @@ impl WidgetEntry<'_> {
 
     /// The runtime spec of this widget.
     pub fn spec(&self, config: &BarConfig) -> Result<WidgetSpec, String> {
-        match self.config {
+        let mut spec = match self.config {
             WidgetConfig::Plugin(plugin) => plugin_spec(plugin, config),
             stock => {
                 let mut options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
@@ -66,7 +67,9 @@ impl WidgetEntry<'_> {
                 }
                 stock_spec(stock.kind(), own.to_string())
             }
-        }
+        }?;
+        spec.monitor = config.monitor().map(|index| index as u32);
+        Ok(spec)
     }
 }
 
@@ -80,6 +83,7 @@ pub fn stock_spec(kind: &str, config_json: String) -> Result<WidgetSpec, String>
         name: kind.into(),
         source: WidgetSource::Embedded { kind, wasm },
         config_json,
+        monitor: None,
         grants: stock_grants(kind),
         limits: Limits::default(),
     })
@@ -107,6 +111,7 @@ pub fn file_spec(path: PathBuf, config_json: String, grants: impl IntoIterator<I
         name,
         source: WidgetSource::File(path),
         config_json,
+        monitor: None,
         grants: BASE_GRANTS.into_iter().chain(grants).collect(),
         limits: Limits::default(),
     }

@@ -30,7 +30,7 @@ mod tests {
     use crate::render::layout::PlacedItem;
     use crate::render::{GroupKind, Grouping, Insets};
     use crate::theme::Theme;
-    use crate::view::{Item, Piece};
+    use crate::view::{Emphasis, Inputs, Item, Piece};
 
     fn style() -> Style {
         let theme = Theme::from_config(None, 255);
@@ -54,7 +54,13 @@ mod tests {
     fn item(text: &str, x: f32) -> PlacedItem {
         PlacedItem {
             widget: 0,
-            item: Item { key: "k".into(), pieces: vec![Piece::Text(text.into())], selected: false, tooltip: None },
+            item: Item {
+                key: "k".into(),
+                pieces: vec![Piece::Text(text.into())],
+                emphasis: Emphasis::Normal,
+                takes: Inputs::NONE,
+                tooltip: None,
+            },
             pieces: vec![(Piece::Text(text.into()), 20.0)],
             rect: Rect::new(x, 0.0, 30.0, 30.0),
         }

@@ -10,7 +10,7 @@
 use super::{GroupKind, Scene, SceneWidget, Style};
 use crate::config::Side;
 use crate::config::model::SpacingKind;
-use crate::view::{Item, Piece, View, WidgetState};
+use crate::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rect {
@@ -325,7 +325,8 @@ fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
         WidgetState::Failed { message } => vec![Item {
             key: FAILED_KEY.into(),
             pieces: vec![Piece::Icon(WARNING_GLYPH.into()), Piece::Text(widget.name.clone())],
-            selected: false,
+            emphasis: Emphasis::Normal,
+            takes: Inputs::NONE,
             tooltip: Some(message.clone()),
         }],
     }
@@ -375,7 +376,8 @@ mod tests {
             .map(|text| Item {
                 key: (*text).into(),
                 pieces: vec![Piece::Text((*text).into())],
-                selected: false,
+                emphasis: Emphasis::Normal,
+                takes: Inputs::NONE,
                 tooltip: None,
             })
             .collect();

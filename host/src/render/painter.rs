@@ -7,8 +7,9 @@
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, Rect, item_padding, piece_gap};
 use super::{ICON_FONT, Scene, Style};
+use crate::capabilities::HeldImages;
 use crate::theme::Rgba;
-use crate::view::{BinaryClock, BinaryClockStyle, Image, Piece};
+use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
 use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer};
@@ -17,6 +18,8 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
+    /// The images capabilities hold for widgets (window icons).
+    held: HeldImages,
     text_font: FontId,
     icon_font: FontId,
     images: HashMap<u64, ImageId>,
@@ -36,7 +39,13 @@ impl<R: Renderer> Painter<R> {
     pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> Result<Painter<R>, String> {
         let text_font = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
-        Ok(Painter { canvas, text_font, icon_font, images: HashMap::new(), fitted_texts: HashMap::new() })
+        let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
+        Ok(Painter { canvas, held, text_font, icon_font, images, fitted_texts })
+    }
+
+    /// Draws `held-image` pieces from `held` (the capabilities' images).
+    pub fn use_held_images(&mut self, held: HeldImages) {
+        self.held = held;
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
@@ -142,7 +151,7 @@ impl<R: Renderer> Painter<R> {
                 self.remember(key, glyph.clone(), width);
                 (piece.clone(), width)
             }
-            Piece::Image(_) => (piece.clone(), icon_size(style)),
+            Piece::Image(_) | Piece::HeldImage(_) => (piece.clone(), icon_size(style)),
             Piece::BinaryClock(_) => (piece.clone(), binary_clock_width(style)),
         }
     }
@@ -196,15 +205,21 @@ impl<R: Renderer> Painter<R> {
     fn paint_item(&mut self, style: &Style, placed: &PlacedItem) {
         let theme = &style.theme;
         let rect = placed.rect;
-        let foreground = if placed.item.selected {
-            let mut fill = Path::new();
-            fill.rounded_rect(rect.x, rect.y, rect.width, rect.height, style.font_size * 0.4);
-            self.canvas.fill_path(&fill, &Paint::color(color(theme.selected_fill)));
-            theme.selected_text
-        } else if placed.item.key == FAILED_KEY {
-            theme.error
-        } else {
-            theme.text
+        let filled = |fill| {
+            let mut path = Path::new();
+            path.rounded_rect(rect.x, rect.y, rect.width, rect.height, style.font_size * 0.4);
+            (path, Paint::color(color(fill)))
+        };
+        let foreground = match placed.item.emphasis {
+            Emphasis::Selected | Emphasis::Urgent => {
+                let fill = if placed.item.emphasis == Emphasis::Urgent { theme.urgent } else { theme.selected_fill };
+                let (path, paint) = filled(fill);
+                self.canvas.fill_path(&path, &paint);
+                theme.selected_text
+            }
+            Emphasis::Muted => theme.muted,
+            Emphasis::Normal if placed.item.key == FAILED_KEY => theme.error,
+            Emphasis::Normal => theme.text,
         };
         let middle = rect.y + rect.height / 2.0;
         let mut cursor = rect.x + item_padding(style);
@@ -216,7 +231,15 @@ impl<R: Renderer> Painter<R> {
                 Piece::Icon(glyph) => {
                     let _ = self.canvas.fill_text(cursor, middle, glyph, &self.icon_paint(style, foreground));
                 }
-                Piece::Image(image) => self.paint_image(image, cursor, middle, icon_size(style)),
+                Piece::Image(image) => {
+                    self.paint_image(image_key(image), cursor, middle, icon_size(style), || image.clone())
+                }
+                // A handle nobody holds any more (the window just closed) draws nothing.
+                Piece::HeldImage(handle) => {
+                    if let Some(pixels) = self.held.get(*handle) {
+                        self.paint_image(*handle, cursor, middle, icon_size(style), || Image::Pixels(pixels));
+                    }
+                }
                 Piece::BinaryClock(clock) => {
                     paint_binary_clock(&mut self.canvas, clock, style, cursor, middle, foreground)
                 }
@@ -225,11 +248,11 @@ impl<R: Renderer> Painter<R> {
         }
     }
 
-    fn paint_image(&mut self, image: &Image, x: f32, middle: f32, size: f32) {
-        let key = image_key(image);
+    /// Draws the image known by `key`, uploading what `load` gives the first time.
+    fn paint_image(&mut self, key: u64, x: f32, middle: f32, size: f32, load: impl FnOnce() -> Image) {
         let id = match self.images.get(&key) {
             Some(id) => *id,
-            None => match self.upload(image) {
+            None => match self.upload(&load()) {
                 Ok(id) => {
                     self.images.insert(key, id);
                     id
@@ -268,6 +291,7 @@ impl<R: Renderer> Painter<R> {
             .flat_map(|placed| &placed.pieces)
             .filter_map(|(piece, _)| match piece {
                 Piece::Image(image) => Some(image_key(image)),
+                Piece::HeldImage(handle) => Some(*handle),
                 _ => None,
             })
             .collect();

@@ -1,25 +1,45 @@
-//! The generated WIT bindings of `obi:widget`, the host side of each
-//! imported interface (adapting [`crate::capabilities`]), and the conversion
-//! of a widget's view into the host's [`crate::view`] model.
+//! The generated WIT bindings of `obi:widget`, one module per release the
+//! host serves, the host side of each imported interface (adapting
+//! [`crate::capabilities`]), and the conversion of a widget's view into the
+//! host's [`crate::view`] model.
+//!
+//! Imports are implemented once, for the latest release: an interface never
+//! changes once released, so the linker serves a 0.1.0 widget's import of
+//! `obi:widget/log@0.1.0` with `log@0.1.1` (wasmtime links semver-compatible
+//! names). Exports differ between releases; each release's bindings call
+//! its own, and its view is converted here.
 
 use super::instance::StoreState;
 use crate::capabilities::clock;
 use crate::capabilities::web::FetchState;
-use crate::view;
+use crate::tiler::{self, Message};
+use crate::view::{self, Input, ScrollDirection};
 use std::sync::Arc;
 
-wasmtime::component::bindgen!({
-    world: "widget",
-    path: "../wit",
-});
+/// The release widgets are built against today.
+pub mod latest {
+    wasmtime::component::bindgen!({
+        world: "widget",
+        path: "../wit",
+    });
+}
 
-use self::obi::widget::types as wit;
+/// Widgets built against 0.1.0: their exports, and their view.
+pub mod v0_1_0 {
+    wasmtime::component::bindgen!({
+        world: "widget",
+        path: "../wit/since_v0.1.0",
+    });
+}
 
-impl self::obi::widget::types::Host for StoreState {}
+use latest::obi::widget::{self as host, types as wit};
 
-impl self::obi::widget::log::Host for StoreState {
-    fn log(&mut self, level: self::obi::widget::log::Level, message: String) {
-        use self::obi::widget::log::Level;
+impl host::types::Host for StoreState {}
+impl host::view::Host for StoreState {}
+
+impl host::log::Host for StoreState {
+    fn log(&mut self, level: host::log::Level, message: String) {
+        use host::log::Level;
         let widget = self.name.as_str();
         match level {
             Level::Trace => tracing::trace!(target: "obi::widget", widget, "{message}"),
@@ -31,19 +51,15 @@ impl self::obi::widget::log::Host for StoreState {
     }
 }
 
-impl self::obi::widget::clock::Host for StoreState {
-    fn now(&mut self) -> self::obi::widget::clock::Instant {
+impl host::clock::Host for StoreState {
+    fn now(&mut self) -> host::clock::Instant {
         let now = self.capabilities.clock.now();
-        self::obi::widget::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
+        host::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
     }
 
-    fn civil(
-        &mut self,
-        at: self::obi::widget::clock::Instant,
-        timezone: Option<String>,
-    ) -> Result<self::obi::widget::clock::CivilTime, String> {
+    fn civil(&mut self, at: host::clock::Instant, timezone: Option<String>) -> Result<host::clock::CivilTime, String> {
         let civil = clock::civil(clock::from_unix(at.seconds, at.nanoseconds), timezone.as_deref())?;
-        Ok(self::obi::widget::clock::CivilTime {
+        Ok(host::clock::CivilTime {
             year: civil.year,
             month: civil.month,
             day: civil.day,
@@ -59,7 +75,7 @@ impl self::obi::widget::clock::Host for StoreState {
 
     fn format(
         &mut self,
-        at: self::obi::widget::clock::Instant,
+        at: host::clock::Instant,
         pattern: String,
         timezone: Option<String>,
     ) -> Result<String, String> {
@@ -67,14 +83,14 @@ impl self::obi::widget::clock::Host for StoreState {
     }
 }
 
-impl self::obi::widget::metrics::Host for StoreState {
+impl host::metrics::Host for StoreState {
     fn cpu_usage(&mut self) -> f32 {
         self.capabilities.metrics.cpu_usage()
     }
 
-    fn memory(&mut self) -> self::obi::widget::metrics::MemoryUsage {
+    fn memory(&mut self) -> host::metrics::MemoryUsage {
         let memory = self.capabilities.metrics.memory();
-        self::obi::widget::metrics::MemoryUsage {
+        host::metrics::MemoryUsage {
             total_bytes: memory.total_bytes,
             used_bytes: memory.used_bytes,
             available_bytes: memory.available_bytes,
@@ -82,12 +98,12 @@ impl self::obi::widget::metrics::Host for StoreState {
     }
 }
 
-impl self::obi::widget::disks::Host for StoreState {
-    fn disks(&mut self) -> Vec<self::obi::widget::disks::Disk> {
+impl host::disks::Host for StoreState {
+    fn disks(&mut self) -> Vec<host::disks::Disk> {
         let disks = self.capabilities.disks.disks(&self.waker);
         disks
             .into_iter()
-            .map(|disk| self::obi::widget::disks::Disk {
+            .map(|disk| host::disks::Disk {
                 mount_point: disk.mount_point,
                 name: disk.name,
                 total_bytes: disk.total_bytes,
@@ -99,10 +115,10 @@ impl self::obi::widget::disks::Host for StoreState {
     }
 }
 
-impl self::obi::widget::battery::Host for StoreState {
-    fn batteries(&mut self) -> Vec<self::obi::widget::battery::Battery> {
-        use self::obi::widget::battery::{Battery, ChargeState as Wit};
+impl host::battery::Host for StoreState {
+    fn batteries(&mut self) -> Vec<host::battery::Battery> {
         use crate::capabilities::ChargeState;
+        use host::battery::{Battery, ChargeState as Wit};
         let batteries = self.capabilities.batteries.batteries();
         batteries
             .into_iter()
@@ -121,12 +137,12 @@ impl self::obi::widget::battery::Host for StoreState {
     }
 }
 
-impl self::obi::widget::network::Host for StoreState {
-    fn interfaces(&mut self) -> Vec<self::obi::widget::network::NetworkInterface> {
+impl host::network::Host for StoreState {
+    fn interfaces(&mut self) -> Vec<host::network::NetworkInterface> {
         let interfaces = self.capabilities.network.interfaces(&self.waker);
         interfaces
             .into_iter()
-            .map(|interface| self::obi::widget::network::NetworkInterface {
+            .map(|interface| host::network::NetworkInterface {
                 name: interface.name,
                 received_per_second: interface.received_per_second,
                 transmitted_per_second: interface.transmitted_per_second,
@@ -139,15 +155,15 @@ impl self::obi::widget::network::Host for StoreState {
     }
 }
 
-impl self::obi::widget::process::Host for StoreState {
+impl host::process::Host for StoreState {
     fn spawn(&mut self, command: String) -> Result<(), String> {
         self.capabilities.processes.spawn(&self.name, &command)
     }
 }
 
-impl self::obi::widget::web::Host for StoreState {
-    fn fetch(&mut self, url: String) -> self::obi::widget::web::FetchState {
-        use self::obi::widget::web::{FetchState as Wit, Response};
+impl host::web::Host for StoreState {
+    fn fetch(&mut self, url: String) -> host::web::FetchState {
+        use host::web::{FetchState as Wit, Response};
         match self.fetches.poll(&url, &self.capabilities.web, &self.waker) {
             FetchState::Pending => Wit::Pending,
             FetchState::Done(response) => Wit::Done(Response { status: response.status, body: response.body }),
@@ -160,45 +176,271 @@ impl self::obi::widget::web::Host for StoreState {
     }
 }
 
-impl From<wit::View> for view::View {
-    fn from(view: wit::View) -> view::View {
+impl host::tiler::Host for StoreState {
+    fn status(&mut self) -> host::tiler::TilerStatus {
+        match self.capabilities.tiler.status(&self.waker) {
+            tiler::Status::Connected(state) => host::tiler::TilerStatus::Connected(state.into()),
+            tiler::Status::Disconnected(why) => host::tiler::TilerStatus::Disconnected(why),
+        }
+    }
+
+    fn send(&mut self, messages: Vec<String>) -> Result<(), String> {
+        let messages = messages
+            .iter()
+            .enumerate()
+            .map(|(index, json)| {
+                let value = serde_json::from_str(json).map_err(|error| format!("message {index}: {error}"))?;
+                Message::parse(&value).map_err(|invalid| {
+                    let at = if invalid.at.is_empty() { String::new() } else { format!(" at `{}`", invalid.at) };
+                    format!("message {index}{at}: {}", invalid.reason)
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        self.capabilities.tiler.send(&messages)
+    }
+}
+
+impl From<tiler::State> for host::tiler::State {
+    fn from(state: tiler::State) -> host::tiler::State {
+        use host::tiler::Kind;
+        let index = |index: usize| index as u32;
+        host::tiler::State {
+            kind: match state.kind {
+                tiler::Kind::Komorebi => Kind::Komorebi,
+                tiler::Kind::I3 => Kind::I3,
+                tiler::Kind::Sway => Kind::Sway,
+            },
+            monitors: state.monitors.into_iter().map(Into::into).collect(),
+            focused_monitor: index(state.focused_monitor),
+            bar_monitor: state.bar_monitor.map(index),
+            paused: state.paused,
+            mode: state.mode,
+        }
+    }
+}
+
+impl From<tiler::Monitor> for host::tiler::Monitor {
+    fn from(monitor: tiler::Monitor) -> host::tiler::Monitor {
+        host::tiler::Monitor {
+            name: monitor.name,
+            workspaces: monitor.workspaces.into_iter().map(Into::into).collect(),
+            focused_workspace: monitor.focused_workspace as u32,
+        }
+    }
+}
+
+impl From<tiler::Workspace> for host::tiler::Workspace {
+    fn from(workspace: tiler::Workspace) -> host::tiler::Workspace {
+        host::tiler::Workspace {
+            name: workspace.name,
+            containers: workspace.containers.into_iter().map(Into::into).collect(),
+            focused_container: workspace.focused_container.map(|index| index as u32),
+            monocle: workspace.monocle.map(Into::into),
+            floating_windows: workspace.floating_windows.into_iter().map(Into::into).collect(),
+            layout: workspace.layout,
+            tiling: workspace.tiling,
+            layer: match workspace.layer {
+                tiler::Layer::Tiling => host::tiler::Layer::Tiling,
+                tiler::Layer::Floating => host::tiler::Layer::Floating,
+            },
+            urgent: workspace.urgent,
+        }
+    }
+}
+
+impl From<tiler::Container> for host::tiler::Container {
+    fn from(container: tiler::Container) -> host::tiler::Container {
+        host::tiler::Container {
+            windows: container.windows.into_iter().map(Into::into).collect(),
+            focused_window: container.focused_window as u32,
+            locked: container.locked,
+        }
+    }
+}
+
+impl From<tiler::Window> for host::tiler::Window {
+    fn from(window: tiler::Window) -> host::tiler::Window {
+        host::tiler::Window { title: window.title, exe: window.exe, class: window.class, icon: window.icon }
+    }
+}
+
+impl From<host::view::View> for view::View {
+    fn from(view: host::view::View) -> view::View {
         view::View { items: view.items.into_iter().map(Into::into).collect(), item_spacing: view.item_spacing }
     }
 }
 
-impl From<wit::Item> for view::Item {
-    fn from(item: wit::Item) -> view::Item {
+impl From<host::view::Item> for view::Item {
+    fn from(item: host::view::Item) -> view::Item {
+        use host::view::{Emphasis, Inputs};
+        let takes = [
+            (Inputs::PRIMARY_CLICK, view::Inputs::PRIMARY_CLICK),
+            (Inputs::DOUBLE_CLICK, view::Inputs::DOUBLE_CLICK),
+            (Inputs::SECONDARY_CLICK, view::Inputs::SECONDARY_CLICK),
+            (Inputs::MIDDLE_CLICK, view::Inputs::MIDDLE_CLICK),
+            (Inputs::EXTRA1_CLICK, view::Inputs::EXTRA1_CLICK),
+            (Inputs::EXTRA2_CLICK, view::Inputs::EXTRA2_CLICK),
+            (Inputs::SCROLL, view::Inputs::SCROLL),
+        ]
+        .into_iter()
+        .filter(|(wit, _)| item.takes.contains(*wit))
+        .fold(view::Inputs::NONE, |takes, (_, input)| takes | input);
         view::Item {
             key: item.key,
             pieces: item.pieces.into_iter().map(Into::into).collect(),
-            selected: item.selected,
+            emphasis: match item.emphasis {
+                Emphasis::Normal => view::Emphasis::Normal,
+                Emphasis::Selected => view::Emphasis::Selected,
+                Emphasis::Muted => view::Emphasis::Muted,
+                Emphasis::Urgent => view::Emphasis::Urgent,
+            },
+            takes,
             tooltip: item.tooltip,
         }
     }
 }
 
-impl From<wit::Piece> for view::Piece {
-    fn from(piece: wit::Piece) -> view::Piece {
+impl From<host::view::Piece> for view::Piece {
+    fn from(piece: host::view::Piece) -> view::Piece {
+        use host::view::Piece;
         match piece {
-            wit::Piece::Text(text) => view::Piece::Text(text),
-            wit::Piece::Icon(glyph) => view::Piece::Icon(glyph),
-            wit::Piece::Image(wit::Image::Path(path)) => view::Piece::Image(view::Image::Path(path)),
-            wit::Piece::Image(wit::Image::Pixels(pixels)) => {
-                view::Piece::Image(view::Image::Pixels(Arc::new(view::Pixels {
-                    width: pixels.width,
-                    height: pixels.height,
-                    rgba: pixels.rgba,
-                })))
-            }
-            wit::Piece::BinaryClock(clock) => view::Piece::BinaryClock(view::BinaryClock {
-                hour: clock.hour,
-                minute: clock.minute,
-                second: clock.second,
-                style: match clock.style {
-                    wit::BinaryClockStyle::Circle => view::BinaryClockStyle::Circle,
-                    wit::BinaryClockStyle::Rectangle => view::BinaryClockStyle::Rectangle,
-                },
+            Piece::Text(text) => view::Piece::Text(text),
+            Piece::Icon(glyph) => view::Piece::Icon(glyph),
+            Piece::Image(image) => view::Piece::Image(image.into()),
+            Piece::BinaryClock(clock) => view::Piece::BinaryClock(clock.into()),
+            Piece::HeldImage(handle) => view::Piece::HeldImage(handle),
+        }
+    }
+}
+
+impl From<wit::Image> for view::Image {
+    fn from(image: wit::Image) -> view::Image {
+        match image {
+            wit::Image::Path(path) => view::Image::Path(path),
+            wit::Image::Pixels(pixels) => view::Image::Pixels(Arc::new(view::Pixels {
+                width: pixels.width,
+                height: pixels.height,
+                rgba: pixels.rgba,
+            })),
+        }
+    }
+}
+
+impl From<wit::BinaryClock> for view::BinaryClock {
+    fn from(clock: wit::BinaryClock) -> view::BinaryClock {
+        view::BinaryClock {
+            hour: clock.hour,
+            minute: clock.minute,
+            second: clock.second,
+            style: match clock.style {
+                wit::BinaryClockStyle::Circle => view::BinaryClockStyle::Circle,
+                wit::BinaryClockStyle::Rectangle => view::BinaryClockStyle::Rectangle,
+            },
+        }
+    }
+}
+
+impl From<Input> for wit::Input {
+    fn from(input: Input) -> wit::Input {
+        match input {
+            Input::PrimaryClick => wit::Input::PrimaryClick,
+            Input::DoubleClick => wit::Input::DoubleClick,
+            Input::SecondaryClick => wit::Input::SecondaryClick,
+            Input::MiddleClick => wit::Input::MiddleClick,
+            Input::Extra1Click => wit::Input::Extra1Click,
+            Input::Extra2Click => wit::Input::Extra2Click,
+            Input::Scroll(direction) => wit::Input::Scroll(match direction {
+                ScrollDirection::Up => wit::ScrollDirection::Up,
+                ScrollDirection::Down => wit::ScrollDirection::Down,
+                ScrollDirection::Left => wit::ScrollDirection::Left,
+                ScrollDirection::Right => wit::ScrollDirection::Right,
             }),
+        }
+    }
+}
+
+impl From<wit::Schedule> for super::Schedule {
+    fn from(schedule: wit::Schedule) -> super::Schedule {
+        super::Schedule { interval_ms: schedule.interval_ms, align_to_wall_clock: schedule.align_to_wall_clock }
+    }
+}
+
+/// 0.1.0's types are the same shapes as 0.1.1's `types`, generated apart.
+mod older {
+    use super::v0_1_0::obi::widget::types as old;
+    use super::{Input, view, wit};
+
+    impl From<old::View> for view::View {
+        fn from(view: old::View) -> view::View {
+            view::View { items: view.items.into_iter().map(Into::into).collect(), item_spacing: view.item_spacing }
+        }
+    }
+
+    /// A 0.1.0 item is selected or not, and takes every input (it could
+    /// not say which it answers).
+    impl From<old::Item> for view::Item {
+        fn from(item: old::Item) -> view::Item {
+            view::Item {
+                key: item.key,
+                pieces: item.pieces.into_iter().map(Into::into).collect(),
+                emphasis: if item.selected { view::Emphasis::Selected } else { view::Emphasis::Normal },
+                takes: view::Inputs::ALL,
+                tooltip: item.tooltip,
+            }
+        }
+    }
+
+    impl From<old::Piece> for view::Piece {
+        fn from(piece: old::Piece) -> view::Piece {
+            match piece {
+                old::Piece::Text(text) => view::Piece::Text(text),
+                old::Piece::Icon(glyph) => view::Piece::Icon(glyph),
+                old::Piece::Image(old::Image::Path(path)) => view::Piece::Image(wit::Image::Path(path).into()),
+                old::Piece::Image(old::Image::Pixels(old::Pixels { width, height, rgba })) => {
+                    view::Piece::Image(wit::Image::Pixels(wit::Pixels { width, height, rgba }).into())
+                }
+                old::Piece::BinaryClock(clock) => view::Piece::BinaryClock(
+                    wit::BinaryClock {
+                        hour: clock.hour,
+                        minute: clock.minute,
+                        second: clock.second,
+                        style: match clock.style {
+                            old::BinaryClockStyle::Circle => wit::BinaryClockStyle::Circle,
+                            old::BinaryClockStyle::Rectangle => wit::BinaryClockStyle::Rectangle,
+                        },
+                    }
+                    .into(),
+                ),
+            }
+        }
+    }
+
+    impl From<Input> for old::Input {
+        fn from(input: Input) -> old::Input {
+            use old::ScrollDirection as Old;
+            match wit::Input::from(input) {
+                wit::Input::PrimaryClick => old::Input::PrimaryClick,
+                wit::Input::DoubleClick => old::Input::DoubleClick,
+                wit::Input::SecondaryClick => old::Input::SecondaryClick,
+                wit::Input::MiddleClick => old::Input::MiddleClick,
+                wit::Input::Extra1Click => old::Input::Extra1Click,
+                wit::Input::Extra2Click => old::Input::Extra2Click,
+                wit::Input::Scroll(direction) => old::Input::Scroll(match direction {
+                    wit::ScrollDirection::Up => Old::Up,
+                    wit::ScrollDirection::Down => Old::Down,
+                    wit::ScrollDirection::Left => Old::Left,
+                    wit::ScrollDirection::Right => Old::Right,
+                }),
+            }
+        }
+    }
+
+    impl From<old::Schedule> for super::super::Schedule {
+        fn from(schedule: old::Schedule) -> super::super::Schedule {
+            super::super::Schedule {
+                interval_ms: schedule.interval_ms,
+                align_to_wall_clock: schedule.align_to_wall_clock,
+            }
         }
     }
 }

@@ -5,10 +5,11 @@
 //! Linking is where grants are enforced: a kind's linker holds WASI (with no
 //! files, network or environment) and only the `obi:widget` interfaces the
 //! config grants it. Before linking, the component's imports are checked so
-//! that a missing grant or a plugin built for another WIT version is
-//! reported by name instead of as a bare link error.
+//! that a missing grant or a plugin built for a release this host does not
+//! serve is reported by name instead of as a bare link error; they also
+//! tell which release's exports the component has.
 
-use super::bindings::{WidgetPre, obi};
+use super::bindings::{latest, v0_1_0};
 use super::cache::ComponentCache;
 use super::instance::StoreState;
 use super::watchdog::Watchdog;
@@ -21,15 +22,25 @@ use wasmtime::error::Context;
 use wasmtime::{Config, Engine};
 use wasmtime::{Result, bail};
 
-/// The WIT package this host serves.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.0";
+/// The WIT package this host serves, at its latest release.
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.1";
+
+/// Every release of `obi:widget` a widget may be built against, oldest first.
+pub const SUPPORTED_RELEASES: [&str; 2] = ["0.1.0", "0.1.1"];
+
+/// A kind's instance template, with the exports of the release it was built against.
+#[derive(Clone)]
+pub(super) enum Template {
+    Latest(latest::WidgetPre<StoreState>),
+    V0_1_0(v0_1_0::WidgetPre<StoreState>),
+}
 
 pub struct WidgetEngine {
     engine: Engine,
     watchdog: Watchdog,
     cache: ComponentCache,
     capabilities: Capabilities,
-    templates: HashMap<(SourceId, BTreeSet<Capability>), WidgetPre<StoreState>>,
+    templates: HashMap<(SourceId, BTreeSet<Capability>), Template>,
 }
 
 impl WidgetEngine {
@@ -55,18 +66,20 @@ impl WidgetEngine {
 
     /// The instance template for `spec`'s kind and grants, compiled and linked
     /// on first use.
-    pub(super) fn template(&mut self, spec: &WidgetSpec) -> Result<WidgetPre<StoreState>> {
+    pub(super) fn template(&mut self, spec: &WidgetSpec) -> Result<Template> {
         let key = (spec.source.id(), spec.grants.clone());
         if let Some(template) = self.templates.get(&key) {
             return Ok(template.clone());
         }
         let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
-        check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
+        let release = check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
         let linker = self.linker(&spec.grants)?;
-        let template = linker
-            .instantiate_pre(&component)
-            .and_then(WidgetPre::new)
-            .with_context(|| format!("linking widget `{}`", spec.name))?;
+        let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name));
+        let template = match release {
+            "0.1.0" => linked.and_then(v0_1_0::WidgetPre::new).map(Template::V0_1_0),
+            _ => linked.and_then(latest::WidgetPre::new).map(Template::Latest),
+        }
+        .with_context(|| format!("widget `{}` built against obi:widget@{release}", spec.name))?;
         self.templates.insert(key, template.clone());
         Ok(template)
     }
@@ -82,62 +95,75 @@ impl WidgetEngine {
     }
 
     fn linker(&self, grants: &BTreeSet<Capability>) -> Result<Linker<StoreState>> {
+        use latest::obi::widget as wit;
         let mut linker = Linker::new(&self.engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
-        obi::widget::types::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
+        wit::types::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
+        wit::view::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
         for grant in grants {
             match grant {
-                Capability::Log => obi::widget::log::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Clock => obi::widget::clock::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Metrics => {
-                    obi::widget::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
-                }
-                Capability::Disks => obi::widget::disks::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Battery => {
-                    obi::widget::battery::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
-                }
-                Capability::Network => {
-                    obi::widget::network::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
-                }
-                Capability::Process => {
-                    obi::widget::process::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?
-                }
-                Capability::Web => obi::widget::web::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Log => wit::log::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Clock => wit::clock::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Metrics => wit::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Disks => wit::disks::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Battery => wit::battery::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Network => wit::network::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Process => wit::process::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Web => wit::web::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Tiler => wit::tiler::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
             }
         }
         Ok(linker)
     }
 }
 
-/// Explains, by name, why a component cannot be linked with `grants`.
-fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BTreeSet<Capability>) -> Result<()> {
+/// Explains, by name, why a component cannot be linked with `grants`, or
+/// says which release of `obi:widget` it was built against.
+fn check_imports(
+    engine: &Engine,
+    component: &Component,
+    name: &str,
+    grants: &BTreeSet<Capability>,
+) -> Result<&'static str> {
+    let mut release = None;
     for (import, item) in component.component_type().imports(engine) {
         if !matches!(item.ty, ComponentItem::ComponentInstance(_)) {
             bail!("widget `{name}` imports `{import}`, which is not an interface Obi provides");
         }
-        if let Err(message) = check_import(name, import, grants) {
-            bail!("{message}");
+        match check_import(name, import, grants) {
+            // The newest release a component names is the one it was built against.
+            Ok(Some(found)) if release.is_none_or(|release| rank(found) > rank(release)) => release = Some(found),
+            Ok(_) => {}
+            Err(message) => bail!("{message}"),
         }
     }
-    Ok(())
+    // Every release's world uses its types, so a component imports them;
+    // one that does not is left to the latest bindings to explain.
+    Ok(release.unwrap_or(SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1]))
 }
 
-/// Checks one imported interface name against this host's WIT package and
-/// the widget's grants. WASI and other packages are left to the linker.
-fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<(), String> {
-    let (ours, our_version) = WIT_PACKAGE.split_once('@').expect("package has a version");
+fn rank(release: &str) -> usize {
+    SUPPORTED_RELEASES.iter().position(|supported| *supported == release).unwrap_or(0)
+}
+
+/// Checks one imported interface name against the releases this host
+/// serves and the widget's grants, and gives the release it names. WASI and
+/// other packages are left to the linker.
+fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<&'static str>, String> {
+    let (ours, _) = WIT_PACKAGE.split_once('@').expect("package has a version");
     let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
-        return Ok(());
+        return Ok(None);
     };
     let (interface, version) = rest.split_once('@').unwrap_or((rest, "(no version)"));
-    if version != our_version {
+    let Some(release) = SUPPORTED_RELEASES.into_iter().find(|release| *release == version) else {
         return Err(format!(
-            "widget `{name}` was built for {ours}@{version}, but this Obi supports {WIT_PACKAGE}; \
-             rebuild it against an obi-sdk for {WIT_PACKAGE}"
+            "widget `{name}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
+             rebuild it against an obi-sdk for one of them",
+            SUPPORTED_RELEASES.join(", @")
         ));
-    }
-    if interface == "types" {
-        return Ok(());
+    };
+    if matches!(interface, "types" | "view") {
+        return Ok(Some(release));
     }
     let capability = Capability::from_interface(interface)
         .ok_or_else(|| format!("widget `{name}` imports `{import}`, an interface this Obi does not know"))?;
@@ -147,7 +173,7 @@ fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Resu
              add \"{capability}\" to its \"grants\" if you trust it"
         ));
     }
-    Ok(())
+    Ok(Some(release))
 }
 
 #[cfg(test)]
@@ -161,26 +187,29 @@ mod tests {
     #[test]
     fn granted_and_foreign_imports_pass() {
         let log = grants(&[Capability::Log]);
-        assert_eq!(check_import("w", "obi:widget/log@0.1.0", &log), Ok(()));
-        assert_eq!(check_import("w", "obi:widget/types@0.1.0", &log), Ok(()));
-        assert_eq!(check_import("w", "wasi:cli/environment@0.2.6", &log), Ok(()));
+        assert_eq!(check_import("w", "obi:widget/log@0.1.0", &log), Ok(Some("0.1.0")));
+        assert_eq!(check_import("w", "obi:widget/types@0.1.1", &log), Ok(Some("0.1.1")));
+        assert_eq!(check_import("w", "wasi:cli/environment@0.2.6", &log), Ok(None));
     }
 
     #[test]
     fn a_missing_grant_is_named() {
-        let error = check_import("w", "obi:widget/metrics@0.1.0", &grants(&[Capability::Log])).unwrap_err();
+        let error = check_import("w", "obi:widget/metrics@0.1.1", &grants(&[Capability::Log])).unwrap_err();
         assert!(error.contains("`w` needs the `metrics` capability"), "{error}");
     }
 
     #[test]
     fn another_wit_version_is_explained() {
         let error = check_import("old", "obi:widget/clock@0.0.9", &grants(&[Capability::Clock])).unwrap_err();
-        assert!(error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0"), "{error}");
+        assert!(
+            error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0, @0.1.1"),
+            "{error}"
+        );
     }
 
     #[test]
     fn an_unknown_interface_is_named() {
-        let error = check_import("w", "obi:widget/teleport@0.1.0", &grants(&Capability::ALL)).unwrap_err();
-        assert!(error.contains("obi:widget/teleport@0.1.0"), "{error}");
+        let error = check_import("w", "obi:widget/teleport@0.1.1", &grants(&Capability::ALL)).unwrap_err();
+        assert!(error.contains("obi:widget/teleport@0.1.1"), "{error}");
     }
 }

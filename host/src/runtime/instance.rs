@@ -2,12 +2,12 @@
 //! its instance, and the translation of whatever went wrong in it into a
 //! [`Failure`] the user can read. A failed instance is dropped, never reused.
 
-use super::bindings::{self, Input, Schedule};
-use super::engine::WidgetEngine;
-use super::{Limits, WidgetSpec};
+use super::bindings::{latest, v0_1_0};
+use super::engine::{Template, WidgetEngine};
+use super::{Limits, Schedule, WidgetSpec};
 use crate::capabilities::web::Fetches;
 use crate::capabilities::{Capabilities, Waker};
-use crate::view::View;
+use crate::view::{Input, View};
 use std::fmt;
 use std::time::Duration;
 use wasmtime::component::ResourceTable;
@@ -92,8 +92,14 @@ impl fmt::Display for Failure {
 
 pub struct WidgetInstance {
     store: Store<StoreState>,
-    widget: bindings::Widget,
+    widget: Exports,
     limits: Limits,
+}
+
+/// The widget's exports, as the release it was built against has them.
+enum Exports {
+    Latest(latest::Widget),
+    V0_1_0(v0_1_0::Widget),
 }
 
 impl WidgetInstance {
@@ -123,30 +129,44 @@ impl WidgetInstance {
         store.set_epoch_deadline(1);
         let widget = {
             let _armed = engine.watchdog().arm(spec.limits.call_deadline);
-            template.instantiate(&mut store)
+            match template {
+                Template::Latest(template) => template.instantiate(&mut store).map(Exports::Latest),
+                Template::V0_1_0(template) => template.instantiate(&mut store).map(Exports::V0_1_0),
+            }
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
         let mut instance = WidgetInstance { store, widget, limits: spec.limits };
+        let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
+        let config = spec.config_json.as_str();
         let schedule = instance
-            .call(engine, |widget, store| widget.call_init(store, &spec.config_json))?
+            .call(engine, |widget, store| match widget {
+                Exports::Latest(widget) => widget.call_init(store, config, bar).map(|init| init.map(Into::into)),
+                Exports::V0_1_0(widget) => widget.call_init(store, config).map(|init| init.map(Into::into)),
+            })?
             .map_err(Failure::Config)?;
         Ok((instance, schedule))
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<View, Failure> {
-        let view: View = self.call(engine, |widget, store| widget.call_refresh(store))?.into();
+        let view: View = self.call(engine, |widget, store| match widget {
+            Exports::Latest(widget) => widget.call_refresh(store).map(Into::into),
+            Exports::V0_1_0(widget) => widget.call_refresh(store).map(Into::into),
+        })?;
         view.validate().map_err(Failure::BadView)?;
         Ok(view)
     }
 
     pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
-        self.call(engine, |widget, store| widget.call_on_input(store, key, input))
+        self.call(engine, |widget, store| match widget {
+            Exports::Latest(widget) => widget.call_on_input(store, key, input.into()),
+            Exports::V0_1_0(widget) => widget.call_on_input(store, key, input.into()),
+        })
     }
 
     fn call<R>(
         &mut self,
         engine: &WidgetEngine,
-        call: impl FnOnce(&bindings::Widget, &mut Store<StoreState>) -> wasmtime::Result<R>,
+        call: impl FnOnce(&Exports, &mut Store<StoreState>) -> wasmtime::Result<R>,
     ) -> Result<R, Failure> {
         self.store.set_epoch_deadline(1);
         let result = {

@@ -14,10 +14,8 @@ mod instance;
 mod scheduler;
 mod watchdog;
 
-pub use bindings::obi::widget::types::ScrollDirection;
-pub use bindings::{Input, Schedule};
 pub use cache::ComponentCache;
-pub use engine::{WIT_PACKAGE, WidgetEngine};
+pub use engine::{SUPPORTED_RELEASES, WIT_PACKAGE, WidgetEngine};
 pub use instance::{Failure, WidgetInstance};
 pub use scheduler::{Scheduler, SchedulerHandle, WidgetEvent};
 
@@ -73,6 +71,19 @@ pub struct WidgetSpec {
     pub source: WidgetSource,
     /// The widget's own object from the config file.
     pub config_json: String,
+    /// The bar's monitor as the config gives it (none: the primary one),
+    /// told to the widget's `init`.
+    pub monitor: Option<u32>,
     pub grants: BTreeSet<Capability>,
     pub limits: Limits,
+}
+
+/// When the host calls a widget's `refresh`, as its `init` asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schedule {
+    /// Milliseconds between two refreshes; 0 means only on events.
+    pub interval_ms: u64,
+    /// Refresh on wall-clock multiples of the interval instead of
+    /// `interval_ms` after the last one.
+    pub align_to_wall_clock: bool,
 }

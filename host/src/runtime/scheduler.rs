@@ -5,10 +5,11 @@
 //! arrives (input, a reload, or a capability waking a widget whose answer
 //! came in after its call); it never polls.
 
-use super::bindings::{Input, Schedule};
+use super::Schedule;
 use super::instance::{Failure, WidgetInstance};
 use super::{WidgetEngine, WidgetSpec};
 use crate::capabilities::Waker;
+use crate::view::Input;
 use crate::view::WidgetState;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};

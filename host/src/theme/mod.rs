@@ -9,6 +9,8 @@
 //! | accent | `accent` (default `Blue`) | `accent` (default `Base0D`) |
 //! | selected item fill | `auto_select_fill` (default: the accent) | `auto_select_fill` (default: the accent) |
 //! | selected item text | `auto_select_text` (default `crust`) | `auto_select_text` (default `Base01`) |
+//! | muted item text (an empty workspace) | `overlay1` | `Base03` |
+//! | urgent item fill (its text: the selected text) | `red` | `Base08` |
 //! | failed widget | `red` | `Base08` |
 //!
 //! Without a `theme`, the bar uses Catppuccin Mocha with the defaults above.
@@ -40,6 +42,10 @@ pub struct Theme {
     pub accent: Rgba,
     pub selected_fill: Rgba,
     pub selected_text: Rgba,
+    /// Items that are there but idle.
+    pub muted: Rgba,
+    /// The fill of items that ask for attention.
+    pub urgent: Rgba,
     pub error: Rgba,
 }
 
@@ -106,6 +112,8 @@ fn base16(
         accent,
         selected_fill: fill.map_or(accent, pick),
         selected_text: pick(text.unwrap_or(Base16Value::Base01)),
+        muted: pick(Base16Value::Base03),
+        urgent: pick(Base16Value::Base08),
         error: pick(Base16Value::Base08),
     }
 }
@@ -162,6 +170,8 @@ fn catppuccin(
         accent,
         selected_fill: fill.map_or(accent, pick),
         selected_text: pick(text.unwrap_or(CatppuccinValue::Crust)),
+        muted: pick(CatppuccinValue::Overlay1),
+        urgent: pick(CatppuccinValue::Red),
         error: pick(CatppuccinValue::Red),
     }
 }

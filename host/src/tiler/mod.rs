@@ -1,4 +1,373 @@
 //! The tiling window manager the bar serves: komorebi over its socket
-//! protocol, i3 and sway over their IPC.
+//! protocol, i3 and sway over their IPC, behind one [`Client`] trait and
+//! one [`State`] model. One [`Connection`] per bar: its client's threads
+//! publish each new state into it, and it wakes the widgets that read it
+//! (reading subscribes) and sends their messages, and the bar's `mouse`
+//! messages, as batches.
+//!
+//! Which tiler: `--tiler komorebi|i3|sway|none`, or else the first found of
+//! komorebi's socket, sway's (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the
+//! X server's `I3_SOCKET_PATH`). Without one, widgets see a quiet
+//! "disconnected" and the rest of the bar works.
 
+#[cfg(unix)]
+pub mod i3;
 pub mod komorebi;
+mod state;
+
+pub use komorebi::Message;
+pub use state::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
+
+use crate::capabilities::{Subscribers, Waker};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::thread;
+
+/// `--tiler`: which tiler to talk to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Choice {
+    /// The first one found running.
+    #[default]
+    Auto,
+    Komorebi,
+    I3,
+    Sway,
+    None,
+}
+
+impl FromStr for Choice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Choice, String> {
+        Ok(match text {
+            "auto" => Choice::Auto,
+            "komorebi" => Choice::Komorebi,
+            "i3" => Choice::I3,
+            "sway" => Choice::Sway,
+            "none" => Choice::None,
+            other => return Err(format!("unknown tiler {other:?}; known: auto, komorebi, i3, sway, none")),
+        })
+    }
+}
+
+/// What the connection needs to know of the bar.
+#[derive(Clone, Default)]
+pub struct Options {
+    pub choice: Choice,
+    /// Where komorebi's sockets are (`--komorebi-dir`, `OBI_KOMOREBI_DIR`);
+    /// komorebi's own rule when none.
+    pub komorebi_dir: Option<PathBuf>,
+    /// The bar's monitor as the config gives it (`monitor`); none: the primary.
+    pub monitor: Option<usize>,
+    /// `monitor.work_area_offset`, sent to komorebi at start.
+    pub work_area_offset: Option<crate::config::model::Rect>,
+    /// Where window icons are held for the widgets.
+    pub held: crate::capabilities::HeldImages,
+}
+
+/// Talks to one tiler: sends batches of messages. Its threads publish what
+/// they hear into the [`Connection`].
+pub trait Client: Send + Sync {
+    /// Sends `batch` in order; `state` is the tiler's last (to translate
+    /// indices into names, for tilers that speak names).
+    fn send(&self, batch: &[Message], state: Option<&State>) -> Result<(), String>;
+}
+
+/// The bar's connection to its tiler, shared by its widgets and its mouse
+/// config. Cloning it shares the connection.
+#[derive(Clone)]
+pub struct Connection {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    status: Mutex<Status>,
+    /// Batches wait here for the thread that sends them, in order: a tiler
+    /// that is slow to answer must not hold up a widget or the window.
+    outbox: OnceLock<Sender<Vec<Message>>>,
+    /// A first state, or the first failure to get one, has come: until
+    /// then a reader is promised a wake (a screenshot waits for it).
+    answered: AtomicBool,
+    subscribers: Subscribers,
+    client: OnceLock<Box<dyn Client>>,
+    /// The name of the monitor the bar's window is on, once placed: it
+    /// finds the bar's monitor among the tiler's by name.
+    bar_output: Mutex<Option<String>>,
+}
+
+impl Connection {
+    /// Connects to the tiler `options` choose, in the background.
+    pub fn start(options: &Options) -> Connection {
+        let choice = match options.choice {
+            Choice::Auto => match detect(options) {
+                Some(found) => found,
+                None => {
+                    let why = "no tiler found: komorebi, sway and i3 are not running";
+                    tracing::info!("{why}; the Komorebi widget shows it as disconnected");
+                    return Connection::none(why);
+                }
+            },
+            chosen => chosen,
+        };
+        let connection = Connection::waiting();
+        let publisher = connection.publisher();
+        let client = match choice {
+            Choice::Komorebi => komorebi::start(options, publisher),
+            #[cfg(unix)]
+            Choice::I3 => i3::start(i3::Flavour::I3, options, publisher),
+            #[cfg(unix)]
+            Choice::Sway => i3::start(i3::Flavour::Sway, options, publisher),
+            #[cfg(not(unix))]
+            Choice::I3 | Choice::Sway => Err("i3 and sway run on Unix alone".into()),
+            Choice::Auto | Choice::None => return Connection::none("no tiler was chosen (--tiler none)"),
+        };
+        match client {
+            Ok(client) => {
+                let _ = connection.shared.client.set(client);
+                connection
+            }
+            Err(why) => {
+                tracing::warn!("{why}");
+                Connection::none(&why)
+            }
+        }
+    }
+
+    /// No tiler: widgets are told `why`, and sending fails saying so.
+    pub fn none(why: &str) -> Connection {
+        let connection = Connection::waiting();
+        connection.publisher().publish(Status::Disconnected(why.into()));
+        connection
+    }
+
+    /// A connection whose client is being set up.
+    fn waiting() -> Connection {
+        Connection {
+            shared: Arc::new(Shared {
+                status: Mutex::new(Status::Disconnected("connecting to the tiler".into())),
+                outbox: OnceLock::new(),
+                answered: AtomicBool::new(false),
+                subscribers: Subscribers::default(),
+                client: OnceLock::new(),
+                bar_output: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// A connection whose states a test (or the harness) publishes itself.
+    pub fn scripted() -> (Connection, Publisher) {
+        let connection = Connection::waiting();
+        let publisher = connection.publisher();
+        (connection, publisher)
+    }
+
+    /// Lets `client` send this connection's batches (a scripted one).
+    pub fn set_client(&self, client: Box<dyn Client>) {
+        let _ = self.shared.client.set(client);
+    }
+
+    fn publisher(&self) -> Publisher {
+        Publisher { shared: Arc::downgrade(&self.shared) }
+    }
+
+    /// The state as last heard, without subscribing.
+    pub fn current(&self) -> Status {
+        self.shared.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Sends `batch` to the tiler, in order, in one go, from a thread of its
+    /// own. Fails at once when there is no tiler to send to; what fails
+    /// later is logged.
+    pub fn send_batch(&self, batch: Vec<Message>) -> Result<(), String> {
+        if self.shared.client.get().is_none() {
+            let Status::Disconnected(why) = self.current() else { unreachable!("connected without a client") };
+            return Err(format!("cannot send to the tiler: {why}"));
+        }
+        if let Status::Disconnected(why) = self.current() {
+            return Err(format!("cannot send to the tiler: {why}"));
+        }
+        let outbox = self.shared.outbox.get_or_init(|| {
+            let (outbox, batches) = mpsc::channel();
+            let shared = Arc::downgrade(&self.shared);
+            let spawned =
+                thread::Builder::new().name("obi-tiler-send".into()).spawn(move || deliver(&shared, &batches));
+            if let Err(error) = spawned {
+                tracing::warn!("cannot start sending to the tiler: {error}");
+            }
+            outbox
+        });
+        outbox.send(batch).map_err(|_| "cannot send to the tiler: its sending thread is gone".into())
+    }
+
+    /// Tells the connection the name of the monitor the bar is on (RandR's
+    /// name, which i3 and sway give their outputs).
+    pub fn set_bar_output(&self, name: &str) {
+        *self.shared.bar_output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(name.to_owned());
+        let status = self.current();
+        if let Status::Connected(state) = status {
+            self.publisher().publish(Status::Connected(state));
+        }
+    }
+}
+
+impl crate::capabilities::Tiler for Connection {
+    fn status(&self, waker: &Waker) -> Status {
+        if self.shared.subscribers.subscribe(waker) && !self.shared.answered.load(Ordering::SeqCst) {
+            waker.promise();
+        }
+        self.current()
+    }
+
+    fn send(&self, messages: &[Message]) -> Result<(), String> {
+        self.send_batch(messages.to_vec())
+    }
+}
+
+/// Sends each batch as it comes, until the connection is gone.
+fn deliver(shared: &Weak<Shared>, batches: &Receiver<Vec<Message>>) {
+    while let Ok(batch) = batches.recv() {
+        let Some(shared) = shared.upgrade() else { return };
+        let Some(client) = shared.client.get() else { continue };
+        let status = shared.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let state = match &status {
+            Status::Connected(state) => Some(state),
+            Status::Disconnected(_) => None,
+        };
+        if let Err(why) = client.send(&batch, state) {
+            let names: Vec<&str> = batch.iter().map(|message| message.name).collect();
+            tracing::warn!("sending {} to the tiler: {why}", names.join(", "));
+        }
+    }
+}
+
+/// Where a client's threads put what they hear. It does not keep the
+/// connection alive: once the bar has let go of it, publishing does nothing.
+#[derive(Clone)]
+pub struct Publisher {
+    shared: Weak<Shared>,
+}
+
+impl Publisher {
+    /// Makes `status` the current one and, when it differs from the last,
+    /// wakes every widget that reads the tiler.
+    pub fn publish(&self, status: Status) {
+        let Some(shared) = self.shared.upgrade() else { return };
+        shared.publish(status);
+    }
+}
+
+impl Shared {
+    fn publish(&self, status: Status) {
+        let status = match status {
+            Status::Connected(mut state) => {
+                let output = self.bar_output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+                if let Some(found) =
+                    output.and_then(|name| state.monitors.iter().position(|monitor| monitor.name == name))
+                {
+                    state.bar_monitor = Some(found);
+                }
+                Status::Connected(state)
+            }
+            disconnected => disconnected,
+        };
+        let first = !self.answered.swap(true, Ordering::SeqCst);
+        {
+            let mut current = self.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if *current == status && !first {
+                return;
+            }
+            *current = status;
+        }
+        self.subscribers.wake_all();
+    }
+}
+
+/// The tiler that is running, in order of preference.
+fn detect(options: &Options) -> Option<Choice> {
+    if komorebi::socket_dir(options).join(komorebi::SOCKET).exists() {
+        return Some(Choice::Komorebi);
+    }
+    #[cfg(unix)]
+    {
+        if i3::socket_path(i3::Flavour::Sway).is_some() {
+            return Some(Choice::Sway);
+        }
+        if i3::socket_path(i3::Flavour::I3).is_some() {
+            return Some(Choice::I3);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capabilities::Tiler;
+    use std::sync::atomic::AtomicUsize;
+
+    fn counting() -> (Waker, Arc<AtomicUsize>) {
+        let woken = Arc::new(AtomicUsize::new(0));
+        let count = woken.clone();
+        (
+            Waker::new(move || {
+                count.fetch_add(1, Ordering::SeqCst);
+            }),
+            woken,
+        )
+    }
+
+    fn state(workspaces: usize) -> State {
+        State {
+            monitors: vec![Monitor {
+                name: "DP-1".into(),
+                workspaces: (0..workspaces)
+                    .map(|index| Workspace { name: index.to_string(), ..Default::default() })
+                    .collect(),
+                focused_workspace: 0,
+            }],
+            ..State::empty(Kind::I3)
+        }
+    }
+
+    #[test]
+    fn reading_subscribes_and_a_change_wakes() {
+        let (connection, publisher) = Connection::scripted();
+        let (waker, woken) = counting();
+        assert!(matches!(connection.status(&waker), Status::Disconnected(_)));
+        assert_eq!(waker.promised(), 1, "a first answer is promised while connecting");
+        publisher.publish(Status::Connected(state(2)));
+        assert_eq!(woken.load(Ordering::SeqCst), 1);
+        publisher.publish(Status::Connected(state(2)));
+        assert_eq!(woken.load(Ordering::SeqCst), 1, "the same state again wakes nobody");
+        publisher.publish(Status::Connected(state(3)));
+        assert_eq!(woken.load(Ordering::SeqCst), 2);
+        assert_eq!(connection.status(&waker), Status::Connected(state(3)));
+        assert_eq!(waker.promised(), 1, "reading again promises nothing more");
+    }
+
+    #[test]
+    fn the_bar_monitor_is_found_by_its_output_name() {
+        let (connection, publisher) = Connection::scripted();
+        let mut two = state(1);
+        two.monitors.push(Monitor { name: "HDMI-1".into(), ..two.monitors[0].clone() });
+        publisher.publish(Status::Connected(two));
+        connection.set_bar_output("HDMI-1");
+        match connection.current() {
+            Status::Connected(state) => assert_eq!(state.bar_monitor, Some(1)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn without_a_tiler_sending_says_why() {
+        let connection = Connection::none("no tiler was chosen (--tiler none)");
+        let error = connection.send_batch(vec![Message::unit("TogglePause")]).unwrap_err();
+        assert!(error.contains("--tiler none"), "{error}");
+        let (waker, _) = counting();
+        connection.status(&waker);
+        assert_eq!(waker.promised(), 0, "nothing is coming");
+    }
+}

@@ -1,6 +1,9 @@
-//! Mouse events of the window as the widget inputs of the WIT contract.
+//! Mouse events of the window as the bar's inputs: buttons as clicks, and
+//! wheel and touchpad movement as points of scrolling (see
+//! [`crate::input::ScrollTicks`], which makes ticks of them).
 
-use crate::runtime::{Input, ScrollDirection};
+use crate::input::scroll::POINTS_PER_LINE;
+use crate::view::Input;
 use winit::event::{MouseButton, MouseScrollDelta};
 
 pub fn from_button(button: MouseButton) -> Option<Input> {
@@ -14,23 +17,11 @@ pub fn from_button(button: MouseButton) -> Option<Input> {
     })
 }
 
-pub fn from_wheel(delta: MouseScrollDelta) -> Option<Input> {
-    let (x, y) = match delta {
-        MouseScrollDelta::LineDelta(x, y) => (x as f64, y as f64),
-        MouseScrollDelta::PixelDelta(position) => (position.x, position.y),
-    };
-    let direction = if y.abs() >= x.abs() {
-        if y > 0.0 {
-            ScrollDirection::Up
-        } else if y < 0.0 {
-            ScrollDirection::Down
-        } else {
-            return None;
-        }
-    } else if x > 0.0 {
-        ScrollDirection::Right
-    } else {
-        ScrollDirection::Left
-    };
-    Some(Input::Scroll(direction))
+/// Points scrolled: x (positive: left), y (positive: up). winit's positive
+/// deltas move the content right and down, which is scrolling left and up.
+pub fn points(delta: MouseScrollDelta) -> (f32, f32) {
+    match delta {
+        MouseScrollDelta::LineDelta(x, y) => (x * POINTS_PER_LINE, y * POINTS_PER_LINE),
+        MouseScrollDelta::PixelDelta(position) => (position.x as f32, position.y as f32),
+    }
 }

@@ -11,10 +11,14 @@
 //! (unchanged widgets keep their state), a bad one is logged and ignored.
 
 use crate::bar::Plan;
+use crate::capabilities::HeldImages;
 use crate::config::{self, BarConfig};
 use crate::control;
+use crate::input::{DoubleClicks, MouseActions, ScrollTicks};
 use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
+use crate::tiler::Connection;
+use crate::view::Input;
 use crate::view::WidgetState;
 use gl::GlBar;
 use glutin::config::{Config, ConfigTemplateBuilder};
@@ -57,6 +61,13 @@ pub enum BarEvent {
 /// A handle to send [`BarEvent`]s into the running bar.
 pub type BarProxy = EventLoopProxy<BarEvent>;
 
+/// What the bar shares with its widgets' capabilities: the tiler its
+/// `mouse` config talks to, and the images widgets show by handle.
+pub struct Desktop {
+    pub tiler: Connection,
+    pub held: HeldImages,
+}
+
 pub struct BarWindow {
     scene: Scene,
     placement: Placement,
@@ -83,7 +94,11 @@ pub struct BarWindow {
     /// repainted once the events at hand are handled. Any other redraw
     /// comes from the system (an expose, a resize) and repaints everything.
     widgets_changed: bool,
-    cursor_x: f32,
+    cursor: (f32, f32),
+    desktop: Desktop,
+    mouse: MouseActions,
+    double_clicks: DoubleClicks,
+    scroll_ticks: ScrollTicks,
     /// Where the bar is on the screen, once placed.
     rect: Option<ScreenRect>,
     /// The item the cursor rests on, when it has a tooltip.
@@ -105,7 +120,7 @@ pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
 
 impl BarWindow {
     /// `config_path`, when given, is watched and reloaded on every save.
-    pub fn new(plan: Plan, text_font: Vec<u8>, config_path: Option<PathBuf>) -> BarWindow {
+    pub fn new(plan: Plan, text_font: Vec<u8>, config_path: Option<PathBuf>, desktop: Desktop) -> BarWindow {
         BarWindow {
             scene: Scene { style: plan.style, widgets: plan.widgets },
             placement: plan.placement,
@@ -124,7 +139,11 @@ impl BarWindow {
             gl: None,
             shown: Layout::default(),
             widgets_changed: false,
-            cursor_x: 0.0,
+            cursor: (0.0, 0.0),
+            desktop,
+            mouse: plan.mouse,
+            double_clicks: DoubleClicks::default(),
+            scroll_ticks: ScrollTicks::default(),
             rect: None,
             hover: None,
             tooltip: None,
@@ -174,9 +193,12 @@ impl BarWindow {
             self.watch_monitors(proxy);
         }
         let monitors = self.monitors(event_loop);
-        let rect = self.placement.rect(&monitors)?;
+        let monitor = self.placement.monitor(&monitors)?;
+        self.desktop.tiler.set_bar_output(&monitor.name);
+        let rect = self.placement.rect_on(monitor);
         let (window, config) = self.create_window(event_loop, rect)?;
-        let gl = GlBar::new(window, &config, &self.text_font)?;
+        let mut gl = GlBar::new(window, &config, &self.text_font)?;
+        gl.painter().use_held_images(self.desktop.held.clone());
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
             rect.width,
@@ -268,8 +290,10 @@ impl BarWindow {
     fn place(&mut self, event_loop: &ActiveEventLoop) {
         let monitors = self.monitors(event_loop);
         let Some(gl) = &self.gl else { return };
-        match self.placement.rect(&monitors) {
-            Ok(rect) => {
+        match self.placement.monitor(&monitors) {
+            Ok(monitor) => {
+                self.desktop.tiler.set_bar_output(&monitor.name);
+                let rect = self.placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
                 self.reserve(gl, rect);
@@ -332,7 +356,7 @@ impl BarWindow {
     }
 
     fn item_under_cursor(&self) -> Option<&PlacedItem> {
-        self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor_x))
+        self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor.0))
     }
 
     /// Redraws all of the window (a new config, a window shown again).
@@ -342,8 +366,24 @@ impl BarWindow {
         }
     }
 
-    fn send_input(&self, input: crate::runtime::Input) {
-        let Some(hit) = self.item_under_cursor() else { return };
+    /// Gives `input` to the item under the cursor when it takes it, and
+    /// else does what the bar's `mouse` config says.
+    fn dispatch(&self, input: Input) {
+        if let Some(hit) = self.item_under_cursor() {
+            if hit.item.takes.takes(input) {
+                return self.send_input(hit, input);
+            }
+            // A button clicked twice quickly is clicked twice.
+            if input == Input::DoubleClick && hit.item.takes.takes(Input::PrimaryClick) {
+                return self.send_input(hit, Input::PrimaryClick);
+            }
+        }
+        if let Some(action) = self.mouse.action(input) {
+            action.run(&self.desktop.tiler);
+        }
+    }
+
+    fn send_input(&self, hit: &PlacedItem, input: Input) {
         // Items name scene widgets; the runtime knows its specs.
         let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
         if let Some(scheduler) = &self.scheduler {
@@ -421,6 +461,7 @@ impl BarWindow {
         self.specs = plan.specs;
         self.slots = plan.slots;
         self.font_family = plan.font_family;
+        self.mouse = plan.mouse;
         let placement_changed = plan.placement != self.placement;
         self.placement = plan.placement;
         tracing::info!("reloaded {}", path.display());
@@ -558,19 +599,29 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
-                self.cursor_x = position.x as f32;
+                self.cursor = (position.x as f32, position.y as f32);
                 self.track_hover();
             }
-            WindowEvent::CursorLeft { .. } => self.end_hover(),
+            WindowEvent::CursorLeft { .. } => {
+                self.end_hover();
+                self.scroll_ticks.reset();
+            }
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
                 self.end_hover();
-                if let Some(input) = input::from_button(button) {
-                    self.send_input(input);
+                let input = match input::from_button(button) {
+                    Some(Input::PrimaryClick) if self.double_clicks.press(Instant::now(), self.cursor) => {
+                        Some(Input::DoubleClick)
+                    }
+                    other => other,
+                };
+                if let Some(input) = input {
+                    self.dispatch(input);
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => {
-                if let Some(input) = input::from_wheel(delta) {
-                    self.send_input(input);
+                let (horizontal, vertical) = self.mouse.thresholds;
+                for direction in self.scroll_ticks.scroll(input::points(delta), horizontal, vertical) {
+                    self.dispatch(Input::Scroll(direction));
                 }
             }
             _ => {}

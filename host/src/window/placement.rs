@@ -47,16 +47,27 @@ impl Placement {
 
     /// The bar's rectangle among `monitors`, or why it has none.
     pub fn rect(&self, monitors: &[Monitor]) -> Result<ScreenRect, String> {
-        let monitor = match self.monitor {
+        self.monitor(monitors).map(|monitor| self.rect_on(monitor))
+    }
+
+    /// The bar's monitor among `monitors`, or why there is none.
+    pub fn monitor<'a>(&self, monitors: &'a [Monitor]) -> Result<&'a Monitor, String> {
+        match self.monitor {
             Some(index) => monitors
                 .get(index)
-                .ok_or_else(|| format!("monitor {index} does not exist; found {}", describe(monitors)))?,
-            None => monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or("no monitor found")?,
-        };
+                .ok_or_else(|| format!("monitor {index} does not exist; found {}", describe(monitors))),
+            None => {
+                Ok(monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or("no monitor found")?)
+            }
+        }
+    }
+
+    /// The bar's rectangle on `monitor`.
+    pub fn rect_on(&self, monitor: &Monitor) -> ScreenRect {
         let area = monitor.rect;
         let (x, y) = self.start.unwrap_or((area.x, area.y));
         let width = self.width.unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
-        Ok(ScreenRect { x, y, width, height: self.height })
+        ScreenRect { x, y, width, height: self.height }
     }
 }
 

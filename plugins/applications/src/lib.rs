@@ -24,7 +24,7 @@
 //! ```
 
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Image, Input, Piece, Schedule, View, Widget, icons, item, process};
+use obi_sdk::{Image, Input, Inputs, Piece, Schedule, View, Widget, icons, item, process};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +110,7 @@ impl Widget for Applications {
             let shows_icon = app.display != Display::Text;
             let shows_name = app.display != Display::Icon;
             item(index.to_string())
+                .takes(Inputs::PRIMARY_CLICK)
                 .maybe(shows_icon.then(|| app.icon.clone()))
                 .maybe(shows_name.then(|| Piece::Text(app.name.clone())))
                 .tooltip(&app.tooltip)

@@ -25,7 +25,7 @@
 
 use obi_sdk::log::{self, Level};
 use obi_sdk::web::{self, FetchState, Response};
-use obi_sdk::{Input, LabelPrefix, Piece, Schedule, View, Widget, clock, icons, item};
+use obi_sdk::{Input, Inputs, LabelPrefix, Piece, Schedule, View, Widget, clock, icons, item};
 use semver::Version;
 use serde::Deserialize;
 
@@ -148,6 +148,7 @@ impl Widget for Update {
         let Some(newer) = &self.newer else { return View::empty() };
         let version = format!("v{}", newer.version);
         View::of([item("update")
+            .takes(Inputs::PRIMARY_CLICK)
             .maybe(self.label_prefix.shows_icon().then(|| Piece::Icon(icons::UPDATE.into())))
             .text(self.label_prefix.label("UPDATE", &version))
             .selected(true)

@@ -11,16 +11,17 @@
 //! let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
 //! script.set_cpu(91.0);
 //! let mut cpu = Harness::stock("Cpu", r#"{ "enable": true, "auto_select_over": 90 }"#, &script).unwrap();
-//! assert!(cpu.refresh().unwrap().items[0].selected);
+//! assert!(cpu.refresh().unwrap().items[0].is_selected());
 //! script.set_cpu(12.0);
-//! assert!(!cpu.refresh().unwrap().items[0].selected);
+//! assert!(!cpu.refresh().unwrap().items[0].is_selected());
 //! ```
 
 mod script;
 
 pub use obi::capabilities::{Battery, Capability, ChargeState, Disk, Interface, MemoryUsage};
-pub use obi::runtime::{Failure, Input, Schedule, ScrollDirection};
-pub use obi::view::{BinaryClock, Image, Item, Piece, View};
+pub use obi::runtime::{Failure, Schedule};
+pub use obi::tiler;
+pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
 pub use script::Script;
 
 use obi::capabilities::Waker;

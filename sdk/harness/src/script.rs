@@ -7,8 +7,9 @@ use chrono::{DateTime, Utc};
 use obi::capabilities::web::Response;
 use obi::capabilities::{
     Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Processes,
-    SystemWeb, Waker, Web,
+    Subscribers, SystemWeb, Tiler, Waker, Web,
 };
+use obi::tiler::{Message, Status};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -22,6 +23,8 @@ struct Readings {
     interfaces: Vec<Interface>,
     spawned: Vec<String>,
     opened: Vec<String>,
+    tiler: Status,
+    sent: Vec<Vec<String>>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -29,13 +32,15 @@ struct Readings {
 #[derive(Clone)]
 pub struct Script {
     readings: Arc<Mutex<Readings>>,
+    /// The widgets that read the tiler, woken when a test changes its state.
+    tiler_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
 
 impl Script {
     /// The clock stands at `now` until moved; CPU and memory read 0, and
-    /// there are no disks, no batteries and no network interfaces.
+    /// there are no disks, no batteries, no network interfaces and no tiler.
     pub fn at(now: DateTime<Utc>) -> Script {
         let readings = Readings {
             now,
@@ -46,8 +51,14 @@ impl Script {
             interfaces: Vec::new(),
             spawned: Vec::new(),
             opened: Vec::new(),
+            tiler: Status::Disconnected("no tiler in this script".into()),
+            sent: Vec::new(),
         };
-        Script { readings: Arc::new(Mutex::new(readings)), web: Arc::new(SystemWeb::new()) }
+        Script {
+            readings: Arc::new(Mutex::new(readings)),
+            tiler_readers: Arc::default(),
+            web: Arc::new(SystemWeb::new()),
+        }
     }
 
     pub fn set_now(&self, now: DateTime<Utc>) {
@@ -82,6 +93,19 @@ impl Script {
         self.readings().interfaces = interfaces;
     }
 
+    /// The tiler's state (or why there is none); the widgets that read it
+    /// are woken, as the bar wakes them.
+    pub fn set_tiler(&self, status: Status) {
+        self.readings().tiler = status;
+        self.tiler_readers.wake_all();
+    }
+
+    /// The batches widgets sent to the tiler, oldest first, each message as
+    /// the JSON komorebi would receive. The harness sends none of them.
+    pub fn sent(&self) -> Vec<Vec<String>> {
+        self.readings().sent.clone()
+    }
+
     /// The commands widgets asked to run, oldest first. The harness runs
     /// none of them.
     pub fn spawned(&self) -> Vec<String> {
@@ -104,6 +128,7 @@ impl Script {
             network: Arc::new(self.clone()),
             processes: Arc::new(self.clone()),
             web: Arc::new(self.clone()),
+            tiler: Arc::new(self.clone()),
         }
     }
 
@@ -160,6 +185,22 @@ impl Web for Script {
 
     fn open(&self, url: &str) -> Result<(), String> {
         self.readings().opened.push(url.to_owned());
+        Ok(())
+    }
+}
+
+impl Tiler for Script {
+    fn status(&self, waker: &Waker) -> Status {
+        self.tiler_readers.subscribe(waker);
+        self.readings().tiler.clone()
+    }
+
+    fn send(&self, messages: &[Message]) -> Result<(), String> {
+        let mut readings = self.readings();
+        if let Status::Disconnected(why) = &readings.tiler {
+            return Err(format!("cannot send to the tiler: {why}"));
+        }
+        readings.sent.push(messages.iter().map(Message::to_json).collect());
         Ok(())
     }
 }

@@ -38,7 +38,7 @@ fn keys(view: &View) -> Vec<&str> {
 }
 
 fn selected(view: &View) -> Vec<&str> {
-    view.items.iter().filter(|item| item.selected).map(|item| item.key.as_str()).collect()
+    view.items.iter().filter(|item| item.is_selected()).map(|item| item.key.as_str()).collect()
 }
 
 #[test]

@@ -30,3 +30,19 @@ fn a_trap_is_a_failure_naming_its_cause() {
         other => panic!("expected a trap, got {other:?}"),
     }
 }
+
+/// A widget built against `obi:widget@0.1.0`, before 0.1.1 added the
+/// tiler, the view's emphasis and the bar given to `init`, loads and runs:
+/// its 0.1.0 imports are served by 0.1.1's, and its view is read as 0.1.0's.
+#[test]
+fn a_widget_built_against_0_1_0_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let legacy = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy"]).unwrap().remove(0);
+    let mut widget = Harness::plugin(legacy, "{}", &[], &script()).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["clicks: 0"]);
+    assert!(view.items[0].is_selected());
+    assert_eq!(view.items[0].takes, obi_harness::Inputs::ALL, "a 0.1.0 item cannot say what it takes");
+    let view = widget.input("clicks", Input::PrimaryClick).unwrap();
+    assert_eq!(texts(&view), ["clicks: 1"]);
+}

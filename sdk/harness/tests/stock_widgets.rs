@@ -23,10 +23,10 @@ fn cpu_over_its_threshold_is_selected() {
     let mut cpu = Harness::stock("Cpu", r#"{ "enable": true, "auto_select_over": 90 }"#, &script).unwrap();
     script.set_cpu(91.0);
     let hot = cpu.refresh().unwrap();
-    assert_eq!((texts(&hot), hot.items[0].selected), (vec!["CPU: 91%".to_string()], true));
+    assert_eq!((texts(&hot), hot.items[0].is_selected()), (vec!["CPU: 91%".to_string()], true));
     script.set_cpu(90.0);
     let calm = cpu.refresh().unwrap();
-    assert_eq!((texts(&calm), calm.items[0].selected), (vec!["CPU: 90%".to_string()], false));
+    assert_eq!((texts(&calm), calm.items[0].is_selected()), (vec!["CPU: 90%".to_string()], false));
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn memory_follows_its_readings_and_threshold() {
     let mut read = |used: u64| {
         script.set_memory(MemoryUsage { total_bytes: 16 * gib, used_bytes: used, available_bytes: 16 * gib - used });
         let view = memory.refresh().unwrap();
-        (texts(&view).concat(), view.items[0].selected)
+        (texts(&view).concat(), view.items[0].is_selected())
     };
     assert_eq!(read(4 * gib), ("RAM: 25%".into(), false));
     assert_eq!(read(12 * gib + gib / 2), ("RAM: 78%".into(), false));
@@ -237,7 +237,7 @@ fn storage_shows_one_item_per_disk_it_is_asked_to() {
     script.set_disks(disks());
     let show = |config: &str| {
         let view = view("Storage", config, &script);
-        let selected: Vec<bool> = view.items.iter().map(|item| item.selected).collect();
+        let selected: Vec<bool> = view.items.iter().map(|item| item.is_selected()).collect();
         (texts(&view), selected)
     };
     // Read-only disks are hidden by default, removable ones shown.
@@ -288,7 +288,7 @@ fn battery_under_its_threshold_is_selected() {
     let mut read = |percent: f32| {
         script.set_batteries(vec![battery("BAT0", percent, ChargeState::Discharging)]);
         let view = widget.refresh().unwrap();
-        (texts(&view).concat(), view.items[0].selected)
+        (texts(&view).concat(), view.items[0].is_selected())
     };
     assert_eq!(read(15.0), ("15%".into(), true));
     assert_eq!(read(20.0), ("20%".into(), false));

@@ -59,7 +59,7 @@ fn a_newer_release_is_selected_and_a_click_opens_its_page() {
     let mut update = update(&feed, &script);
     let shown = checked(&mut update);
     assert_eq!(texts(&shown), [format!("UPDATE: v{newer}")]);
-    assert!(shown.items[0].selected);
+    assert!(shown.items[0].is_selected());
     assert!(shown.items[0].tooltip.as_deref().unwrap().contains(RUNNING));
     update.input("update", Input::PrimaryClick).unwrap();
     assert_eq!(script.opened(), [format!("https://example.org/obi/v{newer}")]);

@@ -1,5 +1,55 @@
-//! komorebi's socket protocol.
+//! komorebi's socket protocol: its messages ([`Message`]), its state read
+//! into the tiler model, and the client that subscribes to it.
+//!
+//! The sockets are in komorebi's data directory: `--komorebi-dir`, else
+//! `$OBI_KOMOREBI_DIR`, else komorebi's own rule (`%LOCALAPPDATA%\komorebi`
+//! on Windows; `$XDG_DATA_HOME/komorebi`, or `~/.local/share/komorebi`,
+//! elsewhere).
 
+#[cfg(unix)]
+mod client;
 mod messages;
+mod state;
 
 pub use messages::{Invalid, MESSAGES, Message};
+pub use state::{read_notification, read_state};
+
+use super::{Client, Options, Publisher};
+use std::path::PathBuf;
+
+/// komorebi's socket in its data directory.
+pub const SOCKET: &str = "komorebi.sock";
+
+/// Where komorebi's sockets are.
+pub fn socket_dir(options: &Options) -> PathBuf {
+    if let Some(dir) = &options.komorebi_dir {
+        return dir.clone();
+    }
+    if let Some(dir) = std::env::var_os("OBI_KOMOREBI_DIR") {
+        return PathBuf::from(dir);
+    }
+    let data = if cfg!(windows) {
+        std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
+    } else {
+        std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+    };
+    data.unwrap_or_else(std::env::temp_dir).join("komorebi")
+}
+
+/// Subscribes to komorebi in the background; its states go to `publisher`.
+#[cfg(unix)]
+pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+    let subscription = client::Subscription {
+        dir: socket_dir(options),
+        monitor: options.monitor,
+        work_area_offset: options.work_area_offset,
+    };
+    Ok(Box::new(client::start(subscription, publisher)?))
+}
+
+#[cfg(not(unix))]
+pub fn start(_: &Options, _: Publisher) -> Result<Box<dyn Client>, String> {
+    Err("talking to komorebi is not supported on this platform yet".into())
+}

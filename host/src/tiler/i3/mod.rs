@@ -1,0 +1,275 @@
+//! i3 and sway, over their IPC (`ipc`): the bar subscribes to workspace,
+//! window, mode, binding and output events, fetches the layout tree after
+//! each burst of them and folds it into the tiler model (`tree`); komorebi
+//! messages from widgets and the `mouse` config are sent as the commands
+//! they stand for (`commands`, where the table is).
+//!
+//! The socket is `$I3SOCK` (`$SWAYSOCK`), else the X server's
+//! `I3_SOCKET_PATH`, else what `i3 --get-socketpath` (`sway
+//! --get-socketpath`) says; it is looked up again at every reconnection,
+//! because a restarted i3 listens somewhere new. When the tiler goes away
+//! the bar asks again every second.
+
+mod commands;
+pub mod ipc;
+pub mod tree;
+
+pub use commands::{Meaning, translate};
+
+use super::{Client, Kind, Options, Publisher, State, Status};
+use serde::Deserialize;
+use std::collections::HashSet;
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavour {
+    I3,
+    Sway,
+}
+
+impl Flavour {
+    fn kind(self) -> Kind {
+        match self {
+            Flavour::I3 => Kind::I3,
+            Flavour::Sway => Kind::Sway,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        self.kind().name()
+    }
+}
+
+/// How long the bar waits before asking again after the tiler went away.
+const RETRY: Duration = Duration::from_secs(1);
+/// A request the tiler does not answer in this time has failed.
+const TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The events that can change what the bar shows.
+const EVENTS: &str = r#"["workspace","window","mode","binding","output","shutdown"]"#;
+
+/// Where the tiler's socket is, if it runs.
+pub fn socket_path(flavour: Flavour) -> Option<PathBuf> {
+    candidates(flavour).into_iter().find(|path| UnixStream::connect(path).is_ok())
+}
+
+fn candidates(flavour: Flavour) -> Vec<PathBuf> {
+    let variable = match flavour {
+        Flavour::I3 => "I3SOCK",
+        Flavour::Sway => "SWAYSOCK",
+    };
+    let mut paths: Vec<PathBuf> = std::env::var_os(variable).map(PathBuf::from).into_iter().collect();
+    #[cfg(all(unix, not(target_os = "macos")))]
+    if flavour == Flavour::I3 {
+        paths.extend(x11_socket_path());
+    }
+    if paths.iter().all(|path| UnixStream::connect(path).is_err()) {
+        let asked = std::process::Command::new(flavour.name()).arg("--get-socketpath").output();
+        if let Some(output) = asked.ok().filter(|output| output.status.success()) {
+            let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+            if !path.is_empty() {
+                paths.push(path.into());
+            }
+        }
+    }
+    paths
+}
+
+/// The path i3 writes on the X server's root window.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn x11_socket_path() -> Option<PathBuf> {
+    use x11rb::connection::Connection as _;
+    use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _};
+    std::env::var_os("DISPLAY")?;
+    let (connection, screen) = x11rb::connect(None).ok()?;
+    let root = connection.setup().roots.get(screen)?.root;
+    let atom = connection.intern_atom(true, b"I3_SOCKET_PATH").ok()?.reply().ok()?.atom;
+    if atom == 0 {
+        return None;
+    }
+    let property = connection.get_property(false, root, atom, AtomEnum::ANY, 0, 1024).ok()?.reply().ok()?;
+    let path = String::from_utf8(property.value).ok()?;
+    (!path.is_empty()).then(|| path.into())
+}
+
+/// Starts following the tiler in the background.
+pub fn start(flavour: Flavour, options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+    let fetcher =
+        Arc::new(Fetcher { flavour, monitor: options.monitor, path: Mutex::new(None), mode: Mutex::new(None) });
+    let (refresh, refreshes) = mpsc::channel();
+    let (events_fetcher, events_publisher, events_refresh) = (fetcher.clone(), publisher.clone(), refresh.clone());
+    thread::Builder::new()
+        .name(format!("obi-{}-events", flavour.name()))
+        .spawn(move || follow(flavour, &events_fetcher, &events_publisher, &events_refresh))
+        .map_err(|error| format!("cannot start following {}: {error}", flavour.name()))?;
+    let state_fetcher = fetcher.clone();
+    thread::Builder::new()
+        .name(format!("obi-{}-state", flavour.name()))
+        .spawn(move || refetch(&state_fetcher, &publisher, &refreshes))
+        .map_err(|error| format!("cannot start following {}: {error}", flavour.name()))?;
+    Ok(Box::new(I3 { fetcher, refresh, warned: Mutex::new(HashSet::new()) }))
+}
+
+struct I3 {
+    fetcher: Arc<Fetcher>,
+    /// Asks for the state again: a command may change it without an event.
+    refresh: Sender<()>,
+    /// The messages without an i3 meaning already warned about.
+    warned: Mutex<HashSet<&'static str>>,
+}
+
+#[derive(Deserialize)]
+struct Outcome {
+    success: bool,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+impl Client for I3 {
+    fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
+        let name = self.fetcher.flavour.name();
+        let mut commands = Vec::new();
+        for message in batch {
+            match translate(message, state)? {
+                Meaning::Commands(more) => commands.extend(more),
+                Meaning::Nothing => {}
+                Meaning::Unknown => {
+                    if self.warned.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(message.name) {
+                        tracing::warn!("komorebi's `{}` has no meaning on {name}; it is ignored", message.name);
+                    }
+                }
+            }
+        }
+        if commands.is_empty() {
+            return Ok(());
+        }
+        let line = commands.join("; ");
+        let reply = self.fetcher.request(ipc::RUN_COMMAND, line.as_bytes())?;
+        let outcomes: Vec<Outcome> =
+            serde_json::from_slice(&reply).map_err(|error| format!("{name} answered `{line}` oddly: {error}"))?;
+        let _ = self.refresh.send(());
+        match outcomes.iter().find(|outcome| !outcome.success) {
+            Some(failed) => Err(format!("{name} refused `{line}`: {}", failed.error.as_deref().unwrap_or("no reason"))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Fetches the whole state from the socket the events came from.
+struct Fetcher {
+    flavour: Flavour,
+    monitor: Option<usize>,
+    path: Mutex<Option<PathBuf>>,
+    /// The binding mode, as the last mode event said.
+    mode: Mutex<Option<String>>,
+}
+
+impl Fetcher {
+    fn request(&self, kind: u32, payload: &[u8]) -> Result<Vec<u8>, String> {
+        let name = self.flavour.name();
+        let path = self.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let path = path.ok_or_else(|| format!("{name} is not running"))?;
+        let mut stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
+        let _ = stream.set_read_timeout(Some(TIMEOUT));
+        let _ = stream.set_write_timeout(Some(TIMEOUT));
+        ipc::request(&mut stream, kind, payload).map_err(|error| format!("asking {name}: {error}"))
+    }
+
+    fn fetch(&self) -> Result<State, String> {
+        let name = self.flavour.name();
+        let tree: tree::Node = serde_json::from_slice(&self.request(ipc::GET_TREE, b"")?)
+            .map_err(|error| format!("{name}'s tree cannot be read: {error}"))?;
+        let outputs: Vec<tree::Output> = serde_json::from_slice(&self.request(ipc::GET_OUTPUTS, b"")?)
+            .map_err(|error| format!("{name}'s outputs cannot be read: {error}"))?;
+        let mode = self.mode.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        Ok(tree::fold(self.flavour.kind(), &tree, &outputs, self.monitor, mode, &mut |_| None))
+    }
+
+    fn set_mode(&self, payload: &[u8]) {
+        #[derive(Deserialize)]
+        struct Mode {
+            #[serde(alias = "name")]
+            change: String,
+        }
+        if let Ok(Mode { change }) = serde_json::from_slice(payload) {
+            *self.mode.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) =
+                (change != "default").then_some(change);
+        }
+    }
+}
+
+/// Subscribes to the tiler's events and asks for the state after each,
+/// reconnecting whenever the tiler goes away.
+fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &Sender<()>) {
+    let name = flavour.name();
+    let mut said_why = false;
+    loop {
+        match subscribe(flavour) {
+            Ok((mut events, path)) => {
+                tracing::info!("connected to {name} at {}", path.display());
+                said_why = false;
+                *fetcher.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(path);
+                if let Ok(binding) = fetcher.request(ipc::GET_BINDING_STATE, b"") {
+                    fetcher.set_mode(&binding);
+                }
+                let _ = refresh.send(());
+                loop {
+                    match ipc::read_frame(&mut events) {
+                        Ok((ipc::EVENT_SHUTDOWN, _)) => break,
+                        Ok((ipc::EVENT_MODE, payload)) => fetcher.set_mode(&payload),
+                        Ok(_) => {}
+                        Err(error) => {
+                            tracing::debug!("{name}'s events ended: {error}");
+                            break;
+                        }
+                    }
+                    let _ = refresh.send(());
+                }
+                tracing::info!("{name} went away; waiting for it to come back");
+                publisher.publish(Status::Disconnected(format!("{name} went away")));
+            }
+            Err(why) => {
+                if !said_why {
+                    tracing::info!("{why}; asking again every second");
+                    publisher.publish(Status::Disconnected(why));
+                    said_why = true;
+                }
+            }
+        }
+        thread::sleep(RETRY);
+    }
+}
+
+/// A connection subscribed to the events, and the socket it is on.
+fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
+    let name = flavour.name();
+    let path = socket_path(flavour).ok_or_else(|| format!("{name} is not running (no IPC socket found)"))?;
+    let mut events = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
+    let _ = events.set_write_timeout(Some(TIMEOUT));
+    let _ = events.set_read_timeout(Some(TIMEOUT));
+    let reply = ipc::request(&mut events, ipc::SUBSCRIBE, EVENTS.as_bytes())
+        .map_err(|error| format!("subscribing to {name}'s events: {error}"))?;
+    if !serde_json::from_slice::<Outcome>(&reply).is_ok_and(|outcome| outcome.success) {
+        return Err(format!("{name} refused the subscription: {}", String::from_utf8_lossy(&reply)));
+    }
+    // Events come when they come.
+    let _ = events.set_read_timeout(None);
+    Ok((events, path))
+}
+
+/// Fetches and publishes the state each time it is asked to; asks that
+/// come while a fetch runs are answered by the next one.
+fn refetch(fetcher: &Fetcher, publisher: &Publisher, refreshes: &Receiver<()>) {
+    while refreshes.recv().is_ok() {
+        while refreshes.try_recv().is_ok() {}
+        match fetcher.fetch() {
+            Ok(state) => publisher.publish(Status::Connected(state)),
+            Err(error) => tracing::debug!("{error}"),
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The one model of a tiler's state, whichever tiler it comes from:
+//! monitors holding workspaces holding containers of windows, with what has
+//! focus. komorebi's state maps onto it almost field for field; i3's and
+//! sway's trees are folded into it (see `i3::tree`).
+
+/// Which tiler the state comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Komorebi,
+    I3,
+    Sway,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Komorebi => "komorebi",
+            Kind::I3 => "i3",
+            Kind::Sway => "sway",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    pub kind: Kind,
+    pub monitors: Vec<Monitor>,
+    pub focused_monitor: usize,
+    /// The bar's monitor, as an index into `monitors`.
+    pub bar_monitor: Option<usize>,
+    pub paused: bool,
+    /// The binding mode other than the default (i3, sway).
+    pub mode: Option<String>,
+    /// Whether komorebi moves the cursor to what gets focus: a message sent
+    /// from the bar turns it off for its own length, then restores this.
+    pub mouse_follows_focus: bool,
+}
+
+impl State {
+    pub fn empty(kind: Kind) -> State {
+        State {
+            kind,
+            monitors: Vec::new(),
+            focused_monitor: 0,
+            bar_monitor: None,
+            paused: false,
+            mode: None,
+            mouse_follows_focus: true,
+        }
+    }
+
+    pub fn focused_workspace(&self) -> Option<&Workspace> {
+        let monitor = self.monitors.get(self.focused_monitor)?;
+        monitor.workspaces.get(monitor.focused_workspace)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Monitor {
+    pub name: String,
+    pub workspaces: Vec<Workspace>,
+    pub focused_workspace: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layer {
+    #[default]
+    Tiling,
+    Floating,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Workspace {
+    pub name: String,
+    pub containers: Vec<Container>,
+    pub focused_container: Option<usize>,
+    /// Shown over the whole workspace: komorebi's monocle, a fullscreen window on i3.
+    pub monocle: Option<Container>,
+    pub floating_windows: Vec<Window>,
+    /// The tiler's own name for it: komorebi's `BSP` ... `Custom`, i3's `splith` ...
+    pub layout: String,
+    /// False when tiling is off on this workspace.
+    pub tiling: bool,
+    pub layer: Layer,
+    pub urgent: bool,
+}
+
+impl Workspace {
+    /// No windows at all: no container, no monocle, nothing floating.
+    pub fn is_empty(&self) -> bool {
+        self.containers.is_empty() && self.monocle.is_none() && self.floating_windows.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Container {
+    pub windows: Vec<Window>,
+    pub focused_window: usize,
+    pub locked: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Window {
+    pub title: String,
+    pub exe: String,
+    pub class: String,
+    /// The handle of its icon among the held images.
+    pub icon: Option<u64>,
+}
+
+/// What a widget reading the tiler gets.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    Connected(State),
+    /// Why there is no state to show.
+    Disconnected(String),
+}
