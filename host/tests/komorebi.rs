@@ -1,9 +1,25 @@
-//! Obi against komorebi's protocol: the messages it knows are komorebi's.
+//! Obi against komorebi's protocol: the messages it knows are komorebi's,
+//! and its client talks to a simulated komorebi (`common/komorebi_simulator.rs`)
+//! as komorebi-bar does: the state at start, a subscription, notifications
+//! pushed to the widgets that read them, byte-exact batches, a reconnection
+//! when komorebi comes back, and malformed notifications logged and skipped.
 
 mod common;
 
+use common::komorebi_simulator::{Simulator, state, window, workspace};
 use common::shared;
-use obi::tiler::komorebi::MESSAGES;
+use obi::capabilities::{Tiler, Waker};
+use obi::config::model::Rect;
+use obi::input::MouseActions;
+use obi::tiler::komorebi::{MESSAGES, read_notification, read_state};
+use obi::tiler::{Choice, Connection, Options, State, Status};
+use obi::view::{Input, ScrollDirection};
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The 187 message names and their payload types, as the reference lists them.
 #[test]
@@ -24,4 +40,210 @@ fn every_komorebi_message_is_known_with_its_payload() {
         .collect();
     assert_eq!(known.len(), 187);
     assert_eq!(known, listed);
+}
+
+/// The old public examples of komorebi's state and notifications (2021):
+/// the state reads, and notifications without a state are refused rather
+/// than read as a bar with no workspaces.
+#[test]
+fn the_old_public_examples_are_read_with_tolerance() {
+    let Some(shared) = shared() else { return };
+    let fixtures = shared.join("reference/fixtures");
+    let old = read_state(&std::fs::read_to_string(fixtures.join("state.readme-2021-08.json")).unwrap(), None).unwrap();
+    assert!(!old.monitors.is_empty() && !old.monitors[0].workspaces.is_empty(), "{old:?}");
+    let bsp = &old.monitors[0].workspaces[0];
+    assert_eq!(bsp.name, "bsp");
+    assert!(bsp.containers.iter().any(|container| container.windows.iter().any(|w| w.exe == "idea64.exe")));
+    let notifications = std::fs::read_to_string(fixtures.join("notifications.README-HEAD.jsonl")).unwrap();
+    for line in notifications.lines() {
+        assert!(read_notification(line, None).is_err(), "{line}");
+    }
+}
+
+/// Everything the bar logs in this test process, for the tests that check a
+/// warning was given.
+fn logs() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let writer = logs.clone();
+        tracing_subscriber::fmt()
+            .with_writer(move || Sink(writer.clone()))
+            .with_ansi(false)
+            .with_max_level(tracing::Level::INFO)
+            .init();
+        logs
+    })
+    .clone()
+}
+
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn two_workspaces(focused: usize) -> serde_json::Value {
+    state(
+        vec![
+            workspace(Some("code"), &[&[window("main.rs", "code.exe")]], 0, "BSP"),
+            workspace(None, &[], 0, "Columns"),
+        ],
+        focused,
+    )
+}
+
+fn connect(dir: &Path, work_area_offset: Option<Rect>) -> Connection {
+    let _ = logs();
+    Connection::start(&Options {
+        choice: Choice::Komorebi,
+        komorebi_dir: Some(dir.to_owned()),
+        monitor: Some(0),
+        work_area_offset,
+        held: Default::default(),
+    })
+}
+
+/// A waker whose wakes arrive on the receiver.
+fn waker() -> (Waker, Receiver<()>) {
+    let (woken, wakes) = mpsc::channel();
+    (
+        Waker::new(move || {
+            let _ = woken.send(());
+        }),
+        wakes,
+    )
+}
+
+/// Waits until the connection's state satisfies `test`.
+fn wait_for_state(connection: &Connection, timeout: Duration, test: impl Fn(&State) -> bool) -> Option<State> {
+    let until = Instant::now() + timeout;
+    loop {
+        if let Status::Connected(state) = connection.current()
+            && test(&state)
+        {
+            return Some(state);
+        }
+        if Instant::now() > until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn subscription(pid: u32) -> String {
+    format!(
+        "{{\"type\":\"AddSubscriberSocketWithOptions\",\"content\":[\"obi-{pid}.sock\",{{\"filter_state_changes\":true}}]}}\n"
+    )
+}
+
+#[test]
+fn the_bar_subscribes_asks_for_the_state_and_is_told_of_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let connection = connect(dir.path(), None);
+    let (waker, wakes) = waker();
+    connection.status(&waker);
+    let first = wait_for_state(&connection, Duration::from_secs(5), |_| true).expect("the state at start");
+    assert_eq!(first.monitors[0].workspaces[1].name, "2", "an unnamed workspace is known by its number");
+    assert_eq!(first.monitors[0].focused_workspace, 0);
+    let received = komorebi.received();
+    assert_eq!(received[0], subscription(std::process::id()), "subscribed first");
+    assert_eq!(received[1], "{\"type\":\"State\"}", "then asked for the whole state");
+    assert!(wakes.recv_timeout(Duration::from_secs(5)).is_ok(), "the reader was woken by the state");
+
+    komorebi.set_state(two_workspaces(1));
+    komorebi.notify(json!({ "type": "FocusWorkspaceNumber", "content": 1 }));
+    assert!(wakes.recv_timeout(Duration::from_secs(5)).is_ok(), "woken by the notification");
+    assert!(
+        wait_for_state(&connection, Duration::from_secs(5), |state| state.monitors[0].focused_workspace == 1).is_some()
+    );
+}
+
+#[test]
+fn batches_are_sent_byte_for_byte_as_komorebi_bar_sends_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let connection = connect(dir.path(), None);
+    wait_for_state(&connection, Duration::from_secs(5), |_| true).expect("connected");
+    let mouse = MouseActions::from_config(Some(
+        &serde_json::from_value(
+            json!({ "on_scroll_down": { "message": { "content": "Next", "type": "CycleFocusWorkspace" } } }),
+        )
+        .unwrap(),
+    ));
+    mouse.action(Input::Scroll(ScrollDirection::Down)).unwrap().run(&connection);
+    let expected = concat!(
+        "{\"type\":\"FocusMonitorAtCursor\"}\n",
+        "{\"type\":\"MouseFollowsFocus\",\"content\":false}\n",
+        "{\"type\":\"CycleFocusWorkspace\",\"content\":\"Next\"}\n",
+        "{\"type\":\"MouseFollowsFocus\",\"content\":true}\n",
+    );
+    assert!(komorebi.wait_for(expected, Duration::from_secs(5)), "{:#?}", komorebi.received());
+}
+
+#[test]
+fn the_work_area_offset_is_asked_for_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let offset = Rect { left: 0, top: 40, right: 0, bottom: 40 };
+    let _connection = connect(dir.path(), Some(offset));
+    let expected =
+        "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[0,{\"left\":0,\"top\":40,\"right\":0,\"bottom\":40}]}\n";
+    assert!(komorebi.wait_for(expected, Duration::from_secs(5)), "{:#?}", komorebi.received());
+}
+
+#[test]
+fn it_reconnects_within_two_seconds_after_komorebi_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let connection = connect(dir.path(), None);
+    wait_for_state(&connection, Duration::from_secs(5), |_| true).expect("connected");
+    komorebi.stop();
+    let until = Instant::now() + Duration::from_secs(5);
+    while matches!(connection.current(), Status::Connected(_)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(matches!(connection.current(), Status::Disconnected(_)), "komorebi's goodbye was heard");
+    assert!(connection.send_batch(vec![obi::tiler::Message::unit("TogglePause")]).is_err(), "nothing to send to");
+
+    let restarted = Instant::now();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(1));
+    let back = wait_for_state(&connection, Duration::from_secs(2), |state| state.monitors[0].focused_workspace == 1);
+    assert!(back.is_some(), "reconnected within 2 s of the restart ({:?})", restarted.elapsed());
+    assert_eq!(komorebi.received()[0], subscription(std::process::id()), "subscribed again");
+}
+
+#[test]
+fn a_malformed_notification_is_logged_and_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let connection = connect(dir.path(), None);
+    wait_for_state(&connection, Duration::from_secs(5), |_| true).expect("connected");
+    assert!(komorebi.wait_for_subscriber(Duration::from_secs(5)));
+    komorebi.notify_raw("{\"event\": {\"type\": \"FocusChange\"}, \"state\": \"malformed-marker\"");
+    komorebi.notify_raw("{\"event\": {\"type\": \"FocusChange\"}, \"state\": {}}");
+    let logged = || String::from_utf8_lossy(&logs().lock().unwrap()).into_owned();
+    let until = Instant::now() + Duration::from_secs(5);
+    while !logged().contains("malformed-marker") && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let log = logged();
+    let warning = log.lines().find(|line| line.contains("malformed-marker")).expect("the bad notification is logged");
+    assert!(warning.contains("WARN") && warning.contains("keeping the last state"), "{warning}");
+    assert!(log.contains("missing field `monitors`"), "the stateless one too");
+    // The bar kept its state and goes on listening.
+    assert!(matches!(connection.current(), Status::Connected(state) if state.monitors.len() == 1));
+    komorebi.set_state(two_workspaces(1));
+    komorebi.notify(json!({ "type": "FocusWorkspaceNumber", "content": 1 }));
+    assert!(
+        wait_for_state(&connection, Duration::from_secs(5), |state| state.monitors[0].focused_workspace == 1).is_some()
+    );
 }

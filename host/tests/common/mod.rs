@@ -1,6 +1,7 @@
 //! Helpers shared by the runtime's integration tests.
 #![allow(dead_code)]
 
+pub mod komorebi_simulator;
 mod skip;
 
 use obi::capabilities::{Capabilities, Capability};

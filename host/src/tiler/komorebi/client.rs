@@ -94,10 +94,10 @@ fn listen(subscription: Subscription, name: String, listener: UnixListener, publ
             }
         };
         tracing::info!("connected to komorebi at {}", dir.join(SOCKET).display());
-        publisher.publish(Status::Connected(state));
         if let Some(offset) = subscription.work_area_offset {
-            offer_work_area_offset(dir, subscription.monitor, offset);
+            offer_work_area_offset(dir, state.bar_monitor.or(subscription.monitor), offset);
         }
+        publisher.publish(Status::Connected(state));
         hear_notifications(&listener, subscription.monitor, &publisher);
         tracing::info!("komorebi stopped; waiting for it to come back");
         publisher.publish(Status::Disconnected("komorebi stopped".into()));
@@ -139,8 +139,9 @@ fn excerpt(text: &str) -> String {
     if cut < text.len() { format!("{}…", &text[..cut]) } else { text.to_owned() }
 }
 
-/// Asks komorebi to keep `offset` free on the bar's monitor, as
-/// komorebi-bar does for a `work_area_offset` in its monitor config.
+/// Asks komorebi to keep `offset` free on the bar's monitor (komorebi's
+/// index for it), as komorebi-bar does for a `work_area_offset` in its
+/// monitor config.
 fn offer_work_area_offset(dir: &Path, monitor: Option<usize>, offset: Rect) {
     let rect = json!({ "left": offset.left, "top": offset.top, "right": offset.right, "bottom": offset.bottom });
     let message = Message::with("MonitorWorkAreaOffset", json!([monitor.unwrap_or(0), rect]));
