@@ -61,6 +61,11 @@ fn check(name: &str, config: &str) {
 
 /// [`check`] on a bar `width` pixels wide.
 fn check_at(name: &str, config: &str, width: u32) {
+    check_with(name, config, width, &[]);
+}
+
+/// [`check_at`] with more arguments for obi.
+pub fn check_with(name: &str, config: &str, width: u32, arguments: &[&std::ffi::OsStr]) {
     let (dir, config_path) = config_file(config);
     let png = dir.path().join("bar.png");
     let output = run(obi()
@@ -68,7 +73,8 @@ fn check_at(name: &str, config: &str, width: u32) {
         .arg(&config_path)
         .arg("--screenshot")
         .arg(&png)
-        .args(["--width", &width.to_string()]));
+        .args(["--width", &width.to_string()])
+        .args(arguments));
     assert!(output.status.success(), "{name}: obi failed: {}", String::from_utf8_lossy(&output.stderr));
     let golden = golden_dir().join(format!("{name}.png"));
     if std::env::var_os("OBI_BLESS").is_some() {

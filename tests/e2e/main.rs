@@ -8,6 +8,9 @@ mod all_widgets;
 mod citizen;
 mod cli;
 mod golden;
+#[path = "../../host/tests/common/komorebi_simulator.rs"]
+mod komorebi_simulator;
+mod komorebi_widget;
 mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;

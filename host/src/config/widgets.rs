@@ -140,15 +140,16 @@ fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, 
 mod tests {
     use super::*;
 
-    /// Starting programs and reaching the web are powers only the widgets
-    /// that need them have; every kind gets its log and the clock.
+    /// Starting programs, reaching the web and driving the tiler are powers
+    /// only the widgets that need them have; every kind gets its log and the clock.
     #[test]
-    fn process_and_web_are_granted_to_their_widget_alone() {
+    fn process_web_and_tiler_are_granted_to_their_widget_alone() {
         for (kind, _) in crate::stock::STOCK_WIDGETS {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
             assert_eq!(grants.contains(&Capability::Process), *kind == "Applications", "{kind}");
             assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
+            assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

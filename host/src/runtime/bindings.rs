@@ -214,6 +214,7 @@ impl From<tiler::State> for host::tiler::State {
             focused_monitor: index(state.focused_monitor),
             bar_monitor: state.bar_monitor.map(index),
             paused: state.paused,
+            mouse_follows_focus: state.mouse_follows_focus,
             mode: state.mode,
         }
     }

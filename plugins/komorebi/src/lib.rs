@@ -1,0 +1,567 @@
+//! # Komorebi
+//!
+//! The tiling window manager on the bar's monitor (komorebi, or i3 and
+//! sway): its workspaces, the focused workspace's layout, the focused
+//! container's windows, whether it is locked, the workspace layer, and a
+//! switcher between komorebi configurations. Six parts, each with its own
+//! `enable`; the widget shows nothing when none is enabled. It reads the
+//! host's `tiler` capability, which wakes it on every change: no interval.
+//!
+//! | part | key | values | default |
+//! |---|---|---|---|
+//! | `workspaces` | `enable`, `hide_empty_workspaces` | `true` / `false` | required |
+//! | | `display` | `AllIcons`, `AllIconsAndText`, `AllIconsAndTextOnSelected`, or a display format | `Text` |
+//! | `layout` | `enable` | `true` / `false` | required |
+//! | | `options` | the layouts to choose from: `BSP` ... `Scrolling`, `Monocle`, `Floating`, `Paused` | all of them |
+//! | | `display` | a display format | `IconAndText` |
+//! | `focused_container` (older: `focused_window`) | `enable` | `true` / `false` | required |
+//! | | `display` | a display format | `IconAndText` (`Text` with `show_icon: false`) |
+//! | `locked_container` | `enable`, `show_when_unlocked` | `true` / `false` | `show_when_unlocked`: `false` |
+//! | | `display` | a display format | `IconAndText` |
+//! | `workspace_layer` | `enable`, `show_when_tiling` | `true` / `false` | `show_when_tiling`: `false` |
+//! | | `display` | a display format | `IconAndText` |
+//! | `configuration_switcher` | `enable`, `configurations` | name → path of a komorebi configuration | required |
+//!
+//! The display formats: `Icon`, `Text`, `IconAndText`, `IconAndTextOnSelected`
+//! (the selected one with its text, the others with their icon alone) and
+//! `TextAndIconOnSelected` (the selected one with its icon, the others with
+//! their text alone). A workspace's icon is its focused window's; `AllIcons`
+//! shows one icon for each container (the window it shows), each floating
+//! window and the monocle. An empty workspace shows its name.
+//!
+//! The focused workspace is selected, an urgent one drawn urgent, an empty
+//! one muted. Clicks: a workspace is focused (by its real index, also while
+//! empty ones are hidden); the layout opens the list of `options` to choose
+//! from, and a second click closes it; a right click or a scroll cycles the
+//! layouts; choosing `Monocle`, `Floating` or `Paused` toggles the monocle,
+//! tiling or pausing, as komorebi-bar does, and `Custom` does nothing; a
+//! window of a stack is focused; the lock and the layer are toggled; a
+//! configuration is loaded with `ReplaceConfiguration`. Each message is sent
+//! with mouse-follows-focus off for its length, as komorebi-bar sends it.
+//! Without a tiler the widget shows a muted plug, saying why on hover.
+//!
+//! ```json
+//! { "Komorebi": {
+//!     "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "AllIconsAndTextOnSelected" },
+//!     "layout": { "enable": true, "options": ["BSP", "Columns", "Monocle"] },
+//!     "focused_container": { "enable": true, "display": "IconAndTextOnSelected" },
+//!     "configuration_switcher": { "enable": true, "configurations": { "Work": "~/work.json" } } } }
+//! ```
+
+use obi_sdk::log::{self, Level};
+use obi_sdk::tiler::{self, Container, Layer, Monitor, State, TilerStatus, Window, Workspace};
+use obi_sdk::{
+    Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, icons, item,
+};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize, Default)]
+pub struct Config {
+    workspaces: Option<WorkspacesConfig>,
+    layout: Option<LayoutConfig>,
+    focused_container: Option<FocusedContainerConfig>,
+    focused_window: Option<FocusedContainerConfig>,
+    locked_container: Option<LockedConfig>,
+    workspace_layer: Option<LayerConfig>,
+    configuration_switcher: Option<SwitcherConfig>,
+}
+
+#[derive(Deserialize)]
+struct WorkspacesConfig {
+    enable: bool,
+    #[serde(default)]
+    hide_empty_workspaces: bool,
+    display: Option<WorkspacesDisplay>,
+}
+
+/// The workspaces' own formats, or a display format; older files wrap the
+/// latter as `{ "Existing": "Icon" }`.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(untagged)]
+enum WorkspacesDisplay {
+    All(AllFormat),
+    Existing(Display),
+    Wrapped {
+        #[serde(rename = "Existing")]
+        existing: Display,
+    },
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+enum AllFormat {
+    AllIcons,
+    AllIconsAndText,
+    AllIconsAndTextOnSelected,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+enum Display {
+    Icon,
+    Text,
+    TextAndIconOnSelected,
+    IconAndText,
+    IconAndTextOnSelected,
+}
+
+impl Display {
+    /// Whether something `selected` or not shows its icon, and its text.
+    fn shows(self, selected: bool) -> (bool, bool) {
+        match self {
+            Display::Icon => (true, false),
+            Display::Text => (false, true),
+            Display::IconAndText => (true, true),
+            Display::IconAndTextOnSelected => (true, selected),
+            Display::TextAndIconOnSelected => (selected, true),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct LayoutConfig {
+    enable: bool,
+    options: Option<Vec<LayoutChoice>>,
+    display: Option<Display>,
+}
+
+/// A layout to choose: `"BSP"`, `"Monocle"`, or `{ "Default": "BSP" }`.
+#[derive(Deserialize, Clone, PartialEq, Eq)]
+#[serde(untagged)]
+enum LayoutChoice {
+    Named(String),
+    Default {
+        #[serde(rename = "Default")]
+        default: String,
+    },
+}
+
+impl LayoutChoice {
+    fn name(&self) -> &str {
+        match self {
+            LayoutChoice::Named(name) | LayoutChoice::Default { default: name } => name,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct FocusedContainerConfig {
+    enable: bool,
+    show_icon: Option<bool>,
+    display: Option<Display>,
+}
+
+#[derive(Deserialize)]
+struct LockedConfig {
+    enable: bool,
+    show_when_unlocked: Option<bool>,
+    display: Option<Display>,
+}
+
+#[derive(Deserialize)]
+struct LayerConfig {
+    enable: bool,
+    show_when_tiling: Option<bool>,
+    display: Option<Display>,
+}
+
+#[derive(Deserialize)]
+struct SwitcherConfig {
+    enable: bool,
+    configurations: BTreeMap<String, String>,
+}
+
+/// komorebi's layouts, then the three states its layout widget toggles.
+const ALL_LAYOUTS: [&str; 12] = [
+    "BSP",
+    "Columns",
+    "Rows",
+    "VerticalStack",
+    "HorizontalStack",
+    "UltrawideVerticalStack",
+    "Grid",
+    "RightMainVerticalStack",
+    "Scrolling",
+    "Monocle",
+    "Floating",
+    "Paused",
+];
+
+pub struct Komorebi {
+    workspaces: Option<(bool, WorkspacesDisplay)>,
+    layout: Option<(Vec<String>, Display)>,
+    focused_container: Option<Display>,
+    locked_container: Option<(bool, Display)>,
+    workspace_layer: Option<(bool, Display)>,
+    configurations: Vec<(String, String)>,
+    /// The list of layouts to choose from is open.
+    choosing_layout: bool,
+    /// The state as last read, for input.
+    last: Option<State>,
+}
+
+impl Widget for Komorebi {
+    type Config = Config;
+
+    fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let enabled = |display: Option<Display>, enable: bool| enable.then(|| display.unwrap_or(Display::IconAndText));
+        let focused = config.focused_container.or(config.focused_window);
+        let widget = Komorebi {
+            workspaces: config.workspaces.filter(|part| part.enable).map(|part| {
+                (part.hide_empty_workspaces, part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)))
+            }),
+            layout: config.layout.filter(|part| part.enable).map(|part| {
+                let options = match part.options {
+                    Some(options) => options.iter().map(|option| option.name().to_owned()).collect(),
+                    None => ALL_LAYOUTS.iter().map(|name| (*name).to_owned()).collect(),
+                };
+                (options, part.display.unwrap_or(Display::IconAndText))
+            }),
+            focused_container: focused.filter(|part| part.enable).map(|part| {
+                let fallback = if part.show_icon.unwrap_or(true) { Display::IconAndText } else { Display::Text };
+                part.display.unwrap_or(fallback)
+            }),
+            locked_container: config
+                .locked_container
+                .and_then(|part| Some((part.show_when_unlocked.unwrap_or(false), enabled(part.display, part.enable)?))),
+            workspace_layer: config
+                .workspace_layer
+                .and_then(|part| Some((part.show_when_tiling.unwrap_or(false), enabled(part.display, part.enable)?))),
+            configurations: config
+                .configuration_switcher
+                .filter(|part| part.enable)
+                .map(|part| part.configurations.into_iter().collect())
+                .unwrap_or_default(),
+            choosing_layout: false,
+            last: None,
+        };
+        // The tiler wakes the widget when its state changes: no interval.
+        Ok((widget, Schedule { interval_ms: 0, align_to_wall_clock: false }))
+    }
+
+    fn refresh(&mut self) -> View {
+        if !self.any_part() {
+            return View::empty();
+        }
+        let state = match tiler::status() {
+            TilerStatus::Connected(state) => state,
+            TilerStatus::Disconnected(why) => {
+                self.last = None;
+                return View::of([item("disconnected")
+                    .icon(icons::PLUGS)
+                    .emphasis(Emphasis::Muted)
+                    .tooltip(format!("No tiler: {why}"))]);
+            }
+        };
+        let mut items = Vec::new();
+        if let Some(monitor) = bar_monitor(&state) {
+            items.extend(self.workspace_items(monitor));
+            if let Some(workspace) = monitor.workspaces.get(monitor.focused_workspace as usize) {
+                items.extend(self.layout_items(&state, workspace));
+                items.extend(self.container_items(workspace));
+                items.extend(self.lock_item(workspace));
+                items.extend(self.layer_item(workspace));
+            }
+        }
+        items.extend(self.configuration_items());
+        self.last = Some(state);
+        View::of(items)
+    }
+
+    fn on_input(&mut self, key: &str, input: Input) {
+        if (key, input) == ("layout", Input::PrimaryClick) {
+            self.choosing_layout = !self.choosing_layout;
+            return;
+        }
+        let Some(state) = &self.last else { return };
+        let (part, index) = key.split_once(':').unwrap_or((key, ""));
+        let index = index.parse::<usize>().ok();
+        let monitor = state.bar_monitor.unwrap_or(state.focused_monitor);
+        let message = match (part, input) {
+            ("workspace", Input::PrimaryClick) => index.map(|workspace| {
+                format!(r#"{{"type":"FocusMonitorWorkspaceNumber","content":[{monitor},{workspace}]}}"#)
+            }),
+            ("layout", Input::SecondaryClick | Input::Scroll(ScrollDirection::Down)) => cycle("Next"),
+            ("layout", Input::Scroll(ScrollDirection::Up)) => cycle("Previous"),
+            ("layout-option", Input::PrimaryClick) => {
+                self.choosing_layout = false;
+                let options = self.layout.as_ref().map(|(options, _)| options.as_slice()).unwrap_or_default();
+                index.and_then(|index| options.get(index)).and_then(|option| choose(option))
+            }
+            ("window", Input::PrimaryClick) => {
+                index.map(|window| format!(r#"{{"type":"FocusStackWindow","content":{window}}}"#))
+            }
+            ("lock", Input::PrimaryClick) => Some(r#"{"type":"ToggleLock"}"#.into()),
+            ("layer", Input::PrimaryClick) => Some(r#"{"type":"ToggleWorkspaceLayer"}"#.into()),
+            ("configuration", Input::PrimaryClick) => {
+                index.and_then(|index| self.configurations.get(index)).map(|(_, path)| {
+                    format!(r#"{{"type":"ReplaceConfiguration","content":{}}}"#, serde_json::Value::from(path.as_str()))
+                })
+            }
+            _ => None,
+        };
+        if let Some(message) = message {
+            send(message, state.mouse_follows_focus);
+        }
+    }
+}
+
+impl Komorebi {
+    fn any_part(&self) -> bool {
+        self.workspaces.is_some()
+            || self.layout.is_some()
+            || self.focused_container.is_some()
+            || self.locked_container.is_some()
+            || self.workspace_layer.is_some()
+            || !self.configurations.is_empty()
+    }
+
+    fn workspace_items(&self, monitor: &Monitor) -> Vec<Item> {
+        let Some((hide_empty, display)) = self.workspaces else { return Vec::new() };
+        let focused = monitor.focused_workspace as usize;
+        monitor
+            .workspaces
+            .iter()
+            .enumerate()
+            .filter(|(index, workspace)| !(hide_empty && is_empty(workspace) && *index != focused))
+            .map(|(index, workspace)| {
+                let selected = index == focused;
+                let icons = match display {
+                    WorkspacesDisplay::All(_) => all_icons(workspace),
+                    _ => focused_icon(workspace).into_iter().collect(),
+                };
+                let (show_icons, show_text) = match display {
+                    WorkspacesDisplay::All(AllFormat::AllIcons) => (true, false),
+                    WorkspacesDisplay::All(AllFormat::AllIconsAndText) => (true, true),
+                    WorkspacesDisplay::All(AllFormat::AllIconsAndTextOnSelected) => (true, selected),
+                    WorkspacesDisplay::Existing(display) | WorkspacesDisplay::Wrapped { existing: display } => {
+                        display.shows(selected)
+                    }
+                };
+                let shown_icons = if show_icons { icons } else { Vec::new() };
+                // Something must show: a workspace without icons shows its name.
+                let show_text = show_text || shown_icons.is_empty();
+                let emphasis = if selected {
+                    Emphasis::Selected
+                } else if workspace.urgent {
+                    Emphasis::Urgent
+                } else if is_empty(workspace) {
+                    Emphasis::Muted
+                } else {
+                    Emphasis::Normal
+                };
+                let mut workspace_item =
+                    item(format!("workspace:{index}")).emphasis(emphasis).takes(Inputs::PRIMARY_CLICK);
+                for icon in shown_icons {
+                    workspace_item = workspace_item.maybe(Some(icon));
+                }
+                if show_text {
+                    workspace_item = workspace_item.text(&workspace.name);
+                } else {
+                    workspace_item = workspace_item.tooltip(&workspace.name);
+                }
+                workspace_item.build()
+            })
+            .collect()
+    }
+
+    fn layout_items(&self, state: &State, workspace: &Workspace) -> Vec<Item> {
+        let Some((options, display)) = &self.layout else { return Vec::new() };
+        let current = current_layout(state, workspace);
+        let (icon, text) = display.shows(true);
+        let mut items = vec![
+            labelled(item("layout"), layout_icon(&current), &current, icon, text)
+                .takes(Inputs::PRIMARY_CLICK | Inputs::SECONDARY_CLICK | Inputs::SCROLL)
+                .tooltip("Click to choose a layout; right-click or scroll to cycle through them")
+                .build(),
+        ];
+        if self.choosing_layout {
+            items.extend(options.iter().enumerate().map(|(index, option)| {
+                let chosen = *option == current;
+                let (icon, text) = display.shows(chosen);
+                labelled(item(format!("layout-option:{index}")), layout_icon(option), option, icon, text)
+                    .selected(chosen)
+                    .takes(Inputs::PRIMARY_CLICK)
+                    .tooltip(option)
+                    .build()
+            }));
+        }
+        items
+    }
+
+    fn container_items(&self, workspace: &Workspace) -> Vec<Item> {
+        let Some(display) = self.focused_container else { return Vec::new() };
+        let Some(container) = focused_container(workspace) else { return Vec::new() };
+        let stacked = container.windows.len() > 1;
+        container
+            .windows
+            .iter()
+            .enumerate()
+            .map(|(index, window)| {
+                let shown = index == container.focused_window as usize;
+                let (icon, text) = display.shows(shown);
+                let window_item = item(format!("window:{index}"))
+                    .maybe(icon.then(|| window_icon(window)))
+                    .maybe((text || !icon).then(|| Piece::Text(window.title.clone())))
+                    .selected(stacked && shown)
+                    .tooltip(&window.title);
+                if stacked { window_item.takes(Inputs::PRIMARY_CLICK) } else { window_item }.build()
+            })
+            .collect()
+    }
+
+    fn lock_item(&self, workspace: &Workspace) -> Option<Item> {
+        let (show_when_unlocked, display) = self.locked_container?;
+        let locked = focused_container(workspace)?.locked;
+        if !locked && !show_when_unlocked {
+            return None;
+        }
+        let (glyph, text) = if locked { (icons::LOCK, "Locked") } else { (icons::LOCK_OPEN, "Unlocked") };
+        let (icon, show_text) = display.shows(true);
+        Some(
+            labelled(item("lock"), Piece::Icon(glyph.into()), text, icon, show_text)
+                .takes(Inputs::PRIMARY_CLICK)
+                .build(),
+        )
+    }
+
+    fn layer_item(&self, workspace: &Workspace) -> Option<Item> {
+        let (show_when_tiling, display) = self.workspace_layer?;
+        if workspace.layer == Layer::Tiling && !show_when_tiling {
+            return None;
+        }
+        let (glyph, text) = match workspace.layer {
+            Layer::Tiling => (icons::SQUARES_FOUR, "Tiling"),
+            Layer::Floating => (icons::BROWSERS, "Floating"),
+        };
+        let (icon, show_text) = display.shows(true);
+        Some(
+            labelled(item("layer"), Piece::Icon(glyph.into()), text, icon, show_text)
+                .takes(Inputs::PRIMARY_CLICK)
+                .build(),
+        )
+    }
+
+    fn configuration_items(&self) -> Vec<Item> {
+        self.configurations
+            .iter()
+            .enumerate()
+            .map(|(index, (name, path))| {
+                item(format!("configuration:{index}"))
+                    .icon(icons::FILE_CODE)
+                    .text(name)
+                    .takes(Inputs::PRIMARY_CLICK)
+                    .tooltip(format!("Load {path}"))
+                    .build()
+            })
+            .collect()
+    }
+}
+
+/// An item showing `icon` and/or `text`; at least one of them.
+fn labelled(builder: ItemBuilder, icon: Piece, text: &str, show_icon: bool, show_text: bool) -> ItemBuilder {
+    builder.maybe(show_icon.then_some(icon)).maybe((show_text || !show_icon).then(|| Piece::Text(text.into())))
+}
+
+/// The monitor the bar is on, or the focused one when the tiler does not know.
+fn bar_monitor(state: &State) -> Option<&Monitor> {
+    state.monitors.get(state.bar_monitor.unwrap_or(state.focused_monitor) as usize)
+}
+
+fn is_empty(workspace: &Workspace) -> bool {
+    workspace.containers.is_empty() && workspace.monocle.is_none() && workspace.floating_windows.is_empty()
+}
+
+/// The container that has focus: the monocle when there is one.
+fn focused_container(workspace: &Workspace) -> Option<&Container> {
+    workspace
+        .monocle
+        .as_ref()
+        .or_else(|| workspace.focused_container.and_then(|index| workspace.containers.get(index as usize)))
+}
+
+fn shown_window(container: &Container) -> Option<&Window> {
+    container.windows.get(container.focused_window as usize).or(container.windows.first())
+}
+
+/// The icon of the window a workspace shows focused.
+fn focused_icon(workspace: &Workspace) -> Option<Piece> {
+    focused_container(workspace).or(workspace.containers.first()).and_then(shown_window).map(window_icon)
+}
+
+/// One icon for each container (the window it shows), the monocle, and each floating window.
+fn all_icons(workspace: &Workspace) -> Vec<Piece> {
+    let containers = workspace.monocle.iter().chain(&workspace.containers).filter_map(shown_window);
+    containers.chain(&workspace.floating_windows).map(window_icon).collect()
+}
+
+/// The window's own icon, or the app-window glyph when the host has none.
+fn window_icon(window: &Window) -> Piece {
+    match window.icon {
+        Some(handle) => Piece::HeldImage(handle),
+        None => Piece::Icon(icons::APP_WINDOW.into()),
+    }
+}
+
+/// What the layout part shows, as komorebi-bar decides it: paused, then
+/// tiling off, then monocle, then the layout's own name.
+fn current_layout(state: &State, workspace: &Workspace) -> String {
+    if state.paused {
+        "Paused".into()
+    } else if !workspace.tiling {
+        "Floating".into()
+    } else if workspace.monocle.is_some() {
+        "Monocle".into()
+    } else {
+        workspace.layout.clone()
+    }
+}
+
+fn layout_icon(layout: &str) -> Piece {
+    let glyph = match layout {
+        "BSP" => icons::SQUARES_FOUR,
+        "Columns" | "splith" => icons::COLUMNS,
+        "Rows" | "splitv" => icons::ROWS,
+        "VerticalStack" => icons::SQUARE_SPLIT_HORIZONTAL,
+        "HorizontalStack" => icons::SQUARE_SPLIT_VERTICAL,
+        "UltrawideVerticalStack" => icons::SPLIT_HORIZONTAL,
+        "RightMainVerticalStack" => icons::SIDEBAR_SIMPLE,
+        "Grid" => icons::GRID_NINE,
+        "Scrolling" => icons::CARDS,
+        "Monocle" => icons::SQUARE,
+        "Floating" => icons::BROWSERS,
+        "Paused" => icons::PAUSE,
+        "tabbed" => icons::TABS,
+        "stacked" => icons::STACK,
+        _ => icons::LAYOUT,
+    };
+    Piece::Icon(glyph.into())
+}
+
+fn cycle(direction: &str) -> Option<String> {
+    Some(format!(r#"{{"type":"CycleLayout","content":"{direction}"}}"#))
+}
+
+/// What choosing a layout does, as komorebi-bar's layout widget does it.
+fn choose(layout: &str) -> Option<String> {
+    match layout {
+        "Monocle" => Some(r#"{"type":"ToggleMonocle"}"#.into()),
+        "Floating" => Some(r#"{"type":"ToggleTiling"}"#.into()),
+        "Paused" => Some(r#"{"type":"TogglePause"}"#.into()),
+        "Custom" => None,
+        layout => Some(format!(r#"{{"type":"ChangeLayout","content":"{layout}"}}"#)),
+    }
+}
+
+/// Sends `message` with mouse-follows-focus off for its length.
+fn send(message: String, mouse_follows_focus: bool) {
+    let batch = [
+        r#"{"type":"MouseFollowsFocus","content":false}"#.to_owned(),
+        message,
+        format!(r#"{{"type":"MouseFollowsFocus","content":{mouse_follows_focus}}}"#),
+    ];
+    if let Err(why) = tiler::send(&batch) {
+        log::log(Level::Warn, &why);
+    }
+}
+
+obi_sdk::export!(Komorebi);

@@ -1,0 +1,309 @@
+//! The Komorebi widget over scripted tiler states: each of its six parts,
+//! every display format, the looks of focused, occupied, empty and urgent
+//! workspaces, and the messages its clicks send.
+
+use obi_harness::tiler::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
+use obi_harness::{Emphasis, Harness, Input, Item, Piece, Script, ScrollDirection, View, texts};
+use std::time::Duration;
+
+fn window(title: &str, icon: Option<u64>) -> Window {
+    Window { title: title.into(), exe: format!("{title}.exe"), class: "Class".into(), icon }
+}
+
+fn container(windows: &[Window], focused: usize) -> Container {
+    Container { windows: windows.to_vec(), focused_window: focused, locked: false }
+}
+
+fn workspace(name: &str, containers: Vec<Container>) -> Workspace {
+    Workspace {
+        name: name.into(),
+        focused_container: (!containers.is_empty()).then_some(0),
+        containers,
+        layout: "BSP".into(),
+        tiling: true,
+        ..Workspace::default()
+    }
+}
+
+/// One monitor: "code" (two containers, focused), "web" (one, urgent),
+/// "3" (empty), "chat" (one).
+fn state() -> State {
+    let mut web = workspace("web", vec![container(&[window("firefox", Some(7))], 0)]);
+    web.urgent = true;
+    let code = workspace(
+        "code",
+        vec![
+            container(&[window("editor", Some(1)), window("terminal", Some(2))], 1),
+            container(&[window("notes", None)], 0),
+        ],
+    );
+    let chat = workspace("chat", vec![container(&[window("chat", Some(9))], 0)]);
+    State {
+        monitors: vec![Monitor {
+            name: "DISPLAY1".into(),
+            workspaces: vec![code, web, workspace("3", Vec::new()), chat],
+            focused_workspace: 0,
+        }],
+        focused_monitor: 0,
+        bar_monitor: Some(0),
+        ..State::empty(Kind::Komorebi)
+    }
+}
+
+fn komorebi(config: &str, state: State) -> (Harness, Script) {
+    let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+    script.set_tiler(Status::Connected(state));
+    (Harness::stock("Komorebi", config, &script).unwrap(), script)
+}
+
+fn workspaces_only(display: &str, hide_empty: bool) -> String {
+    format!(
+        r#"{{ "workspaces": {{ "enable": true, "hide_empty_workspaces": {hide_empty}, "display": "{display}" }} }}"#
+    )
+}
+
+/// Each item as a short picture: icons as `[n]` (a held image) or `[*]` (a
+/// glyph), then its text.
+fn pictures(view: &View) -> Vec<String> {
+    view.items.iter().map(picture).collect()
+}
+
+fn picture(item: &Item) -> String {
+    item.pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::HeldImage(handle) => format!("[{handle}]"),
+            Piece::Icon(_) => "[*]".into(),
+            Piece::Text(text) => text.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn emphases(view: &View) -> Vec<Emphasis> {
+    view.items.iter().map(|item| item.emphasis).collect()
+}
+
+/// The middle message of each batch sent (the one between the
+/// mouse-follows-focus pair).
+fn sent(script: &Script) -> Vec<String> {
+    script
+        .sent()
+        .iter()
+        .map(|batch| {
+            assert_eq!(batch.len(), 3, "{batch:?}");
+            assert_eq!(batch[0], r#"{"type":"MouseFollowsFocus","content":false}"#);
+            assert_eq!(batch[2], r#"{"type":"MouseFollowsFocus","content":true}"#);
+            batch[1].clone()
+        })
+        .collect()
+}
+
+#[test]
+fn focused_occupied_empty_and_urgent_workspaces_look_different() {
+    let (mut widget, _) = komorebi(&workspaces_only("Text", false), state());
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web", "3", "chat"]);
+    assert_eq!(emphases(&view), [Emphasis::Selected, Emphasis::Urgent, Emphasis::Muted, Emphasis::Normal]);
+}
+
+#[test]
+fn every_workspace_display_format() {
+    let cases = [
+        ("Text", ["code", "web", "3", "chat"]),
+        ("Icon", ["[2]", "[7]", "3", "[9]"]),
+        ("IconAndText", ["[2] code", "[7] web", "3", "[9] chat"]),
+        ("IconAndTextOnSelected", ["[2] code", "[7]", "3", "[9]"]),
+        ("TextAndIconOnSelected", ["[2] code", "web", "3", "chat"]),
+        ("AllIcons", ["[2] [*]", "[7]", "3", "[9]"]),
+        ("AllIconsAndText", ["[2] [*] code", "[7] web", "3", "[9] chat"]),
+        ("AllIconsAndTextOnSelected", ["[2] [*] code", "[7]", "3", "[9]"]),
+    ];
+    for (display, expected) in cases {
+        let (mut widget, _) = komorebi(&workspaces_only(display, false), state());
+        assert_eq!(pictures(&widget.refresh().unwrap()), expected, "{display}");
+    }
+    // The older spelling of a display format.
+    let wrapped =
+        r#"{ "workspaces": { "enable": true, "hide_empty_workspaces": false, "display": { "Existing": "Icon" } } }"#;
+    assert_eq!(pictures(&komorebi(wrapped, state()).0.refresh().unwrap()), ["[2]", "[7]", "3", "[9]"]);
+}
+
+#[test]
+fn a_click_focuses_a_workspace_by_its_real_index_while_empty_ones_are_hidden() {
+    let (mut widget, script) = komorebi(&workspaces_only("Text", true), state());
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web", "chat"], "the empty one is hidden");
+    assert!(view.items.iter().all(|item| item.takes.takes(Input::PrimaryClick)));
+    let chat = &view.items[2].key;
+    widget.input(chat, Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"FocusMonitorWorkspaceNumber","content":[0,3]}"#]);
+    // The focused workspace is shown even when empty.
+    let mut empty_focused = state();
+    empty_focused.monitors[0].focused_workspace = 2;
+    script.set_tiler(Status::Connected(empty_focused));
+    assert_eq!(texts(&widget.refresh().unwrap()), ["code", "web", "3", "chat"]);
+}
+
+#[test]
+fn the_bars_own_monitor_is_shown_and_named_in_clicks() {
+    let mut two = state();
+    let mut second = two.monitors[0].clone();
+    second.name = "DISPLAY2".into();
+    second.workspaces.truncate(2);
+    second.focused_workspace = 1;
+    two.monitors.push(second);
+    two.bar_monitor = Some(1);
+    let (mut widget, script) = komorebi(&workspaces_only("Text", false), two);
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web"]);
+    assert_eq!(emphases(&view)[1], Emphasis::Selected);
+    widget.input(&view.items[0].key, Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"FocusMonitorWorkspaceNumber","content":[1,0]}"#]);
+}
+
+#[test]
+fn the_widget_is_woken_when_the_state_changes() {
+    let (mut widget, script) = komorebi(&workspaces_only("Text", false), state());
+    widget.refresh().unwrap();
+    let mut next = state();
+    next.monitors[0].focused_workspace = 3;
+    script.set_tiler(Status::Connected(next));
+    assert!(widget.wait_for_wake(Duration::from_secs(1)), "reading the state subscribed the widget");
+    assert_eq!(emphases(&widget.refresh().unwrap())[3], Emphasis::Selected);
+}
+
+#[test]
+fn the_layout_shows_monocle_floating_and_paused_as_komorebi_bar_does() {
+    let config = r#"{ "layout": { "enable": true, "display": "Text" } }"#;
+    let layout = |change: &dyn Fn(&mut State)| {
+        let mut state = state();
+        change(&mut state);
+        texts(&komorebi(config, state).0.refresh().unwrap())
+    };
+    assert_eq!(layout(&|_| {}), ["BSP"]);
+    assert_eq!(layout(&|state| state.monitors[0].workspaces[0].layout = "Columns".into()), ["Columns"]);
+    let monocle =
+        |state: &mut State| state.monitors[0].workspaces[0].monocle = Some(container(&[window("x", None)], 0));
+    assert_eq!(layout(&monocle), ["Monocle"]);
+    assert_eq!(layout(&|state| state.monitors[0].workspaces[0].tiling = false), ["Floating"]);
+    assert_eq!(layout(&|state| state.paused = true), ["Paused"]);
+}
+
+#[test]
+fn a_click_on_the_layout_opens_its_options_and_choosing_one_sends_it() {
+    let config = r#"{ "layout": { "enable": true, "display": "Text", "options": ["BSP", "Columns", { "Default": "Grid" }, "Monocle", "Floating", "Paused", "Custom"] } }"#;
+    let (mut widget, script) = komorebi(config, state());
+    assert_eq!(texts(&widget.refresh().unwrap()), ["BSP"]);
+    let view = widget.input("layout", Input::PrimaryClick).unwrap();
+    assert_eq!(texts(&view), ["BSP", "BSP", "Columns", "Grid", "Monocle", "Floating", "Paused", "Custom"]);
+    assert_eq!(view.items[1].emphasis, Emphasis::Selected, "the current layout is selected among the options");
+    let view = widget.input(&view.items[2].key, Input::PrimaryClick).unwrap();
+    assert_eq!(texts(&view), ["BSP"], "choosing closes the list");
+    for option in [3, 4, 5, 6, 7] {
+        widget.input("layout", Input::PrimaryClick).unwrap();
+        widget.input(&format!("layout-option:{}", option - 1), Input::PrimaryClick).unwrap();
+    }
+    widget.input("layout", Input::SecondaryClick).unwrap();
+    widget.input("layout", Input::Scroll(ScrollDirection::Up)).unwrap();
+    assert_eq!(
+        sent(&script),
+        [
+            r#"{"type":"ChangeLayout","content":"Columns"}"#,
+            r#"{"type":"ChangeLayout","content":"Grid"}"#,
+            r#"{"type":"ToggleMonocle"}"#,
+            r#"{"type":"ToggleTiling"}"#,
+            r#"{"type":"TogglePause"}"#,
+            r#"{"type":"CycleLayout","content":"Next"}"#,
+            r#"{"type":"CycleLayout","content":"Previous"}"#,
+        ],
+        "Custom sends nothing"
+    );
+}
+
+#[test]
+fn the_focused_containers_windows_with_the_shown_one_selected() {
+    let config = |display: &str| format!(r#"{{ "focused_container": {{ "enable": true, "display": "{display}" }} }}"#);
+    let (mut widget, script) = komorebi(&config("IconAndText"), state());
+    let view = widget.refresh().unwrap();
+    assert_eq!(pictures(&view), ["[1] editor", "[2] terminal"]);
+    assert_eq!(emphases(&view), [Emphasis::Normal, Emphasis::Selected]);
+    widget.input(&view.items[0].key, Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"FocusStackWindow","content":0}"#]);
+    let shown = |display: &str| pictures(&komorebi(&config(display), state()).0.refresh().unwrap());
+    assert_eq!(shown("Icon"), ["[1]", "[2]"]);
+    assert_eq!(shown("Text"), ["editor", "terminal"]);
+    assert_eq!(shown("IconAndTextOnSelected"), ["[1]", "[2] terminal"]);
+    assert_eq!(shown("TextAndIconOnSelected"), ["editor", "[2] terminal"]);
+    // The older name, and its show_icon.
+    let older = r#"{ "focused_window": { "enable": true, "show_icon": false } }"#;
+    assert_eq!(pictures(&komorebi(older, state()).0.refresh().unwrap()), ["editor", "terminal"]);
+    // A lone window is not a stack: not selected, and it leaves clicks to the bar.
+    let mut lone = state();
+    lone.monitors[0].workspaces[0].focused_container = Some(1);
+    let view = komorebi(&config("IconAndText"), lone).0.refresh().unwrap();
+    assert_eq!((pictures(&view), emphases(&view)), (vec!["[*] notes".to_string()], vec![Emphasis::Normal]));
+    assert!(!view.items[0].takes.takes(Input::PrimaryClick));
+}
+
+#[test]
+fn the_lock_shows_when_locked_or_asked_to_and_a_click_toggles_it() {
+    let config =
+        |show: bool| format!(r#"{{ "locked_container": {{ "enable": true, "show_when_unlocked": {show} }} }}"#);
+    assert!(komorebi(&config(false), state()).0.refresh().unwrap().items.is_empty());
+    assert_eq!(pictures(&komorebi(&config(true), state()).0.refresh().unwrap()), ["[*] Unlocked"]);
+    let mut locked = state();
+    locked.monitors[0].workspaces[0].containers[0].locked = true;
+    let (mut widget, script) = komorebi(&config(false), locked);
+    assert_eq!(pictures(&widget.refresh().unwrap()), ["[*] Locked"]);
+    widget.input("lock", Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"ToggleLock"}"#]);
+}
+
+#[test]
+fn the_layer_shows_when_floating_or_asked_to_and_a_click_toggles_it() {
+    let config = |show: bool| {
+        format!(r#"{{ "workspace_layer": {{ "enable": true, "show_when_tiling": {show}, "display": "Text" }} }}"#)
+    };
+    assert!(komorebi(&config(false), state()).0.refresh().unwrap().items.is_empty());
+    assert_eq!(texts(&komorebi(&config(true), state()).0.refresh().unwrap()), ["Tiling"]);
+    let mut floating = state();
+    floating.monitors[0].workspaces[0].layer = Layer::Floating;
+    let (mut widget, script) = komorebi(&config(false), floating);
+    assert_eq!(texts(&widget.refresh().unwrap()), ["Floating"]);
+    widget.input("layer", Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"ToggleWorkspaceLayer"}"#]);
+}
+
+#[test]
+fn the_configuration_switcher_replaces_the_configuration() {
+    let config = r#"{ "configuration_switcher": { "enable": true, "configurations": { "Home": "C:\\komorebi\\home.json", "Work": "~/work.json" } } }"#;
+    let (mut widget, script) = komorebi(config, state());
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["Home", "Work"]);
+    widget.input(&view.items[0].key, Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"ReplaceConfiguration","content":"C:\\komorebi\\home.json"}"#]);
+}
+
+#[test]
+fn without_a_tiler_a_quiet_plug_says_why() {
+    let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+    script.set_tiler(Status::Disconnected("komorebi is not running".into()));
+    let mut widget = Harness::stock("Komorebi", &workspaces_only("Text", false), &script).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(view.items.len(), 1);
+    assert_eq!(view.items[0].emphasis, Emphasis::Muted);
+    assert!(view.items[0].tooltip.as_deref().unwrap().contains("komorebi is not running"));
+    widget.input(&view.items[0].key, Input::PrimaryClick).unwrap();
+    assert!(script.sent().is_empty());
+}
+
+#[test]
+fn an_entry_with_every_part_disabled_shows_nothing() {
+    let config = r#"{ "workspaces": { "enable": false, "hide_empty_workspaces": false }, "layout": { "enable": false },
+                      "focused_container": { "enable": false }, "locked_container": { "enable": false },
+                      "workspace_layer": { "enable": false }, "configuration_switcher": { "enable": false, "configurations": {} } }"#;
+    assert!(komorebi(config, state()).0.refresh().unwrap().items.is_empty());
+    assert!(komorebi("{}", state()).0.refresh().unwrap().items.is_empty());
+}
