@@ -8,6 +8,7 @@ mod all_widgets;
 mod citizen;
 mod cli;
 mod golden;
+mod i3;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
 mod komorebi_widget;

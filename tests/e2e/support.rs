@@ -65,11 +65,12 @@ impl Drop for Reaped {
 /// An X server (Xvfb, or Xephyr nested in one) with i3 managing it.
 pub struct XSession {
     pub display: String,
-    _window_manager: Reaped,
+    window_manager: Reaped,
     _server: Reaped,
     /// Xephyr's own display, whose window is the nested screen.
     host: Option<(Reaped, String)>,
-    _config: tempfile::TempDir,
+    /// i3's config and log.
+    config: tempfile::TempDir,
 }
 
 impl XSession {
@@ -121,42 +122,16 @@ impl XSession {
 
     fn managed(server: Reaped, display: String, host: Option<(Reaped, String)>) -> XSession {
         let config = tempfile::tempdir().unwrap();
-        let i3_config = config.path().join("i3.conf");
-        std::fs::write(&i3_config, "font pango:DejaVu Sans 8\n").unwrap();
-        let i3_log = config.path().join("i3.log");
-        let start_i3 = || {
-            let window_manager = Command::new("i3")
-                .args(["-c", i3_config.to_str().unwrap()])
-                .env("DISPLAY", &display)
-                .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&i3_log).unwrap())
-                .spawn()
-                .expect("starting i3");
-            Reaped(window_manager)
-        };
-        let answers = || {
-            Command::new("i3-msg")
-                .args(["-t", "get_version"])
-                .env("DISPLAY", &display)
-                .output()
-                .is_ok_and(|output| output.status.success())
-        };
-        // i3 sometimes fails to open a display that has just come up (seen on
-        // a loaded machine, with Xvfb alive); it exits at once, and a second
-        // start works.
-        let mut window_manager = start_i3();
-        for _ in 0..3 {
-            let settled =
-                wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
-            if settled && answers() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(200));
-            window_manager = start_i3();
-        }
-        assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
+        std::fs::write(config.path().join("i3.conf"), "font pango:DejaVu Sans 8\n").unwrap();
+        let window_manager = start_window_manager(&display, config.path());
+        XSession { display, window_manager, _server: server, host, config }
+    }
 
-        XSession { display, _window_manager: window_manager, _server: server, host, _config: config }
+    /// Kills i3, as a crash would, and starts a new one.
+    pub fn restart_window_manager(&mut self) {
+        let _ = self.window_manager.0.kill();
+        let _ = self.window_manager.0.wait();
+        self.window_manager = start_window_manager(&self.display, self.config.path());
     }
 
     /// A command that talks to this X server.
@@ -236,6 +211,44 @@ impl XSession {
         assert!(output.status.success(), "import failed: {}", String::from_utf8_lossy(&output.stderr));
         Frame::decode(&output.stdout)
     }
+}
+
+/// Starts i3 on `display` with the config in `dir`, and waits until it answers.
+fn start_window_manager(display: &str, dir: &Path) -> Reaped {
+    let i3_config = dir.join("i3.conf");
+    let i3_log = dir.join("i3.log");
+    let start_i3 = || {
+        let window_manager = Command::new("i3")
+            .args(["-c", i3_config.to_str().unwrap()])
+            .env("DISPLAY", display)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&i3_log).unwrap())
+            .spawn()
+            .expect("starting i3");
+        Reaped(window_manager)
+    };
+    let answers = || {
+        Command::new("i3-msg")
+            .args(["-t", "get_version"])
+            .env("DISPLAY", display)
+            .output()
+            .is_ok_and(|output| output.status.success())
+    };
+    // i3 sometimes fails to open a display that has just come up (seen on
+    // a loaded machine, with Xvfb alive); it exits at once, and a second
+    // start works.
+    let mut window_manager = start_i3();
+    for _ in 0..3 {
+        let settled =
+            wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
+        if settled && answers() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        window_manager = start_i3();
+    }
+    assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
+    window_manager
 }
 
 /// Starts the X server `command` makes for a display number no other test

@@ -378,8 +378,12 @@ impl BarWindow {
                 return self.send_input(hit, Input::PrimaryClick);
             }
         }
-        if let Some(action) = self.mouse.action(input) {
-            action.run(&self.desktop.tiler);
+        match self.mouse.action(input) {
+            Some(action) => {
+                tracing::debug!("{input:?} on the bar: {action:?}");
+                action.run(&self.desktop.tiler);
+            }
+            None => tracing::debug!("{input:?} on the bar: nothing to do"),
         }
     }
 
