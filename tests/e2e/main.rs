@@ -12,6 +12,7 @@ mod i3;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
 mod komorebi_widget;
+mod mouse;
 mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;
