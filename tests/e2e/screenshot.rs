@@ -50,7 +50,8 @@ fn the_embedded_default_config_renders() {
     assert!(output.status.success(), "obi failed: {}", String::from_utf8_lossy(&output.stderr));
     let frame = Frame::read(&png);
     assert_eq!((frame.width, frame.height), (1920, 40), "the default config's height");
-    assert!(frame.ink(BACKGROUND, 0, 640) > 100, "the date on the left");
+    assert!(frame.ink(BACKGROUND, 0, 200) > 30, "the tiler on the left (without one, a plug)");
+    assert!(frame.ink(BACKGROUND, 760, 1160) > 100, "the date in the middle");
     assert!(frame.ink(BACKGROUND, 1280, 1920) > 100, "cpu and clock on the right");
 }
 

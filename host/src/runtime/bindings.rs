@@ -238,6 +238,7 @@ impl From<tiler::Workspace> for host::tiler::Workspace {
             focused_container: workspace.focused_container.map(|index| index as u32),
             monocle: workspace.monocle.map(Into::into),
             floating_windows: workspace.floating_windows.into_iter().map(Into::into).collect(),
+            focused_floating_window: workspace.focused_floating_window.map(|index| index as u32),
             layout: workspace.layout,
             tiling: workspace.tiling,
             layer: match workspace.layer {

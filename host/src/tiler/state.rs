@@ -77,6 +77,8 @@ pub struct Workspace {
     /// Shown over the whole workspace: komorebi's monocle, a fullscreen window on i3.
     pub monocle: Option<Container>,
     pub floating_windows: Vec<Window>,
+    /// The floating window that has focus, while the floating layer has it.
+    pub focused_floating_window: Option<usize>,
     /// The tiler's own name for it: komorebi's `BSP` ... `Custom`, i3's `splith` ...
     pub layout: String,
     /// False when tiling is off on this workspace.

@@ -390,7 +390,7 @@ impl Komorebi {
 
     fn container_items(&self, workspace: &Workspace) -> Vec<Item> {
         let Some(display) = self.focused_container else { return Vec::new() };
-        let Some(container) = focused_container(workspace) else { return Vec::new() };
+        let Some(container) = focused_windows(workspace) else { return Vec::new() };
         let stacked = container.windows.len() > 1;
         container
             .windows
@@ -477,6 +477,18 @@ fn focused_container(workspace: &Workspace) -> Option<&Container> {
         .monocle
         .as_ref()
         .or_else(|| workspace.focused_container.and_then(|index| workspace.containers.get(index as usize)))
+}
+
+/// The windows the focused container part shows: the focused container's,
+/// or the floating window that has focus, alone.
+fn focused_windows(workspace: &Workspace) -> Option<Container> {
+    let floating = workspace.focused_floating_window.and_then(|index| workspace.floating_windows.get(index as usize));
+    match floating {
+        Some(window) if workspace.layer == Layer::Floating => {
+            Some(Container { windows: vec![window.clone()], focused_window: 0, locked: false })
+        }
+        _ => focused_container(workspace).cloned(),
+    }
 }
 
 fn shown_window(container: &Container) -> Option<&Window> {

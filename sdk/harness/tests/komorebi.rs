@@ -248,6 +248,17 @@ fn the_focused_containers_windows_with_the_shown_one_selected() {
 }
 
 #[test]
+fn a_focused_floating_window_is_the_focused_container() {
+    let mut floating = state();
+    let code = &mut floating.monitors[0].workspaces[0];
+    code.floating_windows = vec![window("calculator", Some(5))];
+    code.focused_floating_window = Some(0);
+    code.layer = Layer::Floating;
+    let config = r#"{ "focused_container": { "enable": true } }"#;
+    assert_eq!(pictures(&komorebi(config, floating).0.refresh().unwrap()), ["[5] calculator"]);
+}
+
+#[test]
 fn the_lock_shows_when_locked_or_asked_to_and_a_click_toggles_it() {
     let config =
         |show: bool| format!(r#"{{ "locked_container": {{ "enable": true, "show_when_unlocked": {show} }} }}"#);

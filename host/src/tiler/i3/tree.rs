@@ -149,7 +149,8 @@ fn fold_workspace(workspace: &Node, icon: &mut dyn FnMut(&Node) -> Option<u64>) 
     }
     let floating: Vec<&Node> = workspace.floating_nodes.iter().flat_map(Node::windows).collect();
     let fullscreen = workspace.nodes.iter().flat_map(Node::windows).find(|window| window.fullscreen_mode != 0);
-    let on_floating = focused_id.is_some_and(|id| floating.iter().any(|window| window.id == id));
+    let focused_floating = focused_id.and_then(|id| floating.iter().position(|window| window.id == id));
+    let on_floating = focused_floating.is_some();
     Workspace {
         name: workspace.name.clone().unwrap_or_default(),
         containers,
@@ -157,6 +158,7 @@ fn fold_workspace(workspace: &Node, icon: &mut dyn FnMut(&Node) -> Option<u64>) 
         monocle: fullscreen
             .map(|window| Container { windows: vec![fold_window(window, icon)], ..Container::default() }),
         floating_windows: floating.into_iter().map(|window| fold_window(window, icon)).collect(),
+        focused_floating_window: focused_floating,
         layout: match focused {
             Some((_, parent)) if !on_floating => parent.layout.clone(),
             _ => workspace.layout.clone(),
@@ -283,6 +285,7 @@ mod tests {
         let three = &state.monitors[0].workspaces[1];
         assert_eq!(three.floating_windows.len(), 1);
         assert_eq!(three.layer, Layer::Floating, "focus is on the floating window");
+        assert_eq!(three.focused_floating_window, Some(0));
         assert_eq!(three.monocle.as_ref().unwrap().windows[0].title, "f");
         assert!(three.urgent);
         assert_eq!(three.containers.len(), 1);

@@ -143,10 +143,14 @@ impl KomorebiWorkspace {
         let monocle = self.monocle_container.map(KomorebiContainer::into_model).or_else(|| {
             self.maximized_window.map(|window| Container { windows: vec![window.into_model()], ..Container::default() })
         });
-        let floating_windows = match self.floating_windows {
-            Some(Floating::Ring(ring)) => ring.elements,
-            Some(Floating::List(list)) => list,
-            None => Vec::new(),
+        let (floating_windows, focused_floating) = match self.floating_windows {
+            Some(Floating::Ring(ring)) => (ring.elements, ring.focused),
+            Some(Floating::List(list)) => (list, 0),
+            None => (Vec::new(), 0),
+        };
+        let layer = match self.layer.as_deref() {
+            Some("Floating") => Layer::Floating,
+            _ => Layer::Tiling,
         };
         let has_containers = !containers.elements.is_empty();
         Workspace {
@@ -154,13 +158,12 @@ impl KomorebiWorkspace {
             focused_container: has_containers.then(|| containers.focused.min(containers.elements.len() - 1)),
             containers: containers.elements.into_iter().map(KomorebiContainer::into_model).collect(),
             monocle,
+            focused_floating_window: (layer == Layer::Floating && focused_floating < floating_windows.len())
+                .then_some(focused_floating),
             floating_windows: floating_windows.into_iter().map(KomorebiWindow::into_model).collect(),
             layout: layout_name(self.layout.as_ref()),
             tiling: self.tile.unwrap_or(true),
-            layer: match self.layer.as_deref() {
-                Some("Floating") => Layer::Floating,
-                _ => Layer::Tiling,
-            },
+            layer,
             urgent: false,
         }
     }
@@ -250,6 +253,8 @@ mod tests {
         let unnamed = &state.monitors[0].workspaces[1];
         assert_eq!(unnamed.name, "2", "an unnamed workspace is called by its number");
         assert_eq!((unnamed.layout.as_str(), unnamed.tiling, unnamed.layer), ("Custom", false, Layer::Floating));
+        assert_eq!(unnamed.focused_floating_window, Some(0));
+        assert_eq!(code.focused_floating_window, None, "the tiling layer has focus there");
         assert!(!unnamed.is_empty(), "a floating window is something");
         let web = &state.monitors[1].workspaces[0];
         assert_eq!(web.monocle.as_ref().unwrap().windows[0].exe, "firefox.exe");
