@@ -184,3 +184,42 @@ fn the_bar_survives_i3_being_killed_and_started_again() {
     assert!(logged.contains("i3 went away"), "{logged}");
     assert_eq!(logged.matches("connected to i3").count(), 2, "{logged}");
 }
+
+/// A window's `_NET_WM_ICON` is what the Komorebi widget shows for it.
+#[test]
+fn a_windows_own_icon_is_shown() {
+    if !have_tools("i3 window icon test", &["Xvfb", "i3", "i3-msg", "xdotool", "xmessage", "xprop"]) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    populate(&session, "alpha");
+    let window = session.find_window("^alpha$", Duration::from_secs(10)).unwrap();
+    // A 6x6 icon, pure red (xprop sets at most 64 values).
+    let icon: Vec<String> =
+        [6, 6].into_iter().chain(std::iter::repeat_n(0xffff0000u32, 36)).map(|v| v.to_string()).collect();
+    let set = run(session
+        .command("xprop")
+        .args(["-id", &window, "-f", "_NET_WM_ICON", "32c", "-set", "_NET_WM_ICON"])
+        .arg(icon.join(",")));
+    assert!(set.status.success(), "xprop: {set:?}");
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "transparency_alpha": 255,
+             "left_widgets": [ { "Komorebi": { "workspaces": { "enable": true, "hide_empty_workspaces": false, "display": "AllIcons" } } } ],
+             "right_widgets": [] }"#,
+    );
+    let png = dir.path().join("bar.png");
+    let output = run(crate::support::obi()
+        .env("DISPLAY", &session.display)
+        .arg("--config")
+        .arg(&config)
+        .arg("--screenshot")
+        .arg(&png)
+        .args(["--width", "400"]));
+    assert!(output.status.success(), "obi: {}", String::from_utf8_lossy(&output.stderr));
+    let frame = crate::support::Frame::read(&png);
+    let red = (0..frame.height)
+        .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| matches!(frame.pixel(x, y), [r, g, b, _] if r > 200 && g < 60 && b < 60))
+        .count();
+    assert!(red > 100, "the icon's red is on the bar: {red} pixels");
+}

@@ -11,8 +11,28 @@
 //! the bar asks again every second.
 
 mod commands;
+#[cfg(not(target_os = "macos"))]
+mod icons;
 pub mod ipc;
 pub mod tree;
+
+/// macOS has no X server to ask for window icons.
+#[cfg(target_os = "macos")]
+mod icons {
+    pub struct Icons;
+
+    impl Icons {
+        pub fn new(_: crate::capabilities::HeldImages) -> Icons {
+            Icons
+        }
+
+        pub fn icon(&mut self, _: u64) -> Option<u64> {
+            None
+        }
+
+        pub fn keep_only(&mut self, _: &std::collections::HashSet<u64>) {}
+    }
+}
 
 pub use commands::{Meaning, translate};
 
@@ -99,8 +119,13 @@ fn x11_socket_path() -> Option<PathBuf> {
 
 /// Starts following the tiler in the background.
 pub fn start(flavour: Flavour, options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
-    let fetcher =
-        Arc::new(Fetcher { flavour, monitor: options.monitor, path: Mutex::new(None), mode: Mutex::new(None) });
+    let fetcher = Arc::new(Fetcher {
+        flavour,
+        monitor: options.monitor,
+        path: Mutex::new(None),
+        mode: Mutex::new(None),
+        icons: Mutex::new(icons::Icons::new(options.held.clone())),
+    });
     let (refresh, refreshes) = mpsc::channel();
     let (events_fetcher, events_publisher, events_refresh) = (fetcher.clone(), publisher.clone(), refresh.clone());
     thread::Builder::new()
@@ -167,6 +192,7 @@ struct Fetcher {
     path: Mutex<Option<PathBuf>>,
     /// The binding mode, as the last mode event said.
     mode: Mutex<Option<String>>,
+    icons: Mutex<icons::Icons>,
 }
 
 impl Fetcher {
@@ -187,7 +213,15 @@ impl Fetcher {
         let outputs: Vec<tree::Output> = serde_json::from_slice(&self.request(ipc::GET_OUTPUTS, b"")?)
             .map_err(|error| format!("{name}'s outputs cannot be read: {error}"))?;
         let mode = self.mode.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
-        Ok(tree::fold(self.flavour.kind(), &tree, &outputs, self.monitor, mode, &mut |_| None))
+        let mut icons = self.icons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut windows = HashSet::new();
+        let state = tree::fold(self.flavour.kind(), &tree, &outputs, self.monitor, mode, &mut |node| {
+            let window = node.window?;
+            windows.insert(window);
+            icons.icon(window)
+        });
+        icons.keep_only(&windows);
+        Ok(state)
     }
 
     fn set_mode(&self, payload: &[u8]) {
