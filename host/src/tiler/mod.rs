@@ -273,15 +273,18 @@ impl Shared {
             }
             disconnected => disconnected,
         };
-        let first = !self.answered.swap(true, Ordering::SeqCst);
-        {
+        let changed = {
             let mut current = self.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if *current == status && !first {
-                return;
-            }
+            let changed = *current != status;
             *current = status;
+            changed
+        };
+        // Answered only once the answer is there to read: a reader that
+        // finds it answered was promised nothing, and reads the answer.
+        let first = !self.answered.swap(true, Ordering::SeqCst);
+        if changed || first {
+            self.subscribers.wake_all();
         }
-        self.subscribers.wake_all();
     }
 }
 
