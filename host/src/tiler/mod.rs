@@ -157,16 +157,12 @@ impl Connection {
         }
     }
 
-    /// A connection whose states a test (or the harness) publishes itself.
-    pub fn scripted() -> (Connection, Publisher) {
+    /// A connection whose states a test publishes itself.
+    #[cfg(test)]
+    fn scripted() -> (Connection, Publisher) {
         let connection = Connection::waiting();
         let publisher = connection.publisher();
         (connection, publisher)
-    }
-
-    /// Lets `client` send this connection's batches (a scripted one).
-    pub fn set_client(&self, client: Box<dyn Client>) {
-        let _ = self.shared.client.set(client);
     }
 
     fn publisher(&self) -> Publisher {
@@ -182,10 +178,6 @@ impl Connection {
     /// own. Fails at once when there is no tiler to send to; what fails
     /// later is logged.
     pub fn send_batch(&self, batch: Vec<Message>) -> Result<(), String> {
-        if self.shared.client.get().is_none() {
-            let Status::Disconnected(why) = self.current() else { unreachable!("connected without a client") };
-            return Err(format!("cannot send to the tiler: {why}"));
-        }
         if let Status::Disconnected(why) = self.current() {
             return Err(format!("cannot send to the tiler: {why}"));
         }
@@ -254,13 +246,25 @@ impl Publisher {
     /// Makes `status` the current one and, when it differs from the last,
     /// wakes every widget that reads the tiler.
     pub fn publish(&self, status: Status) {
+        if let Some(shared) = self.shared.upgrade() {
+            shared.publish(status);
+        }
+    }
+
+    /// Says that the tiler cannot be reached and why, in the log too, once
+    /// for as long as the reason stays the same (a client asks again every
+    /// second).
+    pub fn unreachable(&self, why: String) {
         let Some(shared) = self.shared.upgrade() else { return };
-        shared.publish(status);
+        if shared.publish(Status::Disconnected(why.clone())) {
+            tracing::info!("{why}; asking again every second");
+        }
     }
 }
 
 impl Shared {
-    fn publish(&self, status: Status) {
+    /// True when `status` differs from the last.
+    fn publish(&self, status: Status) -> bool {
         let status = match status {
             Status::Connected(mut state) => {
                 let output = self.bar_output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
@@ -285,6 +289,7 @@ impl Shared {
         if changed || first {
             self.subscribers.wake_all();
         }
+        changed
     }
 }
 

@@ -9,6 +9,11 @@
 //! for it; between those, the event loop sleeps. When the config file is
 //! saved, the window reloads it: a good config replaces the running one
 //! (unchanged widgets keep their state), a bad one is logged and ignored.
+//!
+//! Clicks (double clicks told apart) and scroll ticks go to the item under
+//! the cursor when it takes them, and else to the bar's `mouse` config
+//! ([`crate::input`]). The window tells the tiler connection which monitor
+//! the bar is on, by name.
 
 use crate::bar::Plan;
 use crate::capabilities::HeldImages;
@@ -18,8 +23,7 @@ use crate::input::{DoubleClicks, MouseActions, ScrollTicks};
 use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
 use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
 use crate::tiler::Connection;
-use crate::view::Input;
-use crate::view::WidgetState;
+use crate::view::{Input, WidgetState};
 use gl::GlBar;
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;

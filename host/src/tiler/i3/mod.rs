@@ -241,12 +241,10 @@ impl Fetcher {
 /// reconnecting whenever the tiler goes away.
 fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &Sender<()>) {
     let name = flavour.name();
-    let mut said_why = false;
     loop {
         match subscribe(flavour) {
             Ok((mut events, path)) => {
                 tracing::info!("connected to {name} at {}", path.display());
-                said_why = false;
                 *fetcher.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(path);
                 if let Ok(binding) = fetcher.request(ipc::GET_BINDING_STATE, b"") {
                     fetcher.set_mode(&binding);
@@ -267,13 +265,7 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
                 tracing::info!("{name} went away; waiting for it to come back");
                 publisher.publish(Status::Disconnected(format!("{name} went away")));
             }
-            Err(why) => {
-                if !said_why {
-                    tracing::info!("{why}; asking again every second");
-                    publisher.publish(Status::Disconnected(why));
-                    said_why = true;
-                }
-            }
+            Err(why) => publisher.unreachable(why),
         }
         thread::sleep(RETRY);
     }

@@ -79,16 +79,11 @@ fn listen(subscription: Subscription, name: String, listener: UnixListener, publ
     let subscribe = [Message::with("AddSubscriberSocketWithOptions", json!([name, { "filter_state_changes": true }]))];
     loop {
         // Subscribe, then ask for the whole state: nothing is missed between them.
-        let mut said_why = false;
         let state = loop {
             match send(dir, &subscribe).and_then(|()| query_state(dir, subscription.monitor)) {
                 Ok(state) => break state,
                 Err(why) => {
-                    if !said_why {
-                        tracing::info!("{why}; asking again every second");
-                        publisher.publish(Status::Disconnected(why));
-                        said_why = true;
-                    }
+                    publisher.unreachable(why);
                     thread::sleep(RETRY);
                 }
             }
