@@ -64,10 +64,11 @@ impl Subscribers {
     /// it was not subscribed before.
     pub fn subscribe(&self, waker: &Waker) -> bool {
         let mut subscribers = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The gone go first: a new waker may live where a gone one did.
+        subscribers.retain(|subscriber| subscriber.strong_count() > 0);
         if subscribers.iter().any(|subscriber| std::ptr::eq(subscriber.as_ptr(), Arc::as_ptr(&waker.0))) {
             return false;
         }
-        subscribers.retain(|subscriber| subscriber.strong_count() > 0);
         subscribers.push(Arc::downgrade(&waker.0));
         true
     }
@@ -83,12 +84,9 @@ impl Subscribers {
         alive.into_iter().for_each(|inner| (inner.wake)());
     }
 
-    pub fn len(&self) -> usize {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().filter(|s| s.strong_count() > 0).count()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.0.lock().unwrap().iter().filter(|subscriber| subscriber.strong_count() > 0).count()
     }
 }
 

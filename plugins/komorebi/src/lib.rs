@@ -88,6 +88,8 @@ enum WorkspacesDisplay {
     },
 }
 
+// Named as the config spells them.
+#[allow(clippy::enum_variant_names)]
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
 enum AllFormat {
     AllIcons,

@@ -485,12 +485,9 @@ mod tests {
 
     #[test]
     fn every_payload_type_has_a_check() {
-        for (name, types) in MESSAGES {
-            for ty in *types {
-                // Panics for a type without a check; the answer does not matter.
-                let _ = check_value(ty, &Value::Null);
-                let _ = name;
-            }
+        for ty in MESSAGES.iter().flat_map(|(_, types)| types.iter()) {
+            // Panics for a type without a check; the answer does not matter.
+            let _ = check_value(ty, &Value::Null);
         }
     }
 
