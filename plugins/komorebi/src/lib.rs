@@ -12,7 +12,7 @@
 //! | `workspaces` | `enable`, `hide_empty_workspaces` | `true` / `false` | required |
 //! | | `display` | `AllIcons`, `AllIconsAndText`, `AllIconsAndTextOnSelected`, or a display format | `Text` |
 //! | `layout` | `enable` | `true` / `false` | required |
-//! | | `options` | the layouts to choose from: `BSP` ... `Scrolling`, `Monocle`, `Floating`, `Paused` | all of them |
+//! | | `options` | the layouts to choose from: `BSP` ... `Scrolling`, `Monocle`, `Floating`, `Paused` | all of them (on i3 and sway: `Columns`, `Rows`, `Monocle`, which mean something there) |
 //! | | `display` | a display format | `IconAndText` |
 //! | `focused_container` (older: `focused_window`) | `enable` | `true` / `false` | required |
 //! | | `display` | a display format | `IconAndText` (`Text` with `show_icon: false`) |
@@ -49,7 +49,7 @@
 //! ```
 
 use obi_sdk::log::{self, Level};
-use obi_sdk::tiler::{self, Container, Layer, Monitor, State, TilerStatus, Window, Workspace};
+use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
 use obi_sdk::{
     Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, icons, item,
 };
@@ -172,6 +172,9 @@ struct SwitcherConfig {
     configurations: BTreeMap<String, String>,
 }
 
+/// The layouts of komorebi's messages that i3 and sway carry out.
+const I3_LAYOUTS: [&str; 3] = ["Columns", "Rows", "Monocle"];
+
 /// komorebi's layouts, then the three states its layout widget toggles.
 const ALL_LAYOUTS: [&str; 12] = [
     "BSP",
@@ -190,7 +193,8 @@ const ALL_LAYOUTS: [&str; 12] = [
 
 pub struct Komorebi {
     workspaces: Option<(bool, WorkspacesDisplay)>,
-    layout: Option<(Vec<String>, Display)>,
+    /// The layouts to choose from (none: the tiler's own set), and how to show them.
+    layout: Option<(Option<Vec<String>>, Display)>,
     focused_container: Option<Display>,
     locked_container: Option<(bool, Display)>,
     workspace_layer: Option<(bool, Display)>,
@@ -212,10 +216,8 @@ impl Widget for Komorebi {
                 (part.hide_empty_workspaces, part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)))
             }),
             layout: config.layout.filter(|part| part.enable).map(|part| {
-                let options = match part.options {
-                    Some(options) => options.iter().map(|option| option.name().to_owned()).collect(),
-                    None => ALL_LAYOUTS.iter().map(|name| (*name).to_owned()).collect(),
-                };
+                let options =
+                    part.options.map(|options| options.iter().map(|option| option.name().to_owned()).collect());
                 (options, part.display.unwrap_or(Display::IconAndText))
             }),
             focused_container: focused.filter(|part| part.enable).map(|part| {
@@ -286,8 +288,7 @@ impl Widget for Komorebi {
             ("layout", Input::Scroll(ScrollDirection::Up)) => cycle("Previous"),
             ("layout-option", Input::PrimaryClick) => {
                 self.choosing_layout = false;
-                let options = self.layout.as_ref().map(|(options, _)| options.as_slice()).unwrap_or_default();
-                index.and_then(|index| options.get(index)).and_then(|option| choose(option))
+                index.and_then(|index| self.layout_options(state).get(index).copied()).and_then(choose)
             }
             ("window", Input::PrimaryClick) => {
                 index.map(|window| format!(r#"{{"type":"FocusStackWindow","content":{window}}}"#))
@@ -366,8 +367,19 @@ impl Komorebi {
             .collect()
     }
 
+    /// The layouts to choose from: the configured ones, or those that mean
+    /// something to this tiler.
+    fn layout_options<'a>(&'a self, state: &State) -> Vec<&'a str> {
+        match &self.layout {
+            Some((Some(options), _)) => options.iter().map(String::as_str).collect(),
+            Some((None, _)) if state.kind != Kind::Komorebi => I3_LAYOUTS.to_vec(),
+            _ => ALL_LAYOUTS.to_vec(),
+        }
+    }
+
     fn layout_items(&self, state: &State, workspace: &Workspace) -> Vec<Item> {
-        let Some((options, display)) = &self.layout else { return Vec::new() };
+        let Some((_, display)) = &self.layout else { return Vec::new() };
+        let options = self.layout_options(state);
         let current = current_layout(state, workspace);
         let (icon, text) = display.shows(true);
         let mut items = vec![
@@ -378,12 +390,12 @@ impl Komorebi {
         ];
         if self.choosing_layout {
             items.extend(options.iter().enumerate().map(|(index, option)| {
-                let chosen = *option == current;
+                let chosen = same_layout(option, &current);
                 let (icon, text) = display.shows(chosen);
                 labelled(item(format!("layout-option:{index}")), layout_icon(option), option, icon, text)
                     .selected(chosen)
                     .takes(Inputs::PRIMARY_CLICK)
-                    .tooltip(option)
+                    .tooltip(*option)
                     .build()
             }));
         }
@@ -528,6 +540,12 @@ fn current_layout(state: &State, workspace: &Workspace) -> String {
     } else {
         workspace.layout.clone()
     }
+}
+
+/// Whether choosing `option` would give `current`: i3 names komorebi's
+/// columns and rows its own way.
+fn same_layout(option: &str, current: &str) -> bool {
+    matches!((option, current), ("Columns", "splith") | ("Rows", "splitv")) || option == current
 }
 
 fn layout_icon(layout: &str) -> Piece {

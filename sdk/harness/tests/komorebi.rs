@@ -223,6 +223,20 @@ fn a_click_on_the_layout_opens_its_options_and_choosing_one_sends_it() {
 }
 
 #[test]
+fn on_i3_the_layouts_to_choose_are_those_it_carries_out() {
+    let mut i3 = state();
+    i3.kind = Kind::I3;
+    i3.monitors[0].workspaces[0].layout = "splitv".into();
+    let (mut widget, script) = komorebi(r#"{ "layout": { "enable": true, "display": "Text" } }"#, i3);
+    assert_eq!(texts(&widget.refresh().unwrap()), ["splitv"]);
+    let view = widget.input("layout", Input::PrimaryClick).unwrap();
+    assert_eq!(texts(&view), ["splitv", "Columns", "Rows", "Monocle"]);
+    assert_eq!(view.items[2].emphasis, Emphasis::Selected, "i3's splitv is komorebi's Rows");
+    widget.input("layout-option:0", Input::PrimaryClick).unwrap();
+    assert_eq!(sent(&script), [r#"{"type":"ChangeLayout","content":"Columns"}"#]);
+}
+
+#[test]
 fn the_focused_containers_windows_with_the_shown_one_selected() {
     let config = |display: &str| format!(r#"{{ "focused_container": {{ "enable": true, "display": "{display}" }} }}"#);
     let (mut widget, script) = komorebi(&config("IconAndText"), state());
