@@ -18,10 +18,9 @@ mod state;
 pub use komorebi::Message;
 pub use state::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
 
-use crate::capabilities::{Subscribers, Waker};
+use crate::capabilities::{Pushed, Waker};
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::thread;
@@ -84,14 +83,10 @@ pub struct Connection {
 }
 
 struct Shared {
-    status: Mutex<Status>,
+    status: Pushed<Status>,
     /// Batches wait here for the thread that sends them, in order: a tiler
     /// that is slow to answer must not hold up a widget or the window.
     outbox: OnceLock<Sender<Vec<Message>>>,
-    /// A first state, or the first failure to get one, has come: until
-    /// then a reader is promised a wake (a screenshot waits for it).
-    answered: AtomicBool,
-    subscribers: Subscribers,
     client: OnceLock<Box<dyn Client>>,
     /// The name of the monitor the bar's window is on, once placed: it
     /// finds the bar's monitor among the tiler's by name.
@@ -147,10 +142,8 @@ impl Connection {
     fn waiting() -> Connection {
         Connection {
             shared: Arc::new(Shared {
-                status: Mutex::new(Status::Disconnected("connecting to the tiler".into())),
+                status: Pushed::new(Status::Disconnected("connecting to the tiler".into())),
                 outbox: OnceLock::new(),
-                answered: AtomicBool::new(false),
-                subscribers: Subscribers::default(),
                 client: OnceLock::new(),
                 bar_output: Mutex::new(None),
             }),
@@ -171,7 +164,7 @@ impl Connection {
 
     /// The state as last heard, without subscribing.
     pub fn current(&self) -> Status {
-        self.shared.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        self.shared.status.current()
     }
 
     /// Sends `batch` to the tiler, in order, in one go, from a thread of its
@@ -207,10 +200,7 @@ impl Connection {
 
 impl crate::capabilities::Tiler for Connection {
     fn status(&self, waker: &Waker) -> Status {
-        if self.shared.subscribers.subscribe(waker) && !self.shared.answered.load(Ordering::SeqCst) {
-            waker.promise();
-        }
-        self.current()
+        self.shared.status.read(waker)
     }
 
     fn send(&self, messages: &[Message]) -> Result<(), String> {
@@ -223,7 +213,7 @@ fn deliver(shared: &Weak<Shared>, batches: &Receiver<Vec<Message>>) {
     while let Ok(batch) = batches.recv() {
         let Some(shared) = shared.upgrade() else { return };
         let Some(client) = shared.client.get() else { continue };
-        let status = shared.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let status = shared.status.current();
         let state = match &status {
             Status::Connected(state) => Some(state),
             Status::Disconnected(_) => None,
@@ -277,19 +267,7 @@ impl Shared {
             }
             disconnected => disconnected,
         };
-        let changed = {
-            let mut current = self.status.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let changed = *current != status;
-            *current = status;
-            changed
-        };
-        // Answered only once the answer is there to read: a reader that
-        // finds it answered was promised nothing, and reads the answer.
-        let first = !self.answered.swap(true, Ordering::SeqCst);
-        if changed || first {
-            self.subscribers.wake_all();
-        }
-        changed
+        self.status.publish(status)
     }
 }
 
@@ -314,7 +292,7 @@ fn detect(options: &Options) -> Option<Choice> {
 mod tests {
     use super::*;
     use crate::capabilities::Tiler;
-    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn counting() -> (Waker, Arc<AtomicUsize>) {
         let woken = Arc::new(AtomicUsize::new(0));
