@@ -10,6 +10,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Battery", "obi-widget-battery"),
     ("Cpu", "obi-widget-cpu"),
     ("Date", "obi-widget-date"),
+    ("Keyboard", "obi-widget-keyboard"),
     ("Komorebi", "obi-widget-komorebi"),
     ("Memory", "obi-widget-memory"),
     ("Network", "obi-widget-network"),

@@ -9,6 +9,7 @@ mod citizen;
 mod cli;
 mod golden;
 mod i3;
+mod keyboard;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
 mod komorebi_widget;

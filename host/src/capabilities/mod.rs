@@ -8,6 +8,7 @@ pub mod battery;
 pub mod clock;
 pub mod disks;
 pub mod images;
+pub mod keyboard;
 pub mod metrics;
 pub mod network;
 pub mod process;
@@ -24,6 +25,7 @@ pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use images::HeldImages;
+pub use keyboard::{Keyboard, KeyboardLayout, SystemKeyboard};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{Processes, SystemProcesses};
@@ -44,10 +46,11 @@ pub enum Capability {
     Process,
     Web,
     Tiler,
+    Keyboard,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 9] = [
+    pub const ALL: [Capability; 10] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -57,6 +60,7 @@ impl Capability {
         Capability::Process,
         Capability::Web,
         Capability::Tiler,
+        Capability::Keyboard,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -71,6 +75,7 @@ impl Capability {
             Capability::Process => "process",
             Capability::Web => "web",
             Capability::Tiler => "tiler",
+            Capability::Keyboard => "keyboard",
         }
     }
 
@@ -96,12 +101,13 @@ pub struct Capabilities {
     pub processes: Arc<dyn Processes>,
     pub web: Arc<dyn Web>,
     pub tiler: Arc<dyn Tiler>,
+    pub keyboard: Arc<dyn Keyboard>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
-    /// HTTP and the browser, and `tiler`'s connection.
+    /// HTTP and the browser, `tiler`'s connection, and the keyboard layout.
     pub fn system(tiler: crate::tiler::Connection) -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
@@ -112,6 +118,7 @@ impl Capabilities {
             processes: Arc::new(SystemProcesses),
             web: Arc::new(SystemWeb::new()),
             tiler: Arc::new(tiler),
+            keyboard: Arc::new(SystemKeyboard::new()),
         })
     }
 }

@@ -29,6 +29,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Applications" => &[Capability::Process],
         "Update" => &[Capability::Web],
         "Komorebi" => &[Capability::Tiler],
+        "Keyboard" => &[Capability::Keyboard],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

@@ -200,6 +200,13 @@ impl host::tiler::Host for StoreState {
     }
 }
 
+impl host::keyboard::Host for StoreState {
+    fn layout(&mut self) -> Option<host::keyboard::KeyboardLayout> {
+        let layout = self.capabilities.keyboard.layout(&self.waker)?;
+        Some(host::keyboard::KeyboardLayout { name: layout.name, short_name: layout.short_name, all: layout.all })
+    }
+}
+
 impl From<tiler::State> for host::tiler::State {
     fn from(state: tiler::State) -> host::tiler::State {
         use host::tiler::Kind;

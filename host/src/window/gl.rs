@@ -40,6 +40,11 @@ pub unsafe fn rasterise_on_calling_thread() {
 
 pub struct GlBar {
     painter: Painter<OpenGl>,
+    /// Paints tooltips, on the same context, into the tooltip's window.
+    /// It is a painter of its own because femtovg deletes the framebuffer
+    /// it drew into when told to draw elsewhere: the bar's painter keeps
+    /// drawing into the bar's frame.
+    tooltip_painter: Option<Painter<OpenGl>>,
     /// The last frame, when the back buffer does not keep it.
     kept: Option<Framebuffer>,
     /// Puts damaged regions of `kept` into the window, instead of swapping.
@@ -99,6 +104,7 @@ impl GlBar {
         let painter = Painter::new(canvas, text_font)?;
         Ok(GlBar {
             painter,
+            tooltip_painter: None,
             kept,
             #[cfg(all(unix, not(target_os = "macos")))]
             presenter,
@@ -159,23 +165,51 @@ impl GlBar {
     }
 
     /// Paints `text` into the tooltip's window and presents it, then turns
-    /// the context back to the bar.
-    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str) {
+    /// the context back to the bar. `text_font` is the bar's, for the
+    /// tooltip's painter when it is first made.
+    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
         if let Err(error) = self.context.make_current(&tooltip.surface) {
             return tracing::warn!("painting the tooltip: {error}");
         }
-        let (width, height) = tooltip.size;
-        self.painter.canvas().renderer_mut().set_screen_target(None);
-        self.painter.paint_tooltip(style, text, width, height);
-        self.painter.canvas().flush_to_output(());
-        if let Err(error) = tooltip.surface.swap_buffers(&self.context) {
-            tracing::warn!("presenting the tooltip: {error}");
+        // femtovg binds its target only when the target changes, and the
+        // bar's frame stays bound across the switch of surfaces: unbound,
+        // the tooltip is drawn into its own window.
+        bind_framebuffer(&self.gl, None);
+        match self.tooltip_painter(text_font) {
+            Ok(painter) => {
+                let (width, height) = tooltip.size;
+                painter.paint_tooltip(style, text, width, height);
+                painter.canvas().flush_to_output(());
+                if let Err(error) = tooltip.surface.swap_buffers(&self.context) {
+                    tracing::warn!("presenting the tooltip: {error}");
+                }
+            }
+            Err(error) => tracing::warn!("painting the tooltip: {error}"),
         }
         if let Err(error) = self.context.make_current(&self.surface) {
             tracing::warn!("returning to the bar's surface: {error}");
         }
-        let kept = self.kept.as_ref().map(|frame| frame.object);
-        self.painter.canvas().renderer_mut().set_screen_target(kept);
+        bind_framebuffer(&self.gl, self.kept.as_ref().map(|frame| frame.object));
+    }
+
+    /// The tooltips' painter, made on the current context the first time.
+    fn tooltip_painter(&mut self, text_font: &[u8]) -> Result<&mut Painter<OpenGl>, String> {
+        if self.tooltip_painter.is_none() {
+            let display = self.config.display();
+            // SAFETY: the bar's context is current, and the loader is its display's.
+            let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+                .map_err(|error| format!("starting the tooltip's renderer: {error}"))?;
+            let canvas = Canvas::new(renderer).map_err(|error| format!("creating the tooltip's canvas: {error}"))?;
+            self.tooltip_painter = Some(Painter::new(canvas, text_font)?);
+        }
+        Ok(self.tooltip_painter.as_mut().expect("made above"))
+    }
+
+    /// Draws text with another font from now on (a reloaded `font_family`).
+    pub fn set_text_font(&mut self, text_font: &[u8]) -> Result<(), String> {
+        // Made again, with the new font, at the next tooltip.
+        self.tooltip_painter = None;
+        self.painter.set_text_font(text_font)
     }
 
     /// Reads `region` of the kept frame back and puts it into the window.
@@ -215,6 +249,12 @@ impl GlBar {
         }
         self.surface.swap_buffers(&self.context)
     }
+}
+
+fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) {
+    use glow::HasContext;
+    // SAFETY: `framebuffer` is none or one made on this context, which is current.
+    unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, framebuffer) };
 }
 
 impl Drop for GlBar {

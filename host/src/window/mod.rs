@@ -444,7 +444,7 @@ impl BarWindow {
                 Ok(font) => {
                     self.text_font = font.data;
                     if let Some(gl) = &mut self.gl
-                        && let Err(error) = gl.painter().set_text_font(&self.text_font)
+                        && let Err(error) = gl.set_text_font(&self.text_font)
                     {
                         tracing::warn!("{error}");
                     }

@@ -168,7 +168,7 @@ impl BarWindow {
             height: monitor.size().height,
         });
         tooltip.show_at(position(bar, hover.anchor, size, monitor), size);
-        gl.present_tooltip(tooltip, &self.scene.style, &hover.text);
+        gl.present_tooltip(tooltip, &self.scene.style, &hover.text, &self.text_font);
     }
 
     /// Paints the tooltip shown again (its window was exposed).
@@ -176,7 +176,7 @@ impl BarWindow {
         if let (Some(gl), Some(tooltip), Some(hover)) = (&mut self.gl, &self.tooltip, &self.hover)
             && hover.shown
         {
-            gl.present_tooltip(tooltip, &self.scene.style, &hover.text);
+            gl.present_tooltip(tooltip, &self.scene.style, &hover.text, &self.text_font);
         }
     }
 }

@@ -6,8 +6,8 @@
 use chrono::{DateTime, Utc};
 use obi::capabilities::web::Response;
 use obi::capabilities::{
-    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, MemoryUsage, Metrics, Network, Processes,
-    Subscribers, SystemWeb, Tiler, Waker, Web,
+    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, Keyboard, KeyboardLayout, MemoryUsage, Metrics,
+    Network, Processes, Subscribers, SystemWeb, Tiler, Waker, Web,
 };
 use obi::tiler::{Message, Status};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -25,6 +25,7 @@ struct Readings {
     opened: Vec<String>,
     tiler: Status,
     sent: Vec<Vec<String>>,
+    keyboard: Option<KeyboardLayout>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -34,6 +35,7 @@ pub struct Script {
     readings: Arc<Mutex<Readings>>,
     /// The widgets that read the tiler, woken when a test changes its state.
     tiler_readers: Arc<Subscribers>,
+    keyboard_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -53,10 +55,12 @@ impl Script {
             opened: Vec::new(),
             tiler: Status::Disconnected("no tiler in this script".into()),
             sent: Vec::new(),
+            keyboard: None,
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
             tiler_readers: Arc::default(),
+            keyboard_readers: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -100,6 +104,13 @@ impl Script {
         self.tiler_readers.wake_all();
     }
 
+    /// The keyboard layout in use (none: the host cannot tell); the widgets
+    /// that read it are woken.
+    pub fn set_keyboard(&self, layout: Option<KeyboardLayout>) {
+        self.readings().keyboard = layout;
+        self.keyboard_readers.wake_all();
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -129,6 +140,7 @@ impl Script {
             processes: Arc::new(self.clone()),
             web: Arc::new(self.clone()),
             tiler: Arc::new(self.clone()),
+            keyboard: Arc::new(self.clone()),
         }
     }
 
@@ -202,5 +214,12 @@ impl Tiler for Script {
         }
         readings.sent.push(messages.iter().map(Message::to_json).collect());
         Ok(())
+    }
+}
+
+impl Keyboard for Script {
+    fn layout(&self, waker: &Waker) -> Option<KeyboardLayout> {
+        self.keyboard_readers.subscribe(waker);
+        self.readings().keyboard.clone()
     }
 }
