@@ -12,6 +12,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Date", "obi-widget-date"),
     ("Keyboard", "obi-widget-keyboard"),
     ("Komorebi", "obi-widget-komorebi"),
+    ("Media", "obi-widget-media"),
     ("Memory", "obi-widget-memory"),
     ("Network", "obi-widget-network"),
     ("Storage", "obi-widget-storage"),

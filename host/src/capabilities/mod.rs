@@ -9,6 +9,7 @@ pub mod clock;
 pub mod disks;
 pub mod images;
 pub mod keyboard;
+pub mod media;
 pub mod metrics;
 pub mod network;
 pub mod process;
@@ -26,6 +27,7 @@ pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use images::HeldImages;
 pub use keyboard::{Keyboard, KeyboardLayout, SystemKeyboard};
+pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{Processes, SystemProcesses};
@@ -47,10 +49,11 @@ pub enum Capability {
     Web,
     Tiler,
     Keyboard,
+    Media,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 10] = [
+    pub const ALL: [Capability; 11] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -61,6 +64,7 @@ impl Capability {
         Capability::Web,
         Capability::Tiler,
         Capability::Keyboard,
+        Capability::Media,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -76,6 +80,7 @@ impl Capability {
             Capability::Web => "web",
             Capability::Tiler => "tiler",
             Capability::Keyboard => "keyboard",
+            Capability::Media => "media",
         }
     }
 
@@ -102,12 +107,14 @@ pub struct Capabilities {
     pub web: Arc<dyn Web>,
     pub tiler: Arc<dyn Tiler>,
     pub keyboard: Arc<dyn Keyboard>,
+    pub media: Arc<dyn Media>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
-    /// HTTP and the browser, `tiler`'s connection, and the keyboard layout.
+    /// HTTP and the browser, `tiler`'s connection, the keyboard layout, and
+    /// the media players on the session bus.
     pub fn system(tiler: crate::tiler::Connection) -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
@@ -119,6 +126,7 @@ impl Capabilities {
             web: Arc::new(SystemWeb::new()),
             tiler: Arc::new(tiler),
             keyboard: Arc::new(SystemKeyboard::new()),
+            media: Arc::new(SystemMedia::new()),
         })
     }
 }

@@ -30,6 +30,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Update" => &[Capability::Web],
         "Komorebi" => &[Capability::Tiler],
         "Keyboard" => &[Capability::Keyboard],
+        "Media" => &[Capability::Media],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

@@ -207,6 +207,38 @@ impl host::keyboard::Host for StoreState {
     }
 }
 
+impl host::media::Host for StoreState {
+    fn now_playing(&mut self) -> Option<host::media::Track> {
+        use crate::capabilities::Playback;
+        use host::media::Playback as Wit;
+        let playing = self.capabilities.media.now_playing(&self.waker)?;
+        Some(host::media::Track {
+            player: playing.player,
+            title: playing.title,
+            artist: playing.artist,
+            album: playing.album,
+            playback: match playing.playback {
+                Playback::Playing => Wit::Playing,
+                Playback::Paused => Wit::Paused,
+                Playback::Stopped => Wit::Stopped,
+            },
+            can_go_previous: playing.can_go_previous,
+            can_go_next: playing.can_go_next,
+            can_play_pause: playing.can_play_pause,
+        })
+    }
+
+    fn control(&mut self, action: host::media::Action) -> Result<(), String> {
+        use crate::capabilities::Control;
+        use host::media::Action as Wit;
+        self.capabilities.media.control(match action {
+            Wit::Previous => Control::Previous,
+            Wit::PlayPause => Control::PlayPause,
+            Wit::Next => Control::Next,
+        })
+    }
+}
+
 impl From<tiler::State> for host::tiler::State {
     fn from(state: tiler::State) -> host::tiler::State {
         use host::tiler::Kind;

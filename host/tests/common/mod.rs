@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 pub mod komorebi_simulator;
-mod skip;
+pub mod skip;
 
 use obi::capabilities::{Capabilities, Capability};
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetSpec};

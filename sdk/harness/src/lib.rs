@@ -18,7 +18,9 @@
 
 mod script;
 
-pub use obi::capabilities::{Battery, Capability, ChargeState, Disk, Interface, KeyboardLayout, MemoryUsage};
+pub use obi::capabilities::{
+    Battery, Capability, ChargeState, Control, Disk, Interface, KeyboardLayout, MemoryUsage, NowPlaying, Playback,
+};
 pub use obi::runtime::{Failure, Schedule};
 pub use obi::tiler;
 pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};

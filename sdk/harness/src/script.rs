@@ -6,8 +6,8 @@
 use chrono::{DateTime, Utc};
 use obi::capabilities::web::Response;
 use obi::capabilities::{
-    Batteries, Battery, Capabilities, Clock, Disk, Disks, Interface, Keyboard, KeyboardLayout, MemoryUsage, Metrics,
-    Network, Processes, Subscribers, SystemWeb, Tiler, Waker, Web,
+    Batteries, Battery, Capabilities, Clock, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout, Media,
+    MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Waker, Web,
 };
 use obi::tiler::{Message, Status};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -26,6 +26,8 @@ struct Readings {
     tiler: Status,
     sent: Vec<Vec<String>>,
     keyboard: Option<KeyboardLayout>,
+    playing: Option<NowPlaying>,
+    controls: Vec<Control>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -36,6 +38,7 @@ pub struct Script {
     /// The widgets that read the tiler, woken when a test changes its state.
     tiler_readers: Arc<Subscribers>,
     keyboard_readers: Arc<Subscribers>,
+    media_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -56,11 +59,14 @@ impl Script {
             tiler: Status::Disconnected("no tiler in this script".into()),
             sent: Vec::new(),
             keyboard: None,
+            playing: None,
+            controls: Vec::new(),
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
             tiler_readers: Arc::default(),
             keyboard_readers: Arc::default(),
+            media_readers: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -111,6 +117,18 @@ impl Script {
         self.keyboard_readers.wake_all();
     }
 
+    /// What the media player to show plays (none: no player); the widgets
+    /// that read it are woken.
+    pub fn set_playing(&self, playing: Option<NowPlaying>) {
+        self.readings().playing = playing;
+        self.media_readers.wake_all();
+    }
+
+    /// The controls widgets sent to the media player, oldest first.
+    pub fn controls(&self) -> Vec<Control> {
+        self.readings().controls.clone()
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -141,6 +159,7 @@ impl Script {
             web: Arc::new(self.clone()),
             tiler: Arc::new(self.clone()),
             keyboard: Arc::new(self.clone()),
+            media: Arc::new(self.clone()),
         }
     }
 
@@ -221,5 +240,21 @@ impl Keyboard for Script {
     fn layout(&self, waker: &Waker) -> Option<KeyboardLayout> {
         self.keyboard_readers.subscribe(waker);
         self.readings().keyboard.clone()
+    }
+}
+
+impl Media for Script {
+    fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
+        self.media_readers.subscribe(waker);
+        self.readings().playing.clone()
+    }
+
+    fn control(&self, control: Control) -> Result<(), String> {
+        let mut readings = self.readings();
+        if readings.playing.is_none() {
+            return Err("no media player is there".into());
+        }
+        readings.controls.push(control);
+        Ok(())
     }
 }

@@ -1,0 +1,329 @@
+//! The `media` capability: what the desktop's media players play, over
+//! MPRIS 2 on the D-Bus session bus. Threads of its own listen for players
+//! that come and go (`NameOwnerChanged`) and for what they say changed
+//! (`PropertiesChanged`); after each, the players are read again and the
+//! one to show is pushed to the widgets that read it: the one playing (the
+//! last to start, when several do), else the last that played, else any.
+//! Controls go to that player from a thread of their own, so a player that
+//! hangs holds up nobody. A bus that vanishes is looked for again every few
+//! seconds; a player that says nonsense is read for what makes sense.
+//!
+//! The threads start at the first reading, so a bar without a Media widget
+//! opens no bus connection.
+
+use super::{Pushed, Waker};
+use std::collections::{HashMap, HashSet};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, Once};
+use std::time::{Duration, Instant};
+use zbus::blocking::{Connection, MessageIterator};
+use zbus::zvariant::OwnedValue;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playback {
+    Playing,
+    Paused,
+    Stopped,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NowPlaying {
+    /// The player's own name: "mpv", "Firefox".
+    pub player: String,
+    pub title: String,
+    /// The artists, joined by ", ".
+    pub artist: String,
+    pub album: String,
+    pub playback: Playback,
+    pub can_go_previous: bool,
+    pub can_go_next: bool,
+    pub can_play_pause: bool,
+    /// Its name on the bus, where controls go.
+    pub bus_name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Previous,
+    PlayPause,
+    Next,
+}
+
+impl Control {
+    fn method(self) -> &'static str {
+        match self {
+            Control::Previous => "Previous",
+            Control::PlayPause => "PlayPause",
+            Control::Next => "Next",
+        }
+    }
+}
+
+pub trait Media: Send + Sync {
+    /// What plays, when a player is there; `waker`'s widget is woken at
+    /// each change from now on.
+    fn now_playing(&self, waker: &Waker) -> Option<NowPlaying>;
+
+    /// Asks the player shown to go back, play or pause, or go on.
+    fn control(&self, control: Control) -> Result<(), String>;
+}
+
+pub struct SystemMedia {
+    /// The bus to use; the session bus of the environment when none.
+    address: Option<String>,
+    shown: Arc<Pushed<Option<NowPlaying>>>,
+    started: Once,
+    controls: Mutex<Option<Sender<(String, Control)>>>,
+}
+
+const PLAYERS: &str = "org.mpris.MediaPlayer2.";
+const PATH: &str = "/org/mpris/MediaPlayer2";
+/// How long the bar waits before looking for a bus that went away again.
+const RETRY: Duration = Duration::from_secs(5);
+
+impl SystemMedia {
+    pub fn new() -> SystemMedia {
+        SystemMedia::on_bus(None)
+    }
+
+    /// Players on the bus at `address` (a test's own bus), or the session's.
+    pub fn on_bus(address: Option<String>) -> SystemMedia {
+        SystemMedia { address, shown: Arc::new(Pushed::new(None)), started: Once::new(), controls: Mutex::new(None) }
+    }
+}
+
+impl Default for SystemMedia {
+    fn default() -> Self {
+        SystemMedia::new()
+    }
+}
+
+impl Media for SystemMedia {
+    fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
+        self.started.call_once(|| {
+            let (controls, requests) = mpsc::channel();
+            *self.controls.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(controls);
+            let (shown, address) = (self.shown.clone(), self.address.clone());
+            let spawned =
+                std::thread::Builder::new().name("obi-media".into()).spawn(move || follow(address, &shown, requests));
+            if let Err(error) = spawned {
+                tracing::warn!("cannot follow media players: {error}");
+                self.shown.publish(None);
+            }
+        });
+        self.shown.read(waker)
+    }
+
+    fn control(&self, control: Control) -> Result<(), String> {
+        let Some(player) = self.shown.current() else { return Err("no media player is there".into()) };
+        let controls = self.controls.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let sent = controls.as_ref().map(|controls| controls.send((player.bus_name, control)));
+        match sent {
+            Some(Ok(())) => Ok(()),
+            _ => Err("media players are not followed".into()),
+        }
+    }
+}
+
+/// Connects to the bus, again whenever it goes away.
+fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests: Receiver<(String, Control)>) {
+    let requests = Arc::new(Mutex::new(requests));
+    let mut said_why = false;
+    loop {
+        match connect(address.as_deref()) {
+            Ok(connection) => {
+                said_why = false;
+                if let Err(error) = watch(&connection, shown, &requests) {
+                    tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
+                }
+            }
+            Err(error) if !said_why => {
+                tracing::info!("no D-Bus session bus ({error}): no media players are shown");
+                said_why = true;
+            }
+            Err(_) => {}
+        }
+        shown.publish(None);
+        std::thread::sleep(RETRY);
+    }
+}
+
+fn connect(address: Option<&str>) -> zbus::Result<Connection> {
+    match address {
+        Some(address) => zbus::blocking::connection::Builder::address(address)?.build(),
+        None => Connection::session(),
+    }
+}
+
+/// Follows the players on `connection` until it fails.
+fn watch(
+    connection: &Connection,
+    shown: &Pushed<Option<NowPlaying>>,
+    requests: &Arc<Mutex<Receiver<(String, Control)>>>,
+) -> zbus::Result<()> {
+    let (changed, changes) = mpsc::channel::<()>();
+    for rule in [
+        format!("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{PATH}'"),
+        format!(
+            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='{}'",
+            PLAYERS.trim_end_matches('.')
+        ),
+    ] {
+        let signals = MessageIterator::for_match_rule(rule.as_str(), connection, Some(64))?;
+        let changed = changed.clone();
+        std::thread::Builder::new().name("obi-media-signals".into()).spawn(move || {
+            for _ in signals {
+                if changed.send(()).is_err() {
+                    return;
+                }
+            }
+        })?;
+    }
+    let control_connection = connection.clone();
+    let requests = requests.clone();
+    std::thread::Builder::new().name("obi-media-controls".into()).spawn(move || {
+        while let Ok((player, control)) = requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv() {
+            let called = control_connection.call_method(
+                Some(player.as_str()),
+                PATH,
+                Some("org.mpris.MediaPlayer2.Player"),
+                control.method(),
+                &(),
+            );
+            if let Err(error) = called {
+                tracing::warn!("{player} did not take {}: {error}", control.method());
+            }
+        }
+    })?;
+    let mut recency = Recency::default();
+    loop {
+        shown.publish(choose(read_players(connection)?, &mut recency));
+        changes.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
+        // A burst of changes is read once.
+        while changes.try_recv().is_ok() {}
+    }
+}
+
+/// Every player on the bus, as it says it is.
+fn read_players(connection: &Connection) -> zbus::Result<Vec<NowPlaying>> {
+    let names = zbus::blocking::fdo::DBusProxy::new(connection)?.list_names()?;
+    Ok(names
+        .iter()
+        .filter(|name| name.as_str().starts_with(PLAYERS))
+        .filter_map(|name| read_player(connection, name.as_str()).ok())
+        .collect())
+}
+
+fn read_player(connection: &Connection, bus_name: &str) -> zbus::Result<NowPlaying> {
+    let properties = |interface: &'static str| -> zbus::Result<HashMap<String, OwnedValue>> {
+        let proxy =
+            zbus::blocking::fdo::PropertiesProxy::builder(connection).destination(bus_name)?.path(PATH)?.build()?;
+        Ok(proxy.get_all(zbus::names::InterfaceName::from_static_str(interface)?)?)
+    };
+    let player = properties("org.mpris.MediaPlayer2.Player")?;
+    let identity = properties("org.mpris.MediaPlayer2").ok().and_then(|root| text(root.get("Identity")));
+    let flag = |name: &str| player.get(name).and_then(|value| bool::try_from(value).ok()).unwrap_or(false);
+    let metadata: HashMap<String, OwnedValue> =
+        player.get("Metadata").and_then(|value| value.try_clone().ok()?.try_into().ok()).unwrap_or_default();
+    Ok(NowPlaying {
+        player: identity.unwrap_or_else(|| bus_name.trim_start_matches(PLAYERS).to_owned()),
+        title: text(metadata.get("xesam:title")).unwrap_or_default(),
+        artist: texts(metadata.get("xesam:artist")).join(", "),
+        album: text(metadata.get("xesam:album")).unwrap_or_default(),
+        playback: match text(player.get("PlaybackStatus")).as_deref() {
+            Some("Playing") => Playback::Playing,
+            Some("Paused") => Playback::Paused,
+            _ => Playback::Stopped,
+        },
+        can_go_previous: flag("CanGoPrevious"),
+        can_go_next: flag("CanGoNext"),
+        can_play_pause: flag("CanPlay") || flag("CanPause"),
+        bus_name: bus_name.to_owned(),
+    })
+}
+
+/// A string value; anything else is not one.
+fn text(value: Option<&OwnedValue>) -> Option<String> {
+    value.and_then(|value| String::try_from(value.try_clone().ok()?).ok())
+}
+
+/// A list of strings, or one string.
+fn texts(value: Option<&OwnedValue>) -> Vec<String> {
+    let Some(value) = value else { return Vec::new() };
+    if let Some(one) = text(Some(value)) {
+        return vec![one];
+    }
+    value.try_clone().ok().and_then(|value| Vec::<String>::try_from(value).ok()).unwrap_or_default()
+}
+
+/// When each player last started playing, to choose among them.
+#[derive(Default)]
+struct Recency {
+    started: HashMap<String, Instant>,
+    playing: HashSet<String>,
+}
+
+/// The player to show: the one playing (the last to start, when several
+/// do), else the one that started last, else the first.
+fn choose(players: Vec<NowPlaying>, recency: &mut Recency) -> Option<NowPlaying> {
+    let now = Instant::now();
+    let present = |name: &String| players.iter().any(|player| player.bus_name == *name);
+    recency.started.retain(|name, _| present(name));
+    recency.playing.retain(present);
+    for player in &players {
+        if player.playback != Playback::Playing {
+            recency.playing.remove(&player.bus_name);
+        } else if recency.playing.insert(player.bus_name.clone()) {
+            recency.started.insert(player.bus_name.clone(), now);
+        }
+    }
+    let started = |player: &&NowPlaying| recency.started.get(&player.bus_name).copied();
+    let playing = players.iter().filter(|player| player.playback == Playback::Playing).max_by_key(started);
+    let last = players.iter().filter(|player| started(player).is_some()).max_by_key(started);
+    playing.or(last).or(players.first()).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(name: &str, playback: Playback) -> NowPlaying {
+        NowPlaying {
+            player: name.into(),
+            title: format!("{name} song"),
+            artist: String::new(),
+            album: String::new(),
+            playback,
+            can_go_previous: true,
+            can_go_next: true,
+            can_play_pause: true,
+            bus_name: format!("{PLAYERS}{name}"),
+        }
+    }
+
+    fn chosen(players: &[NowPlaying], recency: &mut Recency) -> Option<String> {
+        choose(players.to_vec(), recency).map(|player| player.player)
+    }
+
+    #[test]
+    fn the_player_playing_is_shown_and_the_last_to_start_wins() {
+        let mut since = Recency::default();
+        assert_eq!(
+            chosen(&[player("a", Playback::Paused), player("b", Playback::Playing)], &mut since).as_deref(),
+            Some("b")
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        let both = [player("a", Playback::Playing), player("b", Playback::Playing)];
+        assert_eq!(chosen(&both, &mut since).as_deref(), Some("a"), "a started later");
+        let paused = [player("a", Playback::Paused), player("b", Playback::Paused)];
+        assert_eq!(chosen(&paused, &mut since).as_deref(), Some("a"), "the last that played");
+        std::thread::sleep(Duration::from_millis(5));
+        let b_again = [player("a", Playback::Playing), player("b", Playback::Paused)];
+        assert_eq!(chosen(&b_again, &mut since).as_deref(), Some("a"));
+        std::thread::sleep(Duration::from_millis(5));
+        let b_restarts = [player("a", Playback::Playing), player("b", Playback::Playing)];
+        assert_eq!(chosen(&b_restarts, &mut since).as_deref(), Some("b"), "b started again, later than a");
+        assert_eq!(chosen(&[], &mut since), None);
+        assert_eq!(chosen(&[player("c", Playback::Stopped)], &mut since).as_deref(), Some("c"));
+    }
+}

@@ -1,0 +1,270 @@
+//! The media capability on a private D-Bus session bus (`dbus-daemon
+//! --session`), against test players that speak MPRIS 2: what they play
+//! and its changes reach the widgets that read it, controls reach the
+//! player, and players that come and go, or a bus that dies, are followed.
+
+mod common;
+
+use obi::capabilities::{Control, Media, NowPlaying, Playback, SystemMedia, Waker};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use zbus::blocking::Connection;
+use zbus::zvariant::{OwnedValue, Value};
+
+struct Bus {
+    daemon: Child,
+    address: String,
+}
+
+impl Drop for Bus {
+    fn drop(&mut self) {
+        let _ = self.daemon.kill();
+        let _ = self.daemon.wait();
+    }
+}
+
+/// A session bus of the test's own, or a loud skip (a failure under CI).
+fn bus() -> Option<Bus> {
+    let daemon = Command::new("dbus-daemon")
+        .args(["--session", "--nofork", "--print-address=1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut daemon) = daemon else {
+        common::skip::unavailable("media tests: dbus-daemon is missing (.ci/run installs dbus)");
+        return None;
+    };
+    let mut address = String::new();
+    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
+    Some(Bus { daemon, address: address.trim().to_owned() })
+}
+
+/// What a test player says, and the calls it was sent.
+struct Player {
+    status: String,
+    title: String,
+    artists: Vec<String>,
+    calls: Arc<Mutex<Vec<String>>>,
+}
+
+#[zbus::interface(name = "org.mpris.MediaPlayer2.Player")]
+impl Player {
+    fn next(&mut self) {
+        self.calls.lock().unwrap().push("Next".into());
+    }
+
+    fn previous(&mut self) {
+        self.calls.lock().unwrap().push("Previous".into());
+    }
+
+    fn play_pause(&mut self) {
+        self.calls.lock().unwrap().push("PlayPause".into());
+    }
+
+    #[zbus(property)]
+    fn playback_status(&self) -> String {
+        self.status.clone()
+    }
+
+    #[zbus(property)]
+    fn metadata(&self) -> HashMap<String, OwnedValue> {
+        let mut metadata = HashMap::new();
+        metadata.insert("xesam:title".into(), Value::from(self.title.clone()).try_into().unwrap());
+        metadata.insert("xesam:artist".into(), Value::from(self.artists.clone()).try_into().unwrap());
+        metadata.insert("xesam:album".into(), Value::from("An Album").try_into().unwrap());
+        metadata
+    }
+
+    #[zbus(property)]
+    fn can_go_next(&self) -> bool {
+        true
+    }
+
+    #[zbus(property)]
+    fn can_go_previous(&self) -> bool {
+        true
+    }
+
+    #[zbus(property)]
+    fn can_play(&self) -> bool {
+        true
+    }
+
+    #[zbus(property)]
+    fn can_pause(&self) -> bool {
+        true
+    }
+}
+
+struct Root {
+    identity: String,
+}
+
+#[zbus::interface(name = "org.mpris.MediaPlayer2")]
+impl Root {
+    #[zbus(property)]
+    fn identity(&self) -> String {
+        self.identity.clone()
+    }
+}
+
+const PATH: &str = "/org/mpris/MediaPlayer2";
+
+/// A player named `name` on `bus`, playing or paused `title`.
+fn player(bus: &Bus, name: &str, status: &str, title: &str) -> (Connection, Arc<Mutex<Vec<String>>>) {
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let player = Player {
+        status: status.into(),
+        title: title.into(),
+        artists: vec!["Ann".into(), "Bo".into()],
+        calls: calls.clone(),
+    };
+    let connection = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .name(format!("org.mpris.MediaPlayer2.{name}"))
+        .unwrap()
+        .serve_at(PATH, Root { identity: format!("{name} player") })
+        .unwrap()
+        .serve_at(PATH, player)
+        .unwrap()
+        .build()
+        .unwrap();
+    (connection, calls)
+}
+
+/// Changes what `connection`'s player plays, and says so on the bus.
+fn change(connection: &Connection, status: &str, title: &str) {
+    let player = connection.object_server().interface::<_, Player>(PATH).unwrap();
+    {
+        let mut state = player.get_mut();
+        state.status = status.into();
+        state.title = title.into();
+    }
+    let emitter = player.signal_emitter();
+    zbus::block_on(player.get().playback_status_changed(emitter)).unwrap();
+    zbus::block_on(player.get().metadata_changed(emitter)).unwrap();
+}
+
+fn waker() -> (Waker, Receiver<()>) {
+    let (woken, wakes) = mpsc::channel();
+    (
+        Waker::new(move || {
+            let _ = woken.send(());
+        }),
+        wakes,
+    )
+}
+
+/// Waits until what plays satisfies `test`.
+fn wait_for(media: &SystemMedia, waker: &Waker, test: impl Fn(&Option<NowPlaying>) -> bool) -> Option<NowPlaying> {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let playing = media.now_playing(waker);
+        if test(&playing) {
+            return playing;
+        }
+        assert!(Instant::now() < until, "waited in vain; last: {playing:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn what_a_player_plays_and_its_changes_reach_the_widget() {
+    let Some(bus) = bus() else { return };
+    let (player, calls) = player(&bus, "test", "Playing", "First Song");
+    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let (waker, wakes) = waker();
+    let shown = wait_for(&media, &waker, Option::is_some).unwrap();
+    assert_eq!(
+        (shown.player.as_str(), shown.title.as_str(), shown.artist.as_str(), shown.album.as_str()),
+        ("test player", "First Song", "Ann, Bo", "An Album")
+    );
+    assert_eq!(shown.playback, Playback::Playing);
+    assert!(shown.can_go_next && shown.can_go_previous && shown.can_play_pause);
+    while wakes.try_recv().is_ok() {}
+
+    change(&player, "Paused", "Second Song");
+    assert!(wakes.recv_timeout(Duration::from_secs(5)).is_ok(), "the change woke the reader");
+    let shown = wait_for(&media, &waker, |playing| playing.as_ref().is_some_and(|p| p.title == "Second Song"));
+    assert_eq!(shown.unwrap().playback, Playback::Paused);
+
+    for control in [Control::Next, Control::Previous, Control::PlayPause] {
+        media.control(control).unwrap();
+    }
+    let until = Instant::now() + Duration::from_secs(5);
+    while calls.lock().unwrap().len() < 3 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(*calls.lock().unwrap(), ["Next", "Previous", "PlayPause"]);
+}
+
+#[test]
+fn players_that_come_and_go_are_followed_and_the_one_playing_is_shown() {
+    let Some(bus) = bus() else { return };
+    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let (waker, _wakes) = waker();
+    wait_for(&media, &waker, Option::is_none);
+    let (paused, _) = player(&bus, "paused", "Paused", "Quiet");
+    assert_eq!(wait_for(&media, &waker, Option::is_some).unwrap().title, "Quiet", "a paused player, alone, is shown");
+    let (playing, _) = player(&bus, "loud", "Playing", "Loud");
+    wait_for(&media, &waker, |now| now.as_ref().is_some_and(|p| p.title == "Loud"));
+    drop(playing);
+    wait_for(&media, &waker, |now| now.as_ref().is_some_and(|p| p.title == "Quiet"));
+    drop(paused);
+    wait_for(&media, &waker, Option::is_none);
+    assert!(media.control(Control::Next).is_err(), "no player to ask");
+}
+
+#[test]
+fn a_bus_that_dies_leaves_nothing_shown_and_the_bar_standing() {
+    let Some(bus) = bus() else { return };
+    let (_player, _) = player(&bus, "test", "Playing", "Song");
+    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let (waker, _wakes) = waker();
+    wait_for(&media, &waker, Option::is_some);
+    drop(bus);
+    wait_for(&media, &waker, Option::is_none);
+}
+
+/// A player that says nonsense: a number for its title, one string for
+/// its artists, a status MPRIS does not have, no other property.
+struct Garbled;
+
+#[zbus::interface(name = "org.mpris.MediaPlayer2.Player")]
+impl Garbled {
+    #[zbus(property)]
+    fn playback_status(&self) -> u32 {
+        7
+    }
+
+    #[zbus(property)]
+    fn metadata(&self) -> HashMap<String, OwnedValue> {
+        let mut metadata = HashMap::new();
+        metadata.insert("xesam:title".into(), Value::from(42u32).try_into().unwrap());
+        metadata.insert("xesam:artist".into(), Value::from("Solo").try_into().unwrap());
+        metadata
+    }
+}
+
+#[test]
+fn a_player_that_says_nonsense_is_read_for_what_makes_sense() {
+    let Some(bus) = bus() else { return };
+    let _garbled = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .name("org.mpris.MediaPlayer2.garbled")
+        .unwrap()
+        .serve_at(PATH, Garbled)
+        .unwrap()
+        .build()
+        .unwrap();
+    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let (waker, _wakes) = waker();
+    let shown = wait_for(&media, &waker, Option::is_some).unwrap();
+    assert_eq!((shown.player.as_str(), shown.title.as_str(), shown.artist.as_str()), ("garbled", "", "Solo"));
+    assert_eq!(shown.playback, Playback::Stopped);
+    assert!(!shown.can_go_next && !shown.can_play_pause);
+}

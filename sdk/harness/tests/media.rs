@@ -1,0 +1,104 @@
+//! The Media widget over scripted players: every display form, the label
+//! and the controls and what their clicks ask of the player, woken when
+//! what plays changes, and nothing without a player.
+
+use obi_harness::{Control, Emphasis, Harness, Input, NowPlaying, Piece, Playback, Script, View, texts};
+use std::time::Duration;
+
+fn playing(title: &str, playback: Playback) -> NowPlaying {
+    NowPlaying {
+        player: "mpv".into(),
+        title: title.into(),
+        artist: "The Band".into(),
+        album: "Live".into(),
+        playback,
+        can_go_previous: false,
+        can_go_next: true,
+        can_play_pause: true,
+        bus_name: "org.mpris.MediaPlayer2.mpv".into(),
+    }
+}
+
+fn media(display: &str, now: Option<NowPlaying>) -> (Harness, Script) {
+    let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+    script.set_playing(now);
+    let config = format!(r#"{{ "enable": true, "display": "{display}" }}"#);
+    (Harness::stock("Media", &config, &script).unwrap(), script)
+}
+
+/// Each item as its keys and kinds of pieces: "label:icon+text".
+fn shape(view: &View) -> Vec<String> {
+    view.items
+        .iter()
+        .map(|item| {
+            let pieces: Vec<&str> = item
+                .pieces
+                .iter()
+                .map(|piece| match piece {
+                    Piece::Icon(_) => "icon",
+                    Piece::Text(_) => "text",
+                    _ => "other",
+                })
+                .collect();
+            format!("{}:{}", item.key, pieces.join("+"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_display_form() {
+    let controls = ["previous:icon", "play-pause:icon", "next:icon"];
+    let cases: [(&str, Vec<&str>); 7] = [
+        ("Icon", vec!["label:icon"]),
+        ("Text", vec!["label:text"]),
+        ("IconAndText", vec!["label:icon+text"]),
+        ("ControlsOnly", controls.to_vec()),
+        ("IconAndControls", [&["label:icon"][..], &controls].concat()),
+        ("TextAndControls", [&["label:text"][..], &controls].concat()),
+        ("Full", [&["label:icon+text"][..], &controls].concat()),
+    ];
+    for (display, expected) in cases {
+        let (mut widget, _) = media(display, Some(playing("Song", Playback::Playing)));
+        assert_eq!(shape(&widget.refresh().unwrap()), expected, "{display}");
+    }
+    let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+    script.set_playing(Some(playing("Song", Playback::Playing)));
+    let mut default = Harness::stock("Media", r#"{ "enable": true }"#, &script).unwrap();
+    assert_eq!(shape(&default.refresh().unwrap()), ["label:icon+text"], "IconAndText by default");
+}
+
+#[test]
+fn the_label_says_artist_and_title_and_the_tooltip_more() {
+    let (mut widget, _) = media("Text", Some(playing("Song", Playback::Paused)));
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["The Band - Song"]);
+    assert_eq!(view.items[0].tooltip.as_deref(), Some("Song\nThe Band\nLive\nmpv (paused)"));
+    let mut untitled = playing("Song", Playback::Playing);
+    untitled.artist.clear();
+    let (mut widget, _) = media("Text", Some(untitled));
+    assert_eq!(texts(&widget.refresh().unwrap()), ["Song"]);
+}
+
+#[test]
+fn clicks_ask_the_player_and_what_it_cannot_do_is_muted() {
+    let (mut widget, script) = media("Full", Some(playing("Song", Playback::Playing)));
+    let view = widget.refresh().unwrap();
+    let previous = view.items.iter().find(|item| item.key == "previous").unwrap();
+    assert_eq!(previous.emphasis, Emphasis::Muted, "the player cannot go back");
+    assert!(!previous.takes.takes(Input::PrimaryClick));
+    for key in ["label", "play-pause", "next", "previous"] {
+        widget.input(key, Input::PrimaryClick).unwrap();
+    }
+    assert_eq!(script.controls(), [Control::PlayPause, Control::PlayPause, Control::Next]);
+}
+
+#[test]
+fn the_widget_follows_what_plays() {
+    let (mut widget, script) = media("Text", Some(playing("One", Playback::Playing)));
+    assert_eq!(texts(&widget.refresh().unwrap()), ["The Band - One"]);
+    script.set_playing(Some(playing("Two", Playback::Playing)));
+    assert!(widget.wait_for_wake(Duration::from_secs(1)), "the change woke the widget");
+    assert_eq!(texts(&widget.refresh().unwrap()), ["The Band - Two"]);
+    script.set_playing(None);
+    assert!(widget.refresh().unwrap().items.is_empty(), "no player, nothing shown");
+}
