@@ -13,6 +13,7 @@ mod keyboard;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
 mod komorebi_widget;
+mod media;
 mod mouse;
 mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]

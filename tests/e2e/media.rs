@@ -1,0 +1,122 @@
+//! A real player end to end: mpv, with its MPRIS plugin, on a private
+//! session bus, loops a WAV file the test writes (its title and artist in
+//! the file's tags); the bar shows "artist - title", read back with
+//! tesseract, and a click on it pauses mpv.
+
+use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "dbus-daemon", "dbus-send", "mpv", "xdotool", "import", "convert", "tesseract"];
+const MPRIS_PLUGIN: &str = "/etc/mpv/scripts/mpris.so";
+
+/// Two seconds of a 440 Hz tone as a WAV file, titled and signed in its
+/// INFO tags.
+fn write_tune(path: &Path) {
+    let rate = 8000u32;
+    let samples: Vec<u8> = (0..rate * 2)
+        .flat_map(|i| {
+            ((3000.0 * (2.0 * std::f32::consts::PI * 440.0 * i as f32 / rate as f32).sin()) as i16).to_le_bytes()
+        })
+        .collect();
+    let chunk = |id: &[u8], body: &[u8]| {
+        let mut chunk = id.to_vec();
+        chunk.extend((body.len() as u32).to_le_bytes());
+        chunk.extend(body);
+        if body.len() % 2 == 1 {
+            chunk.push(0);
+        }
+        chunk
+    };
+    let format = [1u16.to_le_bytes(), 1u16.to_le_bytes()].concat();
+    let format = [
+        format,
+        rate.to_le_bytes().to_vec(),
+        (rate * 2).to_le_bytes().to_vec(),
+        2u16.to_le_bytes().to_vec(),
+        16u16.to_le_bytes().to_vec(),
+    ]
+    .concat();
+    let tags = [b"INFO".to_vec(), chunk(b"INAM", b"Obi Test Tune\0"), chunk(b"IART", b"The Sine Waves\0")].concat();
+    let body = [b"WAVE".to_vec(), chunk(b"fmt ", &format), chunk(b"LIST", &tags), chunk(b"data", &samples)].concat();
+    std::fs::write(path, chunk(b"RIFF", &body)).unwrap();
+}
+
+/// A session bus of the test's own, and its address.
+fn session_bus() -> (Reaped, String) {
+    let mut daemon = Command::new("dbus-daemon")
+        .args(["--session", "--nofork", "--print-address=1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting dbus-daemon");
+    let mut address = String::new();
+    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
+    (Reaped(daemon), address.trim().to_owned())
+}
+
+fn playback_status(bus: &str) -> String {
+    let output = run(Command::new("dbus-send")
+        .env("DBUS_SESSION_BUS_ADDRESS", bus)
+        .args(["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.mpv", "/org/mpris/MediaPlayer2"])
+        .args([
+            "org.freedesktop.DBus.Properties.Get",
+            "string:org.mpris.MediaPlayer2.Player",
+            "string:PlaybackStatus",
+        ]));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
+    if !have_tools("media player test", TOOLS) {
+        return;
+    }
+    if !Path::new(MPRIS_PLUGIN).exists() {
+        crate::skip::unavailable(&format!("media player test: {MPRIS_PLUGIN} is missing (.ci/run installs mpv-mpris)"));
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (_bus, address) = session_bus();
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "font_size": 18, "left_widgets": [ { "Media": { "enable": true, "display": "Text" } } ], "right_widgets": [] }"#,
+    );
+    let tune = dir.path().join("tune.wav");
+    write_tune(&tune);
+    let _mpv = Reaped(
+        Command::new("mpv")
+            .args(["--no-config", &format!("--script={MPRIS_PLUGIN}"), "--no-video", "--ao=null", "--loop=inf"])
+            .arg(&tune)
+            .env("DBUS_SESSION_BUS_ADDRESS", &address)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting mpv"),
+    );
+    assert!(wait_for(Duration::from_secs(10), || playback_status(&address).contains("Playing")), "mpv plays");
+    let (_bar, _window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address.as_ref())]);
+
+    let png = dir.path().join("bar.png");
+    let large = dir.path().join("bar-large.png");
+    let mut text = String::new();
+    let read = wait_for(Duration::from_secs(20), || {
+        run(session.command("import").args(["-window", "root", "-crop", "700x40+0+0", "+repage"]).arg(&png));
+        run(Command::new("convert").arg(&png).args(["-negate", "-resize", "300%"]).arg(&large));
+        text =
+            String::from_utf8_lossy(&run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7"])).stdout)
+                .trim()
+                .to_owned();
+        text.contains("The Sine Waves - Obi Test Tune")
+    });
+    assert!(read, "the bar reads {text:?}");
+
+    run(session.command("xdotool").args(["mousemove", "60", "20", "click", "1"]));
+    assert!(
+        wait_for(Duration::from_secs(10), || playback_status(&address).contains("Paused")),
+        "a click on the label paused mpv: {}",
+        playback_status(&address)
+    );
+}
