@@ -6,10 +6,14 @@
 //! A handle is the hash of the pixels, so two windows of one program share
 //! an icon. Each holder releases what it held; an image nobody holds is
 //! dropped, and a handle that names nothing draws nothing.
+//!
+//! Also here: images read from files (PNG, SVG) and made smaller, for the
+//! painter and for the capabilities that hold icons.
 
 use crate::view::Pixels;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Default)]
@@ -45,12 +49,110 @@ impl HeldImages {
     }
 }
 
+
+/// A PNG file as RGBA pixels.
+pub fn decode_png(path: &Path) -> Result<Pixels, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|error| format!("opening image {shown}: {error}"))?;
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().map_err(|error| format!("reading image {shown}: {error}"))?;
+    let mut buffer = vec![0; reader.output_buffer_size().ok_or_else(|| format!("image {shown} is too large"))?];
+    let info = reader.next_frame(&mut buffer).map_err(|error| format!("decoding image {shown}: {error}"))?;
+    buffer.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buffer,
+        png::ColorType::GrayscaleAlpha => buffer.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
+        other => return Err(format!("image {shown} has unsupported colour type {other:?}")),
+    };
+    Ok(Pixels { width: info.width, height: info.height, rgba })
+}
+
+/// An SVG file drawn `size` pixels a side, as RGBA pixels.
+pub fn render_svg(path: &Path, size: u32) -> Result<Pixels, String> {
+    let shown = path.display();
+    let data = std::fs::read(path).map_err(|error| format!("reading image {shown}: {error}"))?;
+    let tree = resvg::usvg::Tree::from_data(&data, &resvg::usvg::Options::default())
+        .map_err(|error| format!("reading image {shown}: {error}"))?;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).ok_or("an empty image")?;
+    let scale = size as f32 / tree.size().width().max(tree.size().height());
+    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    // tiny-skia keeps its pixels premultiplied; the painter takes them straight.
+    let rgba = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|pixel| {
+            let straight = pixel.demultiply();
+            [straight.red(), straight.green(), straight.blue(), straight.alpha()]
+        })
+        .collect();
+    Ok(Pixels { width: size, height: size, rgba })
+}
+
+/// `pixels` no larger than `size` a side, each new pixel the average of
+/// those it covers (fewer at an edge the factor does not divide).
+pub fn shrink(pixels: Pixels, size: u32) -> Pixels {
+    let factor = pixels.width.max(pixels.height).div_ceil(size);
+    if factor <= 1 {
+        return pixels;
+    }
+    let (width, height) = (pixels.width.div_ceil(factor), pixels.height.div_ceil(factor));
+    let mut rgba = Vec::with_capacity((width * height * 4) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let mut sum = [0u32; 4];
+            let rows = y * factor..((y + 1) * factor).min(pixels.height);
+            let columns = x * factor..((x + 1) * factor).min(pixels.width);
+            let covered = rows.len() * columns.len();
+            for row in rows {
+                for column in columns.clone() {
+                    let at = ((row * pixels.width + column) * 4) as usize;
+                    for (channel, value) in sum.iter_mut().zip(&pixels.rgba[at..at + 4]) {
+                        *channel += u32::from(*value);
+                    }
+                }
+            }
+            rgba.extend(sum.map(|channel| (channel / covered as u32) as u8));
+        }
+    }
+    Pixels { width, height, rgba }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn pixels(value: u8) -> Pixels {
         Pixels { width: 1, height: 1, rgba: vec![value; 4] }
+    }
+
+    #[test]
+    fn large_icons_are_shrunk_by_averaging() {
+        let mut rgba = Vec::new();
+        for y in 0..96u32 {
+            for _ in 0..96 {
+                rgba.extend(if y % 2 == 0 { [200, 0, 0, 255] } else { [0, 0, 100, 255] });
+            }
+        }
+        let shrunk = shrink(Pixels { width: 96, height: 96, rgba }, 48);
+        assert_eq!((shrunk.width, shrunk.height), (48, 48));
+        assert_eq!(&shrunk.rgba[..4], &[100, 0, 50, 255]);
+        // A strip of a window's making shrinks to a strip, not to nothing.
+        let strip = shrink(Pixels { width: 1000, height: 1, rgba: vec![9; 4000] }, 48);
+        assert_eq!((strip.width, strip.height, strip.rgba.len()), (48, 1, 48 * 4));
+        assert!(strip.rgba.iter().all(|&channel| channel == 9));
+    }
+
+    #[test]
+    fn an_svg_icon_is_drawn_at_the_size_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("icon.svg");
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="8" height="16" fill="#ff0000"/></svg>"##;
+        std::fs::write(&path, svg).unwrap();
+        let pixels = render_svg(&path, 32).unwrap();
+        assert_eq!((pixels.width, pixels.height), (32, 32));
+        assert_eq!(&pixels.rgba[..4], &[255, 0, 0, 255], "the left half is red");
+        assert_eq!(pixels.rgba[(31 * 4 + 3) as usize], 0, "the right half is empty");
     }
 
     #[test]

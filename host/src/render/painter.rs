@@ -272,7 +272,10 @@ impl<R: Renderer> Painter<R> {
     fn upload(&mut self, image: &Image) -> Result<ImageId, String> {
         let (width, height, rgba) = match image {
             Image::Pixels(pixels) => (pixels.width, pixels.height, pixels.rgba.clone()),
-            Image::Path(path) => decode_png(path)?,
+            Image::Path(path) => {
+                let pixels = crate::capabilities::images::decode_png(std::path::Path::new(path))?;
+                (pixels.width, pixels.height, pixels.rgba)
+            }
         };
         let pixels: Vec<RGBA8> = rgba.chunks_exact(4).map(|p| RGBA8::new(p[0], p[1], p[2], p[3])).collect();
         self.canvas
@@ -315,21 +318,6 @@ fn image_key(image: &Image) -> u64 {
     hasher.finish()
 }
 
-fn decode_png(path: &str) -> Result<(u32, u32, Vec<u8>), String> {
-    let file = std::fs::File::open(path).map_err(|error| format!("opening image {path}: {error}"))?;
-    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
-    decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().map_err(|error| format!("reading image {path}: {error}"))?;
-    let mut buffer = vec![0; reader.output_buffer_size().ok_or_else(|| format!("image {path} is too large"))?];
-    let info = reader.next_frame(&mut buffer).map_err(|error| format!("decoding image {path}: {error}"))?;
-    buffer.truncate(info.buffer_size());
-    let rgba = match info.color_type {
-        png::ColorType::Rgba => buffer,
-        png::ColorType::GrayscaleAlpha => buffer.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
-        other => return Err(format!("image {path} has unsupported colour type {other:?}")),
-    };
-    Ok((info.width, info.height, rgba))
-}
 
 fn icon_size(style: &Style) -> f32 {
     style.font_size * style.icon_scale

@@ -6,6 +6,7 @@
 //! fetch, and the icons of windows that are gone are let go of.
 
 use crate::capabilities::HeldImages;
+use crate::capabilities::images::shrink;
 use crate::view::Pixels;
 use std::collections::{HashMap, HashSet};
 use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _};
@@ -89,35 +90,6 @@ fn pick(values: &[u32]) -> Option<Pixels> {
     Some(Pixels { width: *width, height: *height, rgba: rgba.collect() })
 }
 
-/// `pixels` no larger than `size` a side, each new pixel the average of
-/// those it covers (fewer at an edge the factor does not divide).
-fn shrink(pixels: Pixels, size: u32) -> Pixels {
-    let factor = pixels.width.max(pixels.height).div_ceil(size);
-    if factor <= 1 {
-        return pixels;
-    }
-    let (width, height) = (pixels.width.div_ceil(factor), pixels.height.div_ceil(factor));
-    let mut rgba = Vec::with_capacity((width * height * 4) as usize);
-    for y in 0..height {
-        for x in 0..width {
-            let mut sum = [0u32; 4];
-            let rows = y * factor..((y + 1) * factor).min(pixels.height);
-            let columns = x * factor..((x + 1) * factor).min(pixels.width);
-            let covered = rows.len() * columns.len();
-            for row in rows {
-                for column in columns.clone() {
-                    let at = ((row * pixels.width + column) * 4) as usize;
-                    for (channel, value) in sum.iter_mut().zip(&pixels.rgba[at..at + 4]) {
-                        *channel += u32::from(*value);
-                    }
-                }
-            }
-            rgba.extend(sum.map(|channel| (channel / covered as u32) as u8));
-        }
-    }
-    Pixels { width, height, rgba }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,20 +118,4 @@ mod tests {
         assert!(pick(&[0, 0]).is_none());
     }
 
-    #[test]
-    fn large_icons_are_shrunk_by_averaging() {
-        let mut rgba = Vec::new();
-        for y in 0..96u32 {
-            for _ in 0..96 {
-                rgba.extend(if y % 2 == 0 { [200, 0, 0, 255] } else { [0, 0, 100, 255] });
-            }
-        }
-        let shrunk = shrink(Pixels { width: 96, height: 96, rgba }, SIZE);
-        assert_eq!((shrunk.width, shrunk.height), (48, 48));
-        assert_eq!(&shrunk.rgba[..4], &[100, 0, 50, 255]);
-        // A strip of a window's making shrinks to a strip, not to nothing.
-        let strip = shrink(Pixels { width: 1000, height: 1, rgba: vec![9; 4000] }, SIZE);
-        assert_eq!((strip.width, strip.height, strip.rgba.len()), (48, 1, 48 * 4));
-        assert!(strip.rgba.iter().all(|&channel| channel == 9));
-    }
 }
