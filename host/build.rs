@@ -16,6 +16,7 @@ const STOCK: &[(&str, &str)] = &[
     ("Memory", "obi-widget-memory"),
     ("Network", "obi-widget-network"),
     ("Storage", "obi-widget-storage"),
+    ("Systray", "obi-widget-systray"),
     ("Time", "obi-widget-time"),
     ("Update", "obi-widget-update"),
 ];

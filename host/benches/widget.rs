@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 fn engine(cache: &std::path::Path) -> WidgetEngine {
     WidgetEngine::new(
-        Capabilities::system(obi::tiler::Connection::none("no tiler in this test")).unwrap(),
+        Capabilities::system(obi::tiler::Connection::none("no tiler in this test"), Default::default()).unwrap(),
         ComponentCache::at(cache),
     )
     .unwrap()

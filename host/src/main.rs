@@ -135,8 +135,9 @@ fn run(cli: Cli) -> Result<(), String> {
         work_area_offset: config.work_area_offset(),
         held: held.clone(),
     });
-    let engine = WidgetEngine::new(Capabilities::system(tiler.clone())?, ComponentCache::from_environment())
-        .map_err(|error| format!("{error:#}"))?;
+    let engine =
+        WidgetEngine::new(Capabilities::system(tiler.clone(), held.clone())?, ComponentCache::from_environment())
+            .map_err(|error| format!("{error:#}"))?;
 
     match cli.screenshot {
         Some(path) => screenshot(engine, plan, &font.data, held, cli.width, &path),

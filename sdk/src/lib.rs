@@ -47,7 +47,9 @@ pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Pixels, Schedule, ScrollDirection,
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
-pub use bindings::obi::widget::{battery, clock, disks, keyboard, log, media, metrics, network, process, tiler, web};
+pub use bindings::obi::widget::{
+    battery, clock, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
+};
 pub use label::LabelPrefix;
 pub use view::{ItemBuilder, item};
 

@@ -49,7 +49,6 @@ impl HeldImages {
     }
 }
 
-
 /// A PNG file as RGBA pixels.
 pub fn decode_png(path: &Path) -> Result<Pixels, String> {
     let shown = path.display();

@@ -16,6 +16,7 @@ pub mod process;
 mod pushed;
 mod sampled;
 pub mod tiler;
+pub mod tray;
 mod wake;
 pub mod web;
 
@@ -33,6 +34,7 @@ pub use network::{Interface, Network, SystemNetwork};
 pub use process::{Processes, SystemProcesses};
 pub use pushed::Pushed;
 pub use tiler::Tiler;
+pub use tray::{ItemStatus, MenuEntry, SystemTray, Tray, TrayAction, TrayItem};
 pub use wake::{Subscribers, Waker};
 pub use web::{SystemWeb, Web};
 
@@ -50,10 +52,11 @@ pub enum Capability {
     Tiler,
     Keyboard,
     Media,
+    Tray,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 11] = [
+    pub const ALL: [Capability; 12] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -65,6 +68,7 @@ impl Capability {
         Capability::Tiler,
         Capability::Keyboard,
         Capability::Media,
+        Capability::Tray,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -81,6 +85,7 @@ impl Capability {
             Capability::Tiler => "tiler",
             Capability::Keyboard => "keyboard",
             Capability::Media => "media",
+            Capability::Tray => "tray",
         }
     }
 
@@ -108,14 +113,16 @@ pub struct Capabilities {
     pub tiler: Arc<dyn Tiler>,
     pub keyboard: Arc<dyn Keyboard>,
     pub media: Arc<dyn Media>,
+    pub tray: Arc<dyn Tray>,
 }
 
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, and
-    /// the media players on the session bus.
-    pub fn system(tiler: crate::tiler::Connection) -> Result<Capabilities, String> {
+    /// the media players and tray icons on the session bus.
+    /// Window and tray icons are held in `held`.
+    pub fn system(tiler: crate::tiler::Connection, held: HeldImages) -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),
@@ -127,6 +134,7 @@ impl Capabilities {
             tiler: Arc::new(tiler),
             keyboard: Arc::new(SystemKeyboard::new()),
             media: Arc::new(SystemMedia::new()),
+            tray: Arc::new(SystemTray::new(held)),
         })
     }
 }

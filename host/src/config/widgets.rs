@@ -31,6 +31,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Komorebi" => &[Capability::Tiler],
         "Keyboard" => &[Capability::Keyboard],
         "Media" => &[Capability::Media],
+        "Systray" => &[Capability::Tray],
         _ => &[],
     };
     BASE_GRANTS.iter().chain(extra).copied().collect()

@@ -318,7 +318,6 @@ fn image_key(image: &Image) -> u64 {
     hasher.finish()
 }
 
-
 fn icon_size(style: &Style) -> f32 {
     style.font_size * style.icon_scale
 }

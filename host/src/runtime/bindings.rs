@@ -10,8 +10,8 @@
 //! its own, and its view is converted here.
 
 use super::instance::StoreState;
-use crate::capabilities::clock;
 use crate::capabilities::web::FetchState;
+use crate::capabilities::{TrayAction, clock};
 use crate::tiler::{self, Message};
 use crate::view::{self, Input, ScrollDirection};
 use std::sync::Arc;
@@ -236,6 +236,68 @@ impl host::media::Host for StoreState {
             Wit::PlayPause => Control::PlayPause,
             Wit::Next => Control::Next,
         })
+    }
+}
+
+impl host::tray::Host for StoreState {
+    fn items(&mut self) -> Vec<host::tray::TrayItem> {
+        use crate::capabilities::ItemStatus;
+        use host::tray::{ItemStatus as Wit, MenuEntry, TrayItem};
+        let items = self.capabilities.tray.items(&self.waker);
+        items
+            .into_iter()
+            .map(|item| TrayItem {
+                key: item.key,
+                id: item.id,
+                title: item.title,
+                exe: item.exe,
+                status: match item.status {
+                    ItemStatus::Passive => Wit::Passive,
+                    ItemStatus::Active => Wit::Active,
+                    ItemStatus::NeedsAttention => Wit::NeedsAttention,
+                },
+                icon: item.icon,
+                tooltip: item.tooltip,
+                menu: item
+                    .menu
+                    .into_iter()
+                    .map(|entry| MenuEntry {
+                        id: entry.id,
+                        depth: entry.depth,
+                        label: entry.label,
+                        enabled: entry.enabled,
+                        toggled: entry.toggled,
+                        separator: entry.separator,
+                        submenu: entry.submenu,
+                    })
+                    .collect(),
+                item_is_menu: item.item_is_menu,
+            })
+            .collect()
+    }
+
+    fn activate(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::Activate)
+    }
+
+    fn secondary_activate(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::SecondaryActivate)
+    }
+
+    fn context_menu(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::ContextMenu)
+    }
+
+    fn scroll(&mut self, key: String, delta: i32, horizontal: bool) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::Scroll { delta, horizontal })
+    }
+
+    fn choose(&mut self, key: String, id: i32) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::MenuChosen(id))
+    }
+
+    fn sweep(&mut self) {
+        self.capabilities.tray.sweep();
     }
 }
 

@@ -113,6 +113,7 @@ impl WidgetEngine {
                 Capability::Tiler => wit::tiler::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
                 Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
                 Capability::Media => wit::media::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Tray => wit::tray::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
             }
         }
         Ok(linker)

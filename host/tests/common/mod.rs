@@ -24,7 +24,9 @@ pub fn engine_with(capabilities: Capabilities) -> WidgetEngine {
 }
 
 pub fn engine() -> WidgetEngine {
-    engine_with(Capabilities::system(obi::tiler::Connection::none("no tiler in this test")).unwrap())
+    engine_with(
+        Capabilities::system(obi::tiler::Connection::none("no tiler in this test"), Default::default()).unwrap(),
+    )
 }
 
 /// A stock widget granted exactly `grants`, not what its kind is usually given.

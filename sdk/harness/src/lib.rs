@@ -19,7 +19,8 @@
 mod script;
 
 pub use obi::capabilities::{
-    Battery, Capability, ChargeState, Control, Disk, Interface, KeyboardLayout, MemoryUsage, NowPlaying, Playback,
+    Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, KeyboardLayout, MemoryUsage, MenuEntry,
+    NowPlaying, Playback, TrayAction, TrayItem,
 };
 pub use obi::runtime::{Failure, Schedule};
 pub use obi::tiler;

@@ -7,7 +7,8 @@ use chrono::{DateTime, Utc};
 use obi::capabilities::web::Response;
 use obi::capabilities::{
     Batteries, Battery, Capabilities, Clock, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout, Media,
-    MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Waker, Web,
+    MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction, TrayItem,
+    Waker, Web,
 };
 use obi::tiler::{Message, Status};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -28,6 +29,9 @@ struct Readings {
     keyboard: Option<KeyboardLayout>,
     playing: Option<NowPlaying>,
     controls: Vec<Control>,
+    tray: Vec<TrayItem>,
+    tray_actions: Vec<(String, TrayAction)>,
+    sweeps: usize,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -39,6 +43,7 @@ pub struct Script {
     tiler_readers: Arc<Subscribers>,
     keyboard_readers: Arc<Subscribers>,
     media_readers: Arc<Subscribers>,
+    tray_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -61,12 +66,16 @@ impl Script {
             keyboard: None,
             playing: None,
             controls: Vec::new(),
+            tray: Vec::new(),
+            tray_actions: Vec::new(),
+            sweeps: 0,
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
             tiler_readers: Arc::default(),
             keyboard_readers: Arc::default(),
             media_readers: Arc::default(),
+            tray_readers: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -129,6 +138,22 @@ impl Script {
         self.readings().controls.clone()
     }
 
+    /// The tray's items; the widgets that read them are woken.
+    pub fn set_tray(&self, items: Vec<TrayItem>) {
+        self.readings().tray = items;
+        self.tray_readers.wake_all();
+    }
+
+    /// What widgets asked of tray items, oldest first, by item key.
+    pub fn tray_actions(&self) -> Vec<(String, TrayAction)> {
+        self.readings().tray_actions.clone()
+    }
+
+    /// How many times widgets asked for a sweep of the tray.
+    pub fn sweeps(&self) -> usize {
+        self.readings().sweeps
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -160,6 +185,7 @@ impl Script {
             tiler: Arc::new(self.clone()),
             keyboard: Arc::new(self.clone()),
             media: Arc::new(self.clone()),
+            tray: Arc::new(self.clone()),
         }
     }
 
@@ -256,5 +282,25 @@ impl Media for Script {
         }
         readings.controls.push(control);
         Ok(())
+    }
+}
+
+impl Tray for Script {
+    fn items(&self, waker: &Waker) -> Vec<TrayItem> {
+        self.tray_readers.subscribe(waker);
+        self.readings().tray.clone()
+    }
+
+    fn act(&self, key: &str, action: TrayAction) -> Result<(), String> {
+        let mut readings = self.readings();
+        if !readings.tray.iter().any(|item| item.key == key) {
+            return Err(format!("no tray item {key}"));
+        }
+        readings.tray_actions.push((key.to_owned(), action));
+        Ok(())
+    }
+
+    fn sweep(&self) {
+        self.readings().sweeps += 1;
     }
 }

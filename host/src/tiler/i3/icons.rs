@@ -117,5 +117,4 @@ mod tests {
         assert!(pick(&[5, 5, 1]).is_none());
         assert!(pick(&[0, 0]).is_none());
     }
-
 }

@@ -1,0 +1,414 @@
+//! Following the tray on the bus: the bar is a StatusNotifierHost (and the
+//! watcher, when none runs); the watcher's, the items' and their menus'
+//! signals make it read every item again, and the list is pushed. An item
+//! whose owner leaves the bus goes (at once from Obi's own watcher, and at
+//! a sweep from another's). Each item is logged at info when it comes or
+//! changes, with what a `hidden_icons` rule can match.
+
+use super::icons::{self, Held};
+use super::menu::{self, Layout};
+use super::watcher::{self, Watcher};
+use super::{ItemStatus, TrayAction, TrayItem};
+use crate::capabilities::{HeldImages, Pushed};
+use std::collections::{HashMap, HashSet};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use zbus::blocking::{Connection, MessageIterator};
+use zbus::zvariant::{OwnedValue, Value};
+
+/// What the widgets ask of the tray.
+pub enum Request {
+    Act(String, TrayAction),
+    Sweep,
+}
+
+/// What makes the tray be read again.
+enum Event {
+    Changed,
+    /// A name left the bus.
+    Gone(String),
+    Sweep,
+}
+
+/// How long the bar waits before looking for a bus that went away again.
+const RETRY: Duration = Duration::from_secs(5);
+const ITEM: &str = "org.kde.StatusNotifierItem";
+const MENU: &str = "com.canonical.dbusmenu";
+
+/// Where an item answers: its bus name, its path, and its menu's path.
+#[derive(Debug, Clone)]
+struct Address {
+    bus: String,
+    path: String,
+    menu: Option<String>,
+}
+
+type Addresses = Arc<Mutex<HashMap<String, Address>>>;
+
+/// Follows the tray on the bus at `address` (the session's when none),
+/// again whenever the bus goes away.
+pub fn follow(
+    address: Option<String>,
+    items: &Pushed<Vec<TrayItem>>,
+    images: &HeldImages,
+    requests: Receiver<Request>,
+) {
+    let requests = Arc::new(Mutex::new(requests));
+    let mut held = Held::new(images.clone());
+    let mut said_why = false;
+    loop {
+        match connect(address.as_deref()) {
+            Ok(connection) => {
+                said_why = false;
+                if let Err(error) = host(&connection, items, &mut held, &requests) {
+                    tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
+                }
+            }
+            Err(error) if !said_why => {
+                tracing::info!("no D-Bus session bus ({error}): no tray icons are shown");
+                said_why = true;
+            }
+            Err(_) => {}
+        }
+        held.keep_only(&HashSet::new());
+        items.publish(Vec::new());
+        std::thread::sleep(RETRY);
+    }
+}
+
+fn connect(address: Option<&str>) -> zbus::Result<Connection> {
+    match address {
+        Some(address) => zbus::blocking::connection::Builder::address(address)?.build(),
+        None => Connection::session(),
+    }
+}
+
+/// Hosts the tray on `connection` until it fails.
+fn host(
+    connection: &Connection,
+    items: &Pushed<Vec<TrayItem>>,
+    held: &mut Held,
+    requests: &Arc<Mutex<Receiver<Request>>>,
+) -> zbus::Result<()> {
+    let dbus = zbus::blocking::fdo::DBusProxy::new(connection)?;
+    let own_watcher = if dbus.name_has_owner(watcher::NAME.try_into()?)? {
+        None
+    } else {
+        let watcher = Watcher::default();
+        connection.object_server().at(watcher::PATH, watcher.clone())?;
+        connection.request_name(watcher::NAME)?;
+        tracing::info!("no StatusNotifierWatcher was on the bus: obi runs one");
+        Some(watcher)
+    };
+    let host_name = format!("org.kde.StatusNotifierHost-{}", std::process::id());
+    connection.request_name(host_name.as_str())?;
+
+    let (events, received) = mpsc::channel();
+    listen(connection, "type='signal',interface='org.kde.StatusNotifierWatcher'", &events, |_| Some(Event::Changed))?;
+    listen(connection, "type='signal',interface='org.kde.StatusNotifierItem'", &events, |_| Some(Event::Changed))?;
+    listen(connection, "type='signal',interface='com.canonical.dbusmenu'", &events, |_| Some(Event::Changed))?;
+    let owners =
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'";
+    listen(connection, owners, &events, |message| {
+        let (name, _, new_owner): (String, String, String) = message.body().deserialize().ok()?;
+        new_owner.is_empty().then_some(Event::Gone(name))
+    })?;
+    connection.call_method(
+        Some(watcher::NAME),
+        watcher::PATH,
+        Some(watcher::NAME),
+        "RegisterStatusNotifierHost",
+        &host_name,
+    )?;
+
+    let addresses = Addresses::default();
+    act(connection, requests, &addresses, events.clone())?;
+    let mut logged = HashMap::new();
+    let mut event = Event::Changed;
+    loop {
+        match event {
+            Event::Gone(name) => {
+                if let Some(watcher) = &own_watcher {
+                    forget(connection, watcher, &name);
+                }
+            }
+            Event::Sweep => sweep(connection, own_watcher.as_ref(), &dbus, &addresses),
+            Event::Changed => {}
+        }
+        let read = read_items(connection, own_watcher.as_ref(), held, &mut logged)?;
+        *addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) =
+            read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
+        items.publish(read.into_iter().map(|(item, _)| item).collect());
+        event = received.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
+        // A burst of changes is read once.
+        while let Ok(more) = received.try_recv() {
+            match more {
+                Event::Changed => {}
+                other => {
+                    event = other;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Turns each message matching `rule` into an event, on a thread of its own.
+fn listen(
+    connection: &Connection,
+    rule: &str,
+    events: &Sender<Event>,
+    event: impl Fn(&zbus::Message) -> Option<Event> + Send + 'static,
+) -> zbus::Result<()> {
+    let messages = MessageIterator::for_match_rule(rule, connection, Some(256))?;
+    let events = events.clone();
+    std::thread::Builder::new().name("obi-tray-signals".into()).spawn(move || {
+        for message in messages.flatten() {
+            if let Some(event) = event(&message)
+                && events.send(event).is_err()
+            {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Carries out the widgets' requests, on a thread of its own.
+fn act(
+    connection: &Connection,
+    requests: &Arc<Mutex<Receiver<Request>>>,
+    addresses: &Addresses,
+    events: Sender<Event>,
+) -> zbus::Result<()> {
+    let (connection, requests, addresses) = (connection.clone(), requests.clone(), addresses.clone());
+    std::thread::Builder::new().name("obi-tray-actions".into()).spawn(move || {
+        loop {
+            let request = requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
+            let (key, action) = match request {
+                Ok(Request::Act(key, action)) => (key, action),
+                Ok(Request::Sweep) => {
+                    if events.send(Event::Sweep).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                Err(_) => return,
+            };
+            let address = addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&key).cloned();
+            let Some(address) = address else { continue };
+            let bus = Some(address.bus.as_str());
+            let called = match &action {
+                TrayAction::Activate => {
+                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "Activate", &(0i32, 0i32))
+                }
+                TrayAction::SecondaryActivate => {
+                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "SecondaryActivate", &(0i32, 0i32))
+                }
+                TrayAction::ContextMenu => {
+                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "ContextMenu", &(0i32, 0i32))
+                }
+                TrayAction::Scroll { delta, horizontal } => {
+                    let orientation = if *horizontal { "horizontal" } else { "vertical" };
+                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "Scroll", &(*delta, orientation))
+                }
+                TrayAction::MenuChosen(id) => match &address.menu {
+                    Some(menu) => connection.call_method(
+                        bus,
+                        menu.as_str(),
+                        Some(MENU),
+                        "Event",
+                        &(*id, "clicked", Value::I32(0), 0u32),
+                    ),
+                    None => continue,
+                },
+            };
+            if let Err(error) = called {
+                tracing::warn!("tray item {key} did not take {action:?}: {error}");
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Obi's watcher forgets the items of `owner`, which left the bus, and says so.
+fn forget(connection: &Connection, watcher: &Watcher, owner: &str) {
+    let gone = watcher.forget_owner(owner);
+    let Ok(interface) = connection.object_server().interface::<_, Watcher>(watcher::PATH) else { return };
+    for item in gone {
+        let _ = zbus::block_on(Watcher::status_notifier_item_unregistered(interface.signal_emitter(), &item));
+    }
+}
+
+/// Drops the items whose owner has left the bus without anyone saying so.
+fn sweep(
+    connection: &Connection,
+    own_watcher: Option<&Watcher>,
+    dbus: &zbus::blocking::fdo::DBusProxy<'_>,
+    addresses: &Addresses,
+) {
+    let buses: Vec<String> = {
+        let addresses = addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        addresses.values().map(|address| address.bus.clone()).collect()
+    };
+    for bus in buses {
+        let alive = bus.as_str().try_into().ok().and_then(|name| dbus.name_has_owner(name).ok());
+        if alive == Some(false) {
+            tracing::info!("the owner of tray item {bus} is gone: dropped");
+            if let Some(watcher) = own_watcher {
+                forget(connection, watcher, &bus);
+            }
+            addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).retain(|_, address| address.bus != bus);
+        }
+    }
+}
+
+/// Every registered item, read now, with where it answers.
+fn read_items(
+    connection: &Connection,
+    own_watcher: Option<&Watcher>,
+    held: &mut Held,
+    logged: &mut HashMap<String, String>,
+) -> zbus::Result<Vec<(TrayItem, Address)>> {
+    let registered: Vec<String> = match own_watcher {
+        Some(_) => {
+            let interface = connection.object_server().interface::<_, Watcher>(watcher::PATH)?;
+            interface.get().items()
+        }
+        None => {
+            let reply = connection.call_method(
+                Some(watcher::NAME),
+                watcher::PATH,
+                Some("org.freedesktop.DBus.Properties"),
+                "Get",
+                &(watcher::NAME, "RegisteredStatusNotifierItems"),
+            )?;
+            let value: OwnedValue = reply.body().deserialize()?;
+            Vec::<String>::try_from(value).unwrap_or_default()
+        }
+    };
+    let items: Vec<(TrayItem, Address)> = registered
+        .iter()
+        .filter_map(|entry| {
+            let slash = entry.find('/')?;
+            let address = Address { bus: entry[..slash].to_owned(), path: entry[slash..].to_owned(), menu: None };
+            read_item(connection, entry, address, held)
+                .inspect_err(|error| tracing::debug!("tray item {entry} cannot be read: {error}"))
+                .ok()
+        })
+        .collect();
+    let alive: HashSet<String> = items.iter().map(|(item, _)| item.key.clone()).collect();
+    held.keep_only(&alive);
+    logged.retain(|key, _| alive.contains(key));
+    for (item, _) in &items {
+        let described = format!(
+            "id {:?}, title {:?}, exe {:?}, tooltip {:?}, status {:?}",
+            item.id, item.title, item.exe, item.tooltip, item.status
+        );
+        if logged.get(&item.key) != Some(&described) {
+            tracing::info!("tray item {}: {described}", item.key);
+            logged.insert(item.key.clone(), described);
+        }
+    }
+    Ok(items)
+}
+
+fn read_item(
+    connection: &Connection,
+    key: &str,
+    mut address: Address,
+    held: &mut Held,
+) -> zbus::Result<(TrayItem, Address)> {
+    let properties = zbus::blocking::fdo::PropertiesProxy::builder(connection)
+        .destination(address.bus.as_str())?
+        .path(address.path.as_str())?
+        .build()?
+        .get_all(zbus::names::InterfaceName::from_static_str(ITEM)?)?;
+    let text = |name: &str| {
+        properties.get(name).and_then(|value| String::try_from(value.try_clone().ok()?).ok()).unwrap_or_default()
+    };
+    let status = match text("Status").as_str() {
+        "Passive" => ItemStatus::Passive,
+        "NeedsAttention" => ItemStatus::NeedsAttention,
+        _ => ItemStatus::Active,
+    };
+    let attention = status == ItemStatus::NeedsAttention;
+    let (name_key, pixmap_key) =
+        if attention { ("AttentionIconName", "AttentionIconPixmap") } else { ("IconName", "IconPixmap") };
+    let pixels = pixmaps(properties.get(pixmap_key))
+        .and_then(|pixmaps| icons::from_pixmaps(&pixmaps))
+        .or_else(|| held.named(&text(name_key), &text("IconThemePath")))
+        .or_else(|| pixmaps(properties.get("IconPixmap")).and_then(|pixmaps| icons::from_pixmaps(&pixmaps)))
+        .or_else(|| held.named(&text("IconName"), &text("IconThemePath")));
+    let menu_path = properties.get("Menu").and_then(|value| match &**value {
+        Value::ObjectPath(path) => Some(path.as_str().to_owned()),
+        _ => None,
+    });
+    address.menu = menu_path.filter(|path| path != "/");
+    let menu = match &address.menu {
+        Some(path) => read_menu(connection, &address.bus, path).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let item = TrayItem {
+        key: key.to_owned(),
+        id: text("Id"),
+        title: text("Title"),
+        exe: owner_exe(connection, &address.bus).unwrap_or_default(),
+        status,
+        icon: held.set(key, pixels),
+        tooltip: tooltip(properties.get("ToolTip")),
+        menu,
+        item_is_menu: properties.get("ItemIsMenu").and_then(|value| bool::try_from(&**value).ok()).unwrap_or(false),
+    };
+    Ok((item, address))
+}
+
+fn read_menu(connection: &Connection, bus: &str, path: &str) -> zbus::Result<Vec<menu::MenuEntry>> {
+    let reply = connection.call_method(Some(bus), path, Some(MENU), "GetLayout", &(0i32, -1i32, Vec::<&str>::new()))?;
+    let (_revision, layout): (u32, Layout) = reply.body().deserialize()?;
+    Ok(menu::read_layout(&layout))
+}
+
+/// The pixmaps of an `a(iiay)` value.
+fn pixmaps(value: Option<&OwnedValue>) -> Option<Vec<(i32, i32, Vec<u8>)>> {
+    let Value::Array(array) = &**value? else { return None };
+    let pixmaps = array.iter().filter_map(|pixmap| {
+        let Value::Structure(pixmap) = pixmap else { return None };
+        match pixmap.fields() {
+            [Value::I32(width), Value::I32(height), Value::Array(bytes)] => {
+                let bytes = bytes
+                    .iter()
+                    .map(|byte| if let Value::U8(byte) = byte { Some(*byte) } else { None })
+                    .collect::<Option<Vec<u8>>>()?;
+                Some((*width, *height, bytes))
+            }
+            _ => None,
+        }
+    });
+    Some(pixmaps.collect())
+}
+
+/// The text of a `(sa(iiay)ss)` tooltip: its title, and its description under it.
+fn tooltip(value: Option<&OwnedValue>) -> String {
+    let Some(Value::Structure(tooltip)) = value.map(|value| &**value) else { return String::new() };
+    let texts: Vec<&str> = tooltip
+        .fields()
+        .iter()
+        .skip(2)
+        .filter_map(|field| if let Value::Str(text) = field { Some(text.as_str()) } else { None })
+        .filter(|text| !text.is_empty())
+        .collect();
+    texts.join("\n")
+}
+
+/// The executable of the process that owns `bus`.
+fn owner_exe(connection: &Connection, bus: &str) -> Option<String> {
+    let dbus = zbus::blocking::fdo::DBusProxy::new(connection).ok()?;
+    let pid = dbus.get_connection_unix_process_id(bus.try_into().ok()?).ok()?;
+    let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
+    match exe.as_ref().and_then(|exe| exe.file_name()) {
+        Some(name) => Some(name.to_string_lossy().into_owned()),
+        None => std::fs::read_to_string(format!("/proc/{pid}/comm")).ok().map(|comm| comm.trim().to_owned()),
+    }
+}
