@@ -1,0 +1,349 @@
+//! The tray capability on a private D-Bus session bus (`dbus-daemon
+//! --session`), against test items that speak StatusNotifierItem and
+//! dbusmenu: they register (by bus name, or by object path), show their
+//! pixmap or their icon name, change icon, take clicks, scrolls and menu
+//! choices, and vanish; Obi runs the watcher when none is there, and hosts
+//! another's when there is one.
+
+mod common;
+
+use obi::capabilities::{HeldImages, ItemStatus, SystemTray, Tray, TrayAction, TrayItem, Waker};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use zbus::blocking::Connection;
+use zbus::zvariant::{OwnedObjectPath, OwnedValue, Value};
+
+struct Bus {
+    daemon: Child,
+    address: String,
+}
+
+impl Drop for Bus {
+    fn drop(&mut self) {
+        let _ = self.daemon.kill();
+        let _ = self.daemon.wait();
+    }
+}
+
+fn bus() -> Option<Bus> {
+    let daemon = Command::new("dbus-daemon")
+        .args(["--session", "--nofork", "--print-address=1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut daemon) = daemon else {
+        common::skip::unavailable("tray tests: dbus-daemon is missing (.ci/run installs dbus)");
+        return None;
+    };
+    let mut address = String::new();
+    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
+    Some(Bus { daemon, address: address.trim().to_owned() })
+}
+
+type Calls = Arc<Mutex<Vec<String>>>;
+type Pixmap = (i32, i32, Vec<u8>);
+
+/// A test item: what it says of itself, and the calls it gets.
+struct Item {
+    id: String,
+    icon_name: String,
+    theme_path: String,
+    pixmaps: Vec<Pixmap>,
+    calls: Calls,
+}
+
+#[zbus::interface(name = "org.kde.StatusNotifierItem")]
+impl Item {
+    fn activate(&self, x: i32, y: i32) {
+        self.calls.lock().unwrap().push(format!("Activate {x} {y}"));
+    }
+
+    fn secondary_activate(&self, _x: i32, _y: i32) {
+        self.calls.lock().unwrap().push("SecondaryActivate".into());
+    }
+
+    fn context_menu(&self, _x: i32, _y: i32) {
+        self.calls.lock().unwrap().push("ContextMenu".into());
+    }
+
+    fn scroll(&self, delta: i32, orientation: &str) {
+        self.calls.lock().unwrap().push(format!("Scroll {delta} {orientation}"));
+    }
+
+    #[zbus(property)]
+    fn id(&self) -> String {
+        self.id.clone()
+    }
+
+    #[zbus(property)]
+    fn title(&self) -> String {
+        format!("{} title", self.id)
+    }
+
+    #[zbus(property)]
+    fn status(&self) -> String {
+        "Active".into()
+    }
+
+    #[zbus(property)]
+    fn icon_name(&self) -> String {
+        self.icon_name.clone()
+    }
+
+    #[zbus(property)]
+    fn icon_theme_path(&self) -> String {
+        self.theme_path.clone()
+    }
+
+    #[zbus(property)]
+    fn icon_pixmap(&self) -> Vec<Pixmap> {
+        self.pixmaps.clone()
+    }
+
+    #[zbus(property)]
+    fn tool_tip(&self) -> (String, Vec<Pixmap>, String, String) {
+        (String::new(), Vec::new(), format!("{} tip", self.id), "more".into())
+    }
+
+    #[zbus(property)]
+    fn menu(&self) -> OwnedObjectPath {
+        OwnedObjectPath::try_from("/Menu").unwrap()
+    }
+
+    #[zbus(signal)]
+    async fn new_icon(emitter: &zbus::object_server::SignalEmitter<'_>) -> zbus::Result<()>;
+}
+
+/// A dbusmenu node: its id, its properties and its children.
+type Node = (i32, HashMap<String, OwnedValue>, Vec<OwnedValue>);
+
+/// A test menu: "Open", and "More" with "Inner" in it.
+struct Menu {
+    calls: Calls,
+}
+
+fn node(id: i32, label: &str, children: Vec<OwnedValue>) -> OwnedValue {
+    let mut properties: HashMap<String, OwnedValue> = HashMap::new();
+    properties.insert("label".into(), Value::from(label).try_into().unwrap());
+    if !children.is_empty() {
+        properties.insert("children-display".into(), Value::from("submenu").try_into().unwrap());
+    }
+    Value::from((id, properties, children)).try_into().unwrap()
+}
+
+#[zbus::interface(name = "com.canonical.dbusmenu")]
+impl Menu {
+    fn get_layout(&self, _parent: i32, _depth: i32, _properties: Vec<String>) -> (u32, Node) {
+        let inner = node(3, "Inner", Vec::new());
+        let children = vec![node(1, "_Open", Vec::new()), node(2, "More", vec![inner])];
+        (1, (0, HashMap::new(), children))
+    }
+
+    fn event(&self, id: i32, event: &str, _data: Value<'_>, _timestamp: u32) {
+        self.calls.lock().unwrap().push(format!("Event {id} {event}"));
+    }
+}
+
+/// An item on `bus`, registered with the watcher by its bus name, or (with
+/// `path`) by its object path.
+fn item(bus: &Bus, id: &str, path: Option<&str>, pixmaps: Vec<Pixmap>, icon: (&str, &str)) -> (Connection, Calls) {
+    let calls = Calls::default();
+    let at = path.unwrap_or("/StatusNotifierItem");
+    let name = format!("org.kde.StatusNotifierItem-{}-{id}", std::process::id());
+    let item =
+        Item { id: id.into(), icon_name: icon.0.into(), theme_path: icon.1.into(), pixmaps, calls: calls.clone() };
+    let connection = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .name(name.as_str())
+        .unwrap()
+        .serve_at(at, item)
+        .unwrap()
+        .serve_at("/Menu", Menu { calls: calls.clone() })
+        .unwrap()
+        .build()
+        .unwrap();
+    let service = if path.is_some() { at.to_owned() } else { name };
+    register(&connection, &service);
+    (connection, calls)
+}
+
+/// Registers `service` with the watcher, once there is one.
+fn register(connection: &Connection, service: &str) {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let registered = connection.call_method(
+            Some("org.kde.StatusNotifierWatcher"),
+            "/StatusNotifierWatcher",
+            Some("org.kde.StatusNotifierWatcher"),
+            "RegisterStatusNotifierItem",
+            &service,
+        );
+        match registered {
+            Ok(_) => return,
+            Err(error) if Instant::now() > until => panic!("no watcher to register with: {error}"),
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+}
+
+/// A 2x2 pixmap of one colour, ARGB in network byte order.
+fn pixmap(argb: [u8; 4]) -> Pixmap {
+    (2, 2, argb.repeat(4))
+}
+
+fn wait_for(tray: &SystemTray, test: impl Fn(&[TrayItem]) -> bool) -> Vec<TrayItem> {
+    let waker = Waker::unheard();
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let items = tray.items(&waker);
+        if test(&items) {
+            return items;
+        }
+        assert!(Instant::now() < until, "waited in vain; last: {items:#?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The colour of the held icon `handle`, top-left.
+fn colour(held: &HeldImages, handle: Option<u64>) -> [u8; 4] {
+    let pixels = held.get(handle.expect("an icon")).expect("held");
+    pixels.rgba[..4].try_into().unwrap()
+}
+
+#[test]
+fn items_come_with_their_icons_tooltips_and_menus_and_go() {
+    let Some(bus) = bus() else { return };
+    let held = HeldImages::default();
+    let tray = SystemTray::on_bus(held.clone(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let theme = tempfile::tempdir().unwrap();
+    write_png(&theme.path().join("obi-test-icon.png"), [0, 0, 255, 255]);
+    let (red, _) = item(&bus, "red", None, vec![pixmap([255, 255, 0, 0])], ("", ""));
+    let (_named, _) = item(
+        &bus,
+        "named",
+        Some("/org/ayatana/NotificationItem/named"),
+        Vec::new(),
+        ("obi-test-icon", theme.path().to_str().unwrap()),
+    );
+    let items = wait_for(&tray, |items| items.len() == 2);
+    let find = |id: &str| items.iter().find(|item| item.id == id).unwrap().clone();
+    let (first, second) = (find("red"), find("named"));
+    assert_eq!(colour(&held, first.icon), [255, 0, 0, 255], "the pixmap, made RGBA");
+    assert_eq!(colour(&held, second.icon), [0, 0, 255, 255], "the icon name, found in the item's theme path");
+    assert!(second.key.ends_with("/org/ayatana/NotificationItem/named"), "{}", second.key);
+    assert_eq!(
+        (first.title.as_str(), first.tooltip.as_str(), first.status),
+        ("red title", "red tip\nmore", ItemStatus::Active)
+    );
+    assert!(!first.exe.is_empty(), "the owner's executable");
+    let labels: Vec<(u32, &str)> = first.menu.iter().map(|entry| (entry.depth, entry.label.as_str())).collect();
+    assert_eq!(labels, [(0, "Open"), (0, "More"), (1, "Inner")]);
+
+    // A new icon, said with NewIcon.
+    {
+        let interface = red.object_server().interface::<_, Item>("/StatusNotifierItem").unwrap();
+        interface.get_mut().pixmaps = vec![pixmap([255, 0, 255, 0])];
+        zbus::block_on(Item::new_icon(interface.signal_emitter())).unwrap();
+    }
+    let items = wait_for(&tray, |items| {
+        items
+            .iter()
+            .any(|item| item.id == "red" && item.icon.is_some_and(|icon| colour(&held, Some(icon)) == [0, 255, 0, 255]))
+    });
+    assert_eq!(items.len(), 2);
+    let old_icon = first.icon.unwrap();
+    assert!(held.get(old_icon).is_none(), "the old icon was let go of");
+
+    drop(red);
+    let items = wait_for(&tray, |items| items.len() == 1);
+    assert_eq!(items[0].id, "named", "the item whose owner left is gone");
+}
+
+#[test]
+fn clicks_scrolls_and_menu_choices_reach_the_item() {
+    let Some(bus) = bus() else { return };
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let (_item, calls) = item(&bus, "clicky", None, vec![pixmap([255, 1, 2, 3])], ("", ""));
+    let key = wait_for(&tray, |items| items.len() == 1)[0].key.clone();
+    for action in [
+        TrayAction::Activate,
+        TrayAction::SecondaryActivate,
+        TrayAction::ContextMenu,
+        TrayAction::Scroll { delta: -1, horizontal: false },
+        TrayAction::MenuChosen(3),
+    ] {
+        tray.act(&key, action).unwrap();
+    }
+    let until = Instant::now() + Duration::from_secs(5);
+    while calls.lock().unwrap().len() < 5 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(
+        *calls.lock().unwrap(),
+        ["Activate 0 0", "SecondaryActivate", "ContextMenu", "Scroll -1 vertical", "Event 3 clicked"]
+    );
+    assert!(tray.act("no-such-item", TrayAction::Activate).is_err());
+}
+
+/// Another program's watcher, which never forgets an item.
+#[derive(Default, Clone)]
+struct ForgetfulWatcher {
+    items: Arc<Mutex<Vec<String>>>,
+}
+
+#[zbus::interface(name = "org.kde.StatusNotifierWatcher")]
+impl ForgetfulWatcher {
+    fn register_status_notifier_item(&self, service: &str, #[zbus(header)] header: zbus::message::Header<'_>) {
+        let sender = header.sender().map(|sender| sender.to_string()).unwrap_or_default();
+        let entry = if service.starts_with('/') {
+            format!("{sender}{service}")
+        } else {
+            format!("{service}/StatusNotifierItem")
+        };
+        self.items.lock().unwrap().push(entry);
+    }
+
+    fn register_status_notifier_host(&self, _service: &str) {}
+
+    #[zbus(property)]
+    fn registered_status_notifier_items(&self) -> Vec<String> {
+        self.items.lock().unwrap().clone()
+    }
+}
+
+#[test]
+fn another_watcher_is_hosted_a_sweep_reads_what_it_did_not_say_and_the_gone_are_not_shown() {
+    let Some(bus) = bus() else { return };
+    let _watcher = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .name("org.kde.StatusNotifierWatcher")
+        .unwrap()
+        .serve_at("/StatusNotifierWatcher", ForgetfulWatcher::default())
+        .unwrap()
+        .build()
+        .unwrap();
+    let (first, _) = item(&bus, "first", None, vec![pixmap([255, 9, 9, 9])], ("", ""));
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.len() == 1);
+    // This watcher says nothing of a new item: only a sweep finds it.
+    let (_second, _) = item(&bus, "second", None, vec![pixmap([255, 8, 8, 8])], ("", ""));
+    tray.sweep();
+    wait_for(&tray, |items| items.len() == 2);
+    // Nor does it forget the first when it leaves.
+    drop(first);
+    let items = wait_for(&tray, |items| items.len() == 1);
+    assert_eq!(items[0].id, "second");
+}
+
+fn write_png(path: &std::path::Path, rgba: [u8; 4]) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), 4, 4);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&rgba.repeat(16)).unwrap();
+}
