@@ -23,7 +23,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// A widget that cannot run (a kind not built yet, a bad plugin entry) is
+    /// A widget that cannot run (a bad plugin entry, a broken component) is
     /// shown failed in its place; the others run.
     pub fn new(config: &BarConfig) -> Plan {
         let mut widgets = Vec::new();

@@ -219,14 +219,6 @@ fn hide_empty_workspaces_is_required_of_enabled_workspaces() {
 }
 
 #[test]
-fn a_widget_this_build_cannot_show_is_a_warning() {
-    let text = "{\n  \"left_widgets\": [],\n  \"right_widgets\": [ { \"Systray\": { \"enable\": true } } ]\n}";
-    expect(text, 3, 22, WARNING, "right_widgets[0]", "cannot show the Systray widget");
-    let off = text.replace("true", "false");
-    assert!(BarConfig::parse(&off, "bar.json").unwrap().warnings.is_empty(), "a disabled one says nothing");
-}
-
-#[test]
 fn defaults_of_nested_settings_follow_komorebi_bar() {
     use obi::config::model::{MouseConfig, SystrayConfig, UpdateConfig, UsageConfig};
     let mouse: MouseConfig = serde_json::from_str("{}").unwrap();

@@ -2,7 +2,8 @@
 //! (Windows and macOS) is accepted by Obi's model. The schemas are walked,
 //! not hand-listed: from a minimal config, one node at a time is varied
 //! through each property and each alternative the schema allows, and every
-//! such config must load without an "unknown property" warning.
+//! such config must load without an "unknown property" warning. And every
+//! widget the schemas name is built into Obi.
 
 mod common;
 
@@ -178,4 +179,24 @@ fn every_property_and_value_of_the_macos_schema_is_accepted() {
     let Some(shared) = shared() else { return };
     let count = walk(&shared.join("reference/komorebi-bar.macos.schema.json"));
     assert!(count > 300, "the walk covered the schema: {count} configs");
+}
+
+/// Every widget komorebi-bar has (on Windows and macOS) is one Obi shows.
+#[test]
+fn every_widget_of_the_schemas_is_built_in() {
+    let Some(shared) = shared() else { return };
+    for file in ["komorebi-bar.schema.json", "komorebi-bar.macos.schema.json"] {
+        let schema: Value =
+            serde_json::from_str(&std::fs::read_to_string(shared.join("reference").join(file)).unwrap()).unwrap();
+        let kinds: Vec<&str> = schema["$defs"]["WidgetConfig"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|variant| variant["required"][0].as_str())
+            .collect();
+        assert!(kinds.len() >= 10, "{file}: {kinds:?}");
+        for kind in kinds {
+            assert!(obi::config::stock_spec(kind, "{}".into()).is_ok(), "{file}: {kind} is not built in");
+        }
+    }
 }

@@ -21,20 +21,6 @@ fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
 }
 
 #[test]
-fn check_warns_about_a_widget_this_build_cannot_show() {
-    let (_dir, config) =
-        config_file(r#"{ "left_widgets": [], "right_widgets": [ { "Systray": { "enable": true } } ] }"#);
-    let output = run(obi().arg("check").arg(&config));
-    assert!(output.status.success(), "a warning, not an error: {output:?}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        stdout.contains("warning: right_widgets[0]: this version of obi cannot show the Systray widget"),
-        "{stdout}"
-    );
-    assert!(stdout.contains(": ok (1 warning)"), "{stdout}");
-}
-
-#[test]
 fn the_config_path_resolves_environment_variables() {
     let (dir, _config) = config_file(r#"{ "left_widgets": [], "right_widgets": [] }"#);
     let output = run(obi().env("OBI_TEST_DIR", dir.path()).args(["check", "$OBI_TEST_DIR/komorebi.bar.json"]));

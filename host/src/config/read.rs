@@ -10,7 +10,6 @@
 use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
 use super::jsonc;
 use super::model::{BarModel, KomobarTheme, MouseMessage, WidgetConfig};
-use super::{Side, WidgetEntry};
 use crate::tiler::komorebi::Message;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -200,15 +199,6 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     for (list, widgets) in lists {
         for (index, widget) in widgets.into_iter().flatten().enumerate() {
             let at = format!("{list}[{index}]");
-            let kind = widget.kind();
-            let enabled = WidgetEntry { side: Side::Left, config: widget }.enabled();
-            if enabled && kind != "Plugin" && !crate::stock::STOCK_WIDGETS.iter().any(|(stock, _)| *stock == kind) {
-                found.push((
-                    Severity::Warning,
-                    at.clone(),
-                    format!("this version of obi cannot show the {kind} widget yet; it shows as failed in its place"),
-                ));
-            }
             if let WidgetConfig::Komorebi(komorebi) = widget
                 && let Some(workspaces) = komorebi.workspaces.as_ref().filter(|w| w.hide_empty_workspaces.is_none())
             {
