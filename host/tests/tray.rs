@@ -2,8 +2,10 @@
 //! --session`), against test items that speak StatusNotifierItem and
 //! dbusmenu: they register (by bus name, or by object path), show their
 //! pixmap or their icon name, change icon, take clicks, scrolls and menu
-//! choices, and vanish; Obi runs the watcher when none is there, and hosts
-//! another's when there is one.
+//! choices, and vanish; Obi runs the watcher when none is there, hosts
+//! another's when there is one, and takes over when it leaves. An item that
+//! says nonsense is shown for what makes sense; a bus that dies empties the
+//! tray, and one that comes back is hosted again.
 
 mod common;
 
@@ -29,11 +31,18 @@ impl Drop for Bus {
 }
 
 fn bus() -> Option<Bus> {
-    let daemon = Command::new("dbus-daemon")
-        .args(["--session", "--nofork", "--print-address=1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
+    bus_at(None)
+}
+
+/// A bus at `address` (a `unix:path=` one, to start again at the same
+/// place), else at one of its choosing.
+fn bus_at(address: Option<&str>) -> Option<Bus> {
+    let mut command = Command::new("dbus-daemon");
+    command.args(["--session", "--nofork", "--print-address=1"]);
+    if let Some(address) = address {
+        command.arg(format!("--address={address}"));
+    }
+    let daemon = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
     let Ok(mut daemon) = daemon else {
         common::skip::unavailable("tray tests: dbus-daemon is missing (.ci/run installs dbus)");
         return None;
@@ -196,7 +205,7 @@ fn pixmap(argb: [u8; 4]) -> Pixmap {
 
 fn wait_for(tray: &SystemTray, test: impl Fn(&[TrayItem]) -> bool) -> Vec<TrayItem> {
     let waker = Waker::unheard();
-    let until = Instant::now() + Duration::from_secs(10);
+    let until = Instant::now() + Duration::from_secs(15);
     loop {
         let items = tray.items(&waker);
         if test(&items) {
@@ -338,6 +347,139 @@ fn another_watcher_is_hosted_a_sweep_reads_what_it_did_not_say_and_the_gone_are_
     drop(first);
     let items = wait_for(&tray, |items| items.len() == 1);
     assert_eq!(items[0].id, "second");
+}
+
+/// An item that says nonsense: a number for its id, a status the standard
+/// does not have, torn and absurd pixmaps, a string for its tooltip, a
+/// string for its menu, an icon name nowhere to be found.
+struct Garbled;
+
+#[zbus::interface(name = "org.kde.StatusNotifierItem")]
+impl Garbled {
+    #[zbus(property)]
+    fn id(&self) -> u32 {
+        7
+    }
+
+    #[zbus(property)]
+    fn status(&self) -> String {
+        "Sideways".into()
+    }
+
+    #[zbus(property)]
+    fn icon_pixmap(&self) -> Vec<Pixmap> {
+        vec![(2, 2, vec![1, 2, 3]), (-4, 4, Vec::new()), (1 << 20, 1 << 20, vec![0; 4]), (0, 0, Vec::new())]
+    }
+
+    #[zbus(property)]
+    fn icon_name(&self) -> String {
+        "obi-no-such-icon-anywhere".into()
+    }
+
+    #[zbus(property)]
+    fn tool_tip(&self) -> String {
+        "not a structure".into()
+    }
+
+    #[zbus(property)]
+    fn menu(&self) -> String {
+        "/not/an/object/path".into()
+    }
+}
+
+#[test]
+fn an_item_that_says_nonsense_is_shown_for_what_makes_sense() {
+    let Some(bus) = bus() else { return };
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let garbled = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .serve_at("/StatusNotifierItem", Garbled)
+        .unwrap()
+        .build()
+        .unwrap();
+    register(&garbled, garbled.unique_name().unwrap().as_str());
+    let (_sane, _) = item(&bus, "sane", None, vec![pixmap([255, 1, 1, 1])], ("", ""));
+    let items = wait_for(&tray, |items| items.len() == 2);
+    let shown = items.iter().find(|item| item.id != "sane").unwrap();
+    assert_eq!((shown.id.as_str(), shown.tooltip.as_str(), shown.status), ("", "", ItemStatus::Active));
+    assert_eq!((shown.icon, shown.menu.len()), (None, 0), "no icon, no menu: the widget shows its first letter");
+    assert!(items.iter().any(|item| item.id == "sane" && item.icon.is_some()), "the sane item is unharmed");
+}
+
+#[test]
+fn when_another_watcher_leaves_obi_runs_one_and_items_register_again() {
+    let Some(bus) = bus() else { return };
+    let other = zbus::blocking::connection::Builder::address(bus.address.as_str())
+        .unwrap()
+        .name("org.kde.StatusNotifierWatcher")
+        .unwrap()
+        .serve_at("/StatusNotifierWatcher", ForgetfulWatcher::default())
+        .unwrap()
+        .build()
+        .unwrap();
+    let (item_connection, calls) = item(&bus, "faithful", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.len() == 1);
+    drop(other);
+    // As items do when a watcher appears, it registers again, with Obi's.
+    let service = item_connection.unique_name().unwrap().to_string();
+    let until = Instant::now() + Duration::from_secs(10);
+    while !registered_with_obi(&item_connection, &service) {
+        assert!(Instant::now() < until, "obi never ran a watcher");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let key = wait_for(&tray, |items| items.len() == 1)[0].key.clone();
+    tray.act(&key, TrayAction::Activate).unwrap();
+    let until = Instant::now() + Duration::from_secs(5);
+    while calls.lock().unwrap().is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(*calls.lock().unwrap(), ["Activate 0 0"], "clicks reach the item through the new watch");
+}
+
+/// Registers `service` with the watcher on the bus, when it is Obi's (the
+/// test's watcher answers `RegisterStatusNotifierItem` too, but it is gone).
+fn registered_with_obi(connection: &Connection, service: &str) -> bool {
+    let owner = connection.call_method(
+        Some("org.freedesktop.DBus"),
+        "/org/freedesktop/DBus",
+        Some("org.freedesktop.DBus"),
+        "GetConnectionUnixProcessID",
+        &"org.kde.StatusNotifierWatcher",
+    );
+    let Ok(owner) = owner else { return false };
+    if owner.body().deserialize::<u32>().ok() != Some(std::process::id()) {
+        return false;
+    }
+    register(connection, service);
+    true
+}
+
+#[test]
+fn a_bus_that_dies_leaves_no_items_and_one_that_comes_back_is_hosted_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let address = format!("unix:path={}", dir.path().join("bus").display());
+    let Some(bus) = bus_at(Some(&address)) else { return };
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let (doomed, _) = item(&bus, "doomed", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
+    wait_for(&tray, |items| items.len() == 1);
+    drop(bus);
+    wait_for(&tray, |items| items.is_empty());
+    drop(doomed);
+
+    let _ = std::fs::remove_file(dir.path().join("bus"));
+    let bus = bus_at(Some(&address)).unwrap();
+    let (_reborn, calls) = item(&bus, "reborn", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
+    let items = wait_for(&tray, |items| items.len() == 1);
+    assert_eq!(items[0].id, "reborn");
+    tray.act(&items[0].key, TrayAction::SecondaryActivate).unwrap();
+    let until = Instant::now() + Duration::from_secs(5);
+    while calls.lock().unwrap().is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(*calls.lock().unwrap(), ["SecondaryActivate"], "clicks reach items on the new bus");
 }
 
 fn write_png(path: &std::path::Path, rgba: [u8; 4]) {

@@ -2,7 +2,9 @@
 //! watcher, when none runs); the watcher's, the items' and their menus'
 //! signals make it read every item again, and the list is pushed. An item
 //! whose owner leaves the bus goes (at once from Obi's own watcher, and at
-//! a sweep from another's). Each item is logged at info when it comes or
+//! a sweep from another's); when another's watcher leaves, Obi runs one.
+//! Clicks are carried out on a thread that lives as long as the tray, on
+//! whatever bus is hosted now. Each item is logged at info when it comes or
 //! changes, with what a `hidden_icons` rule can match.
 
 use super::icons::{self, Held};
@@ -29,6 +31,8 @@ enum Event {
     /// A name left the bus.
     Gone(String),
     Sweep,
+    /// The connection closed under a listener.
+    Closed,
 }
 
 /// How long the bar waits before looking for a bus that went away again.
@@ -44,7 +48,22 @@ struct Address {
     menu: Option<String>,
 }
 
-type Addresses = Arc<Mutex<HashMap<String, Address>>>;
+/// The bus the tray is hosted on now, for the actions thread: the
+/// connection, where each item answers, and the host's events.
+#[derive(Clone, Default)]
+struct Session(Arc<Mutex<Option<Current>>>);
+
+struct Current {
+    connection: Connection,
+    addresses: HashMap<String, Address>,
+    events: Sender<Event>,
+}
+
+impl Session {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Current>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
 
 /// Follows the tray on the bus at `address` (the session's when none),
 /// again whenever the bus goes away.
@@ -54,14 +73,21 @@ pub fn follow(
     images: &HeldImages,
     requests: Receiver<Request>,
 ) {
-    let requests = Arc::new(Mutex::new(requests));
+    let session = Session::default();
+    let acting = session.clone();
+    let actions = std::thread::Builder::new().name("obi-tray-actions".into()).spawn(move || act(&acting, requests));
+    if let Err(error) = actions {
+        tracing::warn!("tray: no thread for clicks on items: {error}");
+    }
     let mut held = Held::new(images.clone());
     let mut said_why = false;
     loop {
         match connect(address.as_deref()) {
             Ok(connection) => {
                 said_why = false;
-                if let Err(error) = host(&connection, items, &mut held, &requests) {
+                let hosted = host(&connection, items, &mut held, &session);
+                *session.lock() = None;
+                if let Err(error) = hosted {
                     tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
                 }
             }
@@ -89,18 +115,9 @@ fn host(
     connection: &Connection,
     items: &Pushed<Vec<TrayItem>>,
     held: &mut Held,
-    requests: &Arc<Mutex<Receiver<Request>>>,
+    session: &Session,
 ) -> zbus::Result<()> {
     let dbus = zbus::blocking::fdo::DBusProxy::new(connection)?;
-    let own_watcher = if dbus.name_has_owner(watcher::NAME.try_into()?)? {
-        None
-    } else {
-        let watcher = Watcher::default();
-        connection.object_server().at(watcher::PATH, watcher.clone())?;
-        connection.request_name(watcher::NAME)?;
-        tracing::info!("no StatusNotifierWatcher was on the bus: obi runs one");
-        Some(watcher)
-    };
     let host_name = format!("org.kde.StatusNotifierHost-{}", std::process::id());
     connection.request_name(host_name.as_str())?;
 
@@ -114,31 +131,29 @@ fn host(
         let (name, _, new_owner): (String, String, String) = message.body().deserialize().ok()?;
         new_owner.is_empty().then_some(Event::Gone(name))
     })?;
-    connection.call_method(
-        Some(watcher::NAME),
-        watcher::PATH,
-        Some(watcher::NAME),
-        "RegisterStatusNotifierHost",
-        &host_name,
-    )?;
+    let mut own_watcher = watch(connection, &dbus, &host_name)?;
+    *session.lock() = Some(Current { connection: connection.clone(), addresses: HashMap::new(), events });
 
-    let addresses = Addresses::default();
-    act(connection, requests, &addresses, events.clone())?;
     let mut logged = HashMap::new();
     let mut event = Event::Changed;
     loop {
         match event {
-            Event::Gone(name) => {
-                if let Some(watcher) = &own_watcher {
-                    forget(connection, watcher, &name);
+            Event::Gone(name) => match &own_watcher {
+                Some(watcher) => forget(connection, watcher, &name),
+                None if name == watcher::NAME => {
+                    tracing::info!("the StatusNotifierWatcher left the bus");
+                    own_watcher = watch(connection, &dbus, &host_name)?;
                 }
-            }
-            Event::Sweep => sweep(connection, own_watcher.as_ref(), &dbus, &addresses),
+                None => {}
+            },
+            Event::Sweep => sweep(connection, own_watcher.as_ref(), &dbus, session),
+            Event::Closed => return Err(zbus::Error::Failure("the connection closed".into())),
             Event::Changed => {}
         }
         let read = read_items(connection, own_watcher.as_ref(), held, &mut logged)?;
-        *addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) =
-            read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
+        if let Some(current) = session.lock().as_mut() {
+            current.addresses = read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
+        }
         items.publish(read.into_iter().map(|(item, _)| item).collect());
         event = received.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
         // A burst of changes is read once.
@@ -171,65 +186,82 @@ fn listen(
                 return;
             }
         }
+        let _ = events.send(Event::Closed);
     })?;
     Ok(())
 }
 
-/// Carries out the widgets' requests, on a thread of its own.
-fn act(
+/// Registers the host with the watcher on the bus, first running one when
+/// none does; Obi's own watcher, when it runs one.
+fn watch(
     connection: &Connection,
-    requests: &Arc<Mutex<Receiver<Request>>>,
-    addresses: &Addresses,
-    events: Sender<Event>,
-) -> zbus::Result<()> {
-    let (connection, requests, addresses) = (connection.clone(), requests.clone(), addresses.clone());
-    std::thread::Builder::new().name("obi-tray-actions".into()).spawn(move || {
-        loop {
-            let request = requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
-            let (key, action) = match request {
-                Ok(Request::Act(key, action)) => (key, action),
-                Ok(Request::Sweep) => {
-                    if events.send(Event::Sweep).is_err() {
-                        return;
-                    }
-                    continue;
+    dbus: &zbus::blocking::fdo::DBusProxy<'_>,
+    host_name: &str,
+) -> zbus::Result<Option<Watcher>> {
+    let own_watcher = if dbus.name_has_owner(watcher::NAME.try_into()?)? {
+        None
+    } else {
+        let watcher = Watcher::default();
+        connection.object_server().at(watcher::PATH, watcher.clone())?;
+        connection.request_name(watcher::NAME)?;
+        tracing::info!("no StatusNotifierWatcher was on the bus: obi runs one");
+        Some(watcher)
+    };
+    connection.call_method(
+        Some(watcher::NAME),
+        watcher::PATH,
+        Some(watcher::NAME),
+        "RegisterStatusNotifierHost",
+        &host_name,
+    )?;
+    Ok(own_watcher)
+}
+
+/// Carries out the widgets' requests on whatever bus the tray is hosted
+/// on, for as long as the tray lives.
+fn act(session: &Session, requests: Receiver<Request>) {
+    for request in requests {
+        let (key, action) = match request {
+            Request::Act(key, action) => (key, action),
+            Request::Sweep => {
+                if let Some(current) = session.lock().as_ref() {
+                    let _ = current.events.send(Event::Sweep);
                 }
-                Err(_) => return,
-            };
-            let address = addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&key).cloned();
-            let Some(address) = address else { continue };
-            let bus = Some(address.bus.as_str());
-            let called = match &action {
-                TrayAction::Activate => {
-                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "Activate", &(0i32, 0i32))
-                }
-                TrayAction::SecondaryActivate => {
-                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "SecondaryActivate", &(0i32, 0i32))
-                }
-                TrayAction::ContextMenu => {
-                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "ContextMenu", &(0i32, 0i32))
-                }
-                TrayAction::Scroll { delta, horizontal } => {
-                    let orientation = if *horizontal { "horizontal" } else { "vertical" };
-                    connection.call_method(bus, address.path.as_str(), Some(ITEM), "Scroll", &(*delta, orientation))
-                }
-                TrayAction::MenuChosen(id) => match &address.menu {
-                    Some(menu) => connection.call_method(
-                        bus,
-                        menu.as_str(),
-                        Some(MENU),
-                        "Event",
-                        &(*id, "clicked", Value::I32(0), 0u32),
-                    ),
-                    None => continue,
-                },
-            };
-            if let Err(error) = called {
-                tracing::warn!("tray item {key} did not take {action:?}: {error}");
+                continue;
             }
+        };
+        let target = session
+            .lock()
+            .as_ref()
+            .and_then(|current| Some((current.connection.clone(), current.addresses.get(&key)?.clone())));
+        let Some((connection, address)) = target else { continue };
+        let bus = Some(address.bus.as_str());
+        let path = address.path.as_str();
+        let called = match &action {
+            TrayAction::Activate => connection.call_method(bus, path, Some(ITEM), "Activate", &(0i32, 0i32)),
+            TrayAction::SecondaryActivate => {
+                connection.call_method(bus, path, Some(ITEM), "SecondaryActivate", &(0i32, 0i32))
+            }
+            TrayAction::ContextMenu => connection.call_method(bus, path, Some(ITEM), "ContextMenu", &(0i32, 0i32)),
+            TrayAction::Scroll { delta, horizontal } => {
+                let orientation = if *horizontal { "horizontal" } else { "vertical" };
+                connection.call_method(bus, path, Some(ITEM), "Scroll", &(*delta, orientation))
+            }
+            TrayAction::MenuChosen(id) => match &address.menu {
+                Some(menu) => connection.call_method(
+                    bus,
+                    menu.as_str(),
+                    Some(MENU),
+                    "Event",
+                    &(*id, "clicked", Value::I32(0), 0u32),
+                ),
+                None => continue,
+            },
+        };
+        if let Err(error) = called {
+            tracing::warn!("tray item {key} did not take {action:?}: {error}");
         }
-    })?;
-    Ok(())
+    }
 }
 
 /// Obi's watcher forgets the items of `owner`, which left the bus, and says so.
@@ -246,11 +278,11 @@ fn sweep(
     connection: &Connection,
     own_watcher: Option<&Watcher>,
     dbus: &zbus::blocking::fdo::DBusProxy<'_>,
-    addresses: &Addresses,
+    session: &Session,
 ) {
-    let buses: Vec<String> = {
-        let addresses = addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        addresses.values().map(|address| address.bus.clone()).collect()
+    let buses: HashSet<String> = match session.lock().as_ref() {
+        Some(current) => current.addresses.values().map(|address| address.bus.clone()).collect(),
+        None => return,
     };
     for bus in buses {
         let alive = bus.as_str().try_into().ok().and_then(|name| dbus.name_has_owner(name).ok());
@@ -259,7 +291,9 @@ fn sweep(
             if let Some(watcher) = own_watcher {
                 forget(connection, watcher, &bus);
             }
-            addresses.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).retain(|_, address| address.bus != bus);
+            if let Some(current) = session.lock().as_mut() {
+                current.addresses.retain(|_, address| address.bus != bus);
+            }
         }
     }
 }
