@@ -142,9 +142,12 @@ fn the_bar_follows_its_monitor_to_a_new_resolution() {
         "the strut follows: {}",
         property(&session, &bar, "_NET_WM_STRUT_PARTIAL")
     );
-    let frame = session.grab();
-    let right = frame.rows(0, 28);
-    assert!(right.ink(right.pixel(0, 0), 1200, 1400) > 50, "the clock is drawn at the new right edge");
+    // The window has its new size before it is painted at it.
+    let clock_at_the_right = || {
+        let bar = session.grab().rows(0, 28);
+        bar.ink(bar.pixel(0, 0), 1200, 1400) > 50
+    };
+    assert!(wait_for(Duration::from_secs(5), clock_at_the_right), "the clock is drawn at the new right edge");
 }
 
 #[test]

@@ -4,14 +4,12 @@
 //! i3 being killed and started again. The bar is read back with OCR
 //! (tesseract), which also says where each word is, for the clicks.
 
+use crate::ocr::{HEIGHT, wait_for_words};
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xmessage", "xwininfo", "import", "convert", "tesseract"];
-
-const HEIGHT: u32 = 40;
 
 /// The Komorebi widget's workspaces alone on the left, large enough to read,
 /// and `mouse` as the bar's mouse config.
@@ -55,50 +53,6 @@ fn focused(session: &XSession) -> Option<String> {
     workspaces(session).into_iter().find(|(_, focused)| *focused).map(|(name, _)| name)
 }
 
-/// The words on the bar as tesseract reads them, each with the screen
-/// column of its middle. The bar is grabbed, negated (light text on the
-/// dark bar reads better dark on light) and enlarged three times.
-fn words_on_bar(session: &XSession, dir: &Path) -> Vec<(String, u32)> {
-    let png = dir.join("bar.png");
-    let large = dir.join("bar-large.png");
-    let grab = run(session
-        .command("import")
-        .args(["-window", "root", "-crop", &format!("1280x{HEIGHT}+0+0"), "+repage"])
-        .arg(format!("PNG32:{}", png.display())));
-    assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
-    let convert = run(Command::new("convert").arg(&png).args(["-negate", "-resize", "300%"]).arg(&large));
-    assert!(convert.status.success(), "convert: {}", String::from_utf8_lossy(&convert.stderr));
-    let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7", "tsv"]));
-    assert!(ocr.status.success(), "tesseract: {}", String::from_utf8_lossy(&ocr.stderr));
-    String::from_utf8_lossy(&ocr.stdout)
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let (left, width, text) =
-                (fields.get(6)?.parse::<u32>().ok()?, fields.get(8)?.parse::<u32>().ok()?, fields.get(11)?);
-            let text = text.trim();
-            (!text.is_empty()).then(|| (text.to_owned(), (left + width / 2) / 3))
-        })
-        .collect()
-}
-
-/// Waits until the bar shows every one of `names`; gives where each word is.
-fn wait_for_words(session: &XSession, dir: &Path, names: &[&str]) -> Vec<(String, u32)> {
-    let mut words = Vec::new();
-    let shown = wait_for(Duration::from_secs(20), || {
-        words = words_on_bar(session, dir);
-        names.iter().all(|name| words.iter().any(|(word, _)| word == name))
-    });
-    if !shown {
-        let artifacts = crate::support::workspace().join("target/e2e-artifacts");
-        std::fs::create_dir_all(&artifacts).unwrap();
-        let _ = std::fs::copy(dir.join("bar.png"), artifacts.join("i3-bar.png"));
-    }
-    assert!(shown, "the bar shows {names:?}; it reads {words:?} (target/e2e-artifacts/i3-bar.png)");
-    words
-}
-
 fn click(session: &XSession, x: u32) {
     run(session.command("xdotool").args(["mousemove", &x.to_string(), &(HEIGHT / 2).to_string(), "click", "1"]));
 }
@@ -114,7 +68,7 @@ fn the_bar_shows_i3s_workspaces_and_a_click_focuses_one() {
     i3_msg(&session, "workspace alpha");
     let (dir, config) = config_file(&config("null"));
     let (mut bar, _window) = session.start_bar(&config, Stdio::null());
-    let words = wait_for_words(&session, dir.path(), &["beta"]);
+    let words = wait_for_words(&session, dir.path(), 1280, &["beta"], "i3-bar");
     let beta = words.iter().find(|(word, _)| word == "beta").unwrap().1;
     assert_eq!(focused(&session).as_deref(), Some("alpha"));
 
@@ -125,7 +79,7 @@ fn the_bar_shows_i3s_workspaces_and_a_click_focuses_one() {
         workspaces(&session)
     );
     // The bar follows: alpha is no longer the selected one, so it reads as plain text.
-    wait_for_words(&session, dir.path(), &["alpha"]);
+    wait_for_words(&session, dir.path(), 1280, &["alpha"], "i3-bar");
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
 
@@ -141,7 +95,7 @@ fn scrolling_the_bar_cycles_i3s_workspaces() {
     let mouse = r#"{ "on_scroll_down": { "message": { "type": "CycleFocusWorkspace", "content": "Next" } } }"#;
     let (dir, config) = config_file(&config(mouse));
     let (_bar, _window) = session.start_bar(&config, Stdio::null());
-    wait_for_words(&session, dir.path(), &["beta"]);
+    wait_for_words(&session, dir.path(), 1280, &["beta"], "i3-bar");
     // One notch down, away from the widget's items, where no item takes the
     // scroll. winit 0.30 makes a scroll of both the press and the release of
     // a synthetic (XTest) wheel button, where a real wheel's notch is one
@@ -165,13 +119,13 @@ fn the_bar_survives_i3_being_killed_and_started_again() {
     let (dir, config) = config_file(&config("null"));
     let log = dir.path().join("obi.log");
     let (mut bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log).unwrap()));
-    wait_for_words(&session, dir.path(), &["alpha"]);
+    wait_for_words(&session, dir.path(), 1280, &["alpha"], "i3-bar");
 
     session.restart_window_manager();
     populate(&session, "gamma");
     populate(&session, "delta");
     // The bar found the new i3 (elsewhere on disk), and a click still works.
-    let words = wait_for_words(&session, dir.path(), &["gamma"]);
+    let words = wait_for_words(&session, dir.path(), 1280, &["gamma"], "i3-bar");
     let gamma = words.iter().find(|(word, _)| word == "gamma").unwrap().1;
     click(&session, gamma);
     assert!(

@@ -7,6 +7,7 @@
 mod all_widgets;
 mod citizen;
 mod cli;
+mod desktop;
 mod golden;
 mod i3;
 mod keyboard;
@@ -15,6 +16,7 @@ mod komorebi_simulator;
 mod komorebi_widget;
 mod media;
 mod mouse;
+mod ocr;
 mod screenshot;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;

@@ -3,14 +3,13 @@
 //! the file's tags); the bar shows "artist - title", read back with
 //! tesseract, and a click on it pauses mpv.
 
-use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
-use std::io::{BufRead, BufReader};
+use crate::support::{Reaped, XSession, config_file, have_tools, run, session_bus, wait_for};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "dbus-daemon", "dbus-send", "mpv", "xdotool", "import", "convert", "tesseract"];
-const MPRIS_PLUGIN: &str = "/etc/mpv/scripts/mpris.so";
+pub const MPRIS_PLUGIN: &str = "/etc/mpv/scripts/mpris.so";
 
 /// Two seconds of a 440 Hz tone as a WAV file, titled and signed in its
 /// INFO tags.
@@ -44,17 +43,23 @@ fn write_tune(path: &Path) {
     std::fs::write(path, chunk(b"RIFF", &body)).unwrap();
 }
 
-/// A session bus of the test's own, and its address.
-fn session_bus() -> (Reaped, String) {
-    let mut daemon = Command::new("dbus-daemon")
-        .args(["--session", "--nofork", "--print-address=1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting dbus-daemon");
-    let mut address = String::new();
-    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
-    (Reaped(daemon), address.trim().to_owned())
+/// mpv on the bus at `address`, playing the tune (written into `dir`) over
+/// and over; once it says it plays.
+pub fn play(dir: &Path, address: &str) -> Reaped {
+    let tune = dir.join("tune.wav");
+    write_tune(&tune);
+    let mpv = Reaped(
+        Command::new("mpv")
+            .args(["--no-config", &format!("--script={MPRIS_PLUGIN}"), "--no-video", "--ao=null", "--loop=inf"])
+            .arg(&tune)
+            .env("DBUS_SESSION_BUS_ADDRESS", address)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting mpv"),
+    );
+    assert!(wait_for(Duration::from_secs(10), || playback_status(address).contains("Playing")), "mpv plays");
+    mpv
 }
 
 fn playback_status(bus: &str) -> String {
@@ -83,19 +88,7 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
     let (dir, config) = config_file(
         r#"{ "height": 40, "font_size": 18, "left_widgets": [ { "Media": { "enable": true, "display": "Text" } } ], "right_widgets": [] }"#,
     );
-    let tune = dir.path().join("tune.wav");
-    write_tune(&tune);
-    let _mpv = Reaped(
-        Command::new("mpv")
-            .args(["--no-config", &format!("--script={MPRIS_PLUGIN}"), "--no-video", "--ao=null", "--loop=inf"])
-            .arg(&tune)
-            .env("DBUS_SESSION_BUS_ADDRESS", &address)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starting mpv"),
-    );
-    assert!(wait_for(Duration::from_secs(10), || playback_status(&address).contains("Playing")), "mpv plays");
+    let _mpv = play(dir.path(), &address);
     let (_bar, _window) =
         session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address.as_ref())]);
 
