@@ -11,45 +11,26 @@ mod common;
 
 use obi::capabilities::{HeldImages, ItemStatus, SystemTray, Tray, TrayAction, TrayItem, Waker};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedObjectPath, OwnedValue, Value};
 
-struct Bus {
-    daemon: Child,
-    address: String,
-}
-
-impl Drop for Bus {
-    fn drop(&mut self) {
-        let _ = self.daemon.kill();
-        let _ = self.daemon.wait();
-    }
-}
+use common::session_bus::SessionBus as Bus;
 
 fn bus() -> Option<Bus> {
     bus_at(None)
 }
 
-/// A bus at `address` (a `unix:path=` one, to start again at the same
-/// place), else at one of its choosing.
+/// A bus at `address`, or a loud skip (a failure under CI).
 fn bus_at(address: Option<&str>) -> Option<Bus> {
-    let mut command = Command::new("dbus-daemon");
-    command.args(["--session", "--nofork", "--print-address=1"]);
-    if let Some(address) = address {
-        command.arg(format!("--address={address}"));
+    match Bus::start_at(address) {
+        Ok(bus) => Some(bus),
+        Err(error) => {
+            common::skip::unavailable(&format!("tray tests: no dbus-daemon ({error}; .ci/run installs dbus)"));
+            None
+        }
     }
-    let daemon = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
-    let Ok(mut daemon) = daemon else {
-        common::skip::unavailable("tray tests: dbus-daemon is missing (.ci/run installs dbus)");
-        return None;
-    };
-    let mut address = String::new();
-    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
-    Some(Bus { daemon, address: address.trim().to_owned() })
 }
 
 type Calls = Arc<Mutex<Vec<String>>>;

@@ -4,11 +4,12 @@
 //! programs make their status icons) on a private session bus. The bar is
 //! read back, the application's icon is found drawn, a right click opens its
 //! menu in the bar, and choosing an entry reaches the application. The
-//! screenshots are kept in `target/e2e-artifacts/desktop-*.png`.
+//! screenshots and the bar's log are kept in `target/e2e-artifacts/desktop-*`.
 
 use crate::media::{MPRIS_PLUGIN, play};
 use crate::ocr::{HEIGHT, column_of, wait_for_words};
-use crate::support::{Frame, Reaped, XSession, config_file, have_tools, run, session_bus, wait_for, workspace};
+use crate::session_bus::SessionBus;
+use crate::support::{Frame, Reaped, XSession, config_file, have_tools, run, wait_for, workspace};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -83,10 +84,15 @@ fn lines_of(child: &mut std::process::Child) -> Receiver<String> {
     received
 }
 
-fn keep(session: &XSession, name: &str) {
+/// Where the test keeps `desktop-{name}`.
+fn artifact(name: &str) -> std::path::PathBuf {
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
-    let shot = artifacts.join(format!("desktop-{name}.png"));
+    artifacts.join(format!("desktop-{name}"))
+}
+
+fn keep(session: &XSession, name: &str) {
+    let shot = artifact(&format!("{name}.png"));
     run(session
         .command("import")
         .args(["-window", "root", "-crop", &format!("{WIDTH}x{HEIGHT}+0+0"), "+repage"])
@@ -105,13 +111,21 @@ fn keyboard_media_and_a_real_tray_application_on_one_bar() {
         return;
     }
     let session = XSession::start(WIDTH, 720);
-    let (_bus, address) = session_bus();
+    let bus = SessionBus::start().expect("starting dbus-daemon");
+    let address = bus.address.clone();
     let (dir, config) = config_file(CONFIG);
     let _mpv = play(dir.path(), &address);
-    let (_bar, _window) =
-        session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address.as_ref())]);
-    // An AppIndicator looks for a watcher once, when it starts; the bar runs one.
-    assert!(wait_for(Duration::from_secs(20), || watcher_on(&address)), "the bar runs a StatusNotifierWatcher");
+    let log = std::fs::File::create(artifact("obi.log")).unwrap();
+    let (_bar, _window) = session.start_bar_with_env(
+        &config,
+        log.into(),
+        &[("DBUS_SESSION_BUS_ADDRESS", address.as_ref()), ("OBI_LOG", "info".as_ref())],
+    );
+    // An AppIndicator looks for a watcher when it starts; the bar runs one.
+    assert!(
+        wait_for(Duration::from_secs(20), || watcher_on(&address)),
+        "the bar runs a StatusNotifierWatcher (its log: target/e2e-artifacts/desktop-obi.log)"
+    );
 
     write_icon(dir.path(), "obi-test-icon");
     let mut application = session

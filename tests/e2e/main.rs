@@ -18,6 +18,8 @@ mod media;
 mod mouse;
 mod ocr;
 mod screenshot;
+#[path = "../../host/tests/common/session_bus.rs"]
+mod session_bus;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;
 mod support;

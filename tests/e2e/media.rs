@@ -3,7 +3,8 @@
 //! the file's tags); the bar shows "artist - title", read back with
 //! tesseract, and a click on it pauses mpv.
 
-use crate::support::{Reaped, XSession, config_file, have_tools, run, session_bus, wait_for};
+use crate::session_bus::SessionBus;
+use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -84,7 +85,8 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let (_bus, address) = session_bus();
+    let bus = SessionBus::start().expect("starting dbus-daemon");
+    let address = bus.address.clone();
     let (dir, config) = config_file(
         r#"{ "height": 40, "font_size": 18, "left_widgets": [ { "Media": { "enable": true, "display": "Text" } } ], "right_widgets": [] }"#,
     );

@@ -1,7 +1,7 @@
-//! Shared helpers: running `obi`, finding tools, an Xvfb + i3 session, a
-//! private session bus, and reading PNG frames.
+//! Shared helpers: running `obi`, finding tools, an Xvfb + i3 session, and
+//! reading PNG frames.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
@@ -50,19 +50,6 @@ fn which(tool: &str) -> Option<PathBuf> {
         .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
         .map(|dir| dir.join(tool))
         .find(|path| path.is_file())
-}
-
-/// A session bus of the test's own, and its address.
-pub fn session_bus() -> (Reaped, String) {
-    let mut daemon = Command::new("dbus-daemon")
-        .args(["--session", "--nofork", "--print-address=1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting dbus-daemon");
-    let mut address = String::new();
-    BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).unwrap();
-    (Reaped(daemon), address.trim().to_owned())
 }
 
 /// Kills the child when dropped, so a failing test leaves no server behind.

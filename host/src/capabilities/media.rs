@@ -4,7 +4,8 @@
 //! (`PropertiesChanged`); after each, the players are read again and the
 //! one to show is pushed to the widgets that read it: the one playing (the
 //! last to start, when several do), else the last that played, else any.
-//! Controls go to that player from a thread of their own, so a player that
+//! Controls go to that player from a thread of their own (one for the
+//! capability's life, on whatever bus is followed now), so a player that
 //! hangs holds up nobody. A bus that vanishes is looked for again every few
 //! seconds; a player that says nonsense is read for what makes sense.
 //!
@@ -125,15 +126,27 @@ impl Media for SystemMedia {
     }
 }
 
+/// The connection players are followed on now, for the controls thread.
+type Followed = Arc<Mutex<Option<Connection>>>;
+
 /// Connects to the bus, again whenever it goes away.
 fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests: Receiver<(String, Control)>) {
-    let requests = Arc::new(Mutex::new(requests));
+    let followed = Followed::default();
+    let controlling = followed.clone();
+    let controls =
+        std::thread::Builder::new().name("obi-media-controls".into()).spawn(move || control(&controlling, requests));
+    if let Err(error) = controls {
+        tracing::warn!("media: no thread for the controls: {error}");
+    }
     let mut said_why = false;
     loop {
         match connect(address.as_deref()) {
             Ok(connection) => {
                 said_why = false;
-                if let Err(error) = watch(&connection, shown, &requests) {
+                *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(connection.clone());
+                let watched = watch(&connection, shown);
+                *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+                if let Err(error) = watched {
                     tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
                 }
             }
@@ -155,12 +168,26 @@ fn connect(address: Option<&str>) -> zbus::Result<Connection> {
     }
 }
 
+/// Sends each control to its player, on the bus followed now.
+fn control(followed: &Followed, requests: Receiver<(String, Control)>) {
+    for (player, control) in requests {
+        let connection = followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let Some(connection) = connection else { continue };
+        let called = connection.call_method(
+            Some(player.as_str()),
+            PATH,
+            Some("org.mpris.MediaPlayer2.Player"),
+            control.method(),
+            &(),
+        );
+        if let Err(error) = called {
+            tracing::warn!("{player} did not take {}: {error}", control.method());
+        }
+    }
+}
+
 /// Follows the players on `connection` until it fails.
-fn watch(
-    connection: &Connection,
-    shown: &Pushed<Option<NowPlaying>>,
-    requests: &Arc<Mutex<Receiver<(String, Control)>>>,
-) -> zbus::Result<()> {
+fn watch(connection: &Connection, shown: &Pushed<Option<NowPlaying>>) -> zbus::Result<()> {
     let (changed, changes) = mpsc::channel::<()>();
     for rule in [
         format!("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{PATH}'"),
@@ -179,22 +206,6 @@ fn watch(
             }
         })?;
     }
-    let control_connection = connection.clone();
-    let requests = requests.clone();
-    std::thread::Builder::new().name("obi-media-controls".into()).spawn(move || {
-        while let Ok((player, control)) = requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv() {
-            let called = control_connection.call_method(
-                Some(player.as_str()),
-                PATH,
-                Some("org.mpris.MediaPlayer2.Player"),
-                control.method(),
-                &(),
-            );
-            if let Err(error) = called {
-                tracing::warn!("{player} did not take {}: {error}", control.method());
-            }
-        }
-    })?;
     let mut recency = Recency::default();
     loop {
         shown.publish(choose(read_players(connection)?, &mut recency));

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod komorebi_simulator;
+pub mod session_bus;
 pub mod skip;
 
 use obi::capabilities::{Capabilities, Capability};

@@ -118,6 +118,8 @@ fn host(
     session: &Session,
 ) -> zbus::Result<()> {
     let dbus = zbus::blocking::fdo::DBusProxy::new(connection)?;
+    // Set up before any name is owned, so that no call to a name of ours is lost.
+    connection.object_server();
     let host_name = format!("org.kde.StatusNotifierHost-{}", std::process::id());
     connection.request_name(host_name.as_str())?;
 
