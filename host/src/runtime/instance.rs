@@ -1,9 +1,14 @@
 //! One running widget: its own store (memory cap, deadline on every call),
 //! its instance, and the translation of whatever went wrong in it into a
 //! [`Failure`] the user can read. A failed instance is dropped, never reused.
+//! A panic in the host while it serves the widget (a capability's bug) is
+//! that widget's failure too: it must not take down the thread every widget
+//! shares.
 
 use super::bindings::{latest, v0_1_0};
 use super::engine::{Template, WidgetEngine};
+use super::limiter::StoreLimiter;
+use super::stderr::WidgetStderr;
 use super::{Limits, Schedule, WidgetSpec};
 use crate::capabilities::web::Fetches;
 use crate::capabilities::{Capabilities, Waker};
@@ -11,8 +16,7 @@ use crate::view::{Input, View};
 use std::fmt;
 use std::time::Duration;
 use wasmtime::component::ResourceTable;
-use wasmtime::{ResourceLimiter, Store, Trap};
-use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
+use wasmtime::{Store, Trap};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 /// The host state inside a widget's store.
@@ -24,38 +28,15 @@ pub struct StoreState {
     pub(super) fetches: Fetches,
     wasi: WasiCtx,
     table: ResourceTable,
-    memory_cap: usize,
+    limiter: StoreLimiter,
     /// The widget's stderr: a Rust guest writes its panic message there
     /// before trapping, and that message is the best explanation of the trap.
-    stderr: MemoryOutputPipe,
-    /// Set when the widget tried to grow past its cap, to name the cause of the trap.
-    memory_refused: Option<usize>,
+    stderr: WidgetStderr,
 }
 
 impl WasiView for StoreState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
-    }
-}
-
-const STDERR_BYTES: usize = 4096;
-
-/// Tables are bounded too, though a generous bound: they hold function references.
-const TABLE_ELEMENTS: usize = 100_000;
-
-impl ResourceLimiter for StoreState {
-    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
-        if desired > self.memory_cap {
-            self.memory_refused = Some(desired);
-            // An error (not `Ok(false)`) traps at once: a Rust guest would
-            // otherwise abort with a less telling message.
-            wasmtime::bail!("memory cap reached");
-        }
-        Ok(true)
-    }
-
-    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
-        Ok(desired <= TABLE_ELEMENTS)
     }
 }
 
@@ -73,6 +54,8 @@ pub enum Failure {
     },
     Trap(String),
     BadView(String),
+    /// The host panicked serving the widget.
+    HostPanic(String),
 }
 
 impl fmt::Display for Failure {
@@ -86,6 +69,7 @@ impl fmt::Display for Failure {
             }
             Failure::Trap(message) => write!(f, "crashed: {message}"),
             Failure::BadView(message) => write!(f, "returned a bad view: {message}"),
+            Failure::HostPanic(message) => write!(f, "stopped by a fault of the bar serving it: {message}"),
         }
     }
 }
@@ -111,7 +95,7 @@ impl WidgetInstance {
         waker: Waker,
     ) -> Result<(WidgetInstance, Schedule), Failure> {
         let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
-        let stderr = MemoryOutputPipe::new(STDERR_BYTES);
+        let stderr = WidgetStderr::new(&spec.name);
         let state = StoreState {
             name: spec.name.clone(),
             capabilities: engine.capabilities().clone(),
@@ -120,19 +104,18 @@ impl WidgetInstance {
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: ResourceTable::new(),
-            memory_cap: spec.limits.memory_bytes,
-            memory_refused: None,
+            limiter: StoreLimiter::new(spec.limits.memory_bytes),
         };
         let mut store = Store::new(engine.engine(), state);
-        store.limiter(|state| state);
+        store.limiter(|state| &mut state.limiter);
         store.epoch_deadline_trap();
         store.set_epoch_deadline(1);
         let widget = {
             let _armed = engine.watchdog().arm(spec.limits.call_deadline);
-            match template {
+            contained(|| match template {
                 Template::Latest(template) => template.instantiate(&mut store).map(Exports::Latest),
                 Template::V0_1_0(template) => template.instantiate(&mut store).map(Exports::V0_1_0),
-            }
+            })?
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
         let mut instance = WidgetInstance { store, widget, limits: spec.limits };
@@ -171,21 +154,35 @@ impl WidgetInstance {
         self.store.set_epoch_deadline(1);
         let result = {
             let _armed = engine.watchdog().arm(self.limits.call_deadline);
-            call(&self.widget, &mut self.store)
+            contained(|| call(&self.widget, &mut self.store))?
         };
         result.map_err(|error| failure(&self.store, self.limits, error))
     }
 }
 
+/// Runs `work`, turning a panic in it into the widget's failure. The store
+/// it panicked in is dropped with the instance, so nothing half-done in it
+/// is seen again.
+fn contained<R>(work: impl FnOnce() -> R) -> Result<R, Failure> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Failure::HostPanic(message)
+    })
+}
+
 fn failure(store: &Store<StoreState>, limits: Limits, error: wasmtime::Error) -> Failure {
-    if let Some(wanted) = store.data().memory_refused {
+    if let Some(wanted) = store.data().limiter.refused {
         return Failure::MemoryCap { cap: limits.memory_bytes, wanted };
     }
     match error.downcast_ref::<Trap>() {
         Some(Trap::Interrupt) => Failure::Deadline(limits.call_deadline),
         _ => {
             let cause = error.root_cause();
-            Failure::Trap(match last_words(&store.data().stderr.contents()) {
+            Failure::Trap(match last_words(&store.data().stderr.tail()) {
                 Some(said) => format!("{said} ({cause})"),
                 None => cause.to_string(),
             })

@@ -11,13 +11,15 @@ mod bindings;
 mod cache;
 mod engine;
 mod instance;
+mod limiter;
 mod scheduler;
+mod stderr;
 mod watchdog;
 
 pub use cache::ComponentCache;
 pub use engine::{SUPPORTED_RELEASES, WIT_PACKAGE, WidgetEngine};
 pub use instance::{Failure, WidgetInstance};
-pub use scheduler::{Scheduler, SchedulerHandle, WidgetEvent};
+pub use scheduler::{MIN_REFRESH_GAP, Scheduler, SchedulerHandle, WidgetEvent};
 
 use crate::capabilities::Capability;
 use std::collections::BTreeSet;

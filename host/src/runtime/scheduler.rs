@@ -3,7 +3,10 @@
 //! dropped, shown as failed and restarted with exponential backoff while the
 //! others go on. The thread sleeps until the next refresh is due or an event
 //! arrives (input, a reload, or a capability waking a widget whose answer
-//! came in after its call); it never polls.
+//! came in after its call); it never polls. However short its schedule and
+//! however often it is woken, a widget is refreshed at most every
+//! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
+//! latest.
 
 use super::Schedule;
 use super::instance::{Failure, WidgetInstance};
@@ -21,6 +24,10 @@ const MAX_BACKOFF: Duration = Duration::from_secs(60);
 const HEALTHY_AFTER: Duration = Duration::from_secs(60);
 /// Wall-clock ticks land just after the boundary, so a clock reads the new second.
 const TICK_SLACK: Duration = Duration::from_millis(2);
+/// A tenth of a second: quicker than a bar needs to follow anything, and
+/// what keeps a widget that asks for 1 ms, or a flood of wakes, from taking
+/// the thread every widget shares.
+pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
@@ -124,6 +131,8 @@ struct Slot {
     instance: Option<WidgetInstance>,
     schedule: Schedule,
     due: Option<Instant>,
+    /// When it was last refreshed.
+    refreshed: Option<Instant>,
     failures: u32,
     started: Instant,
     shown: WidgetState,
@@ -138,6 +147,7 @@ impl Slot {
             instance: None,
             schedule: Schedule { interval_ms: 0, align_to_wall_clock: false },
             due: Some(now),
+            refreshed: None,
             failures: 0,
             started: now,
             shown: WidgetState::Pending,
@@ -149,6 +159,14 @@ impl Slot {
         if self.instance.is_none() {
             match WidgetInstance::start(engine, &self.spec, self.waker.clone()) {
                 Ok((instance, schedule)) => {
+                    if (1..MIN_REFRESH_GAP.as_millis() as u64).contains(&schedule.interval_ms) {
+                        tracing::warn!(
+                            "widget `{}` asks to be refreshed every {} ms; it is refreshed every {} ms at most",
+                            self.spec.name,
+                            schedule.interval_ms,
+                            MIN_REFRESH_GAP.as_millis()
+                        );
+                    }
                     self.instance = Some(instance);
                     self.schedule = schedule;
                     self.started = now;
@@ -157,6 +175,7 @@ impl Slot {
             }
         }
         let instance = self.instance.as_mut().expect("started above");
+        self.refreshed = Some(now);
         match instance.refresh(engine) {
             Ok(view) => {
                 self.shown = WidgetState::Ready(view);
@@ -164,6 +183,13 @@ impl Slot {
             }
             Err(failure) => self.fail(failure, now),
         }
+    }
+
+    /// Has the widget refreshed as soon as it may: at once, unless it was a
+    /// moment ago.
+    fn wake(&mut self, now: Instant) {
+        let allowed = self.refreshed.map_or(now, |refreshed| (refreshed + MIN_REFRESH_GAP).max(now));
+        self.due = Some(self.due.map_or(allowed, |due| due.min(allowed)));
     }
 
     fn input(&mut self, engine: &mut WidgetEngine, key: &str, input: Input, now: Instant) {
@@ -202,7 +228,7 @@ fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Insta
     if schedule.interval_ms == 0 {
         return None;
     }
-    let interval = Duration::from_millis(schedule.interval_ms);
+    let interval = Duration::from_millis(schedule.interval_ms).max(MIN_REFRESH_GAP);
     if !schedule.align_to_wall_clock {
         return Some(now + interval);
     }
@@ -276,11 +302,10 @@ fn run(
                 }
             }
             Ok(WidgetEvent::Wake { slot }) => {
-                if let Some(index) =
-                    slots.iter().position(|candidate| candidate.id == slot && candidate.instance.is_some())
+                if let Some(woken) =
+                    slots.iter_mut().find(|candidate| candidate.id == slot && candidate.instance.is_some())
                 {
-                    slots[index].tick(&mut engine, Instant::now());
-                    publish(generation, &mut published, index, &slots[index]);
+                    woken.wake(Instant::now());
                 }
             }
             Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => return,
@@ -323,5 +348,39 @@ mod tests {
         let due = next_due(&Schedule { interval_ms: 10_000, align_to_wall_clock: false }, now, wall);
         assert_eq!(due, Some(now + Duration::from_secs(10)));
         assert_eq!(next_due(&Schedule { interval_ms: 0, align_to_wall_clock: false }, now, wall), None);
+    }
+
+    #[test]
+    fn a_schedule_shorter_than_the_gap_waits_the_gap() {
+        let now = Instant::now();
+        let every_millisecond = Schedule { interval_ms: 1, align_to_wall_clock: false };
+        assert_eq!(next_due(&every_millisecond, now, SystemTime::now()), Some(now + MIN_REFRESH_GAP));
+    }
+
+    #[test]
+    fn a_wake_is_at_once_unless_the_widget_just_refreshed() {
+        let spec = WidgetSpec {
+            name: "test".into(),
+            source: super::super::WidgetSource::File("test.wasm".into()),
+            config_json: "{}".into(),
+            monitor: None,
+            grants: Default::default(),
+            limits: Default::default(),
+        };
+        let start = Instant::now();
+        let mut slot = Slot::new(spec, start, 0, Waker::unheard());
+        slot.due = None;
+        let later = start + Duration::from_secs(5);
+        slot.wake(later);
+        assert_eq!(slot.due, Some(later), "nothing refreshed it before");
+
+        slot.refreshed = Some(later);
+        slot.due = None;
+        for burst in 0..1000 {
+            slot.wake(later + Duration::from_micros(burst));
+        }
+        assert_eq!(slot.due, Some(later + MIN_REFRESH_GAP), "a burst is one refresh, a gap after the last");
+        slot.wake(later + Duration::from_secs(1));
+        assert_eq!(slot.due, Some(later + MIN_REFRESH_GAP), "an earlier due time stays");
     }
 }

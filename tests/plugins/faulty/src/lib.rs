@@ -3,8 +3,12 @@
 //! Its first refreshes succeed; from refresh number `at_refresh` on it does
 //! what `fault` says: `Trap` panics (a wasm trap), `Loop` never returns, `Oom`
 //! allocates until the host's memory cap refuses, `BadView` returns a view
-//! the host must reject, `Never` behaves. Its label names the last input it
-//! was given, so tests can see input arrive.
+//! the host must reject, `HugeLabel` a label of 10 MB, `HugeList` 100 000
+//! items, `Chatter` prints 64 KiB to stderr and goes on, `Escape` tries to
+//! reach outside its sandbox (files, the directory tree, a TCP socket at
+//! `escape_to`, a process, the environment) and shows what it got, `Never`
+//! behaves. Its label names the last input it was given, so tests can see
+//! input arrive.
 //!
 //! ```json
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
@@ -19,6 +23,10 @@ pub enum Fault {
     Loop,
     Oom,
     BadView,
+    HugeLabel,
+    HugeList,
+    Chatter,
+    Escape,
     Never,
 }
 
@@ -29,6 +37,9 @@ pub struct Config {
     at_refresh: u32,
     #[serde(default = "one_second")]
     interval_ms: u64,
+    /// Where `Escape` tries to connect.
+    #[serde(default)]
+    escape_to: Option<String>,
 }
 
 fn second() -> u32 {
@@ -71,6 +82,10 @@ impl Widget for Faulty {
                 Fault::BadView => {
                     return View::of((0..3).map(|n| item("same-key").text(n.to_string())));
                 }
+                Fault::HugeLabel => return View::of([item("huge").text("x".repeat(10 << 20))]),
+                Fault::HugeList => return View::of((0..100_000).map(|n| item(&n.to_string()).text("x"))),
+                Fault::Chatter => eprintln!("{}", "chatter ".repeat(8 << 10)),
+                Fault::Escape => return View::of([item("escape").text(self.escape())]),
                 Fault::Never => {}
             }
         }
@@ -82,6 +97,27 @@ impl Widget for Faulty {
 
     fn on_input(&mut self, key: &str, input: Input) {
         self.last_input = Some(format!("{key}: {input:?}"));
+    }
+}
+
+impl Faulty {
+    /// What each way out of the sandbox gave: "denied", or what it reached.
+    fn escape(&self) -> String {
+        let outcome = |reached: bool| if reached { "REACHED" } else { "denied" };
+        let file = std::fs::read("/etc/passwd").is_ok() || std::fs::read("/proc/self/environ").is_ok();
+        let tree = std::fs::read_dir("/").is_ok() || std::fs::read_dir(".").is_ok();
+        let socket =
+            self.config.escape_to.as_deref().is_some_and(|address| std::net::TcpStream::connect(address).is_ok());
+        let process = std::process::Command::new("/bin/sh").arg("-c").arg("true").status().is_ok();
+        let environment = std::env::vars().count() > 0;
+        format!(
+            "file {} tree {} socket {} process {} environment {}",
+            outcome(file),
+            outcome(tree),
+            outcome(socket),
+            outcome(process),
+            outcome(environment)
+        )
     }
 }
 

@@ -1,0 +1,162 @@
+//! Widgets that attack the bar, tried as an attacker would: each is
+//! contained, the fault is reported with the widget's name, and a clock
+//! next to it keeps ticking. (`containment.rs` has the traps, loops, memory
+//! hogs and bad views, and their restarts.) The README's security section
+//! names each case.
+
+mod common;
+
+use common::{engine, engine_with, faulty_wasm, stock, texts};
+use obi::capabilities::{Capabilities, Capability, Tiler, Waker};
+use obi::runtime::{Limits, MIN_REFRESH_GAP, Scheduler, WidgetSource, WidgetSpec};
+use obi::tiler::{Message, Status};
+use obi::view::WidgetState;
+use std::collections::BTreeSet;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn faulty(fault: &str, extra: &str, memory_bytes: usize) -> WidgetSpec {
+    WidgetSpec {
+        name: format!("faulty-{fault}"),
+        source: WidgetSource::File(faulty_wasm()),
+        config_json: format!(r#"{{ "fault": "{fault}", "at_refresh": 1, "interval_ms": 300 {extra} }}"#),
+        monitor: None,
+        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        limits: Limits { memory_bytes, call_deadline: Duration::from_secs(2) },
+    }
+}
+
+fn clock() -> WidgetSpec {
+    stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Clock])
+}
+
+/// Runs `specs` for `time`; every state each widget showed.
+fn run(engine: obi::runtime::WidgetEngine, specs: Vec<WidgetSpec>, time: Duration) -> Vec<Vec<WidgetState>> {
+    let count = specs.len();
+    let (sender, receiver) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine, specs, move |_generation, index, state| {
+        let _ = sender.send((index, state));
+    });
+    let mut history = vec![Vec::new(); count];
+    let until = Instant::now() + time;
+    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        history[index].push(state);
+    }
+    drop(scheduler);
+    history
+}
+
+fn failures(states: &[WidgetState]) -> Vec<&str> {
+    states
+        .iter()
+        .filter_map(|state| match state {
+            WidgetState::Failed { message } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The clock (widget 0) showed a new second at least `ticks` times.
+fn assert_ticking(clock: &[WidgetState], ticks: usize) {
+    let shown: Vec<String> = clock.iter().map(texts).collect();
+    assert!(shown.len() >= ticks, "the clock kept ticking beside the attack: {shown:?}");
+    assert!(clock.iter().all(|state| matches!(state, WidgetState::Ready(_))), "{shown:?}");
+}
+
+#[test]
+fn huge_labels_and_lists_are_refused_as_bad_views() {
+    let history = run(
+        engine(),
+        vec![clock(), faulty("HugeLabel", "", 64 << 20), faulty("HugeList", "", 64 << 20)],
+        Duration::from_millis(2500),
+    );
+    assert_ticking(&history[0], 2);
+    let label = failures(&history[1]);
+    assert!(
+        label
+            .first()
+            .is_some_and(|message| message.contains("`faulty-HugeLabel` returned a bad view")
+                && message.contains("10485760 bytes")),
+        "{label:?}"
+    );
+    let list = failures(&history[2]);
+    assert!(list.first().is_some_and(|message| message.contains("100000 items")), "{list:?}");
+}
+
+#[test]
+fn a_widget_that_prints_without_end_keeps_working() {
+    let history = run(engine(), vec![clock(), faulty("Chatter", "", 8 << 20)], Duration::from_millis(1500));
+    assert_ticking(&history[0], 1);
+    let chatter = &history[1];
+    assert!(failures(chatter).is_empty(), "64 KiB a refresh on stderr is no fault: {chatter:?}");
+    assert!(texts(chatter.last().unwrap()).starts_with("refresh"), "{chatter:?}");
+    assert!(chatter.len() >= 3, "it went on refreshing: {chatter:?}");
+}
+
+#[test]
+fn files_the_directory_tree_sockets_processes_and_the_environment_are_out_of_reach() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let escape_to = format!(r#", "escape_to": "{}""#, listener.local_addr().unwrap());
+    let states =
+        Scheduler::first_states(&mut engine(), vec![faulty("Escape", &escape_to, 8 << 20)], Duration::from_secs(1));
+    assert_eq!(
+        texts(&states[0]),
+        "file denied tree denied socket denied process denied environment denied",
+        "{states:?}"
+    );
+    assert!(listener.accept().is_err(), "nothing connected to the test's socket");
+}
+
+#[test]
+fn a_widget_asking_for_a_refresh_every_millisecond_gets_one_every_tenth_of_a_second() {
+    let spec = |name: &str| {
+        let mut spec = faulty("Never", "", 8 << 20);
+        spec.config_json = r#"{ "fault": "Never", "interval_ms": 1 }"#.into();
+        spec.name = name.into();
+        spec
+    };
+    let time = Duration::from_secs(1);
+    let history = run(engine(), vec![clock(), spec("eager")], time);
+    assert_ticking(&history[0], 1);
+    let refreshes = history[1].len();
+    let most = (time.as_millis() / MIN_REFRESH_GAP.as_millis()) as usize + 2;
+    assert!(refreshes <= most, "{refreshes} refreshes in {time:?}; at most {most} allowed");
+    assert!(refreshes >= 3, "it is refreshed often all the same: {refreshes}");
+}
+
+/// A tiler whose every reading panics: a bug in the bar, met while serving
+/// the widget that reads it.
+struct PanickingTiler;
+
+impl Tiler for PanickingTiler {
+    fn status(&self, _waker: &Waker) -> Status {
+        panic!("the tiler capability broke");
+    }
+
+    fn send(&self, _messages: &[Message]) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_host_panic_while_serving_a_widget_fails_that_widget_alone() {
+    let mut capabilities = Capabilities::system(obi::tiler::Connection::none("test"), Default::default()).unwrap();
+    capabilities.tiler = Arc::new(PanickingTiler);
+    let komorebi = stock(
+        "Komorebi",
+        r#"{ "enable": true, "workspaces": { "enable": true, "hide_empty_workspaces": false } }"#,
+        &[Capability::Log, Capability::Tiler],
+    );
+    let history = run(engine_with(capabilities), vec![clock(), komorebi], Duration::from_millis(2500));
+    assert_ticking(&history[0], 2);
+    let failed = failures(&history[1]);
+    assert!(
+        failed.first().is_some_and(|message| message.contains("`Komorebi` stopped by a fault of the bar serving it")
+            && message.contains("the tiler capability broke")
+            && message.contains("restarting in 1 s")),
+        "{failed:?}"
+    );
+}
