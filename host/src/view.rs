@@ -112,6 +112,8 @@ pub enum Piece {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Image {
+    /// A file the widget names: the runtime reads it and puts the image it
+    /// holds in its place, so no view with one reaches the painter.
     Path(String),
     Pixels(Arc<Pixels>),
 }

@@ -7,10 +7,11 @@
 mod common;
 
 use common::{engine, engine_with, faulty_wasm, stock, texts};
+use obi::capabilities::images::NO_IMAGE;
 use obi::capabilities::{Capabilities, Capability, Tiler, Waker};
 use obi::runtime::{Limits, MIN_REFRESH_GAP, Scheduler, WidgetSource, WidgetSpec};
 use obi::tiler::{Message, Status};
-use obi::view::WidgetState;
+use obi::view::{Piece, WidgetState};
 use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -159,4 +160,22 @@ fn a_host_panic_while_serving_a_widget_fails_that_widget_alone() {
             && message.contains("restarting in 1 s")),
         "{failed:?}"
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_image_path_naming_a_fifo_or_a_device_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("icon.png");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let spec = faulty("NamedImage", &format!(r#", "image": "{path}""#), 8 << 20);
+        let states = Scheduler::first_states(&mut engine(), vec![spec], Duration::from_secs(1));
+        let WidgetState::Ready(view) = &states[0] else { panic!("{states:?}") };
+        assert_eq!(
+            view.items[0].pieces,
+            [Piece::HeldImage(NO_IMAGE), Piece::Text("image".into())],
+            "{path}: an empty image in its place, the rest shown"
+        );
+    }
 }

@@ -8,13 +8,19 @@
 //! dropped, and a handle that names nothing draws nothing.
 //!
 //! Also here: images read from files (PNG, SVG) and made smaller, for the
-//! painter and for the capabilities that hold icons.
+//! capabilities that hold icons and for the images widgets name by path.
+//! Only regular files of a bounded size are read, so a path that names a
+//! FIFO or a device cannot make the bar wait.
 
 use crate::view::Pixels;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+
+/// A handle that names nothing: an image that could not be read keeps its
+/// place in the item, empty.
+pub const NO_IMAGE: u64 = 0;
 
 #[derive(Clone, Default)]
 pub struct HeldImages(Arc<Mutex<HashMap<u64, Held>>>);
@@ -49,11 +55,40 @@ impl HeldImages {
     }
 }
 
+/// Image files larger than this are not read.
+pub const IMAGE_FILE_BYTES: u64 = 8 << 20;
+
+/// The image file at `path` (SVG drawn `size` a side, else PNG), no larger
+/// than `size` a side.
+pub fn load_image_file(path: &Path, size: u32) -> Result<Pixels, String> {
+    match path.extension().and_then(|extension| extension.to_str()) {
+        Some("svg") => render_svg(path, size),
+        _ => decode_png(path).map(|pixels| shrink(pixels, size)),
+    }
+}
+
+/// The bytes of the regular file at `path`, when it is one and not too large.
+fn read_image_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let metadata = std::fs::metadata(path).map_err(|error| format!("reading image {shown}: {error}"))?;
+    if !metadata.is_file() {
+        return Err(format!("image {shown} is not a regular file"));
+    }
+    if metadata.len() > IMAGE_FILE_BYTES {
+        return Err(format!("image {shown} is over {} MiB", IMAGE_FILE_BYTES >> 20));
+    }
+    let file = std::fs::File::open(path).map_err(|error| format!("opening image {shown}: {error}"))?;
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(IMAGE_FILE_BYTES).read_to_end(&mut bytes).map_err(|error| format!("reading image {shown}: {error}"))?;
+    Ok(bytes)
+}
+
 /// A PNG file as RGBA pixels.
 pub fn decode_png(path: &Path) -> Result<Pixels, String> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|error| format!("opening image {shown}: {error}"))?;
-    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    let bytes = read_image_bytes(path)?;
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().map_err(|error| format!("reading image {shown}: {error}"))?;
     let mut buffer = vec![0; reader.output_buffer_size().ok_or_else(|| format!("image {shown} is too large"))?];
@@ -70,7 +105,7 @@ pub fn decode_png(path: &Path) -> Result<Pixels, String> {
 /// An SVG file drawn `size` pixels a side, as RGBA pixels.
 pub fn render_svg(path: &Path, size: u32) -> Result<Pixels, String> {
     let shown = path.display();
-    let data = std::fs::read(path).map_err(|error| format!("reading image {shown}: {error}"))?;
+    let data = read_image_bytes(path)?;
     let tree = resvg::usvg::Tree::from_data(&data, &resvg::usvg::Options::default())
         .map_err(|error| format!("reading image {shown}: {error}"))?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).ok_or("an empty image")?;
@@ -123,6 +158,19 @@ mod tests {
 
     fn pixels(value: u8) -> Pixels {
         Pixels { width: 1, height: 1, rgba: vec![value; 4] }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_refused_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("icon.png");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let error = load_image_file(&fifo, 48).unwrap_err();
+        assert!(error.contains("not a regular file"), "{error}");
+        let error = load_image_file(Path::new("/dev/zero"), 48).unwrap_err();
+        assert!(error.contains("not a regular file"), "{error}");
     }
 
     #[test]

@@ -114,6 +114,9 @@ pub struct Capabilities {
     pub keyboard: Arc<dyn Keyboard>,
     pub media: Arc<dyn Media>,
     pub tray: Arc<dyn Tray>,
+    /// Where images are held for the painter: window and tray icons, and
+    /// the images widgets name by path.
+    pub held: HeldImages,
 }
 
 impl Capabilities {
@@ -134,7 +137,8 @@ impl Capabilities {
             tiler: Arc::new(tiler),
             keyboard: Arc::new(SystemKeyboard::new()),
             media: Arc::new(SystemMedia::new()),
-            tray: Arc::new(SystemTray::new(held)),
+            tray: Arc::new(SystemTray::new(held.clone())),
+            held,
         })
     }
 }

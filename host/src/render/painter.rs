@@ -272,10 +272,8 @@ impl<R: Renderer> Painter<R> {
     fn upload(&mut self, image: &Image) -> Result<ImageId, String> {
         let (width, height, rgba) = match image {
             Image::Pixels(pixels) => (pixels.width, pixels.height, pixels.rgba.clone()),
-            Image::Path(path) => {
-                let pixels = crate::capabilities::images::decode_png(std::path::Path::new(path))?;
-                (pixels.width, pixels.height, pixels.rgba)
-            }
+            // The runtime reads the files widgets name; the painter opens none.
+            Image::Path(path) => return Err(format!("image {path} was not read by the runtime")),
         };
         let pixels: Vec<RGBA8> = rgba.chunks_exact(4).map(|p| RGBA8::new(p[0], p[1], p[2], p[3])).collect();
         self.canvas

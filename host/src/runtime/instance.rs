@@ -8,6 +8,7 @@
 use super::bindings::{latest, v0_1_0};
 use super::engine::{Template, WidgetEngine};
 use super::limiter::StoreLimiter;
+use super::path_images::PathImages;
 use super::stderr::WidgetStderr;
 use super::{Limits, Schedule, WidgetSpec};
 use crate::capabilities::web::Fetches;
@@ -78,6 +79,7 @@ pub struct WidgetInstance {
     store: Store<StoreState>,
     widget: Exports,
     limits: Limits,
+    images: PathImages,
 }
 
 /// The widget's exports, as the release it was built against has them.
@@ -118,7 +120,8 @@ impl WidgetInstance {
             })?
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
-        let mut instance = WidgetInstance { store, widget, limits: spec.limits };
+        let images = PathImages::new(&spec.name, engine.capabilities().held.clone());
+        let mut instance = WidgetInstance { store, widget, limits: spec.limits, images };
         let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
         let config = spec.config_json.as_str();
         let schedule = instance
@@ -131,11 +134,12 @@ impl WidgetInstance {
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<View, Failure> {
-        let view: View = self.call(engine, |widget, store| match widget {
+        let mut view: View = self.call(engine, |widget, store| match widget {
             Exports::Latest(widget) => widget.call_refresh(store).map(Into::into),
             Exports::V0_1_0(widget) => widget.call_refresh(store).map(Into::into),
         })?;
         view.validate().map_err(Failure::BadView)?;
+        self.images.resolve(&mut view);
         Ok(view)
     }
 

@@ -12,6 +12,7 @@ mod cache;
 mod engine;
 mod instance;
 mod limiter;
+mod path_images;
 mod scheduler;
 mod stderr;
 mod watchdog;

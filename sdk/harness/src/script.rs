@@ -186,6 +186,7 @@ impl Script {
             keyboard: Arc::new(self.clone()),
             media: Arc::new(self.clone()),
             tray: Arc::new(self.clone()),
+            held: Default::default(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The Applications widget's buttons and clicks, through the harness.
 
-use obi_harness::{Harness, Image, Input, Piece, Script, View, texts};
+use obi_harness::{Harness, Input, Piece, Script, View, texts};
 
 fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
@@ -23,7 +23,8 @@ fn one_button_per_enabled_item_in_its_display_format() {
     let script = script();
     let icons = view("", &script);
     assert_eq!(icons.items.len(), 3, "the disabled item is left out");
-    assert_eq!(icons.items[0].pieces, [Piece::Image(Image::Path("/usr/share/pixmaps/terminal.png".into()))]);
+    // The widget names a file; the runtime reads it (here it cannot) and holds what it read.
+    assert!(matches!(icons.items[0].pieces[..], [Piece::HeldImage(_)]), "{:?}", icons.items[0]);
     assert_eq!(icons.items[1].pieces, [Piece::Text("Notes".into())], "its own display wins");
     assert!(matches!(icons.items[2].pieces[..], [Piece::Icon(_)]), "the app icon when none is given");
 

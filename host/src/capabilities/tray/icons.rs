@@ -5,7 +5,7 @@
 //! under the item, let go of when the item changes icon or leaves.
 
 use crate::capabilities::HeldImages;
-use crate::capabilities::images::{decode_png, render_svg, shrink};
+use crate::capabilities::images::{load_image_file, shrink};
 use crate::view::Pixels;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -49,14 +49,6 @@ pub fn find_named(name: &str, theme_path: &str) -> Option<PathBuf> {
     freedesktop_icons::lookup(name).with_size(SIZE as u16).find()
 }
 
-/// An icon file as pixels no larger than [`SIZE`].
-pub fn load(path: &Path) -> Result<Pixels, String> {
-    match path.extension().and_then(|extension| extension.to_str()) {
-        Some("svg") => render_svg(path, SIZE),
-        _ => decode_png(path).map(|pixels| shrink(pixels, SIZE)),
-    }
-}
-
 /// The icons held for the items, by item.
 pub struct Held {
     images: HeldImages,
@@ -92,8 +84,9 @@ impl Held {
         if let Some(known) = self.named.get(&key) {
             return known.clone();
         }
-        let pixels = find_named(name, theme_path)
-            .and_then(|path| load(&path).inspect_err(|error| tracing::debug!("tray icon {name}: {error}")).ok());
+        let pixels = find_named(name, theme_path).and_then(|path| {
+            load_image_file(&path, SIZE).inspect_err(|error| tracing::debug!("tray icon {name}: {error}")).ok()
+        });
         if self.named.len() >= NAMED {
             self.named.clear();
         }

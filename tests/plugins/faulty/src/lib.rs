@@ -6,7 +6,8 @@
 //! the host must reject, `HugeLabel` a label of 10 MB, `HugeList` 100 000
 //! items, `Chatter` prints 64 KiB to stderr and goes on, `Escape` tries to
 //! reach outside its sandbox (files, the directory tree, a TCP socket at
-//! `escape_to`, a process, the environment) and shows what it got, `Never`
+//! `escape_to`, a process, the environment) and shows what it got,
+//! `NamedImage` shows the image file `image` names (a FIFO, say), `Never`
 //! behaves. Its label names the last input it was given, so tests can see
 //! input arrive.
 //!
@@ -14,7 +15,7 @@
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
 //! ```
 
-use obi_sdk::{Input, Schedule, View, Widget, item};
+use obi_sdk::{Image, Input, Schedule, View, Widget, item};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone, Copy)]
@@ -27,6 +28,7 @@ pub enum Fault {
     HugeList,
     Chatter,
     Escape,
+    NamedImage,
     Never,
 }
 
@@ -40,6 +42,9 @@ pub struct Config {
     /// Where `Escape` tries to connect.
     #[serde(default)]
     escape_to: Option<String>,
+    /// The file `NamedImage` shows.
+    #[serde(default)]
+    image: String,
 }
 
 fn second() -> u32 {
@@ -83,9 +88,12 @@ impl Widget for Faulty {
                     return View::of((0..3).map(|n| item("same-key").text(n.to_string())));
                 }
                 Fault::HugeLabel => return View::of([item("huge").text("x".repeat(10 << 20))]),
-                Fault::HugeList => return View::of((0..100_000).map(|n| item(&n.to_string()).text("x"))),
+                Fault::HugeList => return View::of((0..100_000).map(|n| item(n.to_string()).text("x"))),
                 Fault::Chatter => eprintln!("{}", "chatter ".repeat(8 << 10)),
                 Fault::Escape => return View::of([item("escape").text(self.escape())]),
+                Fault::NamedImage => {
+                    return View::of([item("image").image(Image::Path(self.config.image.clone())).text("image")]);
+                }
                 Fault::Never => {}
             }
         }
