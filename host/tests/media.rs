@@ -13,21 +13,10 @@ use std::time::{Duration, Instant};
 use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedValue, Value};
 
-use common::session_bus::SessionBus as Bus;
+use common::session_bus::{SessionBus as Bus, wait_for_calls};
 
-/// A session bus of the test's own, or a loud skip (a failure under CI).
 fn bus() -> Option<Bus> {
-    bus_at(None)
-}
-
-fn bus_at(address: Option<&str>) -> Option<Bus> {
-    match Bus::start_at(address) {
-        Ok(bus) => Some(bus),
-        Err(error) => {
-            common::skip::unavailable(&format!("media tests: no dbus-daemon ({error}; .ci/run installs dbus)"));
-            None
-        }
-    }
+    Bus::for_tests("media tests", None)
 }
 
 /// What a test player says, and the calls it was sent.
@@ -182,11 +171,7 @@ fn what_a_player_plays_and_its_changes_reach_the_widget() {
     for control in [Control::Next, Control::Previous, Control::PlayPause] {
         media.control(control).unwrap();
     }
-    let until = Instant::now() + Duration::from_secs(5);
-    while calls.lock().unwrap().len() < 3 && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(*calls.lock().unwrap(), ["Next", "Previous", "PlayPause"]);
+    assert_eq!(wait_for_calls(&calls, 3), ["Next", "Previous", "PlayPause"]);
 }
 
 #[test]
@@ -210,7 +195,7 @@ fn players_that_come_and_go_are_followed_and_the_one_playing_is_shown() {
 fn a_bus_that_dies_leaves_nothing_shown_and_one_that_comes_back_is_followed_again() {
     let dir = tempfile::tempdir().unwrap();
     let address = format!("unix:path={}", dir.path().join("bus").display());
-    let Some(bus) = bus_at(Some(&address)) else { return };
+    let Some(bus) = Bus::for_tests("media tests", Some(&address)) else { return };
     let (doomed, _) = player(&bus, "test", "Playing", "Song");
     let media = SystemMedia::on_bus(Some(address.clone()));
     let (waker, _wakes) = waker();
@@ -220,15 +205,11 @@ fn a_bus_that_dies_leaves_nothing_shown_and_one_that_comes_back_is_followed_agai
     drop(doomed);
 
     let _ = std::fs::remove_file(dir.path().join("bus"));
-    let bus = bus_at(Some(&address)).unwrap();
+    let bus = Bus::for_tests("media tests", Some(&address)).unwrap();
     let (_reborn, calls) = player(&bus, "reborn", "Playing", "Again");
     wait_for(&media, &waker, |playing| playing.as_ref().is_some_and(|playing| playing.title == "Again"));
     media.control(Control::Next).unwrap();
-    let until = Instant::now() + Duration::from_secs(5);
-    while calls.lock().unwrap().is_empty() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(*calls.lock().unwrap(), ["Next"], "controls reach players on the new bus");
+    assert_eq!(wait_for_calls(&calls, 1), ["Next"], "controls reach players on the new bus");
 }
 
 /// A player that says nonsense: a number for its title, one string for

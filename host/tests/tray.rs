@@ -16,21 +16,10 @@ use std::time::{Duration, Instant};
 use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedObjectPath, OwnedValue, Value};
 
-use common::session_bus::SessionBus as Bus;
+use common::session_bus::{SessionBus as Bus, wait_for_calls};
 
 fn bus() -> Option<Bus> {
-    bus_at(None)
-}
-
-/// A bus at `address`, or a loud skip (a failure under CI).
-fn bus_at(address: Option<&str>) -> Option<Bus> {
-    match Bus::start_at(address) {
-        Ok(bus) => Some(bus),
-        Err(error) => {
-            common::skip::unavailable(&format!("tray tests: no dbus-daemon ({error}; .ci/run installs dbus)"));
-            None
-        }
-    }
+    Bus::for_tests("tray tests", None)
 }
 
 type Calls = Arc<Mutex<Vec<String>>>;
@@ -269,12 +258,8 @@ fn clicks_scrolls_and_menu_choices_reach_the_item() {
     ] {
         tray.act(&key, action).unwrap();
     }
-    let until = Instant::now() + Duration::from_secs(5);
-    while calls.lock().unwrap().len() < 5 && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
     assert_eq!(
-        *calls.lock().unwrap(),
+        wait_for_calls(&calls, 5),
         ["Activate 0 0", "SecondaryActivate", "ContextMenu", "Scroll -1 vertical", "Event 3 clicked"]
     );
     assert!(tray.act("no-such-item", TrayAction::Activate).is_err());
@@ -306,17 +291,22 @@ impl ForgetfulWatcher {
     }
 }
 
-#[test]
-fn another_watcher_is_hosted_a_sweep_reads_what_it_did_not_say_and_the_gone_are_not_shown() {
-    let Some(bus) = bus() else { return };
-    let _watcher = zbus::blocking::connection::Builder::address(bus.address.as_str())
+/// Another program's watcher on `bus`, for as long as its connection lives.
+fn forgetful_watcher(bus: &Bus) -> Connection {
+    zbus::blocking::connection::Builder::address(bus.address.as_str())
         .unwrap()
         .name("org.kde.StatusNotifierWatcher")
         .unwrap()
         .serve_at("/StatusNotifierWatcher", ForgetfulWatcher::default())
         .unwrap()
         .build()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn another_watcher_is_hosted_a_sweep_reads_what_it_did_not_say_and_the_gone_are_not_shown() {
+    let Some(bus) = bus() else { return };
+    let _watcher = forgetful_watcher(&bus);
     let (first, _) = item(&bus, "first", None, vec![pixmap([255, 9, 9, 9])], ("", ""));
     let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
     wait_for(&tray, |items| items.len() == 1);
@@ -391,14 +381,7 @@ fn an_item_that_says_nonsense_is_shown_for_what_makes_sense() {
 #[test]
 fn when_another_watcher_leaves_obi_runs_one_and_items_register_again() {
     let Some(bus) = bus() else { return };
-    let other = zbus::blocking::connection::Builder::address(bus.address.as_str())
-        .unwrap()
-        .name("org.kde.StatusNotifierWatcher")
-        .unwrap()
-        .serve_at("/StatusNotifierWatcher", ForgetfulWatcher::default())
-        .unwrap()
-        .build()
-        .unwrap();
+    let other = forgetful_watcher(&bus);
     let (item_connection, calls) = item(&bus, "faithful", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
     let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
     wait_for(&tray, |items| items.len() == 1);
@@ -412,11 +395,7 @@ fn when_another_watcher_leaves_obi_runs_one_and_items_register_again() {
     }
     let key = wait_for(&tray, |items| items.len() == 1)[0].key.clone();
     tray.act(&key, TrayAction::Activate).unwrap();
-    let until = Instant::now() + Duration::from_secs(5);
-    while calls.lock().unwrap().is_empty() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(*calls.lock().unwrap(), ["Activate 0 0"], "clicks reach the item through the new watch");
+    assert_eq!(wait_for_calls(&calls, 1), ["Activate 0 0"], "clicks reach the item through the new watch");
 }
 
 /// Registers `service` with the watcher on the bus, when it is Obi's (the
@@ -441,7 +420,7 @@ fn registered_with_obi(connection: &Connection, service: &str) -> bool {
 fn a_bus_that_dies_leaves_no_items_and_one_that_comes_back_is_hosted_again() {
     let dir = tempfile::tempdir().unwrap();
     let address = format!("unix:path={}", dir.path().join("bus").display());
-    let Some(bus) = bus_at(Some(&address)) else { return };
+    let Some(bus) = Bus::for_tests("tray tests", Some(&address)) else { return };
     let tray = SystemTray::on_bus(HeldImages::default(), Some(address.clone()));
     wait_for(&tray, |items| items.is_empty());
     let (doomed, _) = item(&bus, "doomed", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
@@ -451,16 +430,12 @@ fn a_bus_that_dies_leaves_no_items_and_one_that_comes_back_is_hosted_again() {
     drop(doomed);
 
     let _ = std::fs::remove_file(dir.path().join("bus"));
-    let bus = bus_at(Some(&address)).unwrap();
+    let bus = Bus::for_tests("tray tests", Some(&address)).unwrap();
     let (_reborn, calls) = item(&bus, "reborn", None, vec![pixmap([255, 5, 5, 5])], ("", ""));
     let items = wait_for(&tray, |items| items.len() == 1);
     assert_eq!(items[0].id, "reborn");
     tray.act(&items[0].key, TrayAction::SecondaryActivate).unwrap();
-    let until = Instant::now() + Duration::from_secs(5);
-    while calls.lock().unwrap().is_empty() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(*calls.lock().unwrap(), ["SecondaryActivate"], "clicks reach items on the new bus");
+    assert_eq!(wait_for_calls(&calls, 1), ["SecondaryActivate"], "clicks reach items on the new bus");
 }
 
 fn write_png(path: &std::path::Path, rgba: [u8; 4]) {

@@ -18,6 +18,8 @@ mod media;
 mod mouse;
 mod ocr;
 mod screenshot;
+// The e2e tests start their bus only after checking for dbus-daemon.
+#[allow(dead_code)]
 #[path = "../../host/tests/common/session_bus.rs"]
 mod session_bus;
 #[path = "../../host/tests/common/skip.rs"]

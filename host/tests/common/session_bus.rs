@@ -1,8 +1,10 @@
 //! A D-Bus session bus of a test's own (`dbus-daemon --session`), stopped
-//! when dropped.
+//! when dropped, and a wait for the calls a test's service on it records.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 pub struct SessionBus {
     daemon: Child,
@@ -28,6 +30,27 @@ impl SessionBus {
         BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address)?;
         Ok(SessionBus { daemon, address: address.trim().to_owned() })
     }
+
+    /// [`SessionBus::start_at`] for `tests`, or a loud skip (a failure under CI).
+    pub fn for_tests(tests: &str, address: Option<&str>) -> Option<SessionBus> {
+        match SessionBus::start_at(address) {
+            Ok(bus) => Some(bus),
+            Err(error) => {
+                super::skip::unavailable(&format!("{tests}: no dbus-daemon ({error}; .ci/run installs dbus)"));
+                None
+            }
+        }
+    }
+}
+
+/// The calls a test's service recorded, once there are `count` of them
+/// (or five seconds have passed).
+pub fn wait_for_calls(calls: &Mutex<Vec<String>>, count: usize) -> Vec<String> {
+    let until = Instant::now() + Duration::from_secs(5);
+    while calls.lock().unwrap().len() < count && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    calls.lock().unwrap().clone()
 }
 
 impl Drop for SessionBus {
