@@ -12,11 +12,12 @@
 //! The threads start at the first reading, so a bar without a Media widget
 //! opens no bus connection.
 
+use super::session_bus::stay_connected;
 use super::{Pushed, Waker};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, Once};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::zvariant::OwnedValue;
 
@@ -79,8 +80,6 @@ pub struct SystemMedia {
 
 const PLAYERS: &str = "org.mpris.MediaPlayer2.";
 const PATH: &str = "/org/mpris/MediaPlayer2";
-/// How long the bar waits before looking for a bus that went away again.
-const RETRY: Duration = Duration::from_secs(5);
 
 impl SystemMedia {
     pub fn new() -> SystemMedia {
@@ -138,34 +137,15 @@ fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests:
     if let Err(error) = controls {
         tracing::warn!("media: no thread for the controls: {error}");
     }
-    let mut said_why = false;
-    loop {
-        match connect(address.as_deref()) {
-            Ok(connection) => {
-                said_why = false;
-                *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(connection.clone());
-                let watched = watch(&connection, shown);
-                *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
-                if let Err(error) = watched {
-                    tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
-                }
-            }
-            Err(error) if !said_why => {
-                tracing::info!("no D-Bus session bus ({error}): no media players are shown");
-                said_why = true;
-            }
-            Err(_) => {}
-        }
+    let follow = |connection: &Connection| {
+        *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(connection.clone());
+        let watched = watch(connection, shown);
+        *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+        watched
+    };
+    stay_connected(address.as_deref(), "media players", follow, || {
         shown.publish(None);
-        std::thread::sleep(RETRY);
-    }
-}
-
-fn connect(address: Option<&str>) -> zbus::Result<Connection> {
-    match address {
-        Some(address) => zbus::blocking::connection::Builder::address(address)?.build(),
-        None => Connection::session(),
-    }
+    })
 }
 
 /// Sends each control to its player, on the bus followed now.
@@ -297,6 +277,7 @@ fn choose(players: Vec<NowPlaying>, recency: &mut Recency) -> Option<NowPlaying>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn player(name: &str, playback: Playback) -> NowPlaying {
         NowPlaying {

@@ -15,6 +15,7 @@ pub mod network;
 pub mod process;
 mod pushed;
 mod sampled;
+mod session_bus;
 pub mod tiler;
 pub mod tray;
 mod wake;

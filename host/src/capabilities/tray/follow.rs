@@ -11,11 +11,11 @@ use super::icons::{self, Held};
 use super::menu::{self, Layout};
 use super::watcher::{self, Watcher};
 use super::{ItemStatus, TrayAction, TrayItem};
+use crate::capabilities::session_bus::stay_connected;
 use crate::capabilities::{HeldImages, Pushed};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::zvariant::{OwnedValue, Value};
 
@@ -35,8 +35,6 @@ enum Event {
     Closed,
 }
 
-/// How long the bar waits before looking for a bus that went away again.
-const RETRY: Duration = Duration::from_secs(5);
 const ITEM: &str = "org.kde.StatusNotifierItem";
 const MENU: &str = "com.canonical.dbusmenu";
 
@@ -80,34 +78,15 @@ pub fn follow(
         tracing::warn!("tray: no thread for clicks on items: {error}");
     }
     let mut held = Held::new(images.clone());
-    let mut said_why = false;
-    loop {
-        match connect(address.as_deref()) {
-            Ok(connection) => {
-                said_why = false;
-                let hosted = host(&connection, items, &mut held, &session);
-                *session.lock() = None;
-                if let Err(error) = hosted {
-                    tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
-                }
-            }
-            Err(error) if !said_why => {
-                tracing::info!("no D-Bus session bus ({error}): no tray icons are shown");
-                said_why = true;
-            }
-            Err(_) => {}
-        }
+    let follow = |connection: &Connection| {
+        let hosted = host(connection, items, &mut held, &session);
+        *session.lock() = None;
         held.keep_only(&HashSet::new());
+        hosted
+    };
+    stay_connected(address.as_deref(), "tray icons", follow, || {
         items.publish(Vec::new());
-        std::thread::sleep(RETRY);
-    }
-}
-
-fn connect(address: Option<&str>) -> zbus::Result<Connection> {
-    match address {
-        Some(address) => zbus::blocking::connection::Builder::address(address)?.build(),
-        None => Connection::session(),
-    }
+    })
 }
 
 /// Hosts the tray on `connection` until it fails.
