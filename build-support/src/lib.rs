@@ -53,6 +53,43 @@ pub fn build_components(workspace: &Path, packages: &[&str]) -> Result<Vec<PathB
     Ok(packages.iter().map(|package| artifacts.join(format!("{}.wasm", package.replace('-', "_")))).collect())
 }
 
+/// Builds the widget crate `package` at `manifest_dir` (a crate of its own
+/// or a member of any workspace) for wasm32-wasip2 in release mode, into
+/// `wasm/` under its workspace's target directory, and returns its `.wasm`.
+/// This is what a widget's own tests call before running it in the harness.
+pub fn build_widget_crate(manifest_dir: &Path, package: &str) -> Result<PathBuf, String> {
+    ensure_wasm_target()?;
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = manifest_dir.join("Cargo.toml");
+    let located = Command::new(&cargo)
+        .args(["locate-project", "--workspace", "--message-format", "plain", "--manifest-path"])
+        .arg(&manifest)
+        .output()
+        .map_err(|error| format!("running cargo locate-project: {error}"))?;
+    if !located.status.success() {
+        return Err(format!("cargo cannot find the workspace of {}", manifest.display()));
+    }
+    let workspace_manifest = PathBuf::from(String::from_utf8_lossy(&located.stdout).trim());
+    let workspace = workspace_manifest.parent().unwrap_or(manifest_dir);
+    let target_dir =
+        env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target")).join("wasm");
+    let mut command = Command::new(&cargo);
+    command
+        .args(["build", "--quiet", "--release", "--target", WASM_TARGET, "-p", package])
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--target-dir")
+        .arg(&target_dir);
+    for var in ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET"] {
+        command.env_remove(var);
+    }
+    let status = command.status().map_err(|error| format!("running cargo for {package}: {error}"))?;
+    if !status.success() {
+        return Err(format!("building {package} for {WASM_TARGET} failed ({status})"));
+    }
+    Ok(target_dir.join(WASM_TARGET).join("release").join(format!("{}.wasm", package.replace('-', "_"))))
+}
+
 /// Installs the wasm32-wasip2 standard library into the toolchain that runs
 /// this build, unless it is already there.
 fn ensure_wasm_target() -> Result<(), String> {

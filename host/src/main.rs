@@ -6,7 +6,7 @@ use obi::bar::Plan;
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, Scene, find_text_font, write_png};
-use obi::runtime::{ComponentCache, Scheduler, WidgetEngine};
+use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
 use obi::window::{self, BarEvent, BarWindow};
 use std::path::{Path, PathBuf};
@@ -29,8 +29,9 @@ struct Cli {
     #[arg(long, default_value_t = 1920, requires = "screenshot")]
     width: u32,
 
-    /// Print Obi's JSON schema of komorebi.bar.json.
-    #[arg(long, exclusive = true)]
+    /// Print Obi's JSON schema of komorebi.bar.json; with --config, each
+    /// enabled Plugin's `config` is described by the schema its widget gives.
+    #[arg(long, conflicts_with_all = ["screenshot", "aliases"])]
     schema: bool,
 
     /// List the font families installed on this system (for `font_family`).
@@ -97,8 +98,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     if cli.schema {
-        println!("{}", obi::config::schema());
-        return Ok(());
+        return schema(cli.config.as_deref());
     }
     if cli.fonts {
         obi::render::fonts::families().iter().for_each(|family| println!("{family}"));
@@ -156,6 +156,38 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// `obi check PATH`: every problem on stdout; an error makes it fail.
+/// Prints the schema, with the config schemas of the plugins `config` enables.
+fn schema(config: Option<&str>) -> Result<(), String> {
+    let mut schema: serde_json::Value = serde_json::from_str(&obi::config::schema()).expect("Obi's schema is JSON");
+    if let Some(path) = config {
+        let config = BarConfig::load(&resolve_path(path)?).map_err(|diagnostics| listing(&diagnostics))?.config;
+        let capabilities = Capabilities::system(Connection::none("printing the schema"), HeldImages::default())?;
+        let mut engine = WidgetEngine::new(capabilities, ComponentCache::from_environment())
+            .map_err(|error| format!("{error:#}"))?;
+        let mut plugins = Vec::new();
+        for entry in config.widgets() {
+            let obi::config::model::WidgetConfig::Plugin(plugin) = entry.config else { continue };
+            let given = entry.spec(&config).and_then(|spec| {
+                let schema =
+                    WidgetInstance::config_schema(&mut engine, &spec).map_err(|failure| failure.to_string())?;
+                schema
+                    .map(|schema| {
+                        serde_json::from_str(&schema).map_err(|error| format!("its schema is not JSON: {error}"))
+                    })
+                    .transpose()
+            });
+            match given {
+                Ok(Some(plugin_schema)) => plugins.push((plugin.path.clone(), plugin_schema)),
+                Ok(None) => {}
+                Err(error) => eprintln!("obi: the Plugin at {:?} gives no config schema: {error}", plugin.path),
+            }
+        }
+        schema = obi::config::with_plugin_schemas(schema, &plugins);
+    }
+    println!("{}", serde_json::to_string_pretty(&schema).expect("the schema serializes"));
+    Ok(())
+}
+
 fn check(path: &Path) -> Result<(), String> {
     match BarConfig::load(path) {
         Ok(loaded) => {

@@ -20,6 +20,7 @@ fn faulty(path: &Path, fault: &str) -> WidgetSpec {
         config_json: format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#),
         monitor: None,
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        commands: Default::default(),
         // Only the looping widget should meet its deadline; the others get room
         // to fail their own way even on a loaded machine.
         limits: Limits {

@@ -25,6 +25,7 @@ fn faulty(fault: &str, extra: &str, memory_bytes: usize) -> WidgetSpec {
         config_json: format!(r#"{{ "fault": "{fault}", "at_refresh": 1, "interval_ms": 300 {extra} }}"#),
         monitor: None,
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        commands: Default::default(),
         limits: Limits { memory_bytes, call_deadline: Duration::from_secs(2) },
     }
 }
@@ -178,4 +179,60 @@ fn an_image_path_naming_a_fifo_or_a_device_is_refused_without_waiting() {
             "{path}: an empty image in its place, the rest shown"
         );
     }
+}
+
+/// A widget granted commands runs only the lines the user declared for it,
+/// on the real shell: a 0.1.1 widget's own command line to `process.spawn`
+/// is refused, and a 0.1.2 widget can only name a declared id.
+#[test]
+fn a_widget_runs_only_the_commands_declared_for_it() {
+    let workspace = obi_build_support::workspace_root(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let dir = tempfile::tempdir().unwrap();
+    let (declared, smuggled) = (dir.path().join("declared"), dir.path().join("smuggled"));
+    let touch = |path: &std::path::Path| format!("touch '{}'", path.display());
+
+    let legacy = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-1"]).unwrap().remove(0);
+    let legacy_spec = |line: String| {
+        let mut spec = obi::config::file_spec(legacy.clone(), format!("{line:?}"), [Capability::Process]);
+        spec.commands = [("declared".to_owned(), touch(&declared))].into();
+        spec
+    };
+    let output = workspace.join("examples/plugins/command-output");
+    let output = obi_build_support::build_widget_crate(&output, "obi-example-command-output").unwrap();
+    let mut asks_undeclared = obi::config::file_spec(output, r#"{ "command": "smuggled" }"#.into(), []);
+    asks_undeclared.commands = [("declared".to_owned(), touch(&declared))].into();
+    asks_undeclared.grants.insert(Capability::Commands);
+
+    let specs = vec![legacy_spec(touch(&smuggled)), legacy_spec(touch(&declared)), asks_undeclared];
+    let (sender, states) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
+        let _ = sender.send((index, state));
+    });
+    for widget in [0, 1] {
+        let input = obi::view::Input::PrimaryClick;
+        scheduler.send(obi::runtime::WidgetEvent::Input { widget, key: "run".into(), input });
+    }
+    let mut shown = vec![String::new(); 3];
+    let mut tooltip = String::new();
+    let until = Instant::now() + Duration::from_secs(10);
+    while let Ok((index, state)) = states.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        shown[index] = texts(&state);
+        if let WidgetState::Ready(view) = &state {
+            tooltip = view.items[0].tooltip.clone().unwrap_or(tooltip);
+        }
+        if shown[0].starts_with("refused") && shown[1] == "spawned" && tooltip.contains("smuggled") {
+            break;
+        }
+    }
+    drop(scheduler);
+    // The shell runs after the widget's call returned.
+    let until = Instant::now() + Duration::from_secs(5);
+    while !declared.exists() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(shown[0].contains("is not one of the commands declared for this widget"), "{shown:?}");
+    assert_eq!(shown[1], "spawned");
+    assert!(declared.exists(), "the declared line ran on the real shell");
+    assert!(tooltip.contains("no command is declared as \"smuggled\""), "{tooltip}");
+    assert!(!smuggled.exists(), "the smuggled line never ran");
 }

@@ -1,6 +1,7 @@
 //! Answers that come after a widget's call returned (an HTTP fetch) reach
 //! it: the running bar refreshes a woken widget at once, and a screenshot
-//! waits for what its widgets were promised.
+//! waits for what its widgets were promised. A widget that names when its
+//! next refresh is due is refreshed then, with no schedule of its own.
 
 mod common;
 
@@ -59,4 +60,30 @@ fn a_first_render_waits_for_promised_answers() {
     assert_eq!(texts(&states[0]), "UPDATE: v999.0.0");
     let none = Scheduler::first_states(&mut engine(), vec![update_spec()], Duration::ZERO);
     assert_eq!(none[0], WidgetState::Ready(obi::view::View::of(Vec::new())), "not waited for");
+}
+
+/// The example pomodoro timer has no schedule: running, it asks for the
+/// refresh at each next second of its countdown, and gets it.
+#[test]
+fn a_widget_is_refreshed_when_its_last_refresh_asked() {
+    let workspace = obi_build_support::workspace_root(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm =
+        obi_build_support::build_widget_crate(&workspace.join("examples/plugins/pomodoro"), "obi-example-pomodoro")
+            .unwrap();
+    let spec = obi::config::file_spec(wasm, r#"{ "work_minutes": 1 }"#.into(), []);
+    let (sender, states) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), vec![spec], move |_generation, _index, state| {
+        let _ = sender.send(state);
+    });
+    let first = states.recv_timeout(Duration::from_secs(20)).unwrap();
+    assert_eq!(texts(&first), "01:00");
+    assert!(states.recv_timeout(Duration::from_millis(1500)).is_err(), "paused, it is not refreshed");
+    let click = obi::view::Input::PrimaryClick;
+    scheduler.send(obi::runtime::WidgetEvent::Input { widget: 0, key: "pomodoro".into(), input: click });
+    let mut seen = Vec::new();
+    while seen.len() < 4 {
+        let state = states.recv_timeout(Duration::from_secs(3)).expect("refreshed on the next second");
+        seen.push(texts(&state));
+    }
+    assert_eq!(seen[1..], ["00:59", "00:58", "00:57"], "{seen:?}");
 }

@@ -21,6 +21,7 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
         config_json: r#"{ "fault": "Never", "interval_ms": 0 }"#.into(),
         monitor: None,
         grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        commands: Default::default(),
         limits: Limits::default(),
     };
     let (sender, receiver) = mpsc::channel();

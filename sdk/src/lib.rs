@@ -3,7 +3,8 @@
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
 //! react to input) and names its type in [`export!`]. The capability modules
 //! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`], [`network`],
-//! [`process`], [`web`], [`tiler`]) are the host's WIT imports; calling one
+//! [`commands`], [`web`], [`tiler`], [`keyboard`], [`media`], [`tray`]) are
+//! the host's WIT imports; calling one
 //! is what makes the built component import it, so a widget asks for
 //! exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
@@ -48,11 +49,14 @@ pub use bindings::obi::widget::types::{
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
-    battery, clock, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
+    battery, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
 };
 pub use label::LabelPrefix;
 pub use view::{ItemBuilder, item};
 
+use bindings::exports::obi::widget::guest::Frame;
+#[doc(hidden)]
+pub use bindings::exports::obi::widget::guest::{Frame as __Frame, Guest as __Guest};
 #[doc(hidden)]
 pub use serde_json as __serde_json;
 
@@ -70,6 +74,19 @@ pub trait Widget: Sized + 'static {
 
     /// A click or scroll on the item with `key`. The host refreshes afterwards.
     fn on_input(&mut self, _key: &str, _input: Input) {}
+
+    /// Asked after each refresh: when the next one is due, this once,
+    /// instead of the schedule's (a countdown's next second). `None`, the
+    /// default, keeps the schedule.
+    fn next_refresh(&self) -> Option<std::time::Duration> {
+        None
+    }
+
+    /// A JSON schema of [`Widget::Config`], which `obi --schema` includes
+    /// (`schemars::schema_for!` makes one). Asked without a config.
+    fn config_schema() -> Option<serde_json::Value> {
+        None
+    }
 }
 
 impl Schedule {
@@ -111,7 +128,14 @@ pub fn __set_bar(bar: Bar) {
     BAR.with(|cell| cell.set(bar.monitor));
 }
 
-/// Exports a [`Widget`] type as the component's `init`, `refresh` and `on-input`.
+#[doc(hidden)]
+pub fn __frame<W: Widget>(widget: &mut W) -> Frame {
+    let view = widget.refresh();
+    let next = widget.next_refresh().map(|next| u32::try_from(next.as_millis()).unwrap_or(u32::MAX));
+    Frame { view, next_refresh_ms: next }
+}
+
+/// Exports a [`Widget`] type as the component's `guest` interface.
 #[macro_export]
 macro_rules! export {
     ($widget:ty) => {
@@ -121,9 +145,12 @@ macro_rules! export {
                     const { ::std::cell::RefCell::new(::std::option::Option::None) };
             }
 
+            // Native builds of a widget crate (its unit tests) export
+            // nothing: interface export names are not native symbol names.
+            #[allow(dead_code)]
             struct Guest;
 
-            impl $crate::bindings::Guest for Guest {
+            impl $crate::__Guest for Guest {
                 fn init(
                     config_json: ::std::string::String,
                     bar: $crate::Bar,
@@ -135,11 +162,15 @@ macro_rules! export {
                     ::std::result::Result::Ok(schedule)
                 }
 
-                fn refresh() -> $crate::View {
+                fn refresh() -> $crate::__Frame {
                     WIDGET.with(|cell| match cell.borrow_mut().as_mut() {
-                        ::std::option::Option::Some(widget) => $crate::Widget::refresh(widget),
+                        ::std::option::Option::Some(widget) => $crate::__frame(widget),
                         ::std::option::Option::None => panic!("refresh called before init"),
                     })
+                }
+
+                fn config_schema() -> ::std::option::Option<::std::string::String> {
+                    <$widget as $crate::Widget>::config_schema().map(|schema| schema.to_string())
                 }
 
                 fn on_input(key: ::std::string::String, event: $crate::Input) {
@@ -151,6 +182,7 @@ macro_rules! export {
                 }
             }
 
+            #[cfg(target_family = "wasm")]
             $crate::bindings::__export_widget_world!(Guest);
         };
     };

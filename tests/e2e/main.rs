@@ -8,6 +8,7 @@ mod all_widgets;
 mod citizen;
 mod cli;
 mod desktop;
+mod examples;
 mod golden;
 mod i3;
 mod keyboard;

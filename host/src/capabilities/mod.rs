@@ -7,6 +7,7 @@
 pub mod battery;
 pub mod clock;
 pub mod disks;
+pub mod errands;
 pub mod images;
 pub mod keyboard;
 pub mod media;
@@ -32,7 +33,7 @@ pub use keyboard::{Keyboard, KeyboardLayout, SystemKeyboard};
 pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
-pub use process::{Processes, SystemProcesses};
+pub use process::{CommandOutput, Processes, SystemProcesses};
 pub use pushed::Pushed;
 pub use tiler::Tiler;
 pub use tray::{ItemStatus, MenuEntry, SystemTray, Tray, TrayAction, TrayItem};
@@ -54,10 +55,11 @@ pub enum Capability {
     Keyboard,
     Media,
     Tray,
+    Commands,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 12] = [
+    pub const ALL: [Capability; 13] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -70,6 +72,7 @@ impl Capability {
         Capability::Keyboard,
         Capability::Media,
         Capability::Tray,
+        Capability::Commands,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -87,6 +90,7 @@ impl Capability {
             Capability::Keyboard => "keyboard",
             Capability::Media => "media",
             Capability::Tray => "tray",
+            Capability::Commands => "commands",
         }
     }
 

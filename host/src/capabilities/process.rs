@@ -1,17 +1,39 @@
-//! The `process` capability: running a command line through the platform's
-//! shell, as a user typing it would, without waiting for it. The shell
-//! resolves environment variables (`$HOME`, `%USERPROFILE%`). A command that
-//! cannot start, or ends in failure, is logged with what it printed on
-//! stderr; it never takes the bar down.
+//! Running the command lines the user declared for a widget (the
+//! `commands` and `process` capabilities) through the platform's shell, as
+//! a user typing them would: the shell resolves environment variables
+//! (`$HOME`, `%USERPROFILE%`). A command is either started and left to run
+//! (logged with what it printed on stderr when it fails), or run for its
+//! output, bounded in time and size. None ever takes the bar down.
 
 use std::io::Read;
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
 pub trait Processes: Send + Sync {
     /// Starts `command` for the widget `widget` (named in the log).
     fn spawn(&self, widget: &str, command: &str) -> Result<(), String>;
+    /// Runs `command` to its end and returns what it printed, blocking:
+    /// called off the widgets' thread.
+    fn run(&self, command: &str) -> Result<CommandOutput, String>;
 }
+
+/// How a command run for its output ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandOutput {
+    /// None when a signal ended it.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Output kept of each stream: a widget shows a line or a few, and its
+/// memory is capped.
+pub const MAX_OUTPUT: usize = 64 << 10;
+
+/// A command run for its output that takes longer is stopped.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
 pub struct SystemProcesses;
 
@@ -24,6 +46,61 @@ impl Processes for SystemProcesses {
             }
         })
     }
+
+    fn run(&self, command: &str) -> Result<CommandOutput, String> {
+        run_for_output(command, RUN_TIMEOUT)
+    }
+}
+
+/// Runs `command` in the shell with its output captured (the first
+/// [`MAX_OUTPUT`] bytes of each stream; the rest is read and dropped, so a
+/// chatty program never blocks), stopping it and all it started after `timeout`.
+pub fn run_for_output(command: &str, timeout: Duration) -> Result<CommandOutput, String> {
+    let mut child = shell(command)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot start the shell: {error}"))?;
+    let stdout = child.stdout.take().map(|stream| thread::spawn(move || drain_to_head(stream)));
+    let stderr = child.stderr.take().map(|stream| thread::spawn(move || drain_to_head(stream)));
+    let pid = child.id();
+    let (sender, ended) = mpsc::channel();
+    thread::spawn(move || sender.send(child.wait()));
+    let status = match ended.recv_timeout(timeout) {
+        Ok(status) => status.map_err(|error| format!("could not be waited for: {error}"))?,
+        Err(_) => {
+            stop_group(pid);
+            return Err(format!("ran over its {} seconds and was stopped", timeout.as_secs()));
+        }
+    };
+    let collect =
+        |reader: Option<thread::JoinHandle<String>>| reader.and_then(|reader| reader.join().ok()).unwrap_or_default();
+    Ok(CommandOutput { code: status.code(), stdout: collect(stdout), stderr: collect(stderr) })
+}
+
+/// Stops the command's whole process group: the shell and what it started.
+fn stop_group(pid: u32) {
+    #[cfg(target_os = "linux")]
+    if let Some(group) = rustix::process::Pid::from_raw(pid as i32) {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+}
+
+/// The first [`MAX_OUTPUT`] bytes of `stream`, read to its end.
+fn drain_to_head(mut stream: impl Read) -> String {
+    let mut head = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while let Ok(read) = stream.read(&mut buffer) {
+        if read == 0 {
+            break;
+        }
+        let room = MAX_OUTPUT.saturating_sub(head.len());
+        head.extend_from_slice(&buffer[..read.min(room)]);
+    }
+    String::from_utf8_lossy(&head).into_owned()
 }
 
 /// What a failing command printed last on stderr, at most.
@@ -119,6 +196,22 @@ mod tests {
         let failure = run("echo first >&2; echo 'last words' >&2; exit 3").unwrap_err();
         assert!(failure.contains("exit status: 3") && failure.ends_with("last words"), "{failure}");
         assert_eq!(run("true"), Ok(()));
+    }
+
+    #[test]
+    fn a_run_returns_the_code_and_what_was_printed() {
+        let output = run_for_output("echo out; echo err >&2; exit 4", RUN_TIMEOUT).unwrap();
+        assert_eq!(output, CommandOutput { code: Some(4), stdout: "out\n".into(), stderr: "err\n".into() });
+    }
+
+    #[test]
+    fn a_run_keeps_the_head_of_a_flood_and_stops_at_its_timeout() {
+        let output = run_for_output("head -c 1000000 /dev/zero | tr '\\0' x; echo", RUN_TIMEOUT).unwrap();
+        assert_eq!(output.stdout.len(), MAX_OUTPUT);
+        let started = std::time::Instant::now();
+        let error = run_for_output("sleep 30 & sleep 30", Duration::from_millis(300)).unwrap_err();
+        assert!(error.contains("stopped"), "{error}");
+        assert!(started.elapsed() < Duration::from_secs(10), "the group was killed, so its pipes closed");
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! The `web` capability: fetching a document over HTTP(S) and opening a
 //! page in the user's browser. A fetch can take seconds, so it never runs
-//! in a widget's call: [`Fetches`] starts it on a thread of its own, answers
-//! "pending", and wakes the widget when it has ended.
+//! in a widget's call: it is one of the widget's [`Errands`].
 
 use super::Waker;
-use std::collections::HashMap;
+use super::errands::{Errand, Errands};
 use std::io::Read;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
@@ -99,63 +98,16 @@ fn check_scheme(url: &str) -> Result<(), String> {
     }
 }
 
+/// One widget's fetches, by URL.
+pub type Fetches = Errands<Response>;
+
 /// How a fetch stands, as the widget sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FetchState {
-    Pending,
-    Done(Response),
-    Failed(String),
-}
+pub type FetchState = Errand<Response>;
 
-type Outcome = Arc<Mutex<Option<Result<Response, String>>>>;
-
-/// One widget's fetches by URL. Each ended fetch is handed over once; the
-/// next call for the same URL fetches anew.
-#[derive(Default)]
-pub struct Fetches {
-    running: HashMap<String, Outcome>,
-}
-
-/// A widget may wait on this many URLs at once.
-const MAX_RUNNING: usize = 8;
-
-impl Fetches {
-    pub fn poll(&mut self, url: &str, web: &Arc<dyn Web>, waker: &Waker) -> FetchState {
-        if let Some(outcome) = self.running.get(url) {
-            let ended = outcome.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
-            return match ended {
-                None => FetchState::Pending,
-                Some(result) => {
-                    self.running.remove(url);
-                    match result {
-                        Ok(response) => FetchState::Done(response),
-                        Err(error) => FetchState::Failed(error),
-                    }
-                }
-            };
-        }
-        if self.running.len() >= MAX_RUNNING {
-            return FetchState::Failed(format!("{MAX_RUNNING} fetches are running already"));
-        }
-        let outcome: Outcome = Arc::default();
-        waker.promise();
-        let (web, ended, url_owned, slot) = (web.clone(), waker.clone(), url.to_owned(), outcome.clone());
-        let started = thread::Builder::new().name("obi-fetch".into()).spawn(move || {
-            let result = web.get(&url_owned);
-            *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(result);
-            ended.wake();
-        });
-        match started {
-            Ok(_) => {
-                self.running.insert(url.to_owned(), outcome);
-                FetchState::Pending
-            }
-            Err(error) => {
-                waker.wake();
-                FetchState::Failed(format!("cannot start fetching: {error}"))
-            }
-        }
-    }
+/// Starts fetching `url` for a widget, or says how its fetch stands.
+pub fn poll(fetches: &mut Fetches, url: &str, web: &Arc<dyn Web>, waker: &Waker) -> FetchState {
+    let (web, owned) = (web.clone(), url.to_owned());
+    fetches.poll(url, waker, "obi-fetch", move || web.get(&owned))
 }
 
 #[cfg(test)]
@@ -191,11 +143,11 @@ mod tests {
         let (web, mut fetches) = (web(), Fetches::default());
         let (woken, wakes) = mpsc::channel();
         let waker = Waker::new(move || woken.send(()).unwrap());
-        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Pending);
+        assert_eq!(poll(&mut fetches, &url, &web, &waker), FetchState::Pending);
         wakes.recv_timeout(Duration::from_secs(10)).expect("woken when the fetch ended");
         let expected = Response { status: 200, body: "{\"tag_name\":\"v1.0.0\"}".into() };
-        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Done(expected));
-        assert_eq!(fetches.poll(&url, &web, &waker), FetchState::Pending, "a new fetch");
+        assert_eq!(poll(&mut fetches, &url, &web, &waker), FetchState::Done(expected));
+        assert_eq!(poll(&mut fetches, &url, &web, &waker), FetchState::Pending, "a new fetch");
     }
 
     #[test]

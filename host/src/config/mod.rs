@@ -7,6 +7,7 @@ pub mod aliases;
 mod diagnostics;
 mod jsonc;
 pub mod model;
+mod plugin_schemas;
 mod read;
 mod watch;
 mod widgets;
@@ -14,6 +15,7 @@ mod widgets;
 pub use diagnostics::{Diagnostic, Severity, did_you_mean};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
+pub use plugin_schemas::with_plugin_schemas;
 pub use watch::{ConfigWatcher, watch};
 pub use widgets::{WidgetEntry, file_spec, stock_spec};
 

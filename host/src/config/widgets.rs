@@ -1,11 +1,11 @@
 //! From a widget entry of the config to the spec the runtime runs: which
 //! component, its config as JSON, its grants and its sandbox limits.
 
-use super::model::{PluginConfig, WidgetConfig};
+use super::model::{ApplicationsConfig, PluginConfig, WidgetConfig};
 use super::{BarConfig, Side};
 use crate::capabilities::Capability;
 use crate::runtime::{Limits, WidgetSource, WidgetSpec};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -26,7 +26,7 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
         "Storage" => &[Capability::Disks],
         "Battery" => &[Capability::Battery],
         "Network" => &[Capability::Network],
-        "Applications" => &[Capability::Process],
+        "Applications" => &[Capability::Commands],
         "Update" => &[Capability::Web],
         "Komorebi" => &[Capability::Tiler],
         "Keyboard" => &[Capability::Keyboard],
@@ -85,11 +85,23 @@ pub fn stock_spec(kind: &str, config_json: String) -> Result<WidgetSpec, String>
     Ok(WidgetSpec {
         name: kind.into(),
         source: WidgetSource::Embedded { kind, wasm },
+        commands: declared_commands(kind, &config_json),
         config_json,
         monitor: None,
         grants: stock_grants(kind),
         limits: Limits::default(),
     })
+}
+
+/// The commands a stock widget may run: those of Applications' items, by
+/// position. A config the model refused has none.
+fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
+    match kind {
+        "Applications" => serde_json::from_str::<ApplicationsConfig>(config_json)
+            .map(|applications| applications.commands())
+            .unwrap_or_default(),
+        _ => BTreeMap::new(),
+    }
 }
 
 /// Applications icons that are image paths (they hold a `/` or `\`, as the
@@ -116,6 +128,7 @@ pub fn file_spec(path: PathBuf, config_json: String, grants: impl IntoIterator<I
         config_json,
         monitor: None,
         grants: BASE_GRANTS.into_iter().chain(grants).collect(),
+        commands: BTreeMap::new(),
         limits: Limits::default(),
     }
 }
@@ -130,6 +143,11 @@ fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, 
             let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
             format!("Plugin `{}`: unknown capability {grant:?} in grants (known: {})", spec.name, known.join(", "))
         })?);
+    }
+    spec.commands = plugin.commands.clone();
+    if !spec.commands.is_empty() {
+        // Declaring commands for a widget is granting it those, and only those.
+        spec.grants.insert(Capability::Commands);
     }
     let defaults = spec.limits;
     spec.limits = Limits {
@@ -146,11 +164,12 @@ mod tests {
     /// Starting programs, reaching the web and driving the tiler are powers
     /// only the widgets that need them have; every kind gets its log and the clock.
     #[test]
-    fn process_web_and_tiler_are_granted_to_their_widget_alone() {
+    fn commands_web_and_tiler_are_granted_to_their_widget_alone() {
         for (kind, _) in crate::stock::STOCK_WIDGETS {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
-            assert_eq!(grants.contains(&Capability::Process), *kind == "Applications", "{kind}");
+            assert!(!grants.contains(&Capability::Process), "{kind}");
+            assert_eq!(grants.contains(&Capability::Commands), *kind == "Applications", "{kind}");
             assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
         }

@@ -5,12 +5,13 @@
 //!
 //! Imports are implemented once, for the latest release: an interface never
 //! changes once released, so the linker serves a 0.1.0 widget's import of
-//! `obi:widget/log@0.1.0` with `log@0.1.1` (wasmtime links semver-compatible
+//! `obi:widget/log@0.1.0` with `log@0.1.2` (wasmtime links semver-compatible
 //! names). Exports differ between releases; each release's bindings call
-//! its own, and its view is converted here.
+//! its own: 0.1.1's share the latest types, 0.1.0's view is converted here.
 
 use super::instance::StoreState;
-use crate::capabilities::web::FetchState;
+use crate::capabilities::errands::Errand;
+use crate::capabilities::web;
 use crate::capabilities::{TrayAction, clock};
 use crate::tiler::{self, Message};
 use crate::view::{self, Input, ScrollDirection};
@@ -21,6 +22,31 @@ pub mod latest {
     wasmtime::component::bindgen!({
         world: "widget",
         path: "../wit",
+    });
+}
+
+/// Widgets built against 0.1.1: bare exported functions, over the types
+/// of interfaces that have not changed since.
+pub mod v0_1_1 {
+    wasmtime::component::bindgen!({
+        world: "widget",
+        path: "../wit/since_v0.1.1",
+        with: {
+            "obi:widget/types": super::latest::obi::widget::types,
+            "obi:widget/view": super::latest::obi::widget::view,
+            "obi:widget/log": super::latest::obi::widget::log,
+            "obi:widget/clock": super::latest::obi::widget::clock,
+            "obi:widget/metrics": super::latest::obi::widget::metrics,
+            "obi:widget/disks": super::latest::obi::widget::disks,
+            "obi:widget/battery": super::latest::obi::widget::battery,
+            "obi:widget/network": super::latest::obi::widget::network,
+            "obi:widget/process": super::latest::obi::widget::process,
+            "obi:widget/web": super::latest::obi::widget::web,
+            "obi:widget/tiler": super::latest::obi::widget::tiler,
+            "obi:widget/keyboard": super::latest::obi::widget::keyboard,
+            "obi:widget/media": super::latest::obi::widget::media,
+            "obi:widget/tray": super::latest::obi::widget::tray,
+        },
     });
 }
 
@@ -155,19 +181,60 @@ impl host::network::Host for StoreState {
     }
 }
 
+/// 0.1.0 and 0.1.1 name the command line itself: it runs when the user
+/// declared it for the widget.
 impl host::process::Host for StoreState {
     fn spawn(&mut self, command: String) -> Result<(), String> {
+        if !self.commands.values().any(|declared| *declared == command) {
+            return Err(format!("`{command}` is not one of the commands declared for this widget"));
+        }
         self.capabilities.processes.spawn(&self.name, &command)
+    }
+}
+
+impl host::commands::Host for StoreState {
+    fn launch(&mut self, id: String) -> Result<(), String> {
+        let command = self.declared(&id)?;
+        self.capabilities.processes.spawn(&self.name, &command)
+    }
+
+    fn run(&mut self, id: String) -> host::commands::RunState {
+        use host::commands::{Output, RunState};
+        let command = match self.declared(&id) {
+            Ok(command) => command,
+            Err(error) => return RunState::Failed(error),
+        };
+        let processes = self.capabilities.processes.clone();
+        match self.runs.poll(&id, &self.waker, "obi-command", move || processes.run(&command)) {
+            Errand::Pending => RunState::Pending,
+            Errand::Done(output) => {
+                RunState::Done(Output { code: output.code, stdout: output.stdout, stderr: output.stderr })
+            }
+            Errand::Failed(error) => RunState::Failed(error),
+        }
+    }
+}
+
+impl StoreState {
+    /// The command line declared for the widget as `id`.
+    fn declared(&self, id: &str) -> Result<String, String> {
+        self.commands.get(id).cloned().ok_or_else(|| {
+            let ids: Vec<&str> = self.commands.keys().map(String::as_str).collect();
+            match ids.is_empty() {
+                true => format!("no command is declared for this widget (asked for {id:?})"),
+                false => format!("no command is declared as {id:?} (declared: {})", ids.join(", ")),
+            }
+        })
     }
 }
 
 impl host::web::Host for StoreState {
     fn fetch(&mut self, url: String) -> host::web::FetchState {
         use host::web::{FetchState as Wit, Response};
-        match self.fetches.poll(&url, &self.capabilities.web, &self.waker) {
-            FetchState::Pending => Wit::Pending,
-            FetchState::Done(response) => Wit::Done(Response { status: response.status, body: response.body }),
-            FetchState::Failed(error) => Wit::Failed(error),
+        match web::poll(&mut self.fetches, &url, &self.capabilities.web, &self.waker) {
+            Errand::Pending => Wit::Pending,
+            Errand::Done(response) => Wit::Done(Response { status: response.status, body: response.body }),
+            Errand::Failed(error) => Wit::Failed(error),
         }
     }
 

@@ -9,7 +9,7 @@
 //! serve is reported by name instead of as a bare link error; they also
 //! tell which release's exports the component has.
 
-use super::bindings::{latest, v0_1_0};
+use super::bindings::{latest, v0_1_0, v0_1_1};
 use super::cache::ComponentCache;
 use super::instance::StoreState;
 use super::watchdog::Watchdog;
@@ -23,15 +23,16 @@ use wasmtime::{Config, Engine};
 use wasmtime::{Result, bail};
 
 /// The WIT package this host serves, at its latest release.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.1";
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.2";
 
 /// Every release of `obi:widget` a widget may be built against, oldest first.
-pub const SUPPORTED_RELEASES: [&str; 2] = ["0.1.0", "0.1.1"];
+pub const SUPPORTED_RELEASES: [&str; 3] = ["0.1.0", "0.1.1", "0.1.2"];
 
 /// A kind's instance template, with the exports of the release it was built against.
 #[derive(Clone)]
 pub(super) enum Template {
     Latest(latest::WidgetPre<StoreState>),
+    V0_1_1(v0_1_1::WidgetPre<StoreState>),
     V0_1_0(v0_1_0::WidgetPre<StoreState>),
 }
 
@@ -77,6 +78,7 @@ impl WidgetEngine {
         let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name));
         let template = match release {
             "0.1.0" => linked.and_then(v0_1_0::WidgetPre::new).map(Template::V0_1_0),
+            "0.1.1" => linked.and_then(v0_1_1::WidgetPre::new).map(Template::V0_1_1),
             _ => linked.and_then(latest::WidgetPre::new).map(Template::Latest),
         }
         .with_context(|| format!("widget `{}` built against obi:widget@{release}", spec.name))?;
@@ -114,6 +116,7 @@ impl WidgetEngine {
                 Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
                 Capability::Media => wit::media::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
                 Capability::Tray => wit::tray::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
+                Capability::Commands => wit::commands::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
             }
         }
         Ok(linker)
@@ -145,6 +148,16 @@ fn check_imports(
     Ok(release.unwrap_or(SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1]))
 }
 
+/// The interfaces of `obi:widget` that are not capabilities: shapes only.
+const KNOWN_INTERFACES: [&str; 2] = ["types", "view"];
+
+/// `version` is a later release of the same 0.1 line as `latest`, which
+/// semver promises only adds to it.
+fn later_compatible(version: &str, latest: &str) -> bool {
+    let patch = |version: &str| version.strip_prefix("0.1.").and_then(|patch| patch.parse::<u32>().ok());
+    matches!((patch(version), patch(latest)), (Some(theirs), Some(ours)) if theirs > ours)
+}
+
 fn rank(release: &str) -> usize {
     SUPPORTED_RELEASES.iter().position(|supported| *supported == release).unwrap_or(0)
 }
@@ -158,18 +171,36 @@ fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Resu
         return Ok(None);
     };
     let (interface, version) = rest.split_once('@').unwrap_or((rest, "(no version)"));
-    let Some(release) = SUPPORTED_RELEASES.into_iter().find(|release| *release == version) else {
-        return Err(format!(
-            "widget `{name}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
-             rebuild it against an obi-sdk for one of them",
-            SUPPORTED_RELEASES.join(", @")
-        ));
+    let latest = SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1];
+    let release = match SUPPORTED_RELEASES.into_iter().find(|release| *release == version) {
+        Some(release) => release,
+        // A later 0.1 release only adds interfaces: one it shares with this
+        // host is served as this host's latest.
+        None if later_compatible(version, latest) => latest,
+        None => {
+            return Err(format!(
+                "widget `{name}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
+                 rebuild it against an obi-sdk for one of them",
+                SUPPORTED_RELEASES.join(", @")
+            ));
+        }
     };
-    if matches!(interface, "types" | "view") {
+    if release != version && !KNOWN_INTERFACES.contains(&interface) && Capability::from_interface(interface).is_none() {
+        return Err(format!(
+            "widget `{name}` imports `{import}`, which came after {ours}@{latest}; it needs a newer Obi"
+        ));
+    }
+    if KNOWN_INTERFACES.contains(&interface) {
         return Ok(Some(release));
     }
     let capability = Capability::from_interface(interface)
         .ok_or_else(|| format!("widget `{name}` imports `{import}`, an interface this Obi does not know"))?;
+    if capability == Capability::Commands && !grants.contains(&capability) {
+        return Err(format!(
+            "widget `{name}` runs commands, and its entry declares none; if you trust it, declare the ones \
+             it may run in its \"commands\" object ({{\"id\": \"command line\"}})"
+        ));
+    }
     if !grants.contains(&capability) {
         return Err(format!(
             "widget `{name}` needs the `{capability}` capability, which its configuration does not grant; \
@@ -205,9 +236,20 @@ mod tests {
     fn another_wit_version_is_explained() {
         let error = check_import("old", "obi:widget/clock@0.0.9", &grants(&[Capability::Clock])).unwrap_err();
         assert!(
-            error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0, @0.1.1"),
+            error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_later_release_of_the_same_line_is_served_as_the_latest() {
+        let metrics = grants(&[Capability::Log, Capability::Metrics]);
+        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some("0.1.2")));
+        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some("0.1.2")));
+        let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err();
+        assert!(error.contains("came after obi:widget@0.1.2") && error.contains("newer Obi"), "{error}");
+        let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err();
+        assert!(error.contains("built for obi:widget@0.2.0"), "{error}");
     }
 
     #[test]

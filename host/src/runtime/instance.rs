@@ -5,15 +5,17 @@
 //! that widget's failure too: it must not take down the thread every widget
 //! shares.
 
-use super::bindings::{latest, v0_1_0};
+use super::bindings::{latest, v0_1_0, v0_1_1};
 use super::engine::{Template, WidgetEngine};
 use super::limiter::StoreLimiter;
 use super::path_images::PathImages;
 use super::stderr::WidgetStderr;
 use super::{Limits, Schedule, WidgetSpec};
+use crate::capabilities::errands::Errands;
 use crate::capabilities::web::Fetches;
-use crate::capabilities::{Capabilities, Waker};
+use crate::capabilities::{Capabilities, CommandOutput, Waker};
 use crate::view::{Input, View};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 use wasmtime::component::ResourceTable;
@@ -27,6 +29,9 @@ pub struct StoreState {
     /// Brings this widget an answer that came in after its call returned.
     pub(super) waker: Waker,
     pub(super) fetches: Fetches,
+    /// The command lines the user declared for the widget, by id.
+    pub(super) commands: BTreeMap<String, String>,
+    pub(super) runs: Errands<CommandOutput>,
     wasi: WasiCtx,
     table: ResourceTable,
     limiter: StoreLimiter,
@@ -85,7 +90,15 @@ pub struct WidgetInstance {
 /// The widget's exports, as the release it was built against has them.
 enum Exports {
     Latest(latest::Widget),
+    V0_1_1(v0_1_1::Widget),
     V0_1_0(v0_1_0::Widget),
+}
+
+/// What a refresh brought: the view, and when the widget wants the next one
+/// (none: on its schedule).
+pub struct Refreshed {
+    pub view: View,
+    pub next_refresh: Option<Duration>,
 }
 
 impl WidgetInstance {
@@ -96,6 +109,33 @@ impl WidgetInstance {
         spec: &WidgetSpec,
         waker: Waker,
     ) -> Result<(WidgetInstance, Schedule), Failure> {
+        let mut instance = WidgetInstance::instantiate(engine, spec, waker)?;
+        let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
+        let config = spec.config_json.as_str();
+        let schedule = instance
+            .call(engine, |widget, store| match widget {
+                Exports::Latest(widget) => {
+                    widget.obi_widget_guest().call_init(store, config, bar).map(|init| init.map(Into::into))
+                }
+                Exports::V0_1_1(widget) => widget.call_init(store, config, bar).map(|init| init.map(Into::into)),
+                Exports::V0_1_0(widget) => widget.call_init(store, config).map(|init| init.map(Into::into)),
+            })?
+            .map_err(Failure::Config)?;
+        Ok((instance, schedule))
+    }
+
+    /// The JSON schema of its config the widget gives, on an instance of
+    /// its own that is never initialised; none from a widget built before
+    /// 0.1.2, or one that gives none.
+    pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<Option<String>, Failure> {
+        let mut instance = WidgetInstance::instantiate(engine, spec, Waker::new(|| {}))?;
+        instance.call(engine, |widget, store| match widget {
+            Exports::Latest(widget) => widget.obi_widget_guest().call_config_schema(store),
+            Exports::V0_1_1(_) | Exports::V0_1_0(_) => Ok(None),
+        })
+    }
+
+    fn instantiate(engine: &mut WidgetEngine, spec: &WidgetSpec, waker: Waker) -> Result<WidgetInstance, Failure> {
         let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
         let stderr = WidgetStderr::new(&spec.name);
         let state = StoreState {
@@ -103,6 +143,8 @@ impl WidgetInstance {
             capabilities: engine.capabilities().clone(),
             waker,
             fetches: Fetches::default(),
+            commands: spec.commands.clone(),
+            runs: Errands::default(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: ResourceTable::new(),
@@ -116,36 +158,33 @@ impl WidgetInstance {
             let _armed = engine.watchdog().arm(spec.limits.call_deadline);
             contained(|| match template {
                 Template::Latest(template) => template.instantiate(&mut store).map(Exports::Latest),
+                Template::V0_1_1(template) => template.instantiate(&mut store).map(Exports::V0_1_1),
                 Template::V0_1_0(template) => template.instantiate(&mut store).map(Exports::V0_1_0),
             })?
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
         let images = PathImages::new(&spec.name, engine.capabilities().held.clone());
-        let mut instance = WidgetInstance { store, widget, limits: spec.limits, images };
-        let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
-        let config = spec.config_json.as_str();
-        let schedule = instance
-            .call(engine, |widget, store| match widget {
-                Exports::Latest(widget) => widget.call_init(store, config, bar).map(|init| init.map(Into::into)),
-                Exports::V0_1_0(widget) => widget.call_init(store, config).map(|init| init.map(Into::into)),
-            })?
-            .map_err(Failure::Config)?;
-        Ok((instance, schedule))
+        Ok(WidgetInstance { store, widget, limits: spec.limits, images })
     }
 
-    pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<View, Failure> {
-        let mut view: View = self.call(engine, |widget, store| match widget {
-            Exports::Latest(widget) => widget.call_refresh(store).map(Into::into),
-            Exports::V0_1_0(widget) => widget.call_refresh(store).map(Into::into),
+    pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<Refreshed, Failure> {
+        let (view, next_refresh_ms) = self.call(engine, |widget, store| match widget {
+            Exports::Latest(widget) => {
+                widget.obi_widget_guest().call_refresh(store).map(|frame| (frame.view.into(), frame.next_refresh_ms))
+            }
+            Exports::V0_1_1(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
+            Exports::V0_1_0(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
         })?;
+        let mut view: View = view;
         view.validate().map_err(Failure::BadView)?;
         self.images.resolve(&mut view);
-        Ok(view)
+        Ok(Refreshed { view, next_refresh: next_refresh_ms.map(|ms| Duration::from_millis(ms.into())) })
     }
 
     pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
         self.call(engine, |widget, store| match widget {
-            Exports::Latest(widget) => widget.call_on_input(store, key, input.into()),
+            Exports::Latest(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
+            Exports::V0_1_1(widget) => widget.call_on_input(store, key, input.into()),
             Exports::V0_1_0(widget) => widget.call_on_input(store, key, input.into()),
         })
     }

@@ -19,11 +19,11 @@ mod watchdog;
 
 pub use cache::ComponentCache;
 pub use engine::{SUPPORTED_RELEASES, WIT_PACKAGE, WidgetEngine};
-pub use instance::{Failure, WidgetInstance};
+pub use instance::{Failure, Refreshed, WidgetInstance};
 pub use scheduler::{MIN_REFRESH_GAP, Scheduler, SchedulerHandle, WidgetEvent};
 
 use crate::capabilities::Capability;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -78,6 +78,8 @@ pub struct WidgetSpec {
     /// told to the widget's `init`.
     pub monitor: Option<u32>,
     pub grants: BTreeSet<Capability>,
+    /// The command lines the user declared for it, by id: all it may run.
+    pub commands: BTreeMap<String, String>,
     pub limits: Limits,
 }
 

@@ -6,7 +6,8 @@
 //! came in after its call); it never polls. However short its schedule and
 //! however often it is woken, a widget is refreshed at most every
 //! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
-//! latest.
+//! latest. A refresh may name when the next is due (a countdown's next
+//! second), which stands in for the schedule that once.
 
 use super::Schedule;
 use super::instance::{Failure, WidgetInstance};
@@ -177,9 +178,12 @@ impl Slot {
         let instance = self.instance.as_mut().expect("started above");
         self.refreshed = Some(now);
         match instance.refresh(engine) {
-            Ok(view) => {
-                self.shown = WidgetState::Ready(view);
-                self.due = next_due(&self.schedule, now, SystemTime::now());
+            Ok(refreshed) => {
+                self.shown = WidgetState::Ready(refreshed.view);
+                self.due = match refreshed.next_refresh {
+                    Some(asked) => Some(now + asked.max(MIN_REFRESH_GAP)),
+                    None => next_due(&self.schedule, now, SystemTime::now()),
+                };
             }
             Err(failure) => self.fail(failure, now),
         }
@@ -365,6 +369,7 @@ mod tests {
             config_json: "{}".into(),
             monitor: None,
             grants: Default::default(),
+            commands: Default::default(),
             limits: Default::default(),
         };
         let start = Instant::now();

@@ -1,8 +1,10 @@
 //! # Applications
 //!
-//! A button per configured application; a click runs its command through
-//! the platform's shell (`sh -c`, `cmd /C`), which resolves environment
-//! variables in it. A command that fails is logged by the bar.
+//! A button per configured application; a click asks the bar to run its
+//! command, which the bar declared for this widget from the same config
+//! (by the item's position): the widget names commands, it never writes
+//! one. The bar runs it through the platform's shell (`sh -c`, `cmd /C`),
+//! which resolves environment variables in it, and logs one that fails.
 //!
 //! | key                     | values                                                   | default |
 //! |-------------------------|----------------------------------------------------------|---------|
@@ -24,7 +26,7 @@
 //! ```
 
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Image, Input, Inputs, Piece, Schedule, View, Widget, icons, item, process};
+use obi_sdk::{Image, Input, Inputs, Piece, Schedule, View, Widget, commands, icons, item};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -60,8 +62,9 @@ pub struct Config {
 }
 
 struct App {
+    /// Its position in `items`: the id the bar declared its command under.
+    id: String,
     name: String,
-    command: String,
     icon: Piece,
     display: Display,
     tooltip: String,
@@ -88,15 +91,16 @@ impl Widget for Applications {
         let apps = config
             .items
             .into_iter()
-            .filter(|app| app.enable.unwrap_or(true))
-            .map(|app| {
+            .enumerate()
+            .filter(|(_, app)| app.enable.unwrap_or(true))
+            .map(|(index, app)| {
                 let show_command = app.show_command_on_hover.or(config.show_command_on_hover).unwrap_or(false);
                 App {
                     tooltip: if show_command { app.command.clone() } else { app.name.clone() },
                     display: app.display.or(config.display).unwrap_or(Display::Icon),
                     icon: icon(app.icon),
                     name: app.name,
-                    command: app.command,
+                    id: index.to_string(),
                 }
             })
             .collect();
@@ -106,10 +110,10 @@ impl Widget for Applications {
     }
 
     fn refresh(&mut self) -> View {
-        let buttons = self.apps.iter().enumerate().map(|(index, app)| {
+        let buttons = self.apps.iter().map(|app| {
             let shows_icon = app.display != Display::Text;
             let shows_name = app.display != Display::Icon;
-            item(index.to_string())
+            item(&app.id)
                 .takes(Inputs::PRIMARY_CLICK)
                 .maybe(shows_icon.then(|| app.icon.clone()))
                 .maybe(shows_name.then(|| Piece::Text(app.name.clone())))
@@ -123,9 +127,9 @@ impl Widget for Applications {
     }
 
     fn on_input(&mut self, key: &str, input: Input) {
-        let Some(app) = key.parse::<usize>().ok().and_then(|index| self.apps.get(index)) else { return };
+        let Some(app) = self.apps.iter().find(|app| app.id == key) else { return };
         if input == Input::PrimaryClick
-            && let Err(error) = process::spawn(&app.command)
+            && let Err(error) = commands::launch(&app.id)
         {
             log::log(Level::Error, &format!("cannot start {}: {error}", app.name));
         }

@@ -18,17 +18,19 @@
 
 mod script;
 
+pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::{
     Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, KeyboardLayout, MemoryUsage, MenuEntry,
     NowPlaying, Playback, TrayAction, TrayItem,
 };
-pub use obi::runtime::{Failure, Schedule};
+pub use obi::config::file_spec as plugin_spec;
+pub use obi::runtime::{Failure, Schedule, WidgetSpec};
 pub use obi::tiler;
 pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
 pub use script::Script;
 
 use obi::capabilities::Waker;
-use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance, WidgetSpec};
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -38,6 +40,7 @@ pub struct Harness {
     engine: WidgetEngine,
     instance: WidgetInstance,
     schedule: Schedule,
+    next_refresh: Option<Duration>,
     wakes: Receiver<()>,
 }
 
@@ -60,7 +63,22 @@ impl Harness {
         Harness::start(spec, script)
     }
 
-    fn start(spec: WidgetSpec, script: &Script) -> Result<Harness, String> {
+    /// A component on disk that may run `commands` (id, command line), as
+    /// a Plugin entry's `"commands"` declares them.
+    pub fn plugin_with_commands(
+        wasm: impl Into<PathBuf>,
+        config_json: &str,
+        commands: &[(&str, &str)],
+        script: &Script,
+    ) -> Result<Harness, String> {
+        let mut spec = obi::config::file_spec(wasm.into(), config_json.into(), [Capability::Commands]);
+        spec.commands = commands.iter().map(|(id, line)| (id.to_string(), line.to_string())).collect();
+        Harness::start(spec, script)
+    }
+
+    /// A widget as the runtime's spec describes it: source, config, grants,
+    /// declared commands and limits.
+    pub fn start(spec: WidgetSpec, script: &Script) -> Result<Harness, String> {
         let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
             .map_err(|error| format!("{error:#}"))?;
         let (woken, wakes) = mpsc::channel();
@@ -69,7 +87,7 @@ impl Harness {
         });
         let (instance, schedule) =
             WidgetInstance::start(&mut engine, &spec, waker).map_err(|failure| format!("{}: {failure}", spec.name))?;
-        Ok(Harness { engine, instance, schedule, wakes })
+        Ok(Harness { engine, instance, schedule, next_refresh: None, wakes })
     }
 
     /// When the bar would refresh the widget, as its `init` asked.
@@ -79,7 +97,15 @@ impl Harness {
 
     /// Refreshes the widget over the script's current readings.
     pub fn refresh(&mut self) -> Result<View, Failure> {
-        self.instance.refresh(&self.engine)
+        let refreshed = self.instance.refresh(&self.engine)?;
+        self.next_refresh = refreshed.next_refresh;
+        Ok(refreshed.view)
+    }
+
+    /// When the last refresh asked for the next one, instead of its
+    /// schedule (none: on its schedule).
+    pub fn next_refresh(&self) -> Option<Duration> {
+        self.next_refresh
     }
 
     /// Waits until a capability wakes the widget (an answer that came after
@@ -94,6 +120,48 @@ impl Harness {
         self.instance.on_input(&self.engine, key, input)?;
         self.refresh()
     }
+}
+
+/// The JSON schema of its config a component gives (none: it gives none),
+/// asked of an instance that is never initialised, as `obi --schema` asks.
+pub fn config_schema(wasm: impl Into<PathBuf>) -> Result<Option<serde_json::Value>, String> {
+    let spec = obi::config::file_spec(wasm.into(), "{}".into(), Capability::ALL);
+    let script = Script::at(chrono::DateTime::UNIX_EPOCH);
+    let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
+        .map_err(|error| format!("{error:#}"))?;
+    let schema =
+        WidgetInstance::config_schema(&mut engine, &spec).map_err(|failure| format!("{}: {failure}", spec.name))?;
+    schema
+        .map(|schema| {
+            serde_json::from_str(&schema)
+                .map_err(|error| format!("{}: its config schema is not JSON: {error}", spec.name))
+        })
+        .transpose()
+}
+
+/// Builds the widget crate whose tests call it, for wasm32-wasip2 in
+/// release mode, and gives the path of its component:
+/// `Harness::plugin(obi_harness::this_widget!(), "{}", &[], &script)`.
+#[macro_export]
+macro_rules! this_widget {
+    () => {
+        $crate::build_widget(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
+    };
+}
+
+/// Builds the widget crate `package` at `manifest_dir` once per test
+/// process (see [`this_widget!`]), panicking with cargo's reason when it
+/// does not build.
+pub fn build_widget(manifest_dir: &str, package: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, wasm)) = built.iter().find(|(name, _)| name == package) {
+        return wasm.clone();
+    }
+    let wasm = obi_build_support::build_widget_crate(std::path::Path::new(manifest_dir), package)
+        .unwrap_or_else(|error| panic!("{error}"));
+    built.push((package.to_owned(), wasm.clone()));
+    wasm
 }
 
 /// The text pieces of a view, item by item, each item's texts joined.

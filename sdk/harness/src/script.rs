@@ -6,11 +6,12 @@
 use chrono::{DateTime, Utc};
 use obi::capabilities::web::Response;
 use obi::capabilities::{
-    Batteries, Battery, Capabilities, Clock, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout, Media,
-    MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction, TrayItem,
-    Waker, Web,
+    Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout,
+    Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction,
+    TrayItem, Waker, Web,
 };
 use obi::tiler::{Message, Status};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -23,6 +24,8 @@ struct Readings {
     batteries: Vec<Battery>,
     interfaces: Vec<Interface>,
     spawned: Vec<String>,
+    outputs: HashMap<String, Result<CommandOutput, String>>,
+    ran: Vec<String>,
     opened: Vec<String>,
     tiler: Status,
     sent: Vec<Vec<String>>,
@@ -60,6 +63,8 @@ impl Script {
             batteries: Vec::new(),
             interfaces: Vec::new(),
             spawned: Vec::new(),
+            outputs: HashMap::new(),
+            ran: Vec::new(),
             opened: Vec::new(),
             tiler: Status::Disconnected("no tiler in this script".into()),
             sent: Vec::new(),
@@ -166,6 +171,17 @@ impl Script {
         self.readings().spawned.clone()
     }
 
+    /// What running `command` for its output gives (`Err`: it could not be
+    /// run); a command the script gives nothing for fails.
+    pub fn set_command_output(&self, command: &str, output: Result<CommandOutput, String>) {
+        self.readings().outputs.insert(command.to_owned(), output);
+    }
+
+    /// The commands widgets ran for their output, oldest first.
+    pub fn ran(&self) -> Vec<String> {
+        self.readings().ran.clone()
+    }
+
     /// The pages widgets asked to open in the browser, oldest first. The
     /// harness opens none of them.
     pub fn opened(&self) -> Vec<String> {
@@ -233,6 +249,16 @@ impl Processes for Script {
     fn spawn(&self, _widget: &str, command: &str) -> Result<(), String> {
         self.readings().spawned.push(command.to_owned());
         Ok(())
+    }
+
+    fn run(&self, command: &str) -> Result<CommandOutput, String> {
+        let mut readings = self.readings();
+        readings.ran.push(command.to_owned());
+        readings
+            .outputs
+            .get(command)
+            .cloned()
+            .unwrap_or_else(|| Err(format!("the script gives no output for `{command}`")))
     }
 }
 

