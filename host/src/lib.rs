@@ -11,6 +11,7 @@ pub mod runtime;
 pub mod theme;
 pub mod tiler;
 pub mod view;
+pub mod watch;
 pub mod window;
 
 /// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded.

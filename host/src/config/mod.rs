@@ -9,14 +9,12 @@ mod jsonc;
 pub mod model;
 mod plugin_schemas;
 mod read;
-mod watch;
 mod widgets;
 
 pub use diagnostics::{Diagnostic, Severity, did_you_mean};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
 pub use plugin_schemas::with_plugin_schemas;
-pub use watch::{ConfigWatcher, watch};
 pub use widgets::{WidgetEntry, file_spec, stock_spec};
 
 use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};

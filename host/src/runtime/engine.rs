@@ -16,6 +16,7 @@ use super::watchdog::Watchdog;
 use super::{SourceId, WidgetSource, WidgetSpec};
 use crate::capabilities::{Capabilities, Capability};
 use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
 use wasmtime::component::types::ComponentItem;
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::error::Context;
@@ -63,6 +64,12 @@ impl WidgetEngine {
 
     pub(super) fn watchdog(&self) -> &Watchdog {
         &self.watchdog
+    }
+
+    /// Drops what was compiled from the component at `path`: the next
+    /// instance of it is compiled from the file as it is now.
+    pub(super) fn forget(&mut self, path: &Path) {
+        self.templates.retain(|(source, _), _| *source != SourceId::File(path.to_path_buf()));
     }
 
     /// The instance template for `spec`'s kind and grants, compiled and linked

@@ -7,14 +7,18 @@
 //! however often it is woken, a widget is refreshed at most every
 //! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
 //! latest. A refresh may name when the next is due (a countdown's next
-//! second), which stands in for the schedule that once.
+//! second), which stands in for the schedule that once. A third-party
+//! widget's component file is watched: when it is saved anew, the widgets
+//! made from it, and only those, start again from the new one.
 
 use super::Schedule;
 use super::instance::{Failure, WidgetInstance};
-use super::{WidgetEngine, WidgetSpec};
+use super::{WidgetEngine, WidgetSource, WidgetSpec};
 use crate::capabilities::Waker;
 use crate::view::Input;
 use crate::view::WidgetState;
+use crate::watch::{FileWatcher, watch_files};
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -47,6 +51,11 @@ pub enum WidgetEvent {
     /// A capability has an answer for the widget in slot `slot` (see [`Waker`]).
     Wake {
         slot: u64,
+    },
+    /// The component file at `path` was saved anew: the widgets made from
+    /// it start again from the new one.
+    ComponentChanged {
+        path: PathBuf,
     },
     Stop,
 }
@@ -204,6 +213,13 @@ impl Slot {
         }
     }
 
+    /// Drops the instance and starts the widget afresh now, its backoff forgotten.
+    fn restart(&mut self, now: Instant) {
+        self.instance = None;
+        self.failures = 0;
+        self.due = Some(now);
+    }
+
     fn fail(&mut self, failure: Failure, now: Instant) {
         self.instance = None;
         let name = &self.spec.name;
@@ -271,6 +287,7 @@ fn run(
     let mut maker = SlotMaker { next_id: 0, wakes };
     let mut slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
     let mut published: Vec<Option<WidgetState>> = vec![None; slots.len()];
+    let mut watching = watch_components(&slots, &maker.wakes);
     let mut publish = |generation: u64, published: &mut Vec<Option<WidgetState>>, index: usize, slot: &Slot| {
         if published[index].as_ref() != Some(&slot.shown) {
             published[index] = Some(slot.shown.clone());
@@ -300,6 +317,7 @@ fn run(
             Ok(WidgetEvent::Reconfigure { generation: next, specs }) => {
                 generation = next;
                 slots = reuse_slots(std::mem::take(&mut slots), specs, |spec| maker.make(spec, Instant::now()));
+                watching = watch_components(&slots, &maker.wakes);
                 published = vec![None; slots.len()];
                 for (index, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.shown != WidgetState::Pending) {
                     publish(generation, &mut published, index, slot);
@@ -312,10 +330,46 @@ fn run(
                     woken.wake(Instant::now());
                 }
             }
-            Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => return,
+            Ok(WidgetEvent::ComponentChanged { path }) => {
+                tracing::info!("{} changed: starting its widgets again", path.display());
+                engine.forget(&path);
+                let now = Instant::now();
+                for slot in slots.iter_mut().filter(|slot| slot.spec.source == WidgetSource::File(path.clone())) {
+                    slot.restart(now);
+                }
+            }
+            Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => {
+                drop(watching);
+                return;
+            }
             Err(RecvTimeoutError::Timeout) => {}
         }
     }
+}
+
+/// Watches the component files of `slots`' third-party widgets; a save is
+/// sent to the widget thread as [`WidgetEvent::ComponentChanged`]. A file
+/// that cannot be watched (it is missing: its widget shows why) is not.
+fn watch_components(slots: &[Slot], events: &Sender<WidgetEvent>) -> Vec<FileWatcher> {
+    let mut paths: Vec<PathBuf> = slots
+        .iter()
+        .filter_map(|slot| match &slot.spec.source {
+            WidgetSource::File(path) => Some(path.clone()),
+            WidgetSource::Embedded { .. } => None,
+        })
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let events = events.clone();
+            let watched = watch_files(std::slice::from_ref(&path), move |saved| {
+                let _ = events.send(WidgetEvent::ComponentChanged { path: saved.to_path_buf() });
+            });
+            watched.map_err(|error| tracing::debug!("not reloading on change: {error}")).ok()
+        })
+        .collect()
 }
 
 /// The slots for `specs`: each takes over an old slot with the same spec

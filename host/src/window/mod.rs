@@ -17,7 +17,7 @@
 
 use crate::bar::Plan;
 use crate::capabilities::HeldImages;
-use crate::config::{self, BarConfig};
+use crate::config::BarConfig;
 use crate::control;
 use crate::input::{DoubleClicks, MouseActions, ScrollTicks};
 use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
@@ -163,7 +163,7 @@ impl BarWindow {
         let _watcher = match &self.config_path {
             Some(path) => {
                 let proxy = event_loop.create_proxy();
-                Some(config::watch(path, move || {
+                Some(crate::watch::watch(path, move || {
                     let _ = proxy.send_event(BarEvent::ConfigChanged);
                 })?)
             }
