@@ -1,20 +1,26 @@
 //! Obi: a status bar for tiling window managers whose widgets are
 //! WebAssembly components. See the repository's README and DESIGN notes.
 
+#[cfg(feature = "bar")]
 pub mod bar;
 pub mod capabilities;
 pub mod config;
 pub mod control;
 pub mod input;
+#[cfg(feature = "bar")]
 pub mod render;
 pub mod runtime;
 pub mod theme;
 pub mod tiler;
 pub mod view;
 pub mod watch;
+pub mod widget_template;
+pub mod widget_test;
+#[cfg(feature = "bar")]
 pub mod window;
 
-/// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded.
+/// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded
+/// (none without the `stock-widgets` feature).
 pub mod stock {
     include!(concat!(env!("OUT_DIR"), "/stock_widgets.rs"));
 }

@@ -75,6 +75,47 @@ enum Command {
         /// The komorebi.bar.json to check.
         path: String,
     },
+    /// Tools for widget authors.
+    Widget {
+        #[command(subcommand)]
+        command: WidgetCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum WidgetCommand {
+    /// Run a widget headless over a script of capability readings and
+    /// inputs; print each view as a line of JSON (or paint it to a PNG).
+    /// Exits non-zero when the widget refuses its config, traps or returns
+    /// a bad view.
+    Test {
+        /// The widget's component (.wasm).
+        plugin: PathBuf,
+        /// The script (JSON): `config`, `grants`, `commands`, `monitor`,
+        /// `now`, and `steps` such as "refresh", {"advance": 1.5},
+        /// {"cpu": 42}, {"input": {"key": "k", "event": "primary_click"}}.
+        #[arg(long, value_name = "SCRIPT.json")]
+        script: PathBuf,
+        /// Paint each view with the bar's painter to DIR/step-N.png instead.
+        #[arg(long, value_name = "DIR")]
+        png: Option<PathBuf>,
+        /// Width of the painted bar in pixels.
+        #[arg(long, default_value_t = 800, requires = "png")]
+        width: u32,
+    },
+    /// Create a widget crate that builds for wasm32-wasip2, tests with the
+    /// harness and loads in the bar.
+    New {
+        /// The crate's name (lowercase letters, digits, - and _).
+        name: String,
+        /// Where to create it (default: ./NAME).
+        #[arg(long, value_name = "DIR")]
+        path: Option<PathBuf>,
+        /// The Obi source tree whose SDK and harness it uses (default: the
+        /// one this obi was built from).
+        #[arg(long, value_name = "DIR")]
+        obi_source: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -110,6 +151,16 @@ fn run(cli: Cli) -> Result<(), String> {
     match &cli.command {
         Some(Command::Check { path }) => return check(&resolve_path(path)?),
         Some(Command::Msg { command, pid }) => return message(*command, *pid),
+        Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
+            return widget_test(plugin, script, png.as_deref(), *width);
+        }
+        Some(Command::Widget { command: WidgetCommand::New { name, path, obi_source } }) => {
+            let directory = path.clone().unwrap_or_else(|| PathBuf::from(name));
+            let source = obi_source.clone().unwrap_or_else(obi::widget_template::own_source);
+            obi::widget_template::create(&directory, name, &source)?;
+            println!("created {}: `cargo test` there builds it and runs its test", directory.display());
+            return Ok(());
+        }
         None => {}
     }
     if cli.aliases {
@@ -155,7 +206,6 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-/// `obi check PATH`: every problem on stdout; an error makes it fail.
 /// Prints the schema, with the config schemas of the plugins `config` enables.
 fn schema(config: Option<&str>) -> Result<(), String> {
     let mut schema: serde_json::Value = serde_json::from_str(&obi::config::schema()).expect("Obi's schema is JSON");
@@ -188,6 +238,42 @@ fn schema(config: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
+/// `obi widget test`: each view as a line of JSON, or painted to a PNG.
+fn widget_test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> Result<(), String> {
+    use obi::widget_test::{TestScript, run, view_json};
+    let text = std::fs::read_to_string(script).map_err(|error| format!("reading {}: {error}", script.display()))?;
+    let script = TestScript::parse(&text)?;
+    let Some(directory) = png else {
+        return run(plugin, &script, HeldImages::default(), |step, view| {
+            println!("{}", serde_json::json!({ "step": step, "view": view_json(view) }));
+            Ok(())
+        });
+    };
+    std::fs::create_dir_all(directory).map_err(|error| format!("creating {}: {error}", directory.display()))?;
+    // The widget alone on a bar of the default look, as a Plugin entry shows it.
+    let plugin_path = std::path::absolute(plugin).map_err(|error| format!("{}: {error}", plugin.display()))?;
+    let entry = serde_json::json!({ "left_widgets": [ { "Plugin": { "enable": true, "path": plugin_path, "config": script.config } } ], "right_widgets": [] });
+    let config =
+        BarConfig::parse(&entry.to_string(), "the widget's bar").map_err(|diagnostics| listing(&diagnostics))?.config;
+    let plan = Plan::new(&config);
+    let font = find_text_font(plan.font_family.as_deref())?;
+    let height = plan.style.height.round().max(1.0) as u32;
+    let mut offscreen = Offscreen::new(width, height, &font.data)?;
+    let held = HeldImages::default();
+    offscreen.painter.use_held_images(held.clone());
+    let mut scene = Scene { style: plan.style, widgets: plan.widgets };
+    let slot = *plan.slots.first().ok_or("the widget has no place on the bar")?;
+    run(plugin, &script, held, |step, view| {
+        scene.widgets[slot].state = obi::view::WidgetState::Ready(view.clone());
+        offscreen.paint(&scene);
+        let path = directory.join(format!("step-{step}.png"));
+        write_png(&path, width, height, &offscreen.read_rgba()?)?;
+        println!("{}", path.display());
+        Ok(())
+    })
+}
+
+/// `obi check PATH`: every problem on stdout; an error makes it fail.
 fn check(path: &Path) -> Result<(), String> {
     match BarConfig::load(path) {
         Ok(loaded) => {

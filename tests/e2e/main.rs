@@ -27,4 +27,5 @@ mod session_bus;
 mod skip;
 mod support;
 mod tooltip;
+mod widget_tool;
 mod window;

@@ -7,7 +7,7 @@ use super::sampled::{Sampled, WIDGET_WAIT};
 use std::time::Duration;
 use sysinfo::Disks as SysinfoDisks;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Disk {
     pub mount_point: String,
     pub name: String,

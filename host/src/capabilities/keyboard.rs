@@ -7,7 +7,7 @@
 use super::{Pushed, Waker};
 use std::sync::{Arc, Once};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct KeyboardLayout {
     /// XKB's name for it: "English (US)", "German".
     pub name: String,

@@ -16,6 +16,7 @@ pub mod network;
 pub mod process;
 mod pushed;
 mod sampled;
+pub mod scripted;
 mod session_bus;
 pub mod tiler;
 pub mod tray;

@@ -16,9 +16,8 @@
 //! assert!(!cpu.refresh().unwrap().items[0].is_selected());
 //! ```
 
-mod script;
-
 pub use obi::capabilities::CommandOutput;
+pub use obi::capabilities::scripted::Script;
 pub use obi::capabilities::{
     Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, KeyboardLayout, MemoryUsage, MenuEntry,
     NowPlaying, Playback, TrayAction, TrayItem,
@@ -27,7 +26,6 @@ pub use obi::config::file_spec as plugin_spec;
 pub use obi::runtime::{Failure, Schedule, WidgetSpec};
 pub use obi::tiler;
 pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
-pub use script::Script;
 
 use obi::capabilities::Waker;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};

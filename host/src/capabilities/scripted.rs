@@ -1,16 +1,17 @@
-//! Capability readings a test sets and changes between refreshes, and a
-//! record of the commands widgets asked to run and the pages they asked to
-//! open; the widget reaches them through the same WIT imports as the
-//! system's. HTTP fetches are real: a test serves its documents locally.
+//! Capability readings a script sets and changes between refreshes (the
+//! harness's tests, `obi widget test`), and a record of the commands
+//! widgets asked to run and the pages they asked to open; the widget
+//! reaches them through the same WIT imports as the system's. HTTP fetches
+//! are real: a test serves its documents locally.
 
-use chrono::{DateTime, Utc};
-use obi::capabilities::web::Response;
-use obi::capabilities::{
+use super::web::Response;
+use super::{
     Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout,
     Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction,
     TrayItem, Waker, Web,
 };
-use obi::tiler::{Message, Status};
+use crate::tiler::{Message, Status};
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;

@@ -1,0 +1,241 @@
+//! `obi widget test`: runs one widget headless over a script of capability
+//! readings and inputs, as a plugin author checks a widget without a bar.
+//! The widget runs in the bar's own sandbox, over the scripted
+//! capabilities the harness uses; each refresh's view is handed on (printed
+//! as JSON, or painted), and a refused config, a trap or a bad view ends
+//! the run with an error naming the step.
+//!
+//! ```json
+//! { "config": { "work_minutes": 1 }, "grants": [], "now": "2024-03-09T15:04:05Z",
+//!   "steps": [ "refresh", { "input": { "key": "pomodoro", "event": "primary_click" } },
+//!              { "advance": 1.5 }, "refresh" ] }
+//! ```
+
+use crate::capabilities::scripted::Script;
+use crate::capabilities::{
+    Battery, Capabilities, Capability, CommandOutput, Disk, HeldImages, Interface, KeyboardLayout, MemoryUsage,
+    NowPlaying, Waker,
+};
+use crate::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use crate::tiler::Status;
+use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Piece, ScrollDirection, View};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A script: the widget's config and grants, and what happens, in order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestScript {
+    /// The widget's own config, handed to its `init`.
+    #[serde(default)]
+    pub config: Value,
+    /// Capabilities beyond `log` and `clock`, as a Plugin entry grants them.
+    #[serde(default)]
+    pub grants: Vec<String>,
+    /// Command lines it may run, by id, as a Plugin entry declares them.
+    #[serde(default)]
+    pub commands: BTreeMap<String, String>,
+    /// The bar's monitor, as `init` is told.
+    #[serde(default)]
+    pub monitor: Option<u32>,
+    /// Where the clock starts (1 January 2024 by default).
+    #[serde(default = "new_year")]
+    pub now: DateTime<Utc>,
+    pub steps: Vec<Step>,
+}
+
+fn new_year() -> DateTime<Utc> {
+    "2024-01-01T00:00:00Z".parse().expect("a date")
+}
+
+/// One step of a script. `refresh` and `input` show a view; the others set
+/// what the capabilities read from then on.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    Refresh,
+    /// A click or scroll on an item, then a refresh, as the bar does.
+    Input {
+        key: String,
+        event: InputName,
+    },
+    /// Seconds the clock moves on.
+    Advance(f64),
+    Now(DateTime<Utc>),
+    Cpu(f32),
+    Memory(MemoryUsage),
+    Disks(Vec<Disk>),
+    Batteries(Vec<Battery>),
+    Interfaces(Vec<Interface>),
+    Keyboard(Option<KeyboardLayout>),
+    Playing(Option<NowPlaying>),
+    /// komorebi's `State` as its socket sends it; null: no tiler.
+    Tiler(Option<Value>),
+    /// What running `command` for its output gives.
+    CommandOutput {
+        command: String,
+        code: Option<i32>,
+        stdout: String,
+        stderr: String,
+    },
+    /// Waits up to this many seconds for an answer the widget waits on (a
+    /// command's output, a fetch), as the bar does before refreshing it.
+    WaitForWake(f64),
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputName {
+    PrimaryClick,
+    DoubleClick,
+    SecondaryClick,
+    MiddleClick,
+    Extra1Click,
+    Extra2Click,
+    ScrollUp,
+    ScrollDown,
+    ScrollLeft,
+    ScrollRight,
+}
+
+impl From<InputName> for Input {
+    fn from(name: InputName) -> Input {
+        match name {
+            InputName::PrimaryClick => Input::PrimaryClick,
+            InputName::DoubleClick => Input::DoubleClick,
+            InputName::SecondaryClick => Input::SecondaryClick,
+            InputName::MiddleClick => Input::MiddleClick,
+            InputName::Extra1Click => Input::Extra1Click,
+            InputName::Extra2Click => Input::Extra2Click,
+            InputName::ScrollUp => Input::Scroll(ScrollDirection::Up),
+            InputName::ScrollDown => Input::Scroll(ScrollDirection::Down),
+            InputName::ScrollLeft => Input::Scroll(ScrollDirection::Left),
+            InputName::ScrollRight => Input::Scroll(ScrollDirection::Right),
+        }
+    }
+}
+
+impl TestScript {
+    pub fn parse(text: &str) -> Result<TestScript, String> {
+        serde_json::from_str(text).map_err(|error| format!("the script, line {}: {error}", error.line()))
+    }
+}
+
+/// Runs the widget at `wasm` through `script`, calling `shown` with each
+/// step that showed a view (its index in `steps`) and the view. The images
+/// the view names by handle are held in `held`.
+pub fn run(
+    wasm: &Path,
+    script: &TestScript,
+    held: HeldImages,
+    mut shown: impl FnMut(usize, &View) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut spec = crate::config::file_spec(wasm.to_path_buf(), script.config.to_string(), []);
+    for grant in &script.grants {
+        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| format!("unknown capability {grant:?}"))?);
+    }
+    if !script.commands.is_empty() {
+        spec.grants.insert(Capability::Commands);
+    }
+    spec.commands = script.commands.clone();
+    spec.monitor = script.monitor;
+    let readings = Script::at(script.now);
+    let capabilities = Capabilities { held, ..readings.capabilities() };
+    let mut engine =
+        WidgetEngine::new(capabilities, ComponentCache::from_environment()).map_err(|error| format!("{error:#}"))?;
+    let (woken, wakes) = mpsc::channel();
+    let waker = Waker::new(move || {
+        let _ = woken.send(());
+    });
+    let name = spec.name.clone();
+    let (mut widget, _schedule) =
+        WidgetInstance::start(&mut engine, &spec, waker).map_err(|failure| format!("widget `{name}`: {failure}"))?;
+    for (index, step) in script.steps.iter().enumerate() {
+        let failed = |failure| format!("step {index}: widget `{name}` {failure}");
+        match step {
+            Step::Refresh => shown(index, &widget.refresh(&engine).map_err(failed)?.view)?,
+            Step::Input { key, event } => {
+                widget.on_input(&engine, key, (*event).into()).map_err(failed)?;
+                shown(index, &widget.refresh(&engine).map_err(failed)?.view)?;
+            }
+            Step::Advance(seconds) => readings.advance(seconds_of(*seconds, index)?),
+            Step::Now(now) => readings.set_now(*now),
+            Step::Cpu(percent) => readings.set_cpu(*percent),
+            Step::Memory(memory) => readings.set_memory(*memory),
+            Step::Disks(disks) => readings.set_disks(disks.clone()),
+            Step::Batteries(batteries) => readings.set_batteries(batteries.clone()),
+            Step::Interfaces(interfaces) => readings.set_interfaces(interfaces.clone()),
+            Step::Keyboard(layout) => readings.set_keyboard(layout.clone()),
+            Step::Playing(playing) => readings.set_playing(playing.clone()),
+            Step::Tiler(None) => readings.set_tiler(Status::Disconnected("no tiler in this script".into())),
+            Step::Tiler(Some(state)) => {
+                let monitor = script.monitor.map(|monitor| monitor as usize);
+                let state = crate::tiler::komorebi::read_state(&state.to_string(), monitor)
+                    .map_err(|error| format!("step {index}: komorebi's state: {error}"))?;
+                readings.set_tiler(Status::Connected(state));
+            }
+            Step::CommandOutput { command, code, stdout, stderr } => {
+                let output = CommandOutput { code: *code, stdout: stdout.clone(), stderr: stderr.clone() };
+                readings.set_command_output(command, Ok(output));
+            }
+            Step::WaitForWake(seconds) => {
+                let _ = wakes.recv_timeout(seconds_of(*seconds, index)?);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn seconds_of(seconds: f64, index: usize) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("step {index}: {seconds} is not a number of seconds"))
+}
+
+/// A view as JSON: what a widget author reads in `obi widget test`'s output.
+pub fn view_json(view: &View) -> Value {
+    let items: Vec<Value> = view
+        .items
+        .iter()
+        .map(|item| {
+            let pieces: Vec<Value> = item.pieces.iter().map(piece_json).collect();
+            let emphasis = match item.emphasis {
+                Emphasis::Normal => "normal",
+                Emphasis::Selected => "selected",
+                Emphasis::Muted => "muted",
+                Emphasis::Urgent => "urgent",
+            };
+            let takes: Vec<&str> = [
+                (Input::PrimaryClick, "primary_click"),
+                (Input::DoubleClick, "double_click"),
+                (Input::SecondaryClick, "secondary_click"),
+                (Input::MiddleClick, "middle_click"),
+                (Input::Extra1Click, "extra1_click"),
+                (Input::Extra2Click, "extra2_click"),
+                (Input::Scroll(ScrollDirection::Up), "scroll"),
+            ]
+            .into_iter()
+            .filter(|(input, _)| item.takes.takes(*input))
+            .map(|(_, name)| name)
+            .collect();
+            json!({ "key": item.key, "pieces": pieces, "emphasis": emphasis, "takes": takes, "tooltip": item.tooltip })
+        })
+        .collect();
+    json!({ "items": items, "item_spacing": view.item_spacing })
+}
+
+fn piece_json(piece: &Piece) -> Value {
+    match piece {
+        Piece::Text(text) => json!({ "text": text }),
+        Piece::Icon(glyph) => json!({ "icon": glyph }),
+        Piece::Image(Image::Path(path)) => json!({ "image": path }),
+        Piece::Image(Image::Pixels(pixels)) => json!({ "pixels": [pixels.width, pixels.height] }),
+        Piece::HeldImage(handle) => json!({ "held_image": handle }),
+        Piece::BinaryClock(clock) => json!({ "binary_clock": {
+            "hour": clock.hour, "minute": clock.minute, "second": clock.second,
+            "style": if clock.style == BinaryClockStyle::Circle { "circle" } else { "rectangle" } } }),
+    }
+}
