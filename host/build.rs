@@ -5,23 +5,6 @@
 use std::path::PathBuf;
 use std::{env, fs};
 
-/// Every stock widget: its config key and its crate.
-const STOCK: &[(&str, &str)] = &[
-    ("Applications", "obi-widget-applications"),
-    ("Battery", "obi-widget-battery"),
-    ("Cpu", "obi-widget-cpu"),
-    ("Date", "obi-widget-date"),
-    ("Keyboard", "obi-widget-keyboard"),
-    ("Komorebi", "obi-widget-komorebi"),
-    ("Media", "obi-widget-media"),
-    ("Memory", "obi-widget-memory"),
-    ("Network", "obi-widget-network"),
-    ("Storage", "obi-widget-storage"),
-    ("Systray", "obi-widget-systray"),
-    ("Time", "obi-widget-time"),
-    ("Update", "obi-widget-update"),
-];
-
 fn main() {
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap());
@@ -36,10 +19,12 @@ fn main() {
     }
     let workspace = obi_build_support::workspace_root(&manifest_dir);
     obi_build_support::rerun_if_widget_sources_change(&workspace);
-    let packages: Vec<&str> = STOCK.iter().map(|(_, package)| *package).collect();
+    let kinds = obi_widget_config::STOCK_KINDS;
+    let packages: Vec<String> = kinds.iter().map(|kind| format!("obi-widget-{}", kind.to_lowercase())).collect();
+    let packages: Vec<&str> = packages.iter().map(String::as_str).collect();
     let wasm = obi_build_support::build_components(&workspace, &packages).unwrap_or_else(|error| panic!("{error}"));
 
-    for ((kind, _), path) in STOCK.iter().zip(&wasm) {
+    for (kind, path) in kinds.iter().zip(&wasm) {
         let embedded = out_dir.join(path.file_name().unwrap());
         fs::copy(path, &embedded).unwrap_or_else(|error| panic!("copying {}: {error}", path.display()));
         table.push_str(&format!("    ({kind:?}, include_bytes!({:?})),\n", embedded.display().to_string()));

@@ -115,7 +115,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 
 /// Tells cargo to rerun the calling build script when a widget's source changes.
 pub fn rerun_if_widget_sources_change(workspace: &Path) {
-    for dir in ["wit", "sdk", "plugins", "tests/plugins", "Cargo.lock"] {
+    for dir in ["wit", "sdk", "widget-config", "plugins", "tests/plugins", "Cargo.lock"] {
         println!("cargo:rerun-if-changed={}", workspace.join(dir).display());
     }
 }

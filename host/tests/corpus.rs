@@ -119,3 +119,25 @@ fn every_real_config_round_trips_without_losing_a_property() {
     }
     assert!(problems.is_empty(), "{} properties lost:\n{}", problems.len(), problems.join("\n"));
 }
+
+/// What the bar sends each widget of a real config is what its component
+/// reads: every enabled stock widget of every file starts, its `init`
+/// refusing nothing.
+#[test]
+fn every_widget_of_every_real_config_accepts_its_config() {
+    use obi::runtime::{Failure, WidgetInstance};
+    let Some(shared) = shared() else { return };
+    let mut engine = common::engine();
+    let mut refused = Vec::new();
+    for file in corpus_files(&shared) {
+        let config = BarConfig::load(&file).unwrap().config;
+        for entry in config.widgets().filter(|entry| entry.config.kind() != "Plugin") {
+            let spec = entry.spec(&config).unwrap();
+            let waker = obi::capabilities::Waker::new(|| {});
+            if let Err(Failure::Config(why)) = WidgetInstance::start(&mut engine, &spec, waker) {
+                refused.push(format!("{}: {}: {why}", file.display(), spec.name));
+            }
+        }
+    }
+    assert!(refused.is_empty(), "{} refused:\n{}", refused.len(), refused.join("\n"));
+}

@@ -39,7 +39,6 @@ pub mod bindings {
 }
 
 pub mod icons;
-mod label;
 pub mod meter;
 pub mod pattern;
 mod view;
@@ -51,7 +50,7 @@ pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
     battery, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
 };
-pub use label::LabelPrefix;
+pub use obi_widget_config::{self as config, LabelPrefix};
 pub use view::{ItemBuilder, item};
 
 use bindings::exports::obi::widget::guest::Frame;

@@ -2,21 +2,8 @@
 //! over which it is selected: what the Cpu and Memory widgets show, with
 //! their config keys as komorebi-bar spells them.
 
+use crate::config::UsageConfig;
 use crate::{LabelPrefix, Piece, Schedule, View, item};
-use serde::Deserialize;
-
-/// The config keys a meter widget shares (besides `enable`).
-#[derive(Debug, Deserialize)]
-pub struct MeterConfig {
-    /// Seconds between two readings (default 10).
-    #[serde(default)]
-    pub data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    pub label_prefix: Option<LabelPrefix>,
-    /// Percent; the item is selected while the reading is above it.
-    #[serde(default)]
-    pub auto_select_over: Option<u8>,
-}
 
 pub struct Meter {
     /// The short name a text prefix shows ("CPU").
@@ -27,7 +14,7 @@ pub struct Meter {
 }
 
 impl Meter {
-    pub fn new(name: &'static str, icon: &'static str, config: MeterConfig) -> (Meter, Schedule) {
+    pub fn new(name: &'static str, icon: &'static str, config: &UsageConfig) -> (Meter, Schedule) {
         let meter = Meter {
             name,
             icon,

@@ -25,41 +25,9 @@
 //!     { "name": "Notes", "command": "$EDITOR ~/notes.md", "show_command_on_hover": true } ] } }
 //! ```
 
+use obi_sdk::config::{ApplicationsConfig as Config, ApplicationsDisplayFormat as Display};
 use obi_sdk::log::{self, Level};
 use obi_sdk::{Image, Input, Inputs, Piece, Schedule, View, Widget, commands, icons, item};
-use serde::Deserialize;
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-pub enum Display {
-    Icon,
-    Text,
-    IconAndText,
-}
-
-#[derive(Deserialize)]
-pub struct AppConfig {
-    name: String,
-    command: String,
-    #[serde(default)]
-    icon: Option<String>,
-    #[serde(default)]
-    display: Option<Display>,
-    #[serde(default)]
-    enable: Option<bool>,
-    #[serde(default)]
-    show_command_on_hover: Option<bool>,
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    items: Vec<AppConfig>,
-    #[serde(default)]
-    display: Option<Display>,
-    #[serde(default)]
-    show_command_on_hover: Option<bool>,
-    #[serde(default)]
-    spacing: Option<f32>,
-}
 
 struct App {
     /// Its position in `items`: the id the bar declared its command under.

@@ -18,20 +18,8 @@
 //! ```
 
 use obi_sdk::battery::{self, Battery as Reading, ChargeState};
+use obi_sdk::config::BatteryConfig as Config;
 use obi_sdk::{LabelPrefix, Piece, Schedule, View, Widget, icons, item};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-    #[serde(default)]
-    auto_select_under: Option<u8>,
-    #[serde(default)]
-    hide_on_full_charge: Option<bool>,
-}
 
 pub struct Battery {
     label_prefix: LabelPrefix,

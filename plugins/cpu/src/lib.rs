@@ -14,16 +14,17 @@
 //! { "Cpu": { "enable": true, "data_refresh_interval": 2, "auto_select_over": 90 } }
 //! ```
 
-use obi_sdk::meter::{Meter, MeterConfig};
+use obi_sdk::config::UsageConfig;
+use obi_sdk::meter::Meter;
 use obi_sdk::{Schedule, View, Widget, icons, metrics};
 
 pub struct Cpu(Meter);
 
 impl Widget for Cpu {
-    type Config = MeterConfig;
+    type Config = UsageConfig;
 
-    fn new(config: MeterConfig) -> Result<(Self, Schedule), String> {
-        let (meter, schedule) = Meter::new("CPU", icons::CPU, config);
+    fn new(config: UsageConfig) -> Result<(Self, Schedule), String> {
+        let (meter, schedule) = Meter::new("CPU", icons::CPU, &config);
         Ok((Cpu(meter), schedule))
     }
 

@@ -19,36 +19,9 @@
 //! { "Date": { "enable": true, "format": { "CustomModifiers": { "format": "week %U", "modifiers": { "%U": 1 } } } } }
 //! ```
 
+use obi_sdk::config::{DateConfig as Config, DateFormat};
 use obi_sdk::{LabelPrefix, Schedule, View, Widget, clock, icons, item, pattern};
-use serde::Deserialize;
 use std::collections::BTreeMap;
-
-#[derive(Deserialize)]
-pub enum DateFormat {
-    MonthDateYear,
-    YearMonthDate,
-    DateMonthYear,
-    DayDateMonthYear,
-    #[serde(alias = "custom")]
-    Custom(String),
-    CustomModifiers(CustomModifiers),
-}
-
-#[derive(Deserialize)]
-pub struct CustomModifiers {
-    format: String,
-    #[serde(default)]
-    modifiers: BTreeMap<String, i32>,
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    format: DateFormat,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-    #[serde(default)]
-    timezone: Option<String>,
-}
 
 pub struct Date {
     format: String,
@@ -57,18 +30,16 @@ pub struct Date {
     timezone: Option<String>,
 }
 
-impl DateFormat {
-    /// The strftime pattern, and the modifiers to apply to it.
-    fn pattern(self) -> (String, BTreeMap<String, i32>) {
-        let fixed = |pattern: &str| (pattern.to_owned(), BTreeMap::new());
-        match self {
-            DateFormat::MonthDateYear => fixed("%D"),
-            DateFormat::YearMonthDate => fixed("%F"),
-            DateFormat::DateMonthYear => fixed("%-d-%b-%Y"),
-            DateFormat::DayDateMonthYear => fixed("%A %-d %B %Y"),
-            DateFormat::Custom(custom) => (custom, BTreeMap::new()),
-            DateFormat::CustomModifiers(custom) => (custom.format, custom.modifiers),
-        }
+/// The strftime pattern of `format`, and the modifiers to apply to it.
+fn pattern_of(format: DateFormat) -> (String, BTreeMap<String, i32>) {
+    let fixed = |pattern: &str| (pattern.to_owned(), BTreeMap::new());
+    match format {
+        DateFormat::MonthDateYear => fixed("%D"),
+        DateFormat::YearMonthDate => fixed("%F"),
+        DateFormat::DateMonthYear => fixed("%-d-%b-%Y"),
+        DateFormat::DayDateMonthYear => fixed("%A %-d %B %Y"),
+        DateFormat::Custom(custom) => (custom, BTreeMap::new()),
+        DateFormat::CustomModifiers(custom) => (custom.format, custom.modifiers),
     }
 }
 
@@ -91,7 +62,7 @@ impl Widget for Date {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let (format, modifiers) = config.format.pattern();
+        let (format, modifiers) = pattern_of(config.format);
         let date = Date {
             format,
             modifiers,

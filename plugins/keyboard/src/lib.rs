@@ -19,16 +19,8 @@
 //! { "Keyboard": { "enable": true, "label_prefix": "Icon" } }
 //! ```
 
+use obi_sdk::config::KeyboardConfig as Config;
 use obi_sdk::{LabelPrefix, Piece, Schedule, View, Widget, icons, item, keyboard};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-}
 
 pub struct Keyboard {
     label_prefix: LabelPrefix,

@@ -48,148 +48,35 @@
 //!     "configuration_switcher": { "enable": true, "configurations": { "Work": "~/work.json" } } } }
 //! ```
 
+use obi_sdk::config::{
+    DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout,
+    WorkspacesDisplayFormat as WorkspacesDisplay, WorkspacesOnlyFormat as AllFormat,
+};
 use obi_sdk::log::{self, Level};
 use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
 use obi_sdk::{
     Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, icons, item,
 };
-use serde::Deserialize;
-use std::collections::BTreeMap;
 
-#[derive(Deserialize, Default)]
-pub struct Config {
-    workspaces: Option<WorkspacesConfig>,
-    layout: Option<LayoutConfig>,
-    focused_container: Option<FocusedContainerConfig>,
-    focused_window: Option<FocusedContainerConfig>,
-    locked_container: Option<LockedConfig>,
-    workspace_layer: Option<LayerConfig>,
-    configuration_switcher: Option<SwitcherConfig>,
-}
-
-#[derive(Deserialize)]
-struct WorkspacesConfig {
-    enable: bool,
-    #[serde(default)]
-    hide_empty_workspaces: bool,
-    display: Option<WorkspacesDisplay>,
-}
-
-/// The workspaces' own formats, or a display format; older files wrap the
-/// latter as `{ "Existing": "Icon" }`.
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(untagged)]
-enum WorkspacesDisplay {
-    All(AllFormat),
-    Existing(Display),
-    Wrapped {
-        #[serde(rename = "Existing")]
-        existing: Display,
-    },
-}
-
-// Named as the config spells them.
-#[allow(clippy::enum_variant_names)]
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-enum AllFormat {
-    AllIcons,
-    AllIconsAndText,
-    AllIconsAndTextOnSelected,
-}
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-enum Display {
-    Icon,
-    Text,
-    TextAndIconOnSelected,
-    IconAndText,
-    IconAndTextOnSelected,
-}
-
-impl Display {
-    /// Whether something `selected` or not shows its icon, and its text.
-    fn shows(self, selected: bool) -> (bool, bool) {
-        match self {
-            Display::Icon => (true, false),
-            Display::Text => (false, true),
-            Display::IconAndText => (true, true),
-            Display::IconAndTextOnSelected => (true, selected),
-            Display::TextAndIconOnSelected => (selected, true),
-        }
+/// Whether something `selected` or not shows its icon, and its text.
+fn shows(display: Display, selected: bool) -> (bool, bool) {
+    match display {
+        Display::Icon => (true, false),
+        Display::Text => (false, true),
+        Display::IconAndText => (true, true),
+        Display::IconAndTextOnSelected => (true, selected),
+        Display::TextAndIconOnSelected => (selected, true),
     }
-}
-
-#[derive(Deserialize)]
-struct LayoutConfig {
-    enable: bool,
-    options: Option<Vec<LayoutChoice>>,
-    display: Option<Display>,
-}
-
-/// A layout to choose: `"BSP"`, `"Monocle"`, or `{ "Default": "BSP" }`.
-#[derive(Deserialize, Clone, PartialEq, Eq)]
-#[serde(untagged)]
-enum LayoutChoice {
-    Named(String),
-    Default {
-        #[serde(rename = "Default")]
-        default: String,
-    },
-}
-
-impl LayoutChoice {
-    fn name(&self) -> &str {
-        match self {
-            LayoutChoice::Named(name) | LayoutChoice::Default { default: name } => name,
-        }
-    }
-}
-
-#[derive(Deserialize)]
-struct FocusedContainerConfig {
-    enable: bool,
-    show_icon: Option<bool>,
-    display: Option<Display>,
-}
-
-#[derive(Deserialize)]
-struct LockedConfig {
-    enable: bool,
-    show_when_unlocked: Option<bool>,
-    display: Option<Display>,
-}
-
-#[derive(Deserialize)]
-struct LayerConfig {
-    enable: bool,
-    show_when_tiling: Option<bool>,
-    display: Option<Display>,
-}
-
-#[derive(Deserialize)]
-struct SwitcherConfig {
-    enable: bool,
-    configurations: BTreeMap<String, String>,
 }
 
 /// The layouts of komorebi's messages that i3 and sway carry out.
 const I3_LAYOUTS: [&str; 3] = ["Columns", "Rows", "Monocle"];
 
 /// komorebi's layouts, then the three states its layout widget toggles.
-const ALL_LAYOUTS: [&str; 12] = [
-    "BSP",
-    "Columns",
-    "Rows",
-    "VerticalStack",
-    "HorizontalStack",
-    "UltrawideVerticalStack",
-    "Grid",
-    "RightMainVerticalStack",
-    "Scrolling",
-    "Monocle",
-    "Floating",
-    "Paused",
-];
+fn all_layouts() -> Vec<&'static str> {
+    let toggled = [SpecialLayout::Monocle, SpecialLayout::Floating, SpecialLayout::Paused];
+    DefaultLayout::ALL.iter().map(|layout| layout.name()).chain(toggled.iter().map(|layout| layout.name())).collect()
+}
 
 pub struct Komorebi {
     workspaces: Option<(bool, WorkspacesDisplay)>,
@@ -210,10 +97,13 @@ impl Widget for Komorebi {
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
         let enabled = |display: Option<Display>, enable: bool| enable.then(|| display.unwrap_or(Display::IconAndText));
-        let focused = config.focused_container.or(config.focused_window);
+        let focused = config.focused_container().cloned();
         let widget = Komorebi {
             workspaces: config.workspaces.filter(|part| part.enable).map(|part| {
-                (part.hide_empty_workspaces, part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)))
+                (
+                    part.hide_empty_workspaces.unwrap_or(false),
+                    part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)),
+                )
             }),
             layout: config.layout.filter(|part| part.enable).map(|part| {
                 let options =
@@ -329,15 +219,15 @@ impl Komorebi {
             .map(|(index, workspace)| {
                 let selected = index == focused;
                 let icons = match display {
-                    WorkspacesDisplay::All(_) => all_icons(workspace),
+                    WorkspacesDisplay::Workspaces(_) => all_icons(workspace),
                     _ => focused_icon(workspace).into_iter().collect(),
                 };
                 let (show_icons, show_text) = match display {
-                    WorkspacesDisplay::All(AllFormat::AllIcons) => (true, false),
-                    WorkspacesDisplay::All(AllFormat::AllIconsAndText) => (true, true),
-                    WorkspacesDisplay::All(AllFormat::AllIconsAndTextOnSelected) => (true, selected),
+                    WorkspacesDisplay::Workspaces(AllFormat::AllIcons) => (true, false),
+                    WorkspacesDisplay::Workspaces(AllFormat::AllIconsAndText) => (true, true),
+                    WorkspacesDisplay::Workspaces(AllFormat::AllIconsAndTextOnSelected) => (true, selected),
                     WorkspacesDisplay::Existing(display) | WorkspacesDisplay::Wrapped { existing: display } => {
-                        display.shows(selected)
+                        shows(display, selected)
                     }
                 };
                 let shown_icons = if show_icons { icons } else { Vec::new() };
@@ -373,7 +263,7 @@ impl Komorebi {
         match &self.layout {
             Some((Some(options), _)) => options.iter().map(String::as_str).collect(),
             Some((None, _)) if state.kind != Kind::Komorebi => I3_LAYOUTS.to_vec(),
-            _ => ALL_LAYOUTS.to_vec(),
+            _ => all_layouts(),
         }
     }
 
@@ -381,7 +271,7 @@ impl Komorebi {
         let Some((_, display)) = &self.layout else { return Vec::new() };
         let options = self.layout_options(state);
         let current = current_layout(state, workspace);
-        let (icon, text) = display.shows(true);
+        let (icon, text) = shows(*display, true);
         let mut items = vec![
             labelled(item("layout"), layout_icon(&current), &current, icon, text)
                 .takes(Inputs::PRIMARY_CLICK | Inputs::SECONDARY_CLICK | Inputs::SCROLL)
@@ -391,7 +281,7 @@ impl Komorebi {
         if self.choosing_layout {
             items.extend(options.iter().enumerate().map(|(index, option)| {
                 let chosen = same_layout(option, &current);
-                let (icon, text) = display.shows(chosen);
+                let (icon, text) = shows(*display, chosen);
                 labelled(item(format!("layout-option:{index}")), layout_icon(option), option, icon, text)
                     .selected(chosen)
                     .takes(Inputs::PRIMARY_CLICK)
@@ -412,7 +302,7 @@ impl Komorebi {
             .enumerate()
             .map(|(index, window)| {
                 let shown = index == container.focused_window as usize;
-                let (icon, text) = display.shows(shown);
+                let (icon, text) = shows(display, shown);
                 let window_item = item(format!("window:{index}"))
                     .maybe(icon.then(|| window_icon(window)))
                     .maybe((text || !icon).then(|| Piece::Text(window.title.clone())))
@@ -430,7 +320,7 @@ impl Komorebi {
             return None;
         }
         let (glyph, text) = if locked { (icons::LOCK, "Locked") } else { (icons::LOCK_OPEN, "Unlocked") };
-        let (icon, show_text) = display.shows(true);
+        let (icon, show_text) = shows(display, true);
         Some(
             labelled(item("lock"), Piece::Icon(glyph.into()), text, icon, show_text)
                 .takes(Inputs::PRIMARY_CLICK)
@@ -447,7 +337,7 @@ impl Komorebi {
             Layer::Tiling => (icons::SQUARES_FOUR, "Tiling"),
             Layer::Floating => (icons::BROWSERS, "Floating"),
         };
-        let (icon, show_text) = display.shows(true);
+        let (icon, show_text) = shows(display, true);
         Some(
             labelled(item("layer"), Piece::Icon(glyph.into()), text, icon, show_text)
                 .takes(Inputs::PRIMARY_CLICK)

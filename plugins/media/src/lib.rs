@@ -19,41 +19,22 @@
 //! { "Media": { "enable": true, "display": "Full" } }
 //! ```
 
+use obi_sdk::config::{MediaConfig as Config, MediaDisplayFormat as Display};
 use obi_sdk::log::{self, Level};
 use obi_sdk::media::{self, Action, Playback, Track};
 use obi_sdk::{Emphasis, Input, Inputs, Item, Piece, Schedule, View, Widget, icons, item};
-use serde::Deserialize;
 
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-pub enum Display {
-    Icon,
-    Text,
-    IconAndText,
-    ControlsOnly,
-    IconAndControls,
-    TextAndControls,
-    Full,
-}
-
-impl Display {
-    /// Whether it shows the icon, the text and the controls.
-    fn shows(self) -> (bool, bool, bool) {
-        match self {
-            Display::Icon => (true, false, false),
-            Display::Text => (false, true, false),
-            Display::IconAndText => (true, true, false),
-            Display::ControlsOnly => (false, false, true),
-            Display::IconAndControls => (true, false, true),
-            Display::TextAndControls => (false, true, true),
-            Display::Full => (true, true, true),
-        }
+/// Whether `display` shows the icon, the text and the controls.
+fn shows(display: Display) -> (bool, bool, bool) {
+    match display {
+        Display::Icon => (true, false, false),
+        Display::Text => (false, true, false),
+        Display::IconAndText => (true, true, false),
+        Display::ControlsOnly => (false, false, true),
+        Display::IconAndControls => (true, false, true),
+        Display::TextAndControls => (false, true, true),
+        Display::Full => (true, true, true),
     }
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    display: Option<Display>,
 }
 
 pub struct Media {
@@ -74,7 +55,7 @@ impl Widget for Media {
     fn refresh(&mut self) -> View {
         self.shown = media::now_playing();
         let Some(playing) = &self.shown else { return View::empty() };
-        let (icon, text, controls) = self.display.shows();
+        let (icon, text, controls) = shows(self.display);
         let mut items = Vec::new();
         if icon || text {
             items.push(

@@ -14,16 +14,17 @@
 //! { "Memory": { "enable": true, "data_refresh_interval": 5, "auto_select_over": 80 } }
 //! ```
 
-use obi_sdk::meter::{Meter, MeterConfig};
+use obi_sdk::config::UsageConfig;
+use obi_sdk::meter::Meter;
 use obi_sdk::{Schedule, View, Widget, icons, metrics};
 
 pub struct Memory(Meter);
 
 impl Widget for Memory {
-    type Config = MeterConfig;
+    type Config = UsageConfig;
 
-    fn new(config: MeterConfig) -> Result<(Self, Schedule), String> {
-        let (meter, schedule) = Meter::new("RAM", icons::MEMORY, config);
+    fn new(config: UsageConfig) -> Result<(Self, Schedule), String> {
+        let (meter, schedule) = Meter::new("RAM", icons::MEMORY, &config);
         Ok((Memory(meter), schedule))
     }
 

@@ -23,39 +23,9 @@
 //!                "activity_left_padding": 10, "auto_select": { "received_over": 1048576 } } }
 //! ```
 
+use obi_sdk::config::{NetworkConfig as Config, NetworkSelectConfig as AutoSelect};
 use obi_sdk::network::{self, NetworkInterface};
 use obi_sdk::{LabelPrefix, Piece, Schedule, View, Widget, icons, item};
-use serde::Deserialize;
-
-#[derive(Deserialize, Default)]
-pub struct AutoSelect {
-    #[serde(default)]
-    received_over: Option<u64>,
-    #[serde(default)]
-    transmitted_over: Option<u64>,
-    #[serde(default)]
-    total_received_over: Option<u64>,
-    #[serde(default)]
-    total_transmitted_over: Option<u64>,
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(alias = "show_network_activity")]
-    show_activity: bool,
-    #[serde(alias = "show_total_data_transmitted")]
-    show_total_activity: bool,
-    #[serde(default)]
-    show_default_interface: Option<bool>,
-    #[serde(default, alias = "network_activity_fill_characters")]
-    activity_left_padding: Option<usize>,
-    #[serde(default)]
-    auto_select: Option<AutoSelect>,
-    #[serde(default)]
-    data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-}
 
 pub struct Network {
     show_activity: bool,

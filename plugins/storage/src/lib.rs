@@ -20,35 +20,9 @@
 //! { "Storage": { "enable": true, "auto_hide_under": 10, "auto_select_over": 90, "show_removable_disks": false } }
 //! ```
 
+use obi_sdk::config::{StorageConfig as Config, StorageDisplayName};
 use obi_sdk::disks::{self, Disk};
 use obi_sdk::{LabelPrefix, Piece, Schedule, View, Widget, icons, item};
-use serde::Deserialize;
-
-#[derive(Deserialize, Clone, Copy)]
-pub enum StorageDisplayName {
-    Mount,
-    Name,
-    MountAndName,
-    NameAndMount,
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-    #[serde(default)]
-    auto_select_over: Option<u8>,
-    #[serde(default)]
-    auto_hide_under: Option<u8>,
-    #[serde(default)]
-    show_read_only_disks: Option<bool>,
-    #[serde(default)]
-    show_removable_disks: Option<bool>,
-    #[serde(default)]
-    storage_display_name: Option<StorageDisplayName>,
-}
 
 pub struct Storage {
     label_prefix: LabelPrefix,
@@ -59,15 +33,14 @@ pub struct Storage {
     display_name: StorageDisplayName,
 }
 
-impl StorageDisplayName {
-    fn of(self, disk: &Disk) -> String {
-        let (mount, name) = (&disk.mount_point, &disk.name);
-        match self {
-            StorageDisplayName::Mount => mount.clone(),
-            StorageDisplayName::Name => name.clone(),
-            StorageDisplayName::MountAndName => format!("{mount} ({name})"),
-            StorageDisplayName::NameAndMount => format!("{name} ({mount})"),
-        }
+/// What `display` names `disk` by.
+fn name_of(disk: &Disk, display: StorageDisplayName) -> String {
+    let (mount, name) = (&disk.mount_point, &disk.name);
+    match display {
+        StorageDisplayName::Mount => mount.clone(),
+        StorageDisplayName::Name => name.clone(),
+        StorageDisplayName::MountAndName => format!("{mount} ({name})"),
+        StorageDisplayName::NameAndMount => format!("{name} ({mount})"),
     }
 }
 
@@ -110,7 +83,7 @@ impl Widget for Storage {
     fn refresh(&mut self) -> View {
         let items = disks::disks().into_iter().filter(|disk| self.shows(disk)).map(|disk| {
             let percent = percent_used(&disk);
-            let name = self.display_name.of(&disk);
+            let name = name_of(&disk, self.display_name);
             let label =
                 if self.label_prefix.shows_text() { format!("{name} {percent}%") } else { format!("{percent}%") };
             item(disk.mount_point.clone())

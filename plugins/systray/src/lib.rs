@@ -28,43 +28,14 @@
 
 mod rules;
 
+use obi_sdk::config::{ButtonPosition, OverflowTogglePosition as TogglePosition, SystrayConfig as Config};
 use obi_sdk::log::{self, Level};
 use obi_sdk::tray::{self, TrayItem};
 use obi_sdk::{
     Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, clock, icons, item,
 };
-use rules::{Compiled, Fields, Rule};
-use serde::Deserialize;
+use rules::{Compiled, Fields};
 use std::collections::HashSet;
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-pub enum ButtonPosition {
-    Visible,
-    Overflow,
-}
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TogglePosition {
-    Left,
-    #[default]
-    Right,
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    hidden_icons: Vec<Rule>,
-    #[serde(default)]
-    info_button: Option<ButtonPosition>,
-    #[serde(default)]
-    refresh_button: Option<ButtonPosition>,
-    #[serde(default)]
-    shortcuts_button: Option<ButtonPosition>,
-    #[serde(default)]
-    overflow_toggle_position: Option<TogglePosition>,
-    #[serde(default)]
-    stale_icons_check_interval: Option<u64>,
-}
 
 pub struct Systray {
     hidden: Vec<Compiled>,
@@ -90,17 +61,15 @@ impl Widget for Systray {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let hidden = config.hidden_icons.into_iter().map(Rule::compile).collect::<Result<Vec<_>, _>>()?;
-        let sweep_every = match config.stale_icons_check_interval.unwrap_or(60) {
-            0 => None,
-            seconds => Some(seconds.clamp(30, 600)),
-        };
+        let sweep_every = config.stale_icons_check_interval();
+        let hidden_icons = config.hidden_icons.unwrap_or_default();
+        let hidden = hidden_icons.into_iter().map(rules::compile).collect::<Result<Vec<_>, _>>()?;
         let widget = Systray {
             hidden,
             info: config.info_button,
             refresh: config.refresh_button,
             shortcuts: config.shortcuts_button,
-            toggle: config.overflow_toggle_position.unwrap_or_default(),
+            toggle: config.overflow_toggle_position.unwrap_or(TogglePosition::Right),
             sweep_every,
             swept_at: clock::now().seconds,
             overflow_open: false,

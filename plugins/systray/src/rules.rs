@@ -6,42 +6,7 @@
 //! Windows, where these rules come from; tooltips and ids as written.
 //! `Legacy` is komorebi's: equal for `exe` and `guid`, contained for `tooltip`.
 
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub enum Rule {
-    Exe(String),
-    Fields {
-        #[serde(default)]
-        exe: Option<FieldMatch>,
-        #[serde(default)]
-        tooltip: Option<FieldMatch>,
-        #[serde(default)]
-        guid: Option<FieldMatch>,
-    },
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub enum FieldMatch {
-    Exact(String),
-    Strategy { value: String, matching_strategy: Strategy },
-}
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-pub enum Strategy {
-    Legacy,
-    Equals,
-    StartsWith,
-    EndsWith,
-    Contains,
-    Regex,
-    DoesNotEndWith,
-    DoesNotStartWith,
-    DoesNotEqual,
-    DoesNotContain,
-}
+use obi_sdk::config::{FieldMatch, HiddenIconFields, HiddenIconRule as Rule, MatchingStrategy as Strategy};
 
 /// What a rule looks at in an item.
 pub struct Fields<'a> {
@@ -67,37 +32,37 @@ enum Check {
     Regex(regex_lite::Regex),
 }
 
-impl Rule {
-    /// The rule ready to match; a regular expression that does not read is
-    /// an error naming it.
-    pub fn compile(self) -> Result<Compiled, String> {
-        let fields = match self {
-            Rule::Exe(exe) => {
-                vec![(Field::Exe, FieldMatch::Strategy { value: exe, matching_strategy: Strategy::Equals })]
-            }
-            Rule::Fields { exe, tooltip, guid } => [(Field::Exe, exe), (Field::Tooltip, tooltip), (Field::Guid, guid)]
+/// The rule ready to match; a regular expression that does not read is an
+/// error naming it.
+pub fn compile(rule: Rule) -> Result<Compiled, String> {
+    let fields = match rule {
+        Rule::Exe(exe) => {
+            vec![(Field::Exe, FieldMatch::Strategy { value: exe, matching_strategy: Strategy::Equals })]
+        }
+        Rule::Fields(HiddenIconFields { exe, tooltip, guid }) => {
+            [(Field::Exe, exe), (Field::Tooltip, tooltip), (Field::Guid, guid)]
                 .into_iter()
                 .filter_map(|(field, found)| Some((field, found?)))
-                .collect(),
-        };
-        let checks = fields
-            .into_iter()
-            .map(|(field, found)| {
-                let (value, strategy) = match found {
-                    FieldMatch::Exact(value) => (value, Strategy::Equals),
-                    FieldMatch::Strategy { value, matching_strategy } => (value, matching_strategy),
-                };
-                let check = match strategy {
-                    Strategy::Regex => Check::Regex(
-                        regex_lite::Regex::new(&value).map_err(|error| format!("hidden_icons: {value:?}: {error}"))?,
-                    ),
-                    strategy => Check::Text { value, strategy },
-                };
-                Ok((field, check))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(Compiled { checks })
-    }
+                .collect()
+        }
+    };
+    let checks = fields
+        .into_iter()
+        .map(|(field, found)| {
+            let (value, strategy) = match found {
+                FieldMatch::Exact(value) => (value, Strategy::Equals),
+                FieldMatch::Strategy { value, matching_strategy } => (value, matching_strategy),
+            };
+            let check = match strategy {
+                Strategy::Regex => Check::Regex(
+                    regex_lite::Regex::new(&value).map_err(|error| format!("hidden_icons: {value:?}: {error}"))?,
+                ),
+                strategy => Check::Text { value, strategy },
+            };
+            Ok((field, check))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Compiled { checks })
 }
 
 impl Compiled {
@@ -146,7 +111,7 @@ mod tests {
     const NM: Fields<'static> = Fields { exe: "nm-applet", tooltip: "Wired connection 1", guid: "nm-applet" };
 
     fn rule(json: &str) -> Compiled {
-        serde_json::from_str::<Rule>(json).unwrap().compile().unwrap()
+        compile(serde_json::from_str::<Rule>(json).unwrap()).unwrap()
     }
 
     #[test]
@@ -184,6 +149,6 @@ mod tests {
         assert!(!rule(r#"{ "exe": "nm-applet", "guid": "blueman" }"#).matches(&NM));
         assert!(!rule("{}").matches(&NM), "a rule with no field hides nothing");
         let bad = serde_json::from_str::<Rule>(r#"{ "exe": { "value": "(", "matching_strategy": "Regex" } }"#).unwrap();
-        assert!(bad.compile().err().unwrap().contains("hidden_icons"));
+        assert!(compile(bad).err().unwrap().contains("hidden_icons"));
     }
 }

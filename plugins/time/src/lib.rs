@@ -20,30 +20,8 @@
 //! { "Time": { "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo" } }
 //! ```
 
+use obi_sdk::config::{TimeConfig as Config, TimeFormat};
 use obi_sdk::{BinaryClock, BinaryClockStyle, LabelPrefix, Schedule, View, Widget, clock, icons, item, pattern};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-pub enum TimeFormat {
-    TwelveHour,
-    TwelveHourWithoutSeconds,
-    TwentyFourHour,
-    TwentyFourHourWithoutSeconds,
-    BinaryCircle,
-    BinaryRectangle,
-    Custom(String),
-}
-
-#[derive(Deserialize)]
-pub struct Config {
-    format: TimeFormat,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-    #[serde(default)]
-    timezone: Option<String>,
-    #[serde(default)]
-    changing_icon: Option<bool>,
-}
 
 enum Face {
     Pattern(String),
@@ -69,18 +47,17 @@ fn icon_at(hour: u8, minute: u8) -> &'static str {
     }
 }
 
-impl TimeFormat {
-    fn face(self) -> Face {
-        let pattern = |p: &str| Face::Pattern(p.to_owned());
-        match self {
-            TimeFormat::TwelveHour => pattern("%l:%M:%S %p"),
-            TimeFormat::TwelveHourWithoutSeconds => pattern("%l:%M %p"),
-            TimeFormat::TwentyFourHour => pattern("%T"),
-            TimeFormat::TwentyFourHourWithoutSeconds => pattern("%H:%M"),
-            TimeFormat::BinaryCircle => Face::Binary(BinaryClockStyle::Circle),
-            TimeFormat::BinaryRectangle => Face::Binary(BinaryClockStyle::Rectangle),
-            TimeFormat::Custom(custom) => Face::Pattern(custom),
-        }
+/// How `format` shows the time.
+fn face_of(format: TimeFormat) -> Face {
+    let pattern = |p: &str| Face::Pattern(p.to_owned());
+    match format {
+        TimeFormat::TwelveHour => pattern("%l:%M:%S %p"),
+        TimeFormat::TwelveHourWithoutSeconds => pattern("%l:%M %p"),
+        TimeFormat::TwentyFourHour => pattern("%T"),
+        TimeFormat::TwentyFourHourWithoutSeconds => pattern("%H:%M"),
+        TimeFormat::BinaryCircle => Face::Binary(BinaryClockStyle::Circle),
+        TimeFormat::BinaryRectangle => Face::Binary(BinaryClockStyle::Rectangle),
+        TimeFormat::Custom(custom) => Face::Pattern(custom),
     }
 }
 
@@ -99,7 +76,7 @@ impl Widget for Time {
     fn new(config: Config) -> Result<(Self, Schedule), String> {
         // An unknown zone is a config error now, not a broken label later.
         clock::civil(clock::now(), config.timezone.as_deref())?;
-        let face = config.format.face();
+        let face = face_of(config.format);
         let tick_ms = match &face {
             Face::Pattern(format) => pattern::tick_ms(format),
             Face::Binary(_) => 1_000,

@@ -23,21 +23,11 @@
 //! { "Update": { "enable": true, "release_feed": "https://api.github.com/repos/OWNER/obi/releases" } }
 //! ```
 
+use obi_sdk::config::UpdateConfig as Config;
 use obi_sdk::log::{self, Level};
 use obi_sdk::web::{self, FetchState, Response};
 use obi_sdk::{Input, Inputs, LabelPrefix, Piece, Schedule, View, Widget, clock, icons, item};
 use semver::Version;
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-pub struct Config {
-    #[serde(default)]
-    data_refresh_interval: Option<u64>,
-    #[serde(default)]
-    label_prefix: Option<LabelPrefix>,
-    #[serde(default)]
-    release_feed: Option<String>,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 struct Release {

@@ -4,14 +4,12 @@
 //! [`BarConfig`] apply komorebi-bar's defaults and clamps.
 
 mod grouping;
-mod komorebi;
 mod layout;
 mod mouse;
 mod theme;
 mod widgets;
 
 pub use grouping::*;
-pub use komorebi::*;
 pub use layout::*;
 pub use mouse::*;
 pub use theme::*;

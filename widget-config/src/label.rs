@@ -1,9 +1,10 @@
 //! `label_prefix`, shared by the widgets that show a value with an icon
-//! and/or a short name in front of it, spelled as in `komorebi.bar.json`.
+//! and/or a short name in front of it.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum LabelPrefix {
     None,
     Icon,

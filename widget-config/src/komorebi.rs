@@ -1,13 +1,13 @@
 //! The Komorebi (tiler) widget's config: workspaces, layout, focused and
 //! locked container, workspace layer and configuration switcher.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 use std::collections::BTreeMap;
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiConfig {
     pub workspaces: Option<KomorebiWorkspacesConfig>,
     pub layout: Option<KomorebiLayoutConfig>,
@@ -20,7 +20,8 @@ pub struct KomorebiConfig {
 }
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiWorkspacesConfig {
     pub enable: bool,
     /// Required by komorebi-bar; reading checks it is there (see `config::read`).
@@ -30,7 +31,8 @@ pub struct KomorebiWorkspacesConfig {
 
 /// The workspaces' own formats, or any [`DisplayFormat`]; older files wrap
 /// the latter as `{ "Existing": "Icon" }`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged, expecting = "a workspaces display format such as \"AllIcons\" or a display format such as \"Icon\"")]
 pub enum WorkspacesDisplayFormat {
     Workspaces(WorkspacesOnlyFormat),
@@ -41,14 +43,16 @@ pub enum WorkspacesDisplayFormat {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum WorkspacesOnlyFormat {
     AllIcons,
     AllIconsAndText,
     AllIconsAndTextOnSelected,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DisplayFormat {
     Icon,
     Text,
@@ -58,7 +62,8 @@ pub enum DisplayFormat {
 }
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiLayoutConfig {
     pub enable: bool,
     /// The layouts offered when clicking through them.
@@ -68,7 +73,8 @@ pub struct KomorebiLayoutConfig {
 
 /// A layout option: a plain name as komorebi-bar reads it (`"BSP"`,
 /// `"Monocle"`), or `{ "Default": "BSP" }` as the schema describes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     untagged,
     expecting = "a layout such as \"BSP\", \"Monocle\", \"Floating\", \"Paused\" or { \"Default\": \"BSP\" }"
@@ -82,7 +88,8 @@ pub enum KomorebiLayout {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DefaultLayout {
     BSP,
     Columns,
@@ -95,7 +102,8 @@ pub enum DefaultLayout {
     Scrolling,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum SpecialLayout {
     Monocle,
     Floating,
@@ -104,7 +112,8 @@ pub enum SpecialLayout {
 }
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiFocusedContainerConfig {
     pub enable: bool,
     pub show_icon: Option<bool>,
@@ -112,7 +121,8 @@ pub struct KomorebiFocusedContainerConfig {
 }
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiLockedContainerConfig {
     pub enable: bool,
     pub show_when_unlocked: Option<bool>,
@@ -120,14 +130,16 @@ pub struct KomorebiLockedContainerConfig {
 }
 
 #[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiWorkspaceLayerConfig {
     pub enable: bool,
     pub show_when_tiling: Option<bool>,
     pub display: Option<DisplayFormat>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiConfigurationSwitcherConfig {
     pub enable: bool,
     /// Display name → path of a komorebi configuration file.
@@ -151,5 +163,75 @@ impl KomorebiConfig {
             self.configuration_switcher.as_ref().map(|part| part.enable),
         ]
         .contains(&Some(true))
+    }
+}
+
+impl DefaultLayout {
+    /// Every one, in komorebi's order.
+    pub const ALL: [DefaultLayout; 9] = [
+        DefaultLayout::BSP,
+        DefaultLayout::Columns,
+        DefaultLayout::Rows,
+        DefaultLayout::VerticalStack,
+        DefaultLayout::HorizontalStack,
+        DefaultLayout::UltrawideVerticalStack,
+        DefaultLayout::Grid,
+        DefaultLayout::RightMainVerticalStack,
+        DefaultLayout::Scrolling,
+    ];
+
+    /// As komorebi names it, in its config and its messages (`"BSP"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DefaultLayout::BSP => "BSP",
+            DefaultLayout::Columns => "Columns",
+            DefaultLayout::Rows => "Rows",
+            DefaultLayout::VerticalStack => "VerticalStack",
+            DefaultLayout::HorizontalStack => "HorizontalStack",
+            DefaultLayout::UltrawideVerticalStack => "UltrawideVerticalStack",
+            DefaultLayout::Grid => "Grid",
+            DefaultLayout::RightMainVerticalStack => "RightMainVerticalStack",
+            DefaultLayout::Scrolling => "Scrolling",
+        }
+    }
+}
+
+impl SpecialLayout {
+    /// As komorebi-bar names it (`"Monocle"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecialLayout::Monocle => "Monocle",
+            SpecialLayout::Floating => "Floating",
+            SpecialLayout::Paused => "Paused",
+            SpecialLayout::Custom => "Custom",
+        }
+    }
+}
+
+impl KomorebiLayout {
+    /// The layout's name, however the config wrote it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            KomorebiLayout::Default(layout) | KomorebiLayout::Tagged { default: layout } => layout.name(),
+            KomorebiLayout::Special(layout) => layout.name(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layout's name is how serde spells it: one list, read both ways.
+    #[test]
+    fn layout_names_are_their_config_spelling() {
+        for layout in DefaultLayout::ALL {
+            let spelled: DefaultLayout = serde_json::from_value(serde_json::json!(layout.name())).unwrap();
+            assert_eq!(spelled, layout);
+        }
+        for layout in [SpecialLayout::Monocle, SpecialLayout::Floating, SpecialLayout::Paused, SpecialLayout::Custom] {
+            let spelled: SpecialLayout = serde_json::from_value(serde_json::json!(layout.name())).unwrap();
+            assert_eq!(spelled, layout);
+        }
     }
 }
