@@ -28,22 +28,10 @@ pub fn build_components(workspace: &Path, packages: &[&str]) -> Result<Vec<PathB
     ensure_wasm_target()?;
     let target_dir =
         env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target")).join("wasm");
-    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(workspace)
-        .args(["build", "--quiet", "--profile", PROFILE, "--target", WASM_TARGET])
-        .arg("--manifest-path")
-        .arg(workspace.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target_dir);
+    let mut command = wasm_build(&workspace.join("Cargo.toml"), &target_dir);
+    command.current_dir(workspace).args(["--profile", PROFILE]);
     for package in packages {
         command.args(["-p", package]);
-    }
-    // Flags meant for the outer build (host target, coverage, clippy) must not
-    // leak into the wasm build.
-    for var in ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET"] {
-        command.env_remove(var);
     }
     let status = command.status().map_err(|error| format!("running cargo for the widgets: {error}"))?;
     if !status.success() {
@@ -73,21 +61,31 @@ pub fn build_widget_crate(manifest_dir: &Path, package: &str) -> Result<PathBuf,
     let workspace = workspace_manifest.parent().unwrap_or(manifest_dir);
     let target_dir =
         env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target")).join("wasm");
-    let mut command = Command::new(&cargo);
-    command
-        .args(["build", "--quiet", "--release", "--target", WASM_TARGET, "-p", package])
-        .arg("--manifest-path")
-        .arg(&manifest)
-        .arg("--target-dir")
-        .arg(&target_dir);
-    for var in ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET"] {
-        command.env_remove(var);
-    }
+    let mut command = wasm_build(&manifest, &target_dir);
+    command.args(["--release", "-p", package]);
     let status = command.status().map_err(|error| format!("running cargo for {package}: {error}"))?;
     if !status.success() {
         return Err(format!("building {package} for {WASM_TARGET} failed ({status})"));
     }
     Ok(target_dir.join(WASM_TARGET).join("release").join(format!("{}.wasm", package.replace('-', "_"))))
+}
+
+/// `cargo build` of the crates of `manifest` for wasm32-wasip2 into `target_dir`.
+fn wasm_build(manifest: &Path, target_dir: &Path) -> Command {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .args(["build", "--quiet", "--target", WASM_TARGET])
+        .arg("--manifest-path")
+        .arg(manifest)
+        .arg("--target-dir")
+        .arg(target_dir);
+    // Flags meant for the outer build (host target, coverage, clippy) must not
+    // leak into the wasm build.
+    for var in ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET"] {
+        command.env_remove(var);
+    }
+    command
 }
 
 /// Installs the wasm32-wasip2 standard library into the toolchain that runs

@@ -13,31 +13,58 @@ use obi_widget_config::STOCK_KINDS;
 
 /// Every stock kind with every option it has set.
 const EVERY_OPTION: &[(&str, &str)] = &[
-    ("Applications", r#"{ "enable": true, "display": "IconAndText", "show_command_on_hover": true, "spacing": 4.5,
-        "items": [ { "name": "T", "command": "true", "icon": "T", "display": "Text", "enable": true, "show_command_on_hover": false } ] }"#),
-    ("Battery", r#"{ "enable": true, "hide_on_full_charge": true, "data_refresh_interval": 30, "label_prefix": "Text", "auto_select_under": 20 }"#),
+    (
+        "Applications",
+        r#"{ "enable": true, "display": "IconAndText", "show_command_on_hover": true, "spacing": 4.5,
+        "items": [ { "name": "T", "command": "true", "icon": "T", "display": "Text", "enable": true, "show_command_on_hover": false } ] }"#,
+    ),
+    (
+        "Battery",
+        r#"{ "enable": true, "hide_on_full_charge": true, "data_refresh_interval": 30, "label_prefix": "Text", "auto_select_under": 20 }"#,
+    ),
     ("Cpu", r#"{ "enable": true, "data_refresh_interval": 2, "label_prefix": "IconAndText", "auto_select_over": 80 }"#),
-    ("Date", r#"{ "enable": true, "format": { "CustomModifiers": { "format": "%U", "modifiers": { "%U": 1 } } }, "label_prefix": "None", "timezone": "Asia/Tokyo" }"#),
+    (
+        "Date",
+        r#"{ "enable": true, "format": { "CustomModifiers": { "format": "%U", "modifiers": { "%U": 1 } } }, "label_prefix": "None", "timezone": "Asia/Tokyo" }"#,
+    ),
     ("Keyboard", r#"{ "enable": true, "data_refresh_interval": 5, "label_prefix": "Icon" }"#),
-    ("Komorebi", r#"{
+    (
+        "Komorebi",
+        r#"{
         "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "AllIconsAndTextOnSelected" },
         "layout": { "enable": true, "options": [ "BSP", { "Default": "Grid" }, "Monocle", "Floating", "Paused" ], "display": "IconAndTextOnSelected" },
         "focused_container": { "enable": true, "show_icon": true, "display": "TextAndIconOnSelected" },
         "locked_container": { "enable": true, "show_when_unlocked": true, "display": "Icon" },
         "workspace_layer": { "enable": true, "show_when_tiling": true, "display": "Text" },
-        "configuration_switcher": { "enable": true, "configurations": { "work": "/home/me/work.json" } } }"#),
+        "configuration_switcher": { "enable": true, "configurations": { "work": "/home/me/work.json" } } }"#,
+    ),
     ("Media", r#"{ "enable": true, "display": "Full" }"#),
     ("Memory", r#"{ "enable": true, "data_refresh_interval": 3, "label_prefix": "Text", "auto_select_over": 90 }"#),
-    ("Network", r#"{ "enable": true, "show_total_activity": true, "show_activity": true, "show_default_interface": false,
+    (
+        "Network",
+        r#"{ "enable": true, "show_total_activity": true, "show_activity": true, "show_default_interface": false,
         "activity_left_padding": 3, "data_refresh_interval": 2, "label_prefix": "IconAndText",
-        "auto_select": { "received_over": 1, "transmitted_over": 2, "total_received_over": 3, "total_transmitted_over": 4 } }"#),
-    ("Storage", r#"{ "enable": true, "data_refresh_interval": 60, "label_prefix": "Text", "auto_select_over": 90, "auto_hide_under": 5,
-        "show_read_only_disks": true, "show_removable_disks": false, "storage_display_name": "NameAndMount" }"#),
-    ("Systray", r#"{ "enable": true, "info_button": "Visible", "refresh_button": "Overflow", "shortcuts_button": "Visible",
+        "auto_select": { "received_over": 1, "transmitted_over": 2, "total_received_over": 3, "total_transmitted_over": 4 } }"#,
+    ),
+    (
+        "Storage",
+        r#"{ "enable": true, "data_refresh_interval": 60, "label_prefix": "Text", "auto_select_over": 90, "auto_hide_under": 5,
+        "show_read_only_disks": true, "show_removable_disks": false, "storage_display_name": "NameAndMount" }"#,
+    ),
+    (
+        "Systray",
+        r#"{ "enable": true, "info_button": "Visible", "refresh_button": "Overflow", "shortcuts_button": "Visible",
         "overflow_toggle_position": "Left", "stale_icons_check_interval": 120,
-        "hidden_icons": [ "nm-applet", { "exe": "a", "tooltip": { "value": "^x", "matching_strategy": "Regex" }, "guid": "g" } ] }"#),
-    ("Time", r#"{ "enable": true, "format": { "Custom": "%H:%M" }, "label_prefix": "IconAndText", "timezone": "Europe/Paris", "changing_icon": true }"#),
-    ("Update", r#"{ "enable": true, "data_refresh_interval": 6, "label_prefix": "Text", "release_feed": "http://127.0.0.1:9/feed" }"#),
+        "hidden_icons": [ "nm-applet", { "exe": "a", "tooltip": { "value": "^x", "matching_strategy": "Regex" }, "guid": "g" } ] }"#,
+    ),
+    (
+        "Time",
+        r#"{ "enable": true, "format": { "Custom": "%H:%M" }, "label_prefix": "IconAndText", "timezone": "Europe/Paris", "changing_icon": true }"#,
+    ),
+    (
+        "Update",
+        r#"{ "enable": true, "data_refresh_interval": 6, "label_prefix": "Text", "release_feed": "http://127.0.0.1:9/feed" }"#,
+    ),
 ];
 
 #[test]
