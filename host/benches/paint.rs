@@ -27,7 +27,8 @@ fn widget(side: Side, items: &[(&str, &str)]) -> SceneWidget {
     SceneWidget { side, name: "bench".into(), state: WidgetState::Ready(View::of(items)) }
 }
 
-/// A typical bar: workspaces, a window title, five meters and a clock.
+/// A typical bar of 12 widgets: workspaces, a window title, what plays,
+/// meters, network, battery, the date and a clock.
 fn scene(style: &Style, second: u32) -> Scene {
     let clock = format!("12:34:{second:02}");
     Scene {
@@ -38,6 +39,11 @@ fn scene(style: &Style, second: u32) -> Scene {
             widget(Side::Right, &[("\u{e610}", "CPU: 12%")]),
             widget(Side::Right, &[("\u{e9c4}", "RAM: 41%")]),
             widget(Side::Right, &[("\u{e2a0}", "/ 63%")]),
+            widget(Side::Right, &[("\u{e2b8}", "DOWN 1.2 MiB/s UP 40 KiB/s")]),
+            widget(Side::Right, &[("\u{e0f8}", "87%")]),
+            widget(Side::Right, &[("\u{e2d8}", "English (US)")]),
+            widget(Side::Right, &[("\u{e4fe}", "v0.2.0")]),
+            widget(Side::Center, &[("\u{e3ee}", "Artist — Title")]),
             widget(Side::Right, &[("\u{e10a}", "Sunday 22 November")]),
             widget(Side::Right, &[("\u{e19a}", clock.as_str())]),
         ],
