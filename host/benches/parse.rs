@@ -4,7 +4,6 @@
 //! six two-window stacks), as the tiler client reads each one.
 
 #[path = "../tests/common/komorebi_simulator.rs"]
-#[allow(dead_code)]
 mod komorebi_simulator;
 
 use criterion::{Criterion, criterion_group, criterion_main};
