@@ -103,6 +103,29 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
     Ok(ControlServer { path })
 }
 
+/// Makes SIGTERM and SIGINT (a session ending, Ctrl-C) a `quit`, so the
+/// bar ends as `obi msg quit` ends it: its socket removed, its struts
+/// given back. `deliver` hands the command to the bar.
+#[cfg(unix)]
+pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<(), String> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT])
+        .map_err(|error| format!("handling SIGTERM and SIGINT: {error}"))?;
+    thread::Builder::new()
+        .name("obi-signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                tracing::info!("signal {signal}: quitting");
+                if !deliver(Command::Quit) {
+                    // The bar is ending already, or its loop is gone: end now.
+                    std::process::exit(0);
+                }
+            }
+        })
+        .map(drop)
+        .map_err(|error| format!("starting the signal thread: {error}"))
+}
+
 /// Sends `command` to the bar with `pid`, or to every running bar. Returns
 /// each bar's pid and reply; sockets of bars that are gone are cleaned up.
 pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {

@@ -126,6 +126,68 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
     assert!(!socket.exists(), "its socket is removed");
 }
 
+/// The config file deleted, or a directory put in its place, while the bar
+/// runs: each is logged and the bar goes on with what it shows; a good
+/// file written again is applied. (Making it unreadable cannot be tried
+/// as root, who reads any file.)
+#[test]
+fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
+    if !have_tools("config faults test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let only_cpu = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
+    let (dir, config) = config_file(only_cpu);
+    let log_path = dir.path().join("obi.log");
+    let (mut bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log_path).unwrap()));
+    let top = || session.grab().rows(0, 32);
+    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 0, 400)), "the Cpu widget drew");
+    let refusals = || std::fs::read_to_string(&log_path).unwrap_or_default().matches("cannot be used").count();
+
+    std::fs::remove_file(&config).unwrap();
+    assert!(wait_for(Duration::from_secs(10), || refusals() == 1), "the deletion is logged");
+    std::fs::create_dir(&config).unwrap();
+    assert!(wait_for(Duration::from_secs(10), || refusals() == 2), "the directory is logged");
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    assert!(!logged.contains("panicked"), "{logged}");
+    assert!(bar.0.try_wait().unwrap().is_none() && inked(&top(), 0, 400), "the bar runs on, showing what it showed");
+
+    std::fs::remove_dir(&config).unwrap();
+    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
+        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+    std::fs::write(&config, with_clock).unwrap();
+    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "a good file again is applied");
+}
+
+/// A session ending (SIGTERM) or Ctrl-C (SIGINT) ends the bar as `obi msg
+/// quit` does: a clean exit, its socket removed, no panic.
+#[test]
+fn sigterm_and_sigint_end_the_bar_cleanly() {
+    if !have_tools("signal test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{ "height": 30, "left_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ], "right_widgets": [] }"#,
+    );
+    let runtime = dir.path().join("runtime");
+    for (signal, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGINT, "SIGINT")] {
+        let log = dir.path().join(format!("{name}.log"));
+        let stderr = Stdio::from(std::fs::File::create(&log).unwrap());
+        let (mut bar, _window) =
+            session.start_bar_with_env(&config, stderr, &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
+        let socket = runtime.join("obi").join(format!("bar-{}.sock", bar.0.id()));
+        assert!(wait_for(Duration::from_secs(10), || socket.exists()), "the bar listens on {}", socket.display());
+        // SAFETY: kill only sends a signal to the bar's process.
+        assert_eq!(unsafe { libc::kill(bar.0.id() as i32, signal) }, 0);
+        assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "{name} ends the bar");
+        assert!(bar.0.wait().unwrap().success(), "{name}: a clean exit");
+        assert!(!socket.exists(), "{name}: its socket is removed");
+        let said = std::fs::read_to_string(&log).unwrap();
+        assert!(!said.contains("panicked"), "{name}: {said}");
+    }
+}
+
 #[test]
 fn without_a_display_the_bar_says_why_and_fails() {
     let output = run(obi().env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));

@@ -170,6 +170,15 @@ impl BarWindow {
             None => None,
         };
         self.proxy = Some(event_loop.create_proxy());
+        #[cfg(unix)]
+        {
+            let proxy = event_loop.create_proxy();
+            if let Err(error) =
+                control::quit_on_signals(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
+            {
+                tracing::warn!("{error}; a signal ends the bar without its clean-up");
+            }
+        }
         let proxy = event_loop.create_proxy();
         // The bar works without its control socket; say so and go on.
         let _control = control::serve(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
