@@ -168,14 +168,13 @@ impl WidgetInstance {
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<Refreshed, Failure> {
-        let (view, next_refresh_ms) = self.call(engine, |widget, store| match widget {
+        let (mut view, next_refresh_ms): (View, Option<u32>) = self.call(engine, |widget, store| match widget {
             Exports::Latest(widget) => {
                 widget.obi_widget_guest().call_refresh(store).map(|frame| (frame.view.into(), frame.next_refresh_ms))
             }
             Exports::V0_1_1(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
             Exports::V0_1_0(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
         })?;
-        let mut view: View = view;
         view.validate().map_err(Failure::BadView)?;
         self.images.resolve(&mut view);
         Ok(Refreshed { view, next_refresh: next_refresh_ms.map(|ms| Duration::from_millis(ms.into())) })

@@ -1,7 +1,8 @@
 //! The WebAssembly runtime: every wasmtime type in Obi lives in this module.
 //!
 //! One [`WidgetEngine`] per process compiles each widget kind once (cached on
-//! disk), keeps one pre-linked instance template per kind, and gives every
+//! disk), keeps one pre-linked instance template per kind (a third-party
+//! component's until its file is saved anew), and gives every
 //! widget instance its own store with a memory cap and a deadline on each
 //! call. [`Scheduler`] runs all widgets on one thread, on their schedules,
 //! and contains their failures: a failing widget shows an error state and is
