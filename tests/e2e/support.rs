@@ -66,7 +66,7 @@ impl Drop for Reaped {
 pub struct XSession {
     pub display: String,
     window_manager: Reaped,
-    _server: Reaped,
+    server: Reaped,
     /// Xephyr's own display, whose window is the nested screen.
     host: Option<(Reaped, String)>,
     /// i3's config and log.
@@ -124,7 +124,13 @@ impl XSession {
         let config = tempfile::tempdir().unwrap();
         std::fs::write(config.path().join("i3.conf"), "font pango:DejaVu Sans 8\n").unwrap();
         let window_manager = start_window_manager(&display, config.path());
-        XSession { display, window_manager, _server: server, host, config }
+        XSession { display, window_manager, server, host, config }
+    }
+
+    /// Kills the X server, as a crash or a session's end does.
+    pub fn kill_server(&mut self) {
+        let _ = self.server.0.kill();
+        let _ = self.server.0.wait();
     }
 
     /// Kills i3, as a crash would, and starts a new one.

@@ -1,7 +1,7 @@
 //! The bar as a window on a real X server managed by i3.
 
 use crate::support::{Frame, XSession, config_file, have_tools, obi, run, wait_for};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 #[test]
@@ -157,6 +157,44 @@ fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
         "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
     std::fs::write(&config, with_clock).unwrap();
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "a good file again is applied");
+}
+
+/// The X server going away ends the bar with a line saying so (Xlib's, or
+/// Obi's when winit trips over the dead connection first), not a panic.
+#[test]
+fn the_bar_ends_with_a_message_when_its_x_server_dies() {
+    if !have_tools("X server death test", TOOLS) {
+        return;
+    }
+    let mut session = XSession::start(1280, 720);
+    let (dir, config) =
+        config_file(r#"{ "height": 30, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let log = dir.path().join("obi.log");
+    let (mut bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log).unwrap()));
+    session.kill_server();
+    assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "the bar ends");
+    let said = std::fs::read_to_string(&log).unwrap();
+    let explained = said.contains("X connection") && said.contains("broken") || said.contains("the X server went away");
+    assert!(explained, "it says why: {said}");
+    assert!(!said.contains("panicked"), "{said}");
+}
+
+/// When winit trips over a dead X connection before Xlib says it is gone,
+/// the panic becomes the same plain ending. Tried in a child process: this
+/// test binary run again on a display that is not there.
+#[test]
+fn a_panic_once_the_display_is_gone_is_one_line() {
+    if std::env::var_os("OBI_TEST_PANIC_WITHOUT_DISPLAY").is_some() {
+        obi::window::end_quietly_without_the_display();
+        panic!("a request over the dead connection");
+    }
+    let child = run(Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "window::a_panic_once_the_display_is_gone_is_one_line", "--nocapture"])
+        .env("OBI_TEST_PANIC_WITHOUT_DISPLAY", "1")
+        .env("DISPLAY", ":4999"));
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    assert_eq!(child.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the X server went away") && !stderr.contains("panicked"), "{stderr}");
 }
 
 /// A session ending (SIGTERM) or Ctrl-C (SIGINT) ends the bar as `obi msg

@@ -48,6 +48,8 @@ mod x11;
 
 pub use gl::rasterise_on_calling_thread;
 pub use placement::{Monitor, Placement, ScreenRect};
+#[cfg(all(unix, not(target_os = "macos")))]
+pub use x11::end_quietly_without_the_display;
 
 /// Messages from other threads to the window's event loop.
 #[derive(Debug)]

@@ -2,7 +2,7 @@
 //! monitors as RandR lists them (the order `monitor` indexes), a thread that
 //! reports when they change, and the properties that make window managers
 //! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
-//! desktop.
+//! desktop. And what a panic means once the X server is gone.
 
 use super::placement::{Monitor, ScreenRect};
 use x11rb::connection::{Connection, RequestConnection};
@@ -181,6 +181,21 @@ impl X11 {
 }
 
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Makes a panic once the X server has gone away (winit panics on the
+/// requests it still makes over the dead connection) the bar ending with
+/// its display: one line and exit status 1, as when Xlib sees the loss
+/// first. A panic while the server is there is reported as ever.
+pub fn end_quietly_without_the_display() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |panic| {
+        if std::env::var_os("DISPLAY").is_some() && x11rb::connect(None).is_err() {
+            eprintln!("obi: the X server went away; the bar ends with it");
+            std::process::exit(1);
+        }
+        report(panic);
+    }));
+}
 
 /// The X11 id of a winit window, when it is one.
 pub fn window_id(window: &winit::window::Window) -> Option<u32> {
