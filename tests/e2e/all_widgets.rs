@@ -1,6 +1,7 @@
 //! A bar with all nine system widgets, as a window under Xvfb and i3, read
-//! back with OCR (tesseract): the Date widget shows today's date, and the
-//! Update widget's answer, which comes after the first frame, shows too.
+//! back with OCR (tesseract): the Date widget shows today's date, Time the
+//! time, Storage the root disk's use, and the Update widget's answer, which
+//! comes after the first frame, shows too.
 
 use crate::support::{Frame, XSession, config_file, have_tools, run, wait_for};
 use std::io::{Read, Write};
@@ -103,6 +104,16 @@ fn ocr(png: &Path, options: &[&str]) -> String {
     String::from_utf8_lossy(&ocr.stdout).trim().to_owned()
 }
 
+/// Whether `text` holds the root disk's use as Storage shows it: `/`, a
+/// number and `%` (tesseract may drop the space after the mount point).
+fn shows_root_disk_use(text: &str) -> bool {
+    text.match_indices('/').any(|(at, _)| {
+        let rest = text[at + 1..].trim_start();
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        (1..=3).contains(&digits) && rest[digits..].starts_with('%')
+    })
+}
+
 #[test]
 fn nine_widgets_on_screen_with_todays_date() {
     if !have_tools("all widgets test", TOOLS) {
@@ -116,16 +127,21 @@ fn nine_widgets_on_screen_with_todays_date() {
     let png = artifacts.join("all-widgets.png");
 
     let mut text = String::new();
+    let mut minutes = Vec::new();
     let read = wait_for(Duration::from_secs(30), || {
+        minutes.push(chrono::Local::now().format("%H:%M:").to_string());
         // Read the date after the grab: the bar may have turned midnight in between, never the other way.
         text = read_bar(&session, &png);
         let today = chrono::Local::now().format("%d %B %Y").to_string();
         text.contains(&today) && text.contains("Terminal") && text.contains("v999.0.0")
     });
     assert!(read, "the bar ({}) reads:\n{text}", png.display());
+    minutes.push(chrono::Local::now().format("%H:%M:").to_string());
     for label in ["CPU", "RAM", "DOWN", "UPDATE"] {
         assert!(text.contains(label), "{label} is not on the bar ({}), which reads:\n{text}", png.display());
     }
+    assert!(minutes.iter().any(|minute| text.contains(minute.as_str())), "the Time widget shows the time: {text}");
+    assert!(shows_root_disk_use(&text), "the Storage widget shows `/ N%`: {text}");
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
 
