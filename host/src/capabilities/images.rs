@@ -39,6 +39,19 @@ impl HeldImages {
         handle
     }
 
+    /// Forgets the entries of `by_key` whose key `keep` refuses, letting go
+    /// of their images: what a capability does when the things it holds
+    /// icons for (tray items, windows) are gone.
+    pub fn release_unless<K>(&self, by_key: &mut HashMap<K, u64>, keep: impl Fn(&K) -> bool) {
+        by_key.retain(|key, handle| {
+            let kept = keep(key);
+            if !kept {
+                self.release(*handle);
+            }
+            kept
+        });
+    }
+
     /// Lets go of one hold on `handle`.
     pub fn release(&self, handle: u64) {
         let mut held = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

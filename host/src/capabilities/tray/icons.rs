@@ -96,14 +96,7 @@ impl Held {
 
     /// Lets go of the icons of the items not in `alive`.
     pub fn keep_only(&mut self, alive: &HashSet<String>) {
-        let images = &self.images;
-        self.by_item.retain(|item, handle| {
-            let keep = alive.contains(item);
-            if !keep {
-                images.release(*handle);
-            }
-            keep
-        });
+        self.images.release_unless(&mut self.by_item, |item| alive.contains(item));
     }
 }
 

@@ -55,14 +55,7 @@ impl Icons {
 
     /// Lets go of the icons of the windows not in `alive`.
     pub fn keep_only(&mut self, alive: &HashSet<u64>) {
-        let held = &self.held;
-        self.known.retain(|window, handle| {
-            let keep = alive.contains(window);
-            if !keep {
-                held.release(*handle);
-            }
-            keep
-        });
+        self.held.release_unless(&mut self.known, |window| alive.contains(window));
     }
 }
 
