@@ -219,15 +219,7 @@ fn schema(config: Option<&str>) -> Result<(), String> {
         let mut plugins = Vec::new();
         for entry in config.widgets() {
             let obi::config::model::WidgetConfig::Plugin(plugin) = entry.config else { continue };
-            let given = entry.spec(&config).and_then(|spec| {
-                let schema =
-                    WidgetInstance::config_schema(&mut engine, &spec).map_err(|failure| failure.to_string())?;
-                schema
-                    .map(|schema| {
-                        serde_json::from_str(&schema).map_err(|error| format!("its schema is not JSON: {error}"))
-                    })
-                    .transpose()
-            });
+            let given = entry.spec(&config).and_then(|spec| WidgetInstance::config_schema(&mut engine, &spec));
             match given {
                 Ok(Some(plugin_schema)) => plugins.push((plugin.path.clone(), plugin_schema)),
                 Ok(None) => {}

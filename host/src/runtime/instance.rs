@@ -126,13 +126,19 @@ impl WidgetInstance {
 
     /// The JSON schema of its config the widget gives, on an instance of
     /// its own that is never initialised; none from a widget built before
-    /// 0.1.2, or one that gives none.
-    pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<Option<String>, Failure> {
-        let mut instance = WidgetInstance::instantiate(engine, spec, Waker::new(|| {}))?;
-        instance.call(engine, |widget, store| match widget {
-            Exports::Latest(widget) => widget.obi_widget_guest().call_config_schema(store),
-            Exports::V0_1_1(_) | Exports::V0_1_0(_) => Ok(None),
-        })
+    /// 0.1.2, or one that gives none. The error names the widget.
+    pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<Option<serde_json::Value>, String> {
+        let name = &spec.name;
+        let mut instance = WidgetInstance::instantiate(engine, spec, Waker::new(|| {}))
+            .map_err(|failure| format!("{name}: {failure}"))?;
+        let schema = instance
+            .call(engine, |widget, store| match widget {
+                Exports::Latest(widget) => widget.obi_widget_guest().call_config_schema(store),
+                Exports::V0_1_1(_) | Exports::V0_1_0(_) => Ok(None),
+            })
+            .map_err(|failure| format!("{name}: {failure}"))?;
+        let parsed = schema.map(|schema| serde_json::from_str(&schema));
+        parsed.transpose().map_err(|error| format!("{name}: its config schema is not JSON: {error}"))
     }
 
     fn instantiate(engine: &mut WidgetEngine, spec: &WidgetSpec, waker: Waker) -> Result<WidgetInstance, Failure> {
