@@ -1,11 +1,18 @@
 //! Builds the stock widgets for wasm32-wasip2 and embeds them in the `obi`
 //! binary, so that `cargo run` alone gives a working bar. Without the
-//! `stock-widgets` feature (a widget's own tests) it embeds none.
+//! `stock-widgets` feature (a widget's own tests) it embeds none. It also
+//! names the platform families the code is written for (`free_unix`, `egl`).
 
 use std::path::PathBuf;
 use std::{env, fs};
 
 fn main() {
+    cfg_aliases::cfg_aliases! {
+        // Linux and the BSDs: X11 or Wayland, D-Bus, freedesktop icon themes.
+        free_unix: { all(unix, not(target_os = "macos")) },
+        // Where glutin speaks EGL: everywhere but macOS, which has CGL alone.
+        egl: { any(windows, free_unix) },
+    }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap());
     let mut table = String::from(

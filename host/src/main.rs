@@ -193,7 +193,7 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.screenshot {
         Some(path) => screenshot(engine, plan, &font.data, held, cli.width, &path),
         None => {
-            #[cfg(all(unix, not(target_os = "macos")))]
+            #[cfg(free_unix)]
             window::end_quietly_without_the_display();
             let event_loop = window::event_loop()?;
             let proxy = event_loop.create_proxy();

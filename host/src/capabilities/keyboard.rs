@@ -54,7 +54,7 @@ impl Keyboard for SystemKeyboard {
     }
 }
 
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 fn watch(layout: &Pushed<Option<KeyboardLayout>>) {
     if let Err(error) = xkb::follow(layout) {
         tracing::warn!("the keyboard layout cannot be shown: {error}");
@@ -62,13 +62,13 @@ fn watch(layout: &Pushed<Option<KeyboardLayout>>) {
     layout.publish(None);
 }
 
-#[cfg(not(all(unix, not(target_os = "macos"))))]
+#[cfg(not(free_unix))]
 fn watch(layout: &Pushed<Option<KeyboardLayout>>) {
     tracing::warn!("the keyboard layout is read from X11 alone for now");
     layout.publish(None);
 }
 
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 mod xkb {
     use super::{KeyboardLayout, Pushed, short_names};
     use x11rb::connection::{Connection, RequestConnection};
@@ -134,6 +134,7 @@ mod xkb {
 /// `pc+us+de(nodeadkeys):2+inet(evdev)+group(alt_shift_toggle)` gives
 /// `us`, `de(nodeadkeys)`. The other parts are the keyboard's model and
 /// options.
+#[cfg(any(free_unix, test))]
 fn short_names(symbols: &str) -> Vec<String> {
     const NOT_LAYOUTS: &[&str] = &[
         "pc",

@@ -40,9 +40,21 @@ impl SystemWeb {
             // A status is an answer the widget reads, not an error.
             .http_status_as_error(false)
             .user_agent(concat!("obi/", env!("CARGO_PKG_VERSION")))
+            .tls_config(tls_config())
             .build();
         SystemWeb { agent: config.into() }
     }
+}
+
+#[cfg(any(windows, target_os = "macos"))]
+fn tls_config() -> ureq::tls::TlsConfig {
+    use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
+    TlsConfig::builder().provider(TlsProvider::NativeTls).root_certs(RootCerts::PlatformVerifier).build()
+}
+
+#[cfg(not(any(windows, target_os = "macos")))]
+fn tls_config() -> ureq::tls::TlsConfig {
+    ureq::tls::TlsConfig::default()
 }
 
 impl Default for SystemWeb {

@@ -1,5 +1,5 @@
 //! Renders the bar with no window and no X server: an EGL device (Mesa's
-//! software renderer here), a surfaceless GL context and a framebuffer
+//! software renderer here; CGL on macOS), a surfaceless GL context and a framebuffer
 //! object that femtovg draws into. The same [`Painter`] as the window's, so
 //! a screenshot is exactly what the window shows.
 
@@ -8,9 +8,6 @@ use super::{Layout, Painter, Rect, Scene};
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
-use glutin::api::egl::context::PossiblyCurrentContext;
-use glutin::api::egl::device::Device;
-use glutin::api::egl::display::Display;
 use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, Version};
 use glutin::display::GlDisplay;
@@ -21,25 +18,18 @@ pub struct Offscreen {
     gl: glow::Context,
     framebuffer: Framebuffer,
     // Dropped last: the GL objects above belong to this context.
-    _context: PossiblyCurrentContext,
+    _context: surfaceless::Context,
 }
 
 impl Offscreen {
     pub fn new(width: u32, height: u32, text_font: &[u8]) -> Result<Offscreen, String> {
-        let device = Device::query_devices()
-            .map_err(|error| format!("no EGL devices for offscreen rendering: {error}"))?
-            .next()
-            .ok_or("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
-        // SAFETY: no native display is passed; the EGL display lives as long
-        // as the context and GL objects made from it (all owned by `Offscreen`).
-        let display = unsafe { Display::with_device(&device, None) }
-            .map_err(|error| format!("opening the EGL device: {error}"))?;
+        let display = surfaceless::display()?;
         let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template names no native window.
         let config = unsafe { display.find_configs(template) }
-            .map_err(|error| format!("finding an EGL config: {error}"))?
+            .map_err(|error| format!("finding a GL config: {error}"))?
             .next()
-            .ok_or("the EGL device offers no config")?;
+            .ok_or("the GL display offers no config")?;
         let attributes =
             ContextAttributesBuilder::new().with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3)))).build(None);
         // SAFETY: as above, no raw window handle is involved.
@@ -97,6 +87,37 @@ impl Offscreen {
 impl Drop for Offscreen {
     fn drop(&mut self) {
         self.framebuffer.delete(&self.gl);
+    }
+}
+
+/// A GL display that needs no window system: an EGL device where there is
+/// EGL, CGL on macOS.
+#[cfg(egl)]
+mod surfaceless {
+    use glutin::api::egl::{device::Device, display::Display};
+    pub type Context = glutin::api::egl::context::PossiblyCurrentContext;
+
+    pub fn display() -> Result<Display, String> {
+        let device = Device::query_devices()
+            .map_err(|error| format!("no EGL devices for offscreen rendering: {error}"))?
+            .next()
+            .ok_or("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
+        // SAFETY: no native display is passed; the EGL display lives as long
+        // as the context and GL objects made from it (all owned by `Offscreen`).
+        unsafe { Display::with_device(&device, None) }.map_err(|error| format!("opening the EGL device: {error}"))
+    }
+}
+
+#[cfg(target_os = "macos")]
+mod surfaceless {
+    use glutin::api::cgl::display::Display;
+    use raw_window_handle::{AppKitDisplayHandle, RawDisplayHandle};
+    pub type Context = glutin::api::cgl::context::PossiblyCurrentContext;
+
+    pub fn display() -> Result<Display, String> {
+        // SAFETY: AppKit's display handle carries nothing; CGL contexts need no window to be current.
+        unsafe { Display::new(RawDisplayHandle::AppKit(AppKitDisplayHandle::new())) }
+            .map_err(|error| format!("opening CGL: {error}"))
     }
 }
 

@@ -48,7 +48,7 @@ pub struct GlBar {
     /// The last frame, when the back buffer does not keep it.
     kept: Option<Framebuffer>,
     /// Puts damaged regions of `kept` into the window, instead of swapping.
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     presenter: Option<super::x11::Presenter>,
     gl: glow::Context,
     size: (u32, u32),
@@ -80,11 +80,11 @@ impl GlBar {
             .map_err(|error| format!("starting the renderer: {error}"))?;
         // SAFETY: as above.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         let presenter = software_presenter(&gl, &window);
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         let presents_itself = presenter.is_some();
-        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        #[cfg(not(free_unix))]
         let presents_itself = false;
         let kept = if !presents_itself && preserve_back_buffer(&surface) {
             None
@@ -106,7 +106,7 @@ impl GlBar {
             painter,
             tooltip_painter: None,
             kept,
-            #[cfg(all(unix, not(target_os = "macos")))]
+            #[cfg(free_unix)]
             presenter,
             gl,
             size: (window.inner_size().width, window.inner_size().height),
@@ -149,7 +149,7 @@ impl GlBar {
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
         self.painter.paint(style, layout, region);
         self.painter.canvas().flush_to_output(());
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         if let Some(presenter) = &self.presenter {
             if let Err(error) = self.put(presenter, region, layout.window.height as i32) {
                 tracing::warn!("{error}");
@@ -213,7 +213,7 @@ impl GlBar {
     }
 
     /// Reads `region` of the kept frame back and puts it into the window.
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     fn put(&self, presenter: &super::x11::Presenter, region: Rect, window_height: i32) -> Result<(), String> {
         let x = region.x.floor().max(0.0) as i32;
         let top = region.y.floor().max(0.0) as i32;
@@ -236,8 +236,10 @@ impl GlBar {
     }
 
     fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {
-        use glutin::context::PossiblyCurrentContext as Context;
-        if let (Surface::Egl(surface), Context::Egl(context)) = (&self.surface, &self.context) {
+        #[cfg(egl)]
+        if let (Surface::Egl(surface), glutin::context::PossiblyCurrentContext::Egl(context)) =
+            (&self.surface, &self.context)
+        {
             // EGL counts rows from the bottom.
             let rect = glutin::surface::Rect {
                 x: changed.x.floor() as i32,
@@ -247,6 +249,8 @@ impl GlBar {
             };
             return surface.swap_buffers_with_damage(context, &[rect]);
         }
+        #[cfg(not(egl))]
+        let _ = (changed, window_height); // CGL swaps whole frames.
         self.surface.swap_buffers(&self.context)
     }
 }
@@ -266,7 +270,7 @@ impl Drop for GlBar {
 }
 
 /// A presenter for the window when GL rasterises in software on X11.
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 fn software_presenter(gl: &glow::Context, window: &Window) -> Option<super::x11::Presenter> {
     use glow::HasContext;
     // SAFETY: a plain query on the current context.
@@ -280,6 +284,13 @@ fn software_presenter(gl: &glow::Context, window: &Window) -> Option<super::x11:
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.
+#[cfg(not(egl))]
+fn preserve_back_buffer(_: &Surface<WindowSurface>) -> bool {
+    false
+}
+
+/// Asks EGL to keep the back buffer's content across swaps; whether it will.
+#[cfg(egl)]
 fn preserve_back_buffer(surface: &Surface<WindowSurface>) -> bool {
     use glutin::display::{AsRawDisplay, RawDisplay};
     use glutin::surface::{AsRawSurface, RawSurface};

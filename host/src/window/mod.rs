@@ -43,12 +43,12 @@ mod gl;
 mod input;
 mod placement;
 mod tooltip;
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 mod x11;
 
 pub use gl::rasterise_on_calling_thread;
 pub use placement::{Monitor, Placement, ScreenRect};
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 pub use x11::end_quietly_without_the_display;
 
 /// Messages from other threads to the window's event loop.
@@ -81,7 +81,7 @@ pub struct BarWindow {
     opaque: bool,
     /// The configured monitor is gone; the bar is hidden until it is back.
     waiting_for_monitor: bool,
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     x11: Option<x11::X11>,
     font_family: Option<String>,
     text_font: Vec<u8>,
@@ -132,7 +132,7 @@ impl BarWindow {
             placement: plan.placement,
             opaque: false,
             waiting_for_monitor: false,
-            #[cfg(all(unix, not(target_os = "macos")))]
+            #[cfg(free_unix)]
             x11: None,
             font_family: plan.font_family,
             text_font,
@@ -194,7 +194,7 @@ impl BarWindow {
     }
 
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<GlBar, String> {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         {
             use winit::platform::x11::ActiveEventLoopExtX11;
             if event_loop.is_x11() {
@@ -233,9 +233,9 @@ impl BarWindow {
     /// compositor can show it (EGL, or else GLX: Mesa's EGL on X11 offers no
     /// ARGB visual without a GPU), opaque otherwise.
     fn create_window(&mut self, event_loop: &ActiveEventLoop, rect: ScreenRect) -> Result<(Window, Config), String> {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         let composited = self.x11.as_ref().is_none_or(x11::X11::has_compositor);
-        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        #[cfg(not(free_unix))]
         let composited = true;
         let translucent = self.scene.style.is_translucent();
         if translucent && !composited {
@@ -265,7 +265,7 @@ impl BarWindow {
     /// The monitors as the display server lists them: RandR's on X11,
     /// winit's elsewhere.
     fn monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         if let Some(x11) = &self.x11 {
             match x11.monitors() {
                 Ok(monitors) => return monitors,
@@ -290,13 +290,13 @@ impl BarWindow {
 
     /// Keeps the bar's edge of the screen free of other windows (X11).
     fn reserve(&self, gl: &GlBar, rect: ScreenRect) {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         if let (Some(x11), Some(id)) = (&self.x11, x11::window_id(&gl.window))
             && let Err(error) = x11.reserve(id, rect)
         {
             tracing::warn!("{error}");
         }
-        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        #[cfg(not(free_unix))]
         let _ = (gl, rect);
     }
 
@@ -332,7 +332,7 @@ impl BarWindow {
 
     /// Starts reporting monitor changes to the event loop (X11).
     fn watch_monitors(&self, proxy: BarProxy) {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         if self.x11.is_some() {
             let watching = x11::X11::connect()
                 .and_then(|x11| x11.watch_monitors(move || proxy.send_event(BarEvent::MonitorsChanged).is_ok()));
@@ -340,7 +340,7 @@ impl BarWindow {
                 tracing::warn!("{error}; the bar will not follow monitor changes");
             }
         }
-        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        #[cfg(not(free_unix))]
         let _ = proxy;
     }
 
@@ -502,7 +502,7 @@ fn bar_attributes(rect: ScreenRect, translucent: bool) -> WindowAttributes {
         .with_transparent(translucent)
         .with_inner_size(PhysicalSize::new(rect.width, rect.height))
         .with_position(PhysicalPosition::new(rect.x, rect.y));
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     let attributes = {
         use winit::platform::x11::{WindowAttributesExtX11, WindowType};
         attributes.with_name("obi", "obi").with_x11_window_type(vec![WindowType::Dock])
@@ -512,9 +512,9 @@ fn bar_attributes(rect: ScreenRect, translucent: bool) -> WindowAttributes {
 
 /// The GL APIs to ask for a see-through config, in order of preference.
 fn see_through_apis() -> Vec<ApiPreference> {
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     return vec![ApiPreference::PreferEgl, ApiPreference::FallbackEgl];
-    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    #[cfg(not(free_unix))]
     return vec![ApiPreference::PreferEgl];
 }
 
@@ -524,11 +524,14 @@ fn offers_see_through(event_loop: &ActiveEventLoop, api: &ApiPreference) -> bool
     use raw_window_handle::HasDisplayHandle;
     let Ok(handle) = event_loop.display_handle() else { return false };
     let preference = match api {
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         ApiPreference::FallbackEgl => {
             DisplayApiPreference::Glx(Box::new(winit::platform::x11::register_xlib_error_hook))
         }
+        #[cfg(egl)]
         _ => DisplayApiPreference::Egl,
+        #[cfg(target_os = "macos")]
+        _ => DisplayApiPreference::Cgl,
     };
     // SAFETY: the handle is the event loop's display, which outlives this short-lived GL display.
     let Ok(display) = (unsafe { Display::new(handle.as_raw(), preference) }) else { return false };

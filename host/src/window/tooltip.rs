@@ -47,7 +47,7 @@ impl TooltipWindow {
             .with_resizable(false)
             .with_visible(false)
             .with_inner_size(PhysicalSize::new(1, 1));
-        #[cfg(all(unix, not(target_os = "macos")))]
+        #[cfg(free_unix)]
         let attributes = {
             use winit::platform::x11::{WindowAttributesExtX11, WindowType};
             attributes
@@ -142,7 +142,7 @@ impl BarWindow {
         if self.tooltip.is_none() && !self.no_tooltips {
             let Some(event_loop) = event_loop else { return };
             // An undecorated window placed by hand is an X11 notion; Wayland wants a popup surface.
-            #[cfg(all(unix, not(target_os = "macos")))]
+            #[cfg(free_unix)]
             {
                 use winit::platform::x11::ActiveEventLoopExtX11;
                 if !event_loop.is_x11() {

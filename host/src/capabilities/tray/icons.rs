@@ -46,7 +46,19 @@ pub fn find_named(name: &str, theme_path: &str) -> Option<PathBuf> {
             return Some(found);
         }
     }
+    in_icon_theme(name)
+}
+
+#[cfg(unix)]
+fn in_icon_theme(name: &str) -> Option<PathBuf> {
     freedesktop_icons::lookup(name).with_size(SIZE as u16).find()
+}
+
+/// Icon themes are a freedesktop convention; StatusNotifier items outside
+/// it give pixmaps or paths.
+#[cfg(not(unix))]
+fn in_icon_theme(_: &str) -> Option<PathBuf> {
+    None
 }
 
 /// The icons held for the items, by item.

@@ -84,7 +84,7 @@ fn candidates(flavour: Flavour) -> Vec<PathBuf> {
         Flavour::Sway => "SWAYSOCK",
     };
     let mut paths: Vec<PathBuf> = std::env::var_os(variable).map(PathBuf::from).into_iter().collect();
-    #[cfg(all(unix, not(target_os = "macos")))]
+    #[cfg(free_unix)]
     if flavour == Flavour::I3 {
         paths.extend(x11_socket_path());
     }
@@ -101,7 +101,7 @@ fn candidates(flavour: Flavour) -> Vec<PathBuf> {
 }
 
 /// The path i3 writes on the X server's root window.
-#[cfg(all(unix, not(target_os = "macos")))]
+#[cfg(free_unix)]
 fn x11_socket_path() -> Option<PathBuf> {
     use x11rb::connection::Connection as _;
     use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _};

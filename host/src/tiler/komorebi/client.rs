@@ -16,10 +16,13 @@ use crate::config::model::Rect;
 use crate::tiler::{Client, Publisher, State, Status};
 use serde_json::json;
 use std::io::{Read, Write};
+#[cfg(unix)]
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
+#[cfg(windows)]
+use uds_windows::{UnixListener, UnixStream};
 
 /// komorebi's own timeout on the bar's writes and reads.
 const TIMEOUT: Duration = Duration::from_secs(1);

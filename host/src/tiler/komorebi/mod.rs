@@ -6,7 +6,6 @@
 //! on Windows; `$XDG_DATA_HOME/komorebi`, or `~/.local/share/komorebi`,
 //! elsewhere).
 
-#[cfg(unix)]
 mod client;
 mod messages;
 mod state;
@@ -39,7 +38,6 @@ pub fn socket_dir(options: &Options) -> PathBuf {
 }
 
 /// Subscribes to komorebi in the background; its states go to `publisher`.
-#[cfg(unix)]
 pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
     let subscription = client::Subscription {
         dir: socket_dir(options),
@@ -47,9 +45,4 @@ pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>,
         work_area_offset: options.work_area_offset,
     };
     Ok(Box::new(client::start(subscription, publisher)?))
-}
-
-#[cfg(not(unix))]
-pub fn start(_: &Options, _: Publisher) -> Result<Box<dyn Client>, String> {
-    Err("talking to komorebi is not supported on this platform yet".into())
 }
