@@ -111,7 +111,7 @@ impl KomorebiState {
             self.monitors.elements.into_iter().enumerate().map(|(index, monitor)| monitor.into_model(index)).collect();
         State {
             bar_monitor: (mapped < monitors.len()).then_some(mapped),
-            focused_monitor: self.monitors.focused,
+            focused_monitor: within(self.monitors.focused, monitors.len()),
             monitors,
             paused: self.is_paused,
             mouse_follows_focus: self.mouse_follows_focus,
@@ -124,7 +124,7 @@ impl KomorebiMonitor {
     fn into_model(self, index: usize) -> Monitor {
         Monitor {
             name: self.name.unwrap_or_else(|| format!("monitor {}", index + 1)),
-            focused_workspace: self.workspaces.focused,
+            focused_workspace: within(self.workspaces.focused, self.workspaces.elements.len()),
             workspaces: self
                 .workspaces
                 .elements
@@ -155,7 +155,7 @@ impl KomorebiWorkspace {
         let has_containers = !containers.elements.is_empty();
         Workspace {
             name: self.name.filter(|name| !name.is_empty()).unwrap_or_else(|| (index + 1).to_string()),
-            focused_container: has_containers.then(|| containers.focused.min(containers.elements.len() - 1)),
+            focused_container: has_containers.then(|| within(containers.focused, containers.elements.len())),
             containers: containers.elements.into_iter().map(KomorebiContainer::into_model).collect(),
             monocle,
             focused_floating_window: (layer == Layer::Floating && focused_floating < floating_windows.len())
@@ -167,6 +167,12 @@ impl KomorebiWorkspace {
             urgent: false,
         }
     }
+}
+
+/// A ring's focus, kept inside the ring (komorebi's own never points out of
+/// it, but what the bar reads from a socket is not trusted to).
+fn within(focused: usize, length: usize) -> usize {
+    focused.min(length.saturating_sub(1))
 }
 
 /// `{"Default": "BSP"}` is `BSP`; any custom layout is `Custom`.
@@ -184,11 +190,7 @@ fn layout_name(layout: Option<&serde_json::Value>) -> String {
 impl KomorebiContainer {
     fn into_model(self) -> Container {
         let windows: Vec<Window> = self.windows.elements.into_iter().map(KomorebiWindow::into_model).collect();
-        Container {
-            focused_window: self.windows.focused.min(windows.len().saturating_sub(1)),
-            windows,
-            locked: self.locked,
-        }
+        Container { focused_window: within(self.windows.focused, windows.len()), windows, locked: self.locked }
     }
 }
 
