@@ -1,0 +1,392 @@
+//! Obi beside polybar and beside the floor of its own stack (an empty
+//! winit + glutin + femtovg window, `examples/empty_window.rs`), in one run
+//! under Xvfb, with equivalent bars: CPU, memory, disk, date and time, each
+//! refreshed every second. Measured for each:
+//!
+//! - start to mapped window: from spawning the process to the X server's
+//!   MapNotify for its window (median of ten starts);
+//! - start to first complete frame: to the first grab of the bar's strip in
+//!   which every column agrees with the settled bar (taken three seconds
+//!   later) on whether anything is drawn in it (95 % of columns; median of ten);
+//! - RSS and private RSS (anonymous pages) ten seconds after the start;
+//! - CPU of the bar and of its X server over a minute, each bar on an Xvfb
+//!   of its own, all three at once (threads summed from schedstat).
+//!
+//! Then Obi's memory with every stock widget and with 30 widgets (the cost
+//! of one more), and two bars on two screens (one process each, as with
+//! komorebi-bar). The table goes to stdout and into BENCHMARKS.md between
+//! its `bars` markers, with the machine and the date.
+//!
+//! `cargo bench -p obi --bench bars`; needs Xvfb and polybar.
+
+mod desktop;
+
+use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use x11rb::connection::Connection;
+use x11rb::protocol::Event;
+use x11rb::protocol::xproto::{ChangeWindowAttributesAux, ConnectionExt, EventMask, ImageFormat};
+
+const STARTS: usize = 10;
+const BAR_HEIGHT: u16 = 40;
+const CPU_SECONDS: u64 = 60;
+
+fn main() {
+    require(&["Xvfb", "polybar"]);
+    let dir = tempfile::tempdir().unwrap();
+    let floor = build_floor();
+    let contestants = [
+        Contestant::obi("obi", &five_widgets(), dir.path()),
+        Contestant::polybar(dir.path()),
+        Contestant { name: "floor", program: floor, arguments: Vec::new() },
+    ];
+
+    let mut rows = Vec::new();
+    for contestant in &contestants {
+        eprintln!("starting {} {STARTS} times", contestant.name);
+        rows.push(Row { name: contestant.name, starts: starts(contestant), ..Row::default() });
+    }
+    eprintln!("memory after 10 s and CPU over {CPU_SECONDS} s, all at once");
+    for (row, (memory, cpu)) in rows.iter_mut().zip(idle(&contestants)) {
+        row.memory = memory;
+        row.cpu = cpu;
+    }
+
+    eprintln!("Obi with every stock widget, with 30 widgets, and two bars on two screens");
+    let every = settled_memory(&Contestant::obi("every", &every_stock_widget(), dir.path()));
+    let thirty = settled_memory(&Contestant::obi("thirty", &thirty_widgets(), dir.path()));
+    let two_obi = two_screens(&contestants[0]);
+    let two_polybar = two_screens(&contestants[1]);
+
+    let report = report(&rows, rows[0].memory, every, thirty, two_obi, two_polybar);
+    println!("{report}");
+    write_into_benchmarks(&report);
+}
+
+struct Contestant {
+    name: &'static str,
+    program: PathBuf,
+    arguments: Vec<String>,
+}
+
+impl Contestant {
+    fn obi(name: &'static str, config: &str, dir: &Path) -> Contestant {
+        let path = dir.join(format!("{name}.komorebi.bar.json"));
+        std::fs::write(&path, config).unwrap();
+        Contestant {
+            name,
+            program: PathBuf::from(env!("CARGO_BIN_EXE_obi")),
+            arguments: vec!["--tiler".into(), "none".into(), "--config".into(), path.display().to_string()],
+        }
+    }
+
+    fn polybar(dir: &Path) -> Contestant {
+        let path = dir.join("polybar.ini");
+        std::fs::write(&path, POLYBAR).unwrap();
+        Contestant {
+            name: "polybar",
+            program: PathBuf::from("polybar"),
+            arguments: vec!["--quiet".into(), format!("--config={}", path.display()), "bar".into()],
+        }
+    }
+
+    fn start(&self, display: &str) -> Running {
+        Running(
+            Command::new(&self.program)
+                .args(&self.arguments)
+                .env("DISPLAY", display)
+                .env("OBI_LOG", "error")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|error| panic!("starting {}: {error}", self.program.display())),
+        )
+    }
+}
+
+#[derive(Default)]
+struct Row {
+    name: &'static str,
+    starts: Starts,
+    memory: Memory,
+    /// Microseconds of CPU a second: the bar's, its X server's.
+    cpu: (u64, u64),
+}
+
+#[derive(Default, Clone, Copy)]
+struct Starts {
+    mapped: Duration,
+    first_frame: Duration,
+}
+
+/// Median start-to-map and start-to-first-frame times over ten starts.
+fn starts(contestant: &Contestant) -> Starts {
+    let xvfb = Xvfb::start(1);
+    let (connection, screen) = x11rb::connect(Some(&xvfb.display)).expect("connecting to Xvfb");
+    let root = connection.setup().roots[screen].root;
+    let events = ChangeWindowAttributesAux::new().event_mask(EventMask::SUBSTRUCTURE_NOTIFY);
+    connection.change_window_attributes(root, &events).unwrap().check().unwrap();
+    let mut mapped = Vec::new();
+    let mut first_frames = Vec::new();
+    for _ in 0..STARTS {
+        while connection.poll_for_event().unwrap().is_some() {}
+        let started = Instant::now();
+        let running = contestant.start(&xvfb.display);
+        loop {
+            if let Event::MapNotify(_) = connection.wait_for_event().unwrap() {
+                break;
+            }
+        }
+        mapped.push(started.elapsed());
+        let mut grabs = Vec::new();
+        while started.elapsed() < Duration::from_secs(3) {
+            grabs.push((started.elapsed(), grab(&connection, root)));
+            std::thread::sleep(Duration::from_millis(4));
+        }
+        let settled = grab(&connection, root);
+        let first = grabs.iter().find(|(_, pixels)| agrees(pixels, &settled)).map_or(Duration::MAX, |(at, _)| *at);
+        first_frames.push(first);
+        drop(running);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    Starts { mapped: median(mapped), first_frame: median(first_frames) }
+}
+
+/// The bar's strip of the screen, as 32-bit pixels.
+fn grab(connection: &impl Connection, root: u32) -> Vec<u32> {
+    let image = connection.get_image(ImageFormat::Z_PIXMAP, root, 0, 0, 1920, BAR_HEIGHT, !0).unwrap().reply().unwrap();
+    image.data.chunks_exact(4).map(|pixel| u32::from_le_bytes(pixel.try_into().unwrap()) & 0xff_ffff).collect()
+}
+
+/// Whether `pixels` show the same columns drawn on as `settled` does (95 %
+/// of them), against the settled bar's background (its commonest colour).
+fn agrees(pixels: &[u32], settled: &[u32]) -> bool {
+    let mut counts = std::collections::HashMap::new();
+    for pixel in settled {
+        *counts.entry(*pixel).or_insert(0usize) += 1;
+    }
+    let background = counts.into_iter().max_by_key(|(_, count)| *count).map_or(0, |(pixel, _)| pixel);
+    let drawn =
+        |image: &[u32], column: usize| (0..BAR_HEIGHT as usize).any(|row| image[row * 1920 + column] != background);
+    let same = (0..1920).filter(|&column| drawn(pixels, column) == drawn(settled, column)).count();
+    same * 100 >= 1920 * 95
+}
+
+fn median(mut values: Vec<Duration>) -> Duration {
+    values.sort();
+    values[values.len() / 2]
+}
+
+/// Each contestant on an Xvfb of its own, all at once: memory after ten
+/// seconds, then CPU a second over a minute, the bar's and its server's.
+fn idle(contestants: &[Contestant]) -> Vec<(Memory, (u64, u64))> {
+    let servers: Vec<Xvfb> = contestants.iter().map(|_| Xvfb::start(1)).collect();
+    let bars: Vec<Running> =
+        contestants.iter().zip(&servers).map(|(contestant, xvfb)| contestant.start(&xvfb.display)).collect();
+    std::thread::sleep(Duration::from_secs(10));
+    let memories: Vec<Memory> = bars.iter().map(|bar| memory(bar.pid())).collect();
+    let pids: Vec<(u32, u32)> = bars.iter().zip(&servers).map(|(bar, xvfb)| (bar.pid(), xvfb.pid())).collect();
+    let before: Vec<(u64, u64)> = pids.iter().map(|(bar, server)| (cpu_ns(*bar), cpu_ns(*server))).collect();
+    std::thread::sleep(Duration::from_secs(CPU_SECONDS));
+    let per_second = |now: u64, then: u64| (now - then) / 1000 / CPU_SECONDS;
+    pids.iter()
+        .zip(before)
+        .zip(memories)
+        .map(|(((bar, server), (bar_then, server_then)), memory)| {
+            (memory, (per_second(cpu_ns(*bar), bar_then), per_second(cpu_ns(*server), server_then)))
+        })
+        .collect()
+}
+
+fn settled_memory(contestant: &Contestant) -> Memory {
+    let xvfb = Xvfb::start(1);
+    let bar = contestant.start(&xvfb.display);
+    std::thread::sleep(Duration::from_secs(10));
+    memory(bar.pid())
+}
+
+/// Two bars, one on each screen of an Xvfb with two (Xvfb has no RandR
+/// monitors to split one screen into): their memory summed after ten
+/// seconds, and their CPU a second, with the server's, over 30 seconds.
+fn two_screens(bar: &Contestant) -> (Memory, u64) {
+    let xvfb = Xvfb::start(2);
+    let running: Vec<Running> = (0..2).map(|screen| bar.start(&format!("{}.{screen}", xvfb.display))).collect();
+    std::thread::sleep(Duration::from_secs(10));
+    let mut total = Memory::default();
+    for bar in &running {
+        let memory = memory(bar.pid());
+        assert!(memory.rss_kb > 0, "a bar of two ended");
+        total.rss_kb += memory.rss_kb;
+        total.private_kb += memory.private_kb;
+    }
+    let pids: Vec<u32> = running.iter().map(Running::pid).chain([xvfb.pid()]).collect();
+    let before: u64 = pids.iter().map(|pid| cpu_ns(*pid)).sum();
+    std::thread::sleep(Duration::from_secs(30));
+    let after: u64 = pids.iter().map(|pid| cpu_ns(*pid)).sum();
+    (total, (after - before) / 1000 / 30)
+}
+
+fn build_floor() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let status = Command::new(cargo)
+        .args(["build", "--quiet", "--release", "--example", "empty_window", "--manifest-path"])
+        .arg(&manifest)
+        .status()
+        .expect("running cargo");
+    assert!(status.success(), "building the empty window failed");
+    let release = PathBuf::from(env!("CARGO_BIN_EXE_obi")).parent().unwrap().to_path_buf();
+    release.join("examples/empty_window")
+}
+
+fn report(
+    rows: &[Row],
+    five: Memory,
+    every: Memory,
+    thirty: Memory,
+    two_obi: (Memory, u64),
+    two_polybar: (Memory, u64),
+) -> String {
+    let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
+    let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
+    let mut out = String::new();
+    let cpus = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpus
+        .lines()
+        .find_map(|line| line.strip_prefix("model name"))
+        .map_or("?", |rest| rest.trim_start_matches([' ', '\t', ':']));
+    let cores = cpus.lines().filter(|line| line.starts_with("processor")).count();
+    let date = Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .unwrap_or_default();
+    out += &format!("Run on {date}: {cores} cores ({model}), Xvfb 1920×1080, Mesa llvmpipe, release build.\n\n");
+    out += "| | start to mapped (median of 10) | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | its X server | bar + server |\n";
+    out += "|---|---|---|---|---|---|---|---|\n";
+    for row in rows {
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {} µs/s | {} µs/s | {} µs/s |\n",
+            row.name,
+            ms(row.starts.mapped),
+            ms(row.starts.first_frame),
+            mb(row.memory.rss_kb),
+            mb(row.memory.private_kb),
+            row.cpu.0,
+            row.cpu.1,
+            row.cpu.0 + row.cpu.1
+        );
+    }
+    let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
+    out += "\n| ratio | mapped | first frame | RSS | private RSS | CPU bar + server |\n|---|---|---|---|---|---|\n";
+    for (label, other) in [("Obi / polybar", &rows[1]), ("Obi / floor", &rows[2])] {
+        let obi = &rows[0];
+        out += &format!(
+            "| {label} | {} | {} | {} | {} | {} |\n",
+            ratio(obi.starts.mapped.as_secs_f64(), other.starts.mapped.as_secs_f64()),
+            ratio(obi.starts.first_frame.as_secs_f64(), other.starts.first_frame.as_secs_f64()),
+            ratio(obi.memory.rss_kb as f64, other.memory.rss_kb as f64),
+            ratio(obi.memory.private_kb as f64, other.memory.private_kb as f64),
+            ratio((obi.cpu.0 + obi.cpu.1) as f64, (other.cpu.0 + other.cpu.1) as f64),
+        );
+    }
+    let per_widget = (thirty.private_kb as i64 - five.private_kb as i64) / 25;
+    out += &format!(
+        "\nObi's memory after 10 s: the five widgets above {} RSS, {} private; every stock widget (13) {} RSS, {} private; \
+         30 widgets {} RSS, {} private: {} kB private for each widget past five.\n",
+        mb(five.rss_kb),
+        mb(five.private_kb),
+        mb(every.rss_kb),
+        mb(every.private_kb),
+        mb(thirty.rss_kb),
+        mb(thirty.private_kb),
+        per_widget
+    );
+    out += &format!(
+        "Two bars on the two screens of one X server (one process each): Obi {} RSS, {} private, {} µs/s CPU with the server; polybar {} RSS, {} private, {} µs/s.\n",
+        mb(two_obi.0.rss_kb),
+        mb(two_obi.0.private_kb),
+        two_obi.1,
+        mb(two_polybar.0.rss_kb),
+        mb(two_polybar.0.private_kb),
+        two_polybar.1
+    );
+    out
+}
+
+fn write_into_benchmarks(report: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../BENCHMARKS.md");
+    let text = std::fs::read_to_string(&path).expect("reading BENCHMARKS.md");
+    let (begin, end) = ("<!-- bars:begin -->\n", "<!-- bars:end -->");
+    let (Some(from), Some(to)) = (text.find(begin), text.find(end)) else {
+        eprintln!("BENCHMARKS.md has no bars markers; the table is above");
+        return;
+    };
+    let updated = format!("{}{report}{}", &text[..from + begin.len()], &text[to..]);
+    std::fs::write(&path, updated).expect("writing BENCHMARKS.md");
+    eprintln!("written into {}", path.display());
+}
+
+fn bar_widgets(widgets: &str) -> String {
+    format!(
+        r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [ {widgets} ] }}"#
+    )
+}
+
+const FIVE: &str = r#"
+    { "Cpu": { "enable": true, "data_refresh_interval": 1 } },
+    { "Memory": { "enable": true, "data_refresh_interval": 1 } },
+    { "Storage": { "enable": true, "data_refresh_interval": 1 } },
+    { "Date": { "enable": true, "format": "DayDateMonthYear" } },
+    { "Time": { "enable": true, "format": "TwentyFourHour" } }"#;
+
+fn five_widgets() -> String {
+    bar_widgets(FIVE)
+}
+
+fn thirty_widgets() -> String {
+    bar_widgets(&[FIVE; 6].join(","))
+}
+
+fn every_stock_widget() -> String {
+    bar_widgets(&format!(
+        r#"{FIVE},
+    {{ "Komorebi": {{ "workspaces": {{ "enable": true, "hide_empty_workspaces": false }} }} }},
+    {{ "Applications": {{ "enable": true, "items": [ {{ "name": "Terminal", "command": "true" }} ] }} }},
+    {{ "Media": {{ "enable": true }} }},
+    {{ "Network": {{ "enable": true, "show_activity": true, "show_total_activity": true, "data_refresh_interval": 1 }} }},
+    {{ "Battery": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Keyboard": {{ "enable": true }} }},
+    {{ "Update": {{ "enable": true, "release_feed": "http://127.0.0.1:9/none" }} }},
+    {{ "Systray": {{ "enable": true }} }}"#
+    ))
+}
+
+/// Polybar's equivalent of the five widgets.
+const POLYBAR: &str = "[bar/bar]
+width = 1920
+height = 40
+background = #1e1e2e
+foreground = #cdd6f4
+font-0 = DejaVu Sans:size=14;3
+modules-right = cpu memory fs date
+module-margin = 1
+[module/cpu]
+type = internal/cpu
+interval = 1
+[module/memory]
+type = internal/memory
+interval = 1
+[module/fs]
+type = internal/fs
+interval = 1
+mount-0 = /
+[module/date]
+type = internal/date
+interval = 1
+date = %a %d %B %Y
+time = %H:%M:%S
+label = %date% %time%
+";

@@ -1,0 +1,123 @@
+//! What the desktop benchmarks share: an Xvfb of their own, and a running
+//! process's memory and CPU time as Linux reports them in `/proc`.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// An Xvfb on a free display, killed when dropped.
+pub struct Xvfb {
+    server: Child,
+    pub display: String,
+}
+
+impl Xvfb {
+    /// `screens` X screens of 1920×1080 (`DISPLAY=:N.0`, `:N.1` ...).
+    pub fn start(screens: u32) -> Xvfb {
+        let first = 400 + std::process::id() % 200;
+        for number in first..first + 50 {
+            let socket = format!("/tmp/.X11-unix/X{number}");
+            if Path::new(&socket).exists() {
+                continue;
+            }
+            let mut arguments = vec![format!(":{number}"), "-nolisten".into(), "tcp".into()];
+            for screen in 0..screens {
+                arguments.extend(["-screen".into(), screen.to_string(), "1920x1080x24".into()]);
+            }
+            let server = Command::new("Xvfb")
+                .args(&arguments)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("starting Xvfb (apt install xvfb)");
+            let mut xvfb = Xvfb { server, display: format!(":{number}") };
+            let until = Instant::now() + Duration::from_secs(5);
+            while !Path::new(&socket).exists() && Instant::now() < until {
+                if xvfb.server.try_wait().unwrap().is_some() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if Path::new(&socket).exists() {
+                return xvfb;
+            }
+        }
+        panic!("no free X display for Xvfb");
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.server.id()
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+/// Resident memory of a process, in kB: all of it, and its private part
+/// (anonymous pages: heap, stacks; not the shared libraries it maps).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Memory {
+    pub rss_kb: u64,
+    pub private_kb: u64,
+}
+
+pub fn memory(pid: u32) -> Memory {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    Memory { rss_kb: field("VmRSS:"), private_kb: field("RssAnon:") }
+}
+
+/// CPU time a process has used, summed over its threads (nanoseconds, from
+/// the scheduler's statistics, finer than `/proc/PID/stat`'s ticks).
+pub fn cpu_ns(pid: u32) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return 0 };
+    tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
+}
+
+/// A child process killed when dropped.
+pub struct Running(pub Child);
+
+impl Running {
+    pub fn pid(&self) -> u32 {
+        self.0.id()
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The tools a desktop benchmark needs, or a message naming those missing.
+pub fn require(tools: &[&str]) {
+    let missing: Vec<&str> = tools
+        .iter()
+        .copied()
+        .filter(|tool| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {tool}")])
+                .output()
+                .map_or(true, |output| !output.status.success())
+        })
+        .collect();
+    if !missing.is_empty() {
+        eprintln!("this benchmark needs {missing:?} (.ci/run shows the Debian packages)");
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,227 @@
+//! The soak: the release bar with every stock widget, refreshing each
+//! second, under a simulated komorebi that sends ten notifications a second
+//! (the focus moving, window titles changing), for ten minutes by default.
+//! Reports the bar's memory each minute and its growth after a minute of
+//! warm-up, and fails when the private memory grew by 1 MB or more, when
+//! anything was logged as an error, or when the bar ended.
+//!
+//! `cargo bench -p obi --bench soak [-- --minutes N]`; needs Xvfb and dbus-daemon.
+
+#[path = "../tests/common/komorebi_simulator.rs"]
+mod komorebi_simulator;
+// Shared with the tests, which use more of them.
+mod desktop;
+#[allow(dead_code)]
+#[path = "../tests/common/session_bus.rs"]
+mod session_bus;
+#[allow(dead_code)]
+#[path = "../tests/common/skip.rs"]
+mod skip;
+
+use desktop::{Memory, Running, Xvfb, memory, require};
+use komorebi_simulator::{Simulator, state, window, workspace};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const NOTIFICATIONS_PER_SECOND: u64 = 10;
+const WARM_UP: Duration = Duration::from_secs(60);
+const SAMPLE_EVERY: Duration = Duration::from_secs(10);
+const ALLOWED_GROWTH_KB: u64 = 1024;
+
+fn main() {
+    let minutes = minutes_from_arguments();
+    require(&["Xvfb", "dbus-daemon"]);
+    let xvfb = Xvfb::start(1);
+    let bus = session_bus::SessionBus::start().expect("starting dbus-daemon");
+    let dir = tempfile::tempdir().unwrap();
+    let simulator = Simulator::start(dir.path(), komorebi_state(0));
+    let config = dir.path().join("komorebi.bar.json");
+    std::fs::write(&config, every_stock_widget(&release_feed())).unwrap();
+    let log_path = dir.path().join("obi.log");
+
+    let bar = Running(
+        bar_command()
+            .args(["--tiler", "komorebi", "--config"])
+            .arg(&config)
+            .env("DISPLAY", &xvfb.display)
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .env("OBI_KOMOREBI_DIR", dir.path())
+            .env("OBI_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log_path).unwrap())
+            .spawn()
+            .expect("starting obi"),
+    );
+    if !simulator.wait_for_subscriber(Duration::from_secs(20)) {
+        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+        panic!("the bar never subscribed to komorebi; it logged:\n{log}");
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let notifier = {
+        let stop = stop.clone();
+        std::thread::spawn(move || notify(&simulator, &stop))
+    };
+
+    let started = Instant::now();
+    let end = started + Duration::from_secs(minutes * 60);
+    let mut after_warm_up: Option<Memory> = None;
+    let mut peak = Memory::default();
+    let mut last = Memory::default();
+    println!(
+        "soak: {minutes} min, every stock widget at 1 s, {NOTIFICATIONS_PER_SECOND} komorebi notifications a second"
+    );
+    while Instant::now() < end {
+        std::thread::sleep(SAMPLE_EVERY);
+        last = memory(bar.pid());
+        peak.rss_kb = peak.rss_kb.max(last.rss_kb);
+        peak.private_kb = peak.private_kb.max(last.private_kb);
+        let elapsed = started.elapsed();
+        if after_warm_up.is_none() && elapsed >= WARM_UP {
+            after_warm_up = Some(last);
+        }
+        if std::env::var_os("OBI_SOAK_VERBOSE").is_some() || elapsed.as_secs() % 60 < SAMPLE_EVERY.as_secs() {
+            println!("{:>4} s  RSS {:>7} kB  private {:>7} kB", elapsed.as_secs(), last.rss_kb, last.private_kb);
+        }
+        if last.rss_kb == 0 {
+            break;
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    let sent = notifier.join().unwrap();
+
+    let mut bar = bar;
+    let ended = bar.0.try_wait().unwrap();
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    let errors: Vec<&str> = log.lines().filter(|line| line.contains("ERROR")).collect();
+    let warnings: Vec<&str> = log.lines().filter(|line| line.contains("WARN")).collect();
+    let warm = after_warm_up.unwrap_or(last);
+    let growth = |now: u64, then: u64| now as i64 - then as i64;
+    println!(
+        "after warm-up: RSS {} kB, private {} kB; at the end: RSS {} kB ({:+} kB), private {} kB ({:+} kB); peak RSS {} kB",
+        warm.rss_kb,
+        warm.private_kb,
+        last.rss_kb,
+        growth(last.rss_kb, warm.rss_kb),
+        last.private_kb,
+        growth(last.private_kb, warm.private_kb),
+        peak.rss_kb
+    );
+    println!("{sent} notifications sent; {} errors and {} warnings logged", errors.len(), warnings.len());
+    for line in errors.iter().chain(&warnings) {
+        println!("  {line}");
+    }
+
+    let mut failures = Vec::new();
+    if let Some(status) = ended {
+        failures.push(format!("the bar ended ({status})"));
+    }
+    if growth(last.private_kb, warm.private_kb) >= ALLOWED_GROWTH_KB as i64 {
+        failures.push(format!("private memory grew by {ALLOWED_GROWTH_KB} kB or more after warm-up"));
+    }
+    if !errors.is_empty() {
+        failures.push("errors were logged".into());
+    }
+    if !failures.is_empty() {
+        eprintln!("soak failed: {}", failures.join("; "));
+        std::process::exit(1);
+    }
+}
+
+/// The bar, or the bar under `$OBI_SOAK_WRAP` (say `heaptrack -o
+/// /tmp/obi`, to see what grows; the figures are then the wrapper's).
+fn bar_command() -> Command {
+    let wrapper = std::env::var("OBI_SOAK_WRAP").unwrap_or_default();
+    let mut words = wrapper.split_whitespace();
+    let Some(program) = words.next() else { return Command::new(env!("CARGO_BIN_EXE_obi")) };
+    let mut command = Command::new(program);
+    command.args(words).arg(env!("CARGO_BIN_EXE_obi"));
+    command
+}
+
+fn minutes_from_arguments() -> u64 {
+    let arguments: Vec<String> = std::env::args().collect();
+    match arguments.iter().position(|argument| argument == "--minutes") {
+        Some(at) => arguments.get(at + 1).and_then(|minutes| minutes.parse().ok()).expect("--minutes N"),
+        None => 10,
+    }
+}
+
+/// Ten notifications a second until `stop`: the focus walks the
+/// workspaces and the focused window's title changes each time, as in a
+/// busy session. Returns how many were sent.
+fn notify(simulator: &Simulator, stop: &AtomicBool) -> u64 {
+    let mut sent = 0;
+    let period = Duration::from_millis(1000 / NOTIFICATIONS_PER_SECOND);
+    let mut next = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        simulator.set_state(komorebi_state(sent));
+        simulator.notify(json!({ "type": "FocusChange", "content": ["SystemForeground", { "hwnd": sent }] }));
+        sent += 1;
+        next += period;
+        std::thread::sleep(next.saturating_duration_since(Instant::now()));
+    }
+    sent
+}
+
+fn komorebi_state(tick: u64) -> serde_json::Value {
+    let title = format!("notes — edited {tick} times");
+    let stacks = [
+        vec![window(&title, "code.exe"), window("terminal", "wt.exe")],
+        vec![window("mail", "thunderbird.exe")],
+        vec![window(&format!("page {}", tick % 97), "firefox.exe")],
+    ];
+    let stacks: Vec<&[serde_json::Value]> = stacks.iter().map(Vec::as_slice).collect();
+    let workspaces =
+        (0..5).map(|index| workspace(Some(&format!("ws{index}")), &stacks[..index % 4], 0, "BSP")).collect();
+    state(workspaces, (tick / 10 % 5) as usize)
+}
+
+/// A release feed for the Update widget, served locally.
+fn release_feed() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/releases", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let body = r#"{ "tag_name": "v999.0.0", "html_url": "https://example.org/obi/v999.0.0" }"#;
+        for mut stream in listener.incoming().flatten() {
+            let _ = stream.read(&mut [0u8; 4096]);
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
+            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
+        }
+    });
+    url
+}
+
+/// Every stock widget, each refreshing its data every second.
+fn every_stock_widget(feed: &str) -> String {
+    format!(
+        r#"{{
+  "height": 40, "font_size": 14,
+  "left_widgets": [
+    {{ "Komorebi": {{ "workspaces": {{ "enable": true, "hide_empty_workspaces": false }},
+                     "layout": {{ "enable": true }}, "focused_container": {{ "enable": true }} }} }},
+    {{ "Applications": {{ "enable": true, "items": [ {{ "name": "Terminal", "command": "true" }} ] }} }},
+    {{ "Media": {{ "enable": true }} }}
+  ],
+  "center_widgets": [
+    {{ "Date": {{ "enable": true, "format": "DayDateMonthYear" }} }},
+    {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }}
+  ],
+  "right_widgets": [
+    {{ "Cpu": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Memory": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Storage": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Network": {{ "enable": true, "show_activity": true, "show_total_activity": true, "data_refresh_interval": 1 }} }},
+    {{ "Battery": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Keyboard": {{ "enable": true, "data_refresh_interval": 1 }} }},
+    {{ "Update": {{ "enable": true, "release_feed": "{feed}" }} }},
+    {{ "Systray": {{ "enable": true }} }}
+  ]
+}}"#
+    )
+}

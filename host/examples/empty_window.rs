@@ -1,0 +1,88 @@
+//! The floor of what a bar drawn with winit, glutin and femtovg costs: a
+//! 1920×40 window at the top of the screen, on the same GL setup as Obi's
+//! (EGL, llvmpipe on the painting thread), cleared to a colour once and
+//! then left alone. The desktop benchmark measures it beside Obi and
+//! polybar; whatever Obi costs above it is Obi's own.
+
+use femtovg::renderer::OpenGl;
+use femtovg::{Canvas, Color};
+use glutin::config::ConfigTemplateBuilder;
+use glutin::context::ContextAttributesBuilder;
+use glutin::display::GetGlDisplay;
+use glutin::prelude::*;
+use glutin::surface::{Surface, WindowSurface};
+use glutin_winit::{DisplayBuilder, GlWindow};
+use raw_window_handle::HasWindowHandle;
+use winit::application::ApplicationHandler;
+use winit::dpi::{PhysicalPosition, PhysicalSize};
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::window::{Window, WindowAttributes, WindowId};
+
+struct Shown {
+    canvas: Canvas<OpenGl>,
+    surface: Surface<WindowSurface>,
+    context: glutin::context::PossiblyCurrentContext,
+    window: Window,
+}
+
+#[derive(Default)]
+struct EmptyWindow {
+    shown: Option<Shown>,
+}
+
+impl ApplicationHandler for EmptyWindow {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.shown.is_some() {
+            return;
+        }
+        let attributes = WindowAttributes::default()
+            .with_title("empty-window")
+            .with_decorations(false)
+            .with_inner_size(PhysicalSize::new(1920, 40))
+            .with_position(PhysicalPosition::new(0, 0));
+        let (window, config) = DisplayBuilder::new()
+            .with_window_attributes(Some(attributes))
+            .build(event_loop, ConfigTemplateBuilder::new(), |mut configs| configs.next().unwrap())
+            .expect("a window with a GL config");
+        let window = window.unwrap();
+        let display = config.display();
+        let handle = window.window_handle().unwrap().as_raw();
+        // SAFETY: the handle is of `window`, which `Shown` drops last.
+        let context = unsafe { display.create_context(&config, &ContextAttributesBuilder::new().build(Some(handle))) }
+            .expect("a GL context");
+        let attributes = window.build_surface_attributes(Default::default()).unwrap();
+        // SAFETY: as above.
+        let surface = unsafe { display.create_window_surface(&config, &attributes) }.expect("a GL surface");
+        let context = context.make_current(&surface).unwrap();
+        // SAFETY: the context is current on this thread and the loader is its display's.
+        let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }.unwrap();
+        let canvas = Canvas::new(renderer).unwrap();
+        self.shown = Some(Shown { canvas, surface, context, window });
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
+        let Some(shown) = &mut self.shown else { return };
+        match event {
+            WindowEvent::RedrawRequested => {
+                let size = shown.window.inner_size();
+                shown.canvas.set_size(size.width, size.height, 1.0);
+                shown.canvas.clear_rect(0, 0, size.width, size.height, Color::rgb(0x1e, 0x1e, 0x2e));
+                shown.canvas.flush();
+                shown.surface.swap_buffers(&shown.context).unwrap();
+            }
+            WindowEvent::CloseRequested => event_loop.exit(),
+            _ => {}
+        }
+    }
+}
+
+fn main() {
+    // As Obi does: llvmpipe rasterises on the painting thread.
+    if std::env::var_os("LP_NUM_THREADS").is_none() {
+        // SAFETY: no other thread runs yet.
+        unsafe { std::env::set_var("LP_NUM_THREADS", "0") };
+    }
+    let event_loop = EventLoop::new().expect("a display");
+    event_loop.run_app(&mut EmptyWindow::default()).unwrap();
+}
