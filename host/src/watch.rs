@@ -77,27 +77,57 @@ pub fn watch_files(paths: &[PathBuf], changed: impl Fn(&Path) + Send + 'static) 
 mod tests {
     use super::*;
 
+    /// What the watcher reports until it reports `sentinel`, which is
+    /// written now: whatever it would wrongly report before has come by then,
+    /// however slow it is.
+    fn reported_before(sentinel: &Path, receiver: &mpsc::Receiver<PathBuf>) -> Vec<PathBuf> {
+        std::fs::write(sentinel, "written last").unwrap();
+        let mut reported = Vec::new();
+        loop {
+            let path = receiver.recv_timeout(Duration::from_secs(5)).expect("the sentinel is reported");
+            if path == sentinel {
+                return reported;
+            }
+            reported.push(path);
+        }
+    }
+
     #[test]
     fn a_save_is_noticed_once_and_other_files_are_not() {
         let dir = tempfile::tempdir().unwrap();
         let config = dir.path().join("komorebi.bar.json");
+        let sentinel = dir.path().join("sentinel");
         std::fs::write(&config, "{}").unwrap();
+        std::fs::write(&sentinel, "").unwrap();
         let (sender, receiver) = mpsc::channel();
-        let _watcher = watch(&config, move || sender.send(()).unwrap()).unwrap();
+        let paths = [config.clone(), sentinel.clone()];
+        let _watcher = watch_files(&paths, move |path| sender.send(path.to_owned()).unwrap()).unwrap();
 
         std::fs::write(dir.path().join("other.json"), "{}").unwrap();
-        assert!(receiver.recv_timeout(SETTLE * 4).is_err(), "another file is not the config");
+        assert_eq!(reported_before(&sentinel, &receiver), [] as [PathBuf; 0], "another file is not the config");
 
         // One write (several events: truncate, write, close) is one notification.
         std::fs::write(&config, "{ \"height\": 2 }").unwrap();
-        receiver.recv_timeout(Duration::from_secs(5)).expect("the save is noticed");
-        assert!(receiver.recv_timeout(SETTLE * 4).is_err(), "one save, one notification");
+        assert_eq!(receiver.recv_timeout(Duration::from_secs(5)).expect("the save is noticed"), config);
+        std::thread::sleep(SETTLE * 2);
+        assert_eq!(reported_before(&sentinel, &receiver), [] as [PathBuf; 0], "one save, one notification");
 
         // Saved as many editors do: a new file renamed over the old one.
         let temporary = dir.path().join(".komorebi.bar.json.swp");
         std::fs::write(&temporary, "{ \"height\": 1 }").unwrap();
         std::fs::rename(&temporary, &config).unwrap();
-        receiver.recv_timeout(Duration::from_secs(5)).expect("the rename is noticed");
+        assert_eq!(receiver.recv_timeout(Duration::from_secs(5)).expect("the rename is noticed"), config);
+    }
+
+    #[test]
+    fn the_plain_watch_calls_back_on_a_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("komorebi.bar.json");
+        std::fs::write(&config, "{}").unwrap();
+        let (sender, receiver) = mpsc::channel();
+        let _watcher = watch(&config, move || sender.send(()).unwrap()).unwrap();
+        std::fs::write(&config, "{ \"height\": 2 }").unwrap();
+        receiver.recv_timeout(Duration::from_secs(5)).expect("the save is noticed");
     }
 
     #[test]

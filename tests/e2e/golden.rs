@@ -4,7 +4,9 @@
 //!
 //! A pixel differs when a channel is off by more than [`CHANNEL_TOLERANCE`]
 //! (anti-aliasing moves between Mesa versions); a frame fails when more than
-//! [`DIFFERING_SHARE`] of its pixels differ. On failure the actual frame and
+//! [`DIFFERING_IN_A_TILE`] pixels of one [`TILE`]-pixel square differ, so a
+//! small thing drawn wrong (one label in the wrong colour) fails as surely
+//! as a large one, while scattered edge noise does not. On failure the actual frame and
 //! a diff image (differing pixels in magenta over a faded copy) are written
 //! next to the test's target directory. `OBI_BLESS=1` rewrites the goldens;
 //! look at every one it writes before committing it.
@@ -14,7 +16,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 const CHANNEL_TOLERANCE: u8 = 40;
-const DIFFERING_SHARE: f64 = 0.002;
+const TILE: u32 = 32;
+const DIFFERING_IN_A_TILE: usize = 8;
 const WIDTH: u32 = 640;
 
 /// The fixed-content widget, built once for all golden tests.
@@ -66,6 +69,20 @@ fn check_at(name: &str, config: &str, width: u32) {
 
 /// [`check_at`] with more arguments for obi.
 pub fn check_with(name: &str, config: &str, width: u32, arguments: &[&std::ffi::OsStr]) {
+    let (_dir, png) = render(name, config, width, arguments);
+    let golden = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("OBI_BLESS").is_some() {
+        std::fs::copy(&png, &golden).unwrap();
+        eprintln!("blessed {}: look at it before committing", golden.display());
+        return;
+    }
+    if let Err(why) = matches_golden(name, &png) {
+        panic!("{why}");
+    }
+}
+
+/// `obi --screenshot` of `config`, `width` pixels wide, into a directory of its own.
+fn render(name: &str, config: &str, width: u32, arguments: &[&std::ffi::OsStr]) -> (tempfile::TempDir, PathBuf) {
     let (dir, config_path) = config_file(config);
     let png = dir.path().join("bar.png");
     let output = run(obi()
@@ -76,45 +93,67 @@ pub fn check_with(name: &str, config: &str, width: u32, arguments: &[&std::ffi::
         .args(["--width", &width.to_string()])
         .args(arguments));
     assert!(output.status.success(), "{name}: obi failed: {}", String::from_utf8_lossy(&output.stderr));
-    let golden = golden_dir().join(format!("{name}.png"));
-    if std::env::var_os("OBI_BLESS").is_some() {
-        std::fs::copy(&png, &golden).unwrap();
-        eprintln!("blessed {}: look at it before committing", golden.display());
-        return;
-    }
-    assert!(golden.exists(), "{} is missing; run with OBI_BLESS=1 to write it, then look at it", golden.display());
-    let actual = Frame::read(&png);
-    let expected = Frame::read(&golden);
-    assert_eq!((actual.width, actual.height), (expected.width, expected.height), "{name}: size");
-    let (differing, diff) = compare(&actual, &expected);
-    let share = differing as f64 / (actual.width * actual.height) as f64;
-    if share > DIFFERING_SHARE {
-        let out = workspace().join("target/golden-failures");
-        std::fs::create_dir_all(&out).unwrap();
-        std::fs::copy(&png, out.join(format!("{name}.actual.png"))).unwrap();
-        obi::render::write_png(&out.join(format!("{name}.diff.png")), diff.width, diff.height, &diff.rgba).unwrap();
-        panic!(
-            "{name}: {differing} pixels ({:.2}%) differ from {}; see {}/{name}.actual.png and {name}.diff.png",
-            share * 100.0,
-            golden.display(),
-            out.display()
-        );
-    }
+    (dir, png)
 }
 
-/// How many pixels differ, and an image that shows where.
+/// Whether the frame in `png` matches `golden/<name>.png`; if not, why,
+/// with the frame and a diff image left for a look.
+fn matches_golden(name: &str, png: &std::path::Path) -> Result<(), String> {
+    let golden = golden_dir().join(format!("{name}.png"));
+    if !golden.exists() {
+        return Err(format!("{} is missing; run with OBI_BLESS=1 to write it, then look at it", golden.display()));
+    }
+    let actual = Frame::read(png);
+    let expected = Frame::read(&golden);
+    if (actual.width, actual.height) != (expected.width, expected.height) {
+        return Err(format!(
+            "{name}: {}x{} instead of {}x{}",
+            actual.width, actual.height, expected.width, expected.height
+        ));
+    }
+    let (worst_tile, diff) = compare(&actual, &expected);
+    if worst_tile <= DIFFERING_IN_A_TILE {
+        return Ok(());
+    }
+    let out = workspace().join("target/golden-failures");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::copy(png, out.join(format!("{name}.actual.png"))).unwrap();
+    obi::render::write_png(&out.join(format!("{name}.diff.png")), diff.width, diff.height, &diff.rgba).unwrap();
+    Err(format!(
+        "{name}: {worst_tile} pixels of one {TILE}x{TILE} tile differ from {}; see {}/{name}.actual.png and {name}.diff.png",
+        golden.display(),
+        out.display()
+    ))
+}
+
+/// The most differing pixels in any tile, and an image that shows where they are.
 fn compare(actual: &Frame, expected: &Frame) -> (usize, Frame) {
-    let mut differing = 0;
+    let columns = actual.width.div_ceil(TILE) as usize;
+    let mut tiles = vec![0usize; columns * actual.height.div_ceil(TILE) as usize];
     let mut rgba = Vec::with_capacity(actual.rgba.len());
-    for (a, e) in actual.rgba.chunks_exact(4).zip(expected.rgba.chunks_exact(4)) {
+    let pixels = actual.rgba.chunks_exact(4).zip(expected.rgba.chunks_exact(4));
+    for (index, (a, e)) in pixels.enumerate() {
         if a.iter().zip(e).any(|(a, e)| a.abs_diff(*e) > CHANNEL_TOLERANCE) {
-            differing += 1;
+            let (x, y) = (index as u32 % actual.width, index as u32 / actual.width);
+            tiles[(y / TILE) as usize * columns + (x / TILE) as usize] += 1;
             rgba.extend([255, 0, 255, 255]);
         } else {
             rgba.extend([e[0] / 3, e[1] / 3, e[2] / 3, 255]);
         }
     }
-    (differing, Frame { width: actual.width, height: actual.height, rgba })
+    let worst = tiles.into_iter().max().unwrap_or(0);
+    (worst, Frame { width: actual.width, height: actual.height, rgba })
+}
+
+/// The comparison is tight enough to see one item drawn in the wrong
+/// colour role: the selected workspace's digit in the text colour instead
+/// of the selected text colour (about 40 pixels of a 640×40 frame).
+#[test]
+fn one_item_in_the_wrong_colour_role_fails() {
+    let wrong = bar(255, r#", "theme": { "palette": "Base16", "name": "Nord", "auto_select_text": "Base05" }"#);
+    let (_dir, png) = render("theme-nord", &wrong, WIDTH, &[]);
+    let outcome = matches_golden("theme-nord", &png);
+    assert!(outcome.is_err(), "the selected digit drawn in the text colour matched the golden");
 }
 
 #[test]

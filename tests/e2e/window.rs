@@ -128,8 +128,7 @@ fn obi_msg_hides_shows_toggles_and_quits_the_bar() {
 
 /// The config file deleted, or a directory put in its place, while the bar
 /// runs: each is logged and the bar goes on with what it shows; a good
-/// file written again is applied. (Making it unreadable cannot be tried
-/// as root, who reads any file.)
+/// file written again is applied.
 #[test]
 fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
     if !have_tools("config faults test", TOOLS) {
@@ -157,6 +156,70 @@ fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
         "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
     std::fs::write(&config, with_clock).unwrap();
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "a good file again is applied");
+}
+
+/// The config file made unreadable while the bar runs: logged, the bar
+/// goes on; readable again, it is applied. Root reads any file, so as root
+/// the bar runs as `nobody` (its binary, cache and runtime directory copied
+/// where `nobody` can reach them).
+#[test]
+fn a_config_made_unreadable_leaves_the_bar_running() {
+    use std::os::unix::fs::{PermissionsExt, chown};
+    if !have_tools("unreadable config test", &[TOOLS, &["setpriv"]].concat()) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) =
+        config_file(r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let open_to_all = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    open_to_all(dir.path(), 0o755);
+    let binary = dir.path().join("obi");
+    std::fs::copy(env!("CARGO_BIN_EXE_obi"), &binary).unwrap();
+    let (cache, runtime) = (dir.path().join("cache"), dir.path().join("runtime"));
+    let as_root = unsafe { libc::geteuid() } == 0;
+    for writable in [&cache, &runtime] {
+        std::fs::create_dir(writable).unwrap();
+        open_to_all(writable, 0o700);
+        if as_root {
+            chown(writable, Some(65534), Some(65534)).unwrap();
+        }
+    }
+    let mut command = if as_root {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(&binary);
+        command
+    } else {
+        Command::new(&binary)
+    };
+    let log_path = dir.path().join("obi.log");
+    let bar = command
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env("OBI_CACHE_DIR", &cache)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log_path).unwrap())
+        .spawn()
+        .expect("starting obi");
+    let mut bar = crate::support::Reaped(bar);
+    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    let top = || session.grab().rows(0, 32);
+    assert!(wait_for(Duration::from_secs(20), || inked(&top(), 0, 400)), "the Cpu widget drew");
+    let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
+
+    open_to_all(&config, 0o000);
+    assert!(wait_for(Duration::from_secs(10), || log().contains("Permission denied")), "logged: {}", log());
+    assert!(bar.0.try_wait().unwrap().is_none() && inked(&top(), 0, 400), "the bar runs on, showing what it showed");
+
+    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
+        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+    open_to_all(&config, 0o644);
+    std::fs::write(&config, with_clock).unwrap();
+    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "readable again, it is applied");
+    assert!(!log().contains("panicked"), "{}", log());
 }
 
 /// The X server going away ends the bar with a line saying so (Xlib's, or
