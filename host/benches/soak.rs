@@ -9,6 +9,8 @@
 
 #[path = "../tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
+#[path = "../tests/common/release_feed.rs"]
+mod release_feed;
 // Shared with the tests, which use more of them.
 mod desktop;
 #[allow(dead_code)]
@@ -21,8 +23,6 @@ mod skip;
 use desktop::{Memory, Running, Xvfb, memory, require};
 use komorebi_simulator::{Simulator, state, window, workspace};
 use serde_json::json;
-use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,7 +46,7 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let simulator = Simulator::start(dir.path(), komorebi_state(0));
     let config = dir.path().join("komorebi.bar.json");
-    std::fs::write(&config, every_stock_widget(&release_feed())).unwrap();
+    std::fs::write(&config, every_stock_widget(&release_feed::newer_release_feed())).unwrap();
     let log_path = dir.path().join("obi.log");
 
     let bar = Running(
@@ -193,21 +193,6 @@ fn komorebi_state(tick: u64) -> serde_json::Value {
     let workspaces =
         (0..5).map(|index| workspace(Some(&format!("ws{index}")), &stacks[..index % 4], 0, "BSP")).collect();
     state(workspaces, (tick / 10 % 5) as usize)
-}
-
-/// A release feed for the Update widget, served locally.
-fn release_feed() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/releases", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        let body = r#"{ "tag_name": "v999.0.0", "html_url": "https://example.org/obi/v999.0.0" }"#;
-        for mut stream in listener.incoming().flatten() {
-            let _ = stream.read(&mut [0u8; 4096]);
-            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
-            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
-        }
-    });
-    url
 }
 
 /// Every stock widget, each refreshing its data every second.

@@ -3,29 +3,13 @@
 //! time, Storage the root disk's use, and the Update widget's answer, which
 //! comes after the first frame, shows too.
 
+use crate::release_feed::newer_release_feed;
 use crate::support::{Frame, XSession, config_file, have_tools, run, wait_for};
-use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract"];
-
-/// A release feed with a version above the running one, served locally.
-fn release_feed() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/releases", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        let body = r#"{ "tag_name": "v999.0.0", "html_url": "https://example.org/obi/v999.0.0" }"#;
-        for mut stream in listener.incoming().flatten() {
-            let _ = stream.read(&mut [0u8; 4096]);
-            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
-            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
-        }
-    });
-    url
-}
 
 fn config(feed: &str) -> String {
     format!(
@@ -120,7 +104,7 @@ fn nine_widgets_on_screen_with_todays_date() {
         return;
     }
     let session = XSession::start(1920, 1080);
-    let (_dir, config) = config_file(&config(&release_feed()));
+    let (_dir, config) = config_file(&config(&newer_release_feed()));
     let (mut bar, _window) = session.start_bar(&config, Stdio::null());
     let artifacts = crate::support::workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
@@ -177,7 +161,7 @@ fn a_click_on_a_newer_release_opens_its_page() {
     let session = XSession::start(1280, 720);
     let (dir, config) = config_file(&format!(
         r#"{{ "height": 40, "left_widgets": [ {{ "Update": {{ "enable": true, "release_feed": "{}" }} }} ], "right_widgets": [] }}"#,
-        release_feed()
+        newer_release_feed()
     ));
     let opened = dir.path().join("opened");
     let bin = dir.path().join("bin");

@@ -18,6 +18,8 @@ mod komorebi_widget;
 mod media;
 mod mouse;
 mod ocr;
+#[path = "../../host/tests/common/release_feed.rs"]
+mod release_feed;
 mod screenshot;
 // The e2e tests start their bus only after checking for dbus-daemon.
 #[allow(dead_code)]
