@@ -134,10 +134,9 @@ fn starts(contestant: &Contestant) -> Starts {
         while connection.poll_for_event().unwrap().is_some() {}
         let started = Instant::now();
         let running = contestant.start(&xvfb.display);
-        loop {
-            if let Event::MapNotify(_) = connection.wait_for_event().unwrap() {
-                break;
-            }
+        while !matches!(connection.poll_for_event().unwrap(), Some(Event::MapNotify(_))) {
+            assert!(started.elapsed() < Duration::from_secs(20), "{} mapped no window in 20 s", contestant.name);
+            std::thread::sleep(Duration::from_micros(200));
         }
         mapped.push(started.elapsed());
         let mut grabs = Vec::new();
