@@ -1,6 +1,7 @@
 //! The bar as a window on a real X server managed by i3.
 
-use crate::support::{Frame, XSession, config_file, have_tools, obi, run, wait_for};
+use crate::support::{Frame, Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -50,24 +51,37 @@ fn inked(frame: &Frame, from: u32, to: u32) -> bool {
     frame.ink(frame.pixel(0, 0), from, to) > 50
 }
 
+/// A 32-pixel bar of the Cpu widget alone, and the same with a clock on the right.
+const ONLY_CPU: &str = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
+const CPU_AND_CLOCK: &str = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
+    "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+
+/// The top 32 rows of the screen, where the bar of [`ONLY_CPU`] is.
+fn bar_strip(session: &XSession) -> Frame {
+    session.grab().rows(0, 32)
+}
+
+/// A bar of [`ONLY_CPU`] logging to a file, once its Cpu widget drew: its
+/// directory, config file, log file and process.
+fn start_cpu_bar(session: &XSession) -> (tempfile::TempDir, PathBuf, PathBuf, Reaped) {
+    let (dir, config) = config_file(ONLY_CPU);
+    let log_path = dir.path().join("obi.log");
+    let (bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log_path).unwrap()));
+    assert!(wait_for(Duration::from_secs(10), || inked(&bar_strip(session), 0, 400)), "the Cpu widget drew");
+    (dir, config, log_path, bar)
+}
+
 #[test]
 fn a_saved_config_is_applied_and_a_broken_one_is_not() {
     if !have_tools("config reload test", TOOLS) {
         return;
     }
     let session = XSession::start(1280, 720);
-    let only_cpu = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
-    let (dir, config) = config_file(only_cpu);
-    let log_path = dir.path().join("obi.log");
-    let log = std::fs::File::create(&log_path).unwrap();
-    let (mut bar, _window) = session.start_bar(&config, Stdio::from(log));
-    let top = || session.grab().rows(0, 32);
-    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 0, 400)), "the Cpu widget drew");
+    let (_dir, config, log_path, mut bar) = start_cpu_bar(&session);
+    let top = || bar_strip(&session);
     assert!(!inked(&top(), 880, 1280), "nothing on the right yet");
 
-    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
-        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
-    std::fs::write(&config, with_clock).unwrap();
+    std::fs::write(&config, CPU_AND_CLOCK).unwrap();
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "the saved config added the clock");
 
     std::fs::write(&config, "{ \"height\": \"tall\", \"left_widgets\": [], \"right_widgets\": [] }").unwrap();
@@ -135,12 +149,8 @@ fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let only_cpu = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
-    let (dir, config) = config_file(only_cpu);
-    let log_path = dir.path().join("obi.log");
-    let (mut bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log_path).unwrap()));
-    let top = || session.grab().rows(0, 32);
-    assert!(wait_for(Duration::from_secs(10), || inked(&top(), 0, 400)), "the Cpu widget drew");
+    let (_dir, config, log_path, mut bar) = start_cpu_bar(&session);
+    let top = || bar_strip(&session);
     let refusals = || std::fs::read_to_string(&log_path).unwrap_or_default().matches("cannot be used").count();
 
     std::fs::remove_file(&config).unwrap();
@@ -152,9 +162,7 @@ fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
     assert!(bar.0.try_wait().unwrap().is_none() && inked(&top(), 0, 400), "the bar runs on, showing what it showed");
 
     std::fs::remove_dir(&config).unwrap();
-    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
-        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
-    std::fs::write(&config, with_clock).unwrap();
+    std::fs::write(&config, CPU_AND_CLOCK).unwrap();
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "a good file again is applied");
 }
 
@@ -169,8 +177,7 @@ fn a_config_made_unreadable_leaves_the_bar_running() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let (dir, config) =
-        config_file(r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#);
+    let (dir, config) = config_file(ONLY_CPU);
     let open_to_all = |path: &std::path::Path, mode: u32| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     };
@@ -204,9 +211,9 @@ fn a_config_made_unreadable_leaves_the_bar_running() {
         .stderr(std::fs::File::create(&log_path).unwrap())
         .spawn()
         .expect("starting obi");
-    let mut bar = crate::support::Reaped(bar);
+    let mut bar = Reaped(bar);
     session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
-    let top = || session.grab().rows(0, 32);
+    let top = || bar_strip(&session);
     assert!(wait_for(Duration::from_secs(20), || inked(&top(), 0, 400)), "the Cpu widget drew");
     let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
 
@@ -214,10 +221,8 @@ fn a_config_made_unreadable_leaves_the_bar_running() {
     assert!(wait_for(Duration::from_secs(10), || log().contains("Permission denied")), "logged: {}", log());
     assert!(bar.0.try_wait().unwrap().is_none() && inked(&top(), 0, 400), "the bar runs on, showing what it showed");
 
-    let with_clock = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
-        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
     open_to_all(&config, 0o644);
-    std::fs::write(&config, with_clock).unwrap();
+    std::fs::write(&config, CPU_AND_CLOCK).unwrap();
     assert!(wait_for(Duration::from_secs(10), || inked(&top(), 880, 1280)), "readable again, it is applied");
     assert!(!log().contains("panicked"), "{}", log());
 }
