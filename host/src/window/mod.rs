@@ -172,18 +172,14 @@ impl BarWindow {
             None => None,
         };
         self.proxy = Some(event_loop.create_proxy());
+        // Signals and the control socket hand their commands to the loop alike.
+        let deliver = |proxy: BarProxy| move |command| proxy.send_event(BarEvent::Control(command)).is_ok();
         #[cfg(unix)]
-        {
-            let proxy = event_loop.create_proxy();
-            if let Err(error) =
-                control::quit_on_signals(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
-            {
-                tracing::warn!("{error}; a signal ends the bar without its clean-up");
-            }
+        if let Err(error) = control::quit_on_signals(deliver(event_loop.create_proxy())) {
+            tracing::warn!("{error}; a signal ends the bar without its clean-up");
         }
-        let proxy = event_loop.create_proxy();
         // The bar works without its control socket; say so and go on.
-        let _control = control::serve(move |command| proxy.send_event(BarEvent::Control(command)).is_ok())
+        let _control = control::serve(deliver(event_loop.create_proxy()))
             .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
             .ok();
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
