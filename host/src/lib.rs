@@ -6,6 +6,7 @@ pub mod bar;
 pub mod capabilities;
 pub mod config;
 pub mod control;
+pub mod files;
 pub mod input;
 #[cfg(feature = "bar")]
 pub mod render;

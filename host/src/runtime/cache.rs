@@ -1,22 +1,28 @@
 //! Compiled components on disk, so each widget kind is compiled by Cranelift
 //! once per machine rather than at every start.
 //!
+//! A cached file becomes machine code in the bar, so it is loaded only from
+//! a folder of the user's own ([`OwnDir`]: refused, with the reason logged,
+//! when another user owns it or may write to it) and only when the file is
+//! ours, regular and writable by nobody else. Files are written to an
+//! exclusive temporary file and renamed, so a reader never sees half a file
+//! and a planted name is never written through. Without a usable folder,
+//! components are compiled in memory at every start.
+//!
 //! The key is a SHA-256 of the engine's compatibility hash (wasmtime version
-//! and every setting that changes generated code) and the wasm bytes; files
-//! are written to a temporary name and renamed, so a reader never sees half
-//! a file.
+//! and every setting that changes generated code) and the wasm bytes.
 
+use crate::files::OwnDir;
 use sha2::{Digest, Sha256};
+use std::env;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
-use std::{env, fs};
+use std::path::PathBuf;
 use wasmtime::Engine;
 use wasmtime::Result;
 use wasmtime::component::Component;
-use wasmtime::error::Context;
 
 pub struct ComponentCache {
-    dir: Option<PathBuf>,
+    dir: Option<OwnDir>,
 }
 
 impl ComponentCache {
@@ -27,11 +33,18 @@ impl ComponentCache {
             .map(PathBuf::from)
             .or_else(|| env::var_os("XDG_CACHE_HOME").map(|dir| PathBuf::from(dir).join("obi/components")))
             .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache/obi/components")));
-        ComponentCache { dir }
+        match dir {
+            Some(dir) => ComponentCache::at(dir),
+            None => ComponentCache { dir: None },
+        }
     }
 
+    /// The cache in `dir`, when it is a folder of the user's own.
     pub fn at(dir: impl Into<PathBuf>) -> ComponentCache {
-        ComponentCache { dir: Some(dir.into()) }
+        let dir = OwnDir::new(&dir.into())
+            .inspect_err(|why| tracing::warn!("not using the component cache: {why}; components are compiled anew"))
+            .ok();
+        ComponentCache { dir }
     }
 
     /// The compiled component for `wasm`, from the cache or compiled now and stored.
@@ -39,31 +52,30 @@ impl ComponentCache {
         let Some(dir) = &self.dir else {
             return Component::new(engine, wasm);
         };
-        let path = dir.join(format!("{}.cwasm", key(engine, wasm)));
-        if path.is_file() {
-            // SAFETY: the file is one this cache wrote from `Component::serialize`
-            // under a key that covers the engine's settings and the wasm bytes,
-            // and it was renamed into place only once complete. wasmtime still
-            // checks its header and version, and an error falls back to compiling.
-            match unsafe { Component::deserialize_file(engine, &path) } {
-                Ok(component) => return Ok(component),
-                Err(error) => tracing::warn!("ignoring cached component {}: {error:#}", path.display()),
+        let name = format!("{}.cwasm", key(engine, wasm));
+        match dir.trusted_file(&name) {
+            Ok(Some(path)) => {
+                // SAFETY: the file is a regular file in a folder only this
+                // user can write to, owned by this user and writable by
+                // nobody else, so it is one this cache wrote from
+                // `Component::serialize` under a key that covers the engine's
+                // settings and the wasm bytes, renamed into place once
+                // complete. wasmtime still checks its header and version,
+                // and an error falls back to compiling.
+                match unsafe { Component::deserialize_file(engine, &path) } {
+                    Ok(component) => return Ok(component),
+                    Err(error) => tracing::warn!("ignoring cached component {}: {error:#}", path.display()),
+                }
             }
+            Ok(None) => {}
+            Err(why) => tracing::warn!("not loading a cached component: {why}; compiling it anew"),
         }
         let component = Component::new(engine, wasm)?;
-        if let Err(error) = store(&path, &component.serialize()?) {
-            tracing::warn!("could not cache compiled component at {}: {error:#}", path.display());
+        if let Err(error) = dir.write(&name, &component.serialize()?) {
+            tracing::warn!("could not cache compiled component {name} in {}: {error}", dir.path().display());
         }
         Ok(component)
     }
-}
-
-fn store(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().expect("cache files live in a directory");
-    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    fs::write(&temporary, bytes).with_context(|| format!("writing {}", temporary.display()))?;
-    fs::rename(&temporary, path).with_context(|| format!("renaming into {}", path.display()))
 }
 
 /// Feeds `Hash` output into SHA-256, so the engine's compatibility hash

@@ -21,7 +21,7 @@ use wasmtime::component::types::ComponentItem;
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::error::Context;
 use wasmtime::{Config, Engine};
-use wasmtime::{Result, bail};
+use wasmtime::{Result, bail, format_err};
 
 /// The WIT package this host serves, at its latest release.
 pub const WIT_PACKAGE: &str = "obi:widget@0.1.2";
@@ -97,7 +97,8 @@ impl WidgetEngine {
         match source {
             WidgetSource::Embedded { wasm, .. } => self.cache.load(&self.engine, wasm),
             WidgetSource::File(path) => {
-                let wasm = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+                let wasm = crate::files::read_code(path, COMPONENT_FILE_BYTES)
+                    .map_err(|why| format_err!("reading {}: {why}", path.display()))?;
                 self.cache.load(&self.engine, &wasm).with_context(|| format!("compiling {}", path.display()))
             }
         }
@@ -156,6 +157,10 @@ fn check_imports(
 }
 
 /// The interfaces of `obi:widget` that are not capabilities: shapes only.
+/// A widget's component file larger than this is not read (the stock
+/// widgets are under 200 KiB).
+const COMPONENT_FILE_BYTES: u64 = 64 << 20;
+
 const KNOWN_INTERFACES: [&str; 2] = ["types", "view"];
 
 /// `version` is a later release of the same 0.1 line as `latest`, which

@@ -1,0 +1,12 @@
+//! Files and folders that someone else may control: reading them without
+//! waiting on a FIFO or swallowing a device ([`read_regular`]), reading
+//! code only from files nobody else may have written ([`read_code`]), and the
+//! folders where Obi keeps compiled code and its control socket, which must
+//! be the user's own ([`OwnDir`]).
+
+mod bounded;
+mod own_dir;
+mod ownership;
+
+pub use bounded::{Unreadable, read_code, read_regular};
+pub use own_dir::OwnDir;
