@@ -82,19 +82,7 @@ pub fn load_image_file(path: &Path, size: u32) -> Result<Pixels, String> {
 
 /// The bytes of the regular file at `path`, when it is one and not too large.
 fn read_image_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let shown = path.display();
-    let metadata = std::fs::metadata(path).map_err(|error| format!("reading image {shown}: {error}"))?;
-    if !metadata.is_file() {
-        return Err(format!("image {shown} is not a regular file"));
-    }
-    if metadata.len() > IMAGE_FILE_BYTES {
-        return Err(format!("image {shown} is over {} MiB", IMAGE_FILE_BYTES >> 20));
-    }
-    let file = std::fs::File::open(path).map_err(|error| format!("opening image {shown}: {error}"))?;
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    file.take(IMAGE_FILE_BYTES).read_to_end(&mut bytes).map_err(|error| format!("reading image {shown}: {error}"))?;
-    Ok(bytes)
+    crate::files::read_regular(path, IMAGE_FILE_BYTES).map_err(|why| format!("reading image {}: {why}", path.display()))
 }
 
 /// A PNG file as RGBA pixels.
@@ -119,7 +107,7 @@ pub fn decode_png(path: &Path) -> Result<Pixels, String> {
 pub fn render_svg(path: &Path, size: u32) -> Result<Pixels, String> {
     let shown = path.display();
     let data = read_image_bytes(path)?;
-    let tree = resvg::usvg::Tree::from_data(&data, &resvg::usvg::Options::default())
+    let tree = resvg::usvg::Tree::from_data(&data, &svg_options())
         .map_err(|error| format!("reading image {shown}: {error}"))?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).ok_or("an empty image")?;
     let scale = size as f32 / tree.size().width().max(tree.size().height());
@@ -134,6 +122,19 @@ pub fn render_svg(path: &Path, size: u32) -> Result<Pixels, String> {
         })
         .collect();
     Ok(Pixels { width: size, height: size, rgba })
+}
+
+/// How SVG files are read: an `<image>` that names another file (a path or
+/// a URL) is left out, so an icon cannot make the bar read a device, wait on
+/// a FIFO or read a file the icon's author chose; images inside the file
+/// (data URLs) are drawn.
+fn svg_options() -> resvg::usvg::Options<'static> {
+    let mut options = resvg::usvg::Options::default();
+    options.image_href_resolver.resolve_string = Box::new(|href, _| {
+        tracing::debug!("an SVG icon names the file {href:?}: left out (icons are drawn from themselves alone)");
+        None
+    });
+    options
 }
 
 /// `pixels` no larger than `size` a side, each new pixel the average of
@@ -184,6 +185,25 @@ mod tests {
         assert!(error.contains("not a regular file"), "{error}");
         let error = load_image_file(Path::new("/dev/zero"), 48).unwrap_err();
         assert!(error.contains("not a regular file"), "{error}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_svg_naming_a_device_or_a_fifo_is_drawn_without_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        for href in ["/dev/zero", fifo.to_str().unwrap()] {
+            let path = dir.path().join("icon.svg");
+            let svg = format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="8" height="16" fill="#ff0000"/><image href="{href}" width="16" height="16"/></svg>"##
+            );
+            std::fs::write(&path, svg).unwrap();
+            let started = std::time::Instant::now();
+            let pixels = render_svg(&path, 16).unwrap();
+            assert!(started.elapsed() < std::time::Duration::from_secs(2), "{href} was not read");
+            assert_eq!(&pixels.rgba[..4], &[255, 0, 0, 255], "the rest of the icon is drawn");
+        }
     }
 
     #[test]

@@ -32,7 +32,10 @@ pub fn find_named(name: &str, theme_path: &str) -> Option<PathBuf> {
         return None;
     }
     if Path::new(name).is_absolute() {
-        return Some(PathBuf::from(name)).filter(|path| path.is_file());
+        // A path is taken only as an icon file; it is read as every image
+        // is, a regular file of bounded size.
+        let icon = Path::new(name).extension().is_some_and(|extension| extension == "png" || extension == "svg");
+        return Some(PathBuf::from(name)).filter(|path| icon && path.is_file());
     }
     if !theme_path.is_empty() {
         let root = Path::new(theme_path);
@@ -138,6 +141,9 @@ mod tests {
         let found = find_named("obi-test-icon", dir.path().to_str().unwrap()).unwrap();
         assert_eq!(found, dir.path().join("obi-test-icon.svg"));
         assert!(find_named("obi-no-such-icon-anywhere", "").is_none());
+        let absolute = dir.path().join("obi-test-icon.svg");
+        assert_eq!(find_named(absolute.to_str().unwrap(), ""), Some(absolute));
+        assert!(find_named("/etc/passwd", "").is_none(), "a path is taken only as an icon file");
     }
 
     #[test]
