@@ -3,10 +3,10 @@
 //! batch: `FocusMonitorAtCursor` (unless `focus_monitor_at_cursor` is
 //! false), `MouseFollowsFocus` false, the message, `MouseFollowsFocus` back
 //! to what the tiler had (unless `ignore_mouse_follows_focus` is false). A
-//! command has its environment variables resolved, then runs in the
-//! platform's shell.
+//! command has its environment variables resolved (as data, see
+//! [`super::for_the_shell`]), then runs in the platform's shell.
 
-use super::resolve_variables;
+use super::for_the_shell;
 use crate::capabilities::process;
 use crate::config::model::{MouseConfig, MouseMessage};
 use crate::tiler::{Connection, Message, Status};
@@ -118,7 +118,10 @@ impl Action {
                 }
             }
             Action::Command(command) => {
-                let line = resolve_variables(command, |name| std::env::var(name).ok());
+                let line = match for_the_shell(command, |name| std::env::var(name).ok()) {
+                    Ok(line) => line,
+                    Err(why) => return tracing::warn!("mouse: `{command}` is not run: {why}"),
+                };
                 let shown = line.clone();
                 let started = process::launch(&line, move |ended| {
                     if let Err(failure) = ended {
