@@ -1,15 +1,33 @@
 //! The bar's control socket, so that `obi msg toggle` (from a key binding)
 //! reaches a running bar. Each bar listens on its own local socket,
-//! `bar-<pid>.sock` in `$XDG_RUNTIME_DIR/obi/` (or the temporary directory),
-//! and `obi msg` talks to every running bar, or to one by its pid, as
-//! `polybar-msg` does. A request is one line; the reply is one line.
+//! `bar-<pid>.sock` in `$XDG_RUNTIME_DIR/obi/` (or `obi-<uid>` in the
+//! temporary directory), and `obi msg` talks to every running bar, or to one
+//! by its pid, as `polybar-msg` does. A request is one line; the reply is
+//! one line.
+//!
+//! Whoever can reach the socket can quit the bar, so the folder must be the
+//! user's own ([`OwnDir`]: one another user made or may write to is refused,
+//! by the bar and by `obi msg`) and the socket is the user's alone (0600).
+//! A request is read for at most a second and a line's length; `obi msg`
+//! waits a few seconds for each answer and says which bar gave none.
 
+use crate::files::OwnDir;
 use interprocess::local_socket::prelude::*;
 use interprocess::local_socket::{GenericFilePath, ListenerOptions, Stream};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 use std::{env, fs, thread};
+
+/// The longest request: a command word and its newline.
+const MAX_REQUEST: u64 = 64;
+/// The longest answer read from a bar.
+const MAX_REPLY: u64 = 4096;
+/// How long the bar waits for a client's request.
+const REQUEST_TIME: Duration = Duration::from_secs(1);
+/// How long `obi msg` waits for a bar's answer.
+const ANSWER_TIME: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
@@ -51,8 +69,23 @@ impl Command {
 pub fn socket_dir() -> PathBuf {
     match env::var_os("XDG_RUNTIME_DIR") {
         Some(runtime) => PathBuf::from(runtime).join("obi"),
-        None => env::temp_dir().join(format!("obi-{}", env::var("USER").unwrap_or_else(|_| "user".into()))),
+        None => env::temp_dir().join(format!("obi-{}", user_id())),
     }
+}
+
+#[cfg(unix)]
+fn user_id() -> String {
+    rustix::process::geteuid().as_raw().to_string()
+}
+
+#[cfg(not(unix))]
+fn user_id() -> String {
+    env::var("USERNAME").unwrap_or_else(|_| "user".into())
+}
+
+/// The folder of this user's sockets, when it is theirs alone.
+fn own_socket_dir() -> Result<OwnDir, String> {
+    OwnDir::new(&socket_dir()).map_err(|why| format!("the control folder cannot be used: {why}"))
 }
 
 fn socket_path(dir: &Path, pid: u32) -> PathBuf {
@@ -72,9 +105,8 @@ impl Drop for ControlServer {
 
 /// Listens for commands; `deliver` hands each to the bar and says whether it arrived.
 pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<ControlServer, String> {
-    let dir = socket_dir();
-    fs::create_dir_all(&dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
-    let path = socket_path(&dir, std::process::id());
+    let dir = own_socket_dir()?;
+    let path = socket_path(dir.path(), std::process::id());
     let name =
         path.as_path().to_fs_name::<GenericFilePath>().map_err(|error| format!("{}: {error}", path.display()))?;
     let listener = ListenerOptions::new()
@@ -82,25 +114,39 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
         .try_overwrite(true)
         .create_sync()
         .map_err(|error| format!("listening on {}: {error}", path.display()))?;
+    let server = ControlServer { path };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&server.path, fs::Permissions::from_mode(0o600))
+            .map_err(|error| format!("making {} private: {error}", server.path.display()))?;
+    }
     thread::Builder::new()
         .name("obi-control".into())
         .spawn(move || {
             for connection in listener.incoming().filter_map(Result::ok) {
-                let mut reader = BufReader::new(connection);
-                let mut line = String::new();
-                if reader.read_line(&mut line).is_err() {
+                // A client that says nothing, or floods, holds the bar's
+                // control for a second at most, and no more memory than a line.
+                if connection.set_recv_timeout(Some(REQUEST_TIME)).is_err() {
                     continue;
                 }
-                let reply = match line.parse::<Command>() {
-                    Ok(command) if deliver(command) => "ok".to_owned(),
-                    Ok(_) => "error: the bar is shutting down".to_owned(),
-                    Err(error) => format!("error: {error}"),
+                let _ = connection.set_send_timeout(Some(REQUEST_TIME));
+                let mut reader = BufReader::new(connection);
+                let mut line = String::new();
+                let reply = match (&mut reader).take(MAX_REQUEST).read_line(&mut line) {
+                    Err(error) => format!("error: no request ({error})"),
+                    Ok(_) if !line.ends_with('\n') => "error: a request is one short line".to_owned(),
+                    Ok(_) => match line.parse::<Command>() {
+                        Ok(command) if deliver(command) => "ok".to_owned(),
+                        Ok(_) => "error: the bar is shutting down".to_owned(),
+                        Err(error) => format!("error: {error}"),
+                    },
                 };
                 let _ = writeln!(reader.get_mut(), "{reply}");
             }
         })
         .map_err(|error| format!("starting the control thread: {error}"))?;
-    Ok(ControlServer { path })
+    Ok(server)
 }
 
 /// Makes SIGTERM and SIGINT (a session ending, Ctrl-C) a `quit`, so the
@@ -129,7 +175,8 @@ pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Re
 /// Sends `command` to the bar with `pid`, or to every running bar. Returns
 /// each bar's pid and reply; sockets of bars that are gone are cleaned up.
 pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
-    let dir = socket_dir();
+    let dir = own_socket_dir()?;
+    let dir = dir.path();
     let pids: Vec<u32> = match pid {
         Some(pid) => vec![pid],
         None => fs::read_dir(&dir)
@@ -145,11 +192,14 @@ pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
     };
     let mut replies = Vec::new();
     for pid in pids {
-        let path = socket_path(&dir, pid);
+        let path = socket_path(dir, pid);
         match ask(&path, command) {
             Ok(reply) => replies.push((pid, reply)),
             Err(_) if !Path::new(&format!("/proc/{pid}")).exists() && cfg!(target_os = "linux") => {
                 let _ = fs::remove_file(&path);
+            }
+            Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                replies.push((pid, format!("error: no answer within {} s", ANSWER_TIME.as_secs())));
             }
             Err(error) => replies.push((pid, format!("error: {error}"))),
         }
@@ -166,9 +216,11 @@ pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
 fn ask(path: &Path, command: Command) -> std::io::Result<String> {
     let name = path.to_fs_name::<GenericFilePath>()?;
     let mut stream = Stream::connect(name)?;
+    stream.set_recv_timeout(Some(ANSWER_TIME))?;
+    stream.set_send_timeout(Some(ANSWER_TIME))?;
     writeln!(stream, "{}", command.word())?;
     let mut reply = String::new();
-    BufReader::new(stream).read_line(&mut reply)?;
+    BufReader::new(stream).take(MAX_REPLY).read_line(&mut reply)?;
     Ok(reply.trim().to_owned())
 }
 
