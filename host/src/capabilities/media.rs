@@ -7,12 +7,13 @@
 //! Controls go to that player from a thread of their own (one for the
 //! capability's life, on whatever bus is followed now), so a player that
 //! hangs holds up nobody. A bus that vanishes is looked for again every few
-//! seconds; a player that says nonsense is read for what makes sense.
+//! seconds; a player that says nonsense is read for what makes sense, and
+//! one that does not answer in time is left out for a minute.
 //!
 //! The threads start at the first reading, so a bar without a Media widget
 //! opens no bus connection.
 
-use super::session_bus::stay_connected;
+use super::session_bus::{Unresponsive, stay_connected};
 use super::{Pushed, Waker};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -187,8 +188,9 @@ fn watch(connection: &Connection, shown: &Pushed<Option<NowPlaying>>) -> zbus::R
         })?;
     }
     let mut recency = Recency::default();
+    let mut unresponsive = Unresponsive::default();
     loop {
-        shown.publish(choose(read_players(connection)?, &mut recency));
+        shown.publish(choose(read_players(connection, &mut unresponsive)?, &mut recency));
         changes.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
         // A burst of changes is read once.
         while changes.try_recv().is_ok() {}
@@ -196,13 +198,18 @@ fn watch(connection: &Connection, shown: &Pushed<Option<NowPlaying>>) -> zbus::R
 }
 
 /// Every player on the bus, as it says it is.
-fn read_players(connection: &Connection) -> zbus::Result<Vec<NowPlaying>> {
+fn read_players(connection: &Connection, unresponsive: &mut Unresponsive) -> zbus::Result<Vec<NowPlaying>> {
     let names = zbus::blocking::fdo::DBusProxy::new(connection)?.list_names()?;
-    Ok(names
-        .iter()
-        .filter(|name| name.as_str().starts_with(PLAYERS))
-        .filter_map(|name| read_player(connection, name.as_str()).ok())
-        .collect())
+    let mut players = Vec::new();
+    for name in names.iter().map(|name| name.as_str()) {
+        if !name.starts_with(PLAYERS) || unresponsive.skips(name) {
+            continue;
+        }
+        let read = read_player(connection, name);
+        unresponsive.note(name, &format!("media player {name}"), &read);
+        players.extend(read.ok());
+    }
+    Ok(players)
 }
 
 fn read_player(connection: &Connection, bus_name: &str) -> zbus::Result<NowPlaying> {

@@ -1,12 +1,65 @@
 //! The D-Bus session bus, for the capabilities that follow what is on it
 //! (media players, tray icons): staying connected, and looking for the bus
 //! again every few seconds after it goes away or when there is none.
+//!
+//! Every call on the bus has a time limit, and a peer that lets one run out
+//! is left alone for a while ([`Unresponsive`]), so a player or a tray item
+//! that never answers costs the others one wait, not one at each reading.
 
-use std::time::Duration;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 use zbus::blocking::Connection;
 
 /// How long a capability waits before looking for a bus that went away again.
 const RETRY: Duration = Duration::from_secs(5);
+
+/// How long any call on the bus may take.
+pub const CALL_TIME: Duration = Duration::from_secs(3);
+
+/// How long a peer that did not answer in time is left alone.
+const LEFT_ALONE: Duration = Duration::from_secs(60);
+
+/// Peers (by bus name) that let a call run out of time, and when.
+#[derive(Default)]
+pub struct Unresponsive(HashMap<String, Instant>);
+
+impl Unresponsive {
+    /// Whether `peer` is left alone now.
+    pub fn skips(&mut self, peer: &str) -> bool {
+        match self.0.get(peer) {
+            Some(since) if since.elapsed() < LEFT_ALONE => true,
+            Some(_) => {
+                self.0.remove(peer);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Leaves `peer` alone for a while when `result` ran out of time; `what`
+    /// names the peer for the log.
+    pub fn note<T>(&mut self, peer: &str, what: &str, result: &zbus::Result<T>) {
+        if let Err(error) = result
+            && timed_out(error)
+        {
+            tracing::warn!(
+                "{what} did not answer within {} s: left out for {} s",
+                CALL_TIME.as_secs(),
+                LEFT_ALONE.as_secs()
+            );
+            self.0.insert(peer.to_owned(), Instant::now());
+        }
+    }
+}
+
+/// Whether `error` is a call's time limit running out.
+pub fn timed_out(error: &zbus::Error) -> bool {
+    match error {
+        zbus::Error::InputOutput(error) => error.kind() == std::io::ErrorKind::TimedOut,
+        zbus::Error::FDO(error) => matches!(&**error, zbus::fdo::Error::ZBus(inner) if timed_out(inner)),
+        _ => false,
+    }
+}
 
 /// Runs `follow` on a connection to the bus at `address` (a test's own
 /// bus), or the session's, until it fails; then `lost`, a wait, and again,
@@ -39,8 +92,9 @@ pub fn stay_connected(
 }
 
 fn connect(address: Option<&str>) -> zbus::Result<Connection> {
-    match address {
-        Some(address) => zbus::blocking::connection::Builder::address(address)?.build(),
-        None => Connection::session(),
-    }
+    let builder = match address {
+        Some(address) => zbus::blocking::connection::Builder::address(address)?,
+        None => zbus::blocking::connection::Builder::session()?,
+    };
+    builder.method_timeout(CALL_TIME).build()
 }

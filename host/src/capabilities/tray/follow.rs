@@ -5,13 +5,14 @@
 //! a sweep from another's); when another's watcher leaves, Obi runs one.
 //! Clicks are carried out on a thread that lives as long as the tray, on
 //! whatever bus is hosted now. Each item is logged at info when it comes or
-//! changes, with what a `hidden_icons` rule can match.
+//! changes, with what a `hidden_icons` rule can match. An item that does not
+//! answer in time is left out for a minute, so it cannot hold up the rest.
 
 use super::icons::{self, Held};
 use super::menu::{self, Layout};
 use super::watcher::{self, Watcher};
 use super::{ItemStatus, TrayAction, TrayItem};
-use crate::capabilities::session_bus::stay_connected;
+use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
 use crate::capabilities::{HeldImages, Pushed};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -116,6 +117,7 @@ fn host(
     *session.lock() = Some(Current { connection: connection.clone(), addresses: HashMap::new(), events });
 
     let mut logged = HashMap::new();
+    let mut unresponsive = Unresponsive::default();
     let mut event = Event::Changed;
     loop {
         match event {
@@ -131,7 +133,7 @@ fn host(
             Event::Closed => return Err(zbus::Error::Failure("the connection closed".into())),
             Event::Changed => {}
         }
-        let read = read_items(connection, own_watcher.as_ref(), held, &mut logged)?;
+        let read = read_items(connection, own_watcher.as_ref(), held, &mut logged, &mut unresponsive)?;
         if let Some(current) = session.lock().as_mut() {
             current.addresses = read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
         }
@@ -285,6 +287,7 @@ fn read_items(
     own_watcher: Option<&Watcher>,
     held: &mut Held,
     logged: &mut HashMap<String, String>,
+    unresponsive: &mut Unresponsive,
 ) -> zbus::Result<Vec<(TrayItem, Address)>> {
     let registered: Vec<String> = match own_watcher {
         Some(_) => {
@@ -303,16 +306,21 @@ fn read_items(
             Vec::<String>::try_from(value).unwrap_or_default()
         }
     };
-    let items: Vec<(TrayItem, Address)> = registered
-        .iter()
-        .filter_map(|entry| {
-            let slash = entry.find('/')?;
-            let address = Address { bus: entry[..slash].to_owned(), path: entry[slash..].to_owned(), menu: None };
-            read_item(connection, entry, address, held)
-                .inspect_err(|error| tracing::debug!("tray item {entry} cannot be read: {error}"))
-                .ok()
-        })
-        .collect();
+    let mut items = Vec::new();
+    for entry in &registered {
+        let Some(slash) = entry.find('/') else { continue };
+        let address = Address { bus: entry[..slash].to_owned(), path: entry[slash..].to_owned(), menu: None };
+        if unresponsive.skips(&address.bus) {
+            continue;
+        }
+        let bus = address.bus.clone();
+        let read = read_item(connection, entry, address, held);
+        unresponsive.note(&bus, &format!("tray item {entry}"), &read);
+        match read {
+            Ok(item) => items.push(item),
+            Err(error) => tracing::debug!("tray item {entry} cannot be read: {error}"),
+        }
+    }
     let alive: HashSet<String> = items.iter().map(|(item, _)| item.key.clone()).collect();
     held.keep_only(&alive);
     logged.retain(|key, _| alive.contains(key));
@@ -362,7 +370,10 @@ fn read_item(
     });
     address.menu = menu_path.filter(|path| path != "/");
     let menu = match &address.menu {
-        Some(path) => read_menu(connection, &address.bus, path).unwrap_or_default(),
+        Some(path) => match read_menu(connection, &address.bus, path) {
+            Err(error) if timed_out(&error) => return Err(error),
+            read => read.unwrap_or_default(),
+        },
         None => Vec::new(),
     };
     let item = TrayItem {
