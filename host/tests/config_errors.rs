@@ -250,3 +250,44 @@ fn comments_trailing_commas_and_schema_are_accepted() {
     let loaded = BarConfig::parse(text, "bar.json").unwrap();
     assert!(loaded.warnings.is_empty(), "{}", listing(&loaded.warnings));
 }
+
+#[test]
+fn numbers_that_cannot_make_sense_are_errors_where_they_stand() {
+    let bar = |property: &str| format!("{{\n  \"left_widgets\": [], \"right_widgets\": [],\n  {property}\n}}");
+    expect(&bar("\"height\": 1e300"), 3, 13, ERROR, "height", "a number this large is no height a bar can have");
+    expect(&bar("\"height\": 20000"), 3, 13, ERROR, "height", "20000 is no height a bar can have; expected 1..=16384");
+    expect(&bar("\"font_size\": -1e30"), 3, 16, ERROR, "font_size", "-1e30 is longer than any monitor");
+    expect(
+        &bar("\"padding\": { \"horizontal\": [4, 1e9] }"),
+        3,
+        14,
+        ERROR,
+        "padding",
+        "1e9 is longer than any monitor",
+    );
+    expect(
+        &bar("\"position\": { \"start\": { \"x\": 3e6, \"y\": 0 } }"),
+        3,
+        33,
+        ERROR,
+        "position.start.x",
+        "beyond any screen",
+    );
+    let plugin = |limits: &str| {
+        format!(
+            "{{\n  \"left_widgets\": [{{ \"Plugin\": {{ \"enable\": true, \"path\": \"w.wasm\",\n    {limits} }} }}],\n  \"right_widgets\": []\n}}"
+        )
+    };
+    let path = "left_widgets[0].Plugin.memory_limit_mb";
+    expect(
+        &plugin("\"memory_limit_mb\": 17592186044416"),
+        3,
+        24,
+        ERROR,
+        path,
+        "1.7592186044416e13 is more than a widget can address; expected 1..=4096",
+    );
+    let path = "left_widgets[0].Plugin.call_deadline_ms";
+    expect(&plugin("\"call_deadline_ms\": 0"), 3, 25, ERROR, path, "0 is not a call's deadline; expected 1..=60000");
+    assert!(BarConfig::parse(&bar("\"height\": 40, \"padding\": 8"), "bar.json").is_ok());
+}

@@ -20,6 +20,10 @@ pub use widgets::{WidgetEntry, file_spec, stock_spec};
 use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};
 
+/// A config file larger than this is refused: real ones hold a few KiB, and
+/// reading one costs about a hundred bytes of memory for each of its values.
+pub const CONFIG_FILE_BYTES: u64 = 1 << 20;
+
 /// The config compiled into the binary, used when no `--config` is given.
 pub const DEFAULT_CONFIG: &str = include_str!("../../../examples/default.json");
 
@@ -74,17 +78,24 @@ impl BarConfig {
         Ok(Loaded { config: BarConfig { model, directory: PathBuf::new() }, warnings })
     }
 
+    /// Reads the file at `path`: a regular file of at most
+    /// [`CONFIG_FILE_BYTES`], so that a FIFO, a device or a huge file is
+    /// refused at once.
     pub fn load(path: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| {
+        let unreadable = |message: String| {
             vec![Diagnostic {
                 severity: Severity::Error,
                 origin: origin.clone(),
                 at: LineColumn { line: 1, column: 1 },
                 path: String::new(),
-                message: format!("cannot read the file: {error}"),
+                message,
             }]
-        })?;
+        };
+        let bytes = crate::files::read_regular(path, CONFIG_FILE_BYTES)
+            .map_err(|why| unreadable(format!("cannot read the file: {why}")))?;
+        let text =
+            String::from_utf8(bytes).map_err(|error| unreadable(format!("the file is not UTF-8 text: {error}")))?;
         let mut loaded = BarConfig::parse(&text, &origin)?;
         loaded.config.directory = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Ok(loaded)

@@ -9,10 +9,11 @@
 
 use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
 use super::jsonc;
-use super::model::{BarModel, KomobarTheme, MouseMessage, WidgetConfig};
+use super::model::{BarModel, Grouping, KomobarTheme, MouseMessage, RoundingConfig, WidgetConfig};
 use crate::tiler::komorebi::Message;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
 use std::sync::LazyLock;
 
 /// More errors than this in one file are not worth listing one by one.
@@ -134,6 +135,7 @@ fn set_aside(value: &mut Value, path: &str) -> bool {
 /// komorebi-bar clamps to.
 fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     let mut found = Vec::new();
+    check_numbers(model, &mut found);
     if let Some(scale) = model.icon_scale
         && !(1.0..=2.0).contains(&scale)
     {
@@ -244,6 +246,101 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     }
     found
 }
+
+/// No monitor is this many pixels across; a length beyond it is a mistake.
+const LONGEST: f32 = 16_384.0;
+/// Screen coordinates reach no further than this, monitors side by side.
+const FURTHEST: f32 = 100_000.0;
+/// A widget's memory cap: 32-bit WebAssembly addresses 4 GiB.
+const MOST_MEMORY_MB: usize = 4096;
+/// A widget's longest call deadline: a minute.
+const LONGEST_DEADLINE_MS: u64 = 60_000;
+
+/// Numbers that cannot make sense, which would otherwise be clamped,
+/// overflow or become infinite on the way to the screen (`1e300` is an
+/// infinite `f32`).
+fn check_numbers(model: &BarModel, found: &mut Vec<(Severity, String, String)>) {
+    // Shown as written: an f32 widened to f64 would gain digits.
+    let mut out_of_range = |path: &str, value: f64, shown: &dyn Written, range: RangeInclusive<f64>, why| {
+        if !range.contains(&value) {
+            let shown = match value {
+                value if !value.is_finite() => "a number this large".to_owned(),
+                value if value.abs() >= 1e9 => format!("{shown:e}"),
+                _ => shown.to_string(),
+            };
+            let (low, high) = (range.start(), range.end());
+            found.push((Severity::Error, path.to_owned(), format!("{shown} is {why}; expected {low}..={high}")));
+        }
+    };
+    let mut lengths: Vec<(String, f32)> = Vec::new();
+    let mut length = |path: &str, value: Option<f32>| lengths.extend(value.map(|value| (path.to_owned(), value)));
+    length("font_size", model.font_size);
+    length("max_label_width", model.max_label_width);
+    length("widget_spacing", model.widget_spacing);
+    for (name, spacing) in [("margin", &model.margin), ("padding", &model.padding)] {
+        if let Some(spacing) = spacing {
+            let (top, bottom, left, right) = spacing.sides();
+            [top, bottom, left, right].into_iter().for_each(|side| length(name, Some(side)));
+        }
+    }
+    if let Some(frame) = &model.frame {
+        length("frame.inner_margin.x", Some(frame.inner_margin.x));
+        length("frame.inner_margin.y", Some(frame.inner_margin.y));
+    }
+    if let Some(end) = model.position.as_ref().and_then(|position| position.end) {
+        length("position.end.x", Some(end.x));
+        length("position.end.y", Some(end.y));
+    }
+    let grouping = match &model.grouping {
+        Some(Grouping::Bar(config) | Grouping::Alignment(config) | Grouping::Widget(config)) => Some(config),
+        _ => None,
+    };
+    match grouping.and_then(|config| config.rounding.as_ref()) {
+        Some(RoundingConfig::Same(radius)) => length("grouping.rounding", Some(*radius)),
+        Some(RoundingConfig::Individual(radii)) => {
+            radii.iter().for_each(|radius| length("grouping.rounding", Some(*radius)))
+        }
+        None => {}
+    }
+    for (path, value) in lengths {
+        let limit = f64::from(LONGEST);
+        out_of_range(&path, f64::from(value), &value, -limit..=limit, "longer than any monitor is wide or tall");
+    }
+    if let Some(height) = model.height {
+        out_of_range("height", f64::from(height), &height, 1.0..=f64::from(LONGEST), "no height a bar can have");
+    }
+    if let Some(start) = model.position.as_ref().and_then(|position| position.start) {
+        let limit = f64::from(FURTHEST);
+        for (axis, value) in [("x", start.x), ("y", start.y)] {
+            let path = format!("position.start.{axis}");
+            out_of_range(&path, f64::from(value), &value, -limit..=limit, "beyond any screen");
+        }
+    }
+    let lists = [
+        ("left_widgets", Some(&model.left_widgets)),
+        ("center_widgets", model.center_widgets.as_ref()),
+        ("right_widgets", Some(&model.right_widgets)),
+    ];
+    for (list, widgets) in lists {
+        for (index, widget) in widgets.into_iter().flatten().enumerate() {
+            let WidgetConfig::Plugin(plugin) = widget else { continue };
+            if let Some(megabytes) = plugin.memory_limit_mb {
+                let path = format!("{list}[{index}].Plugin.memory_limit_mb");
+                let most = MOST_MEMORY_MB as f64;
+                out_of_range(&path, megabytes as f64, &megabytes, 1.0..=most, "more than a widget can address");
+            }
+            if let Some(milliseconds) = plugin.call_deadline_ms {
+                let path = format!("{list}[{index}].Plugin.call_deadline_ms");
+                let longest = LONGEST_DEADLINE_MS as f64;
+                out_of_range(&path, milliseconds as f64, &milliseconds, 1.0..=longest, "not a call's deadline");
+            }
+        }
+    }
+}
+
+/// A number as the file wrote it, plainly or with an exponent.
+trait Written: std::fmt::Display + std::fmt::LowerExp {}
+impl<T: std::fmt::Display + std::fmt::LowerExp> Written for T {}
 
 /// Layout ratios inside tiler messages are arrays of exactly five entries
 /// (numbers, or null for "no ratio"), as komorebi reads them.

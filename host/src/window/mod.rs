@@ -7,8 +7,9 @@
 //!
 //! The window repaints only when a widget's state changed or the system asks
 //! for it; between those, the event loop sleeps. When the config file is
-//! saved, the window reloads it: a good config replaces the running one
-//! (unchanged widgets keep their state), a bad one is logged and ignored.
+//! saved, it is read on another thread and the window runs it: a good config
+//! replaces the running one (unchanged widgets keep their state), a bad one
+//! is logged and ignored.
 //!
 //! Clicks (double clicks told apart) and scroll ticks go to the item under
 //! the cursor when it takes them, and else to the bar's `mouse` config
@@ -17,7 +18,7 @@
 
 use crate::bar::Plan;
 use crate::capabilities::HeldImages;
-use crate::config::BarConfig;
+use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::input::{DoubleClicks, MouseActions, ScrollTicks};
 use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
@@ -30,7 +31,7 @@ use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
 use std::num::NonZeroU32;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tooltip::{Hover, TooltipWindow};
 use winit::application::ApplicationHandler;
@@ -56,8 +57,8 @@ pub use x11::end_quietly_without_the_display;
 pub enum BarEvent {
     /// Widget number `index` of the runtime's specs for config `generation` shows `state`.
     Widget { generation: u64, index: usize, state: WidgetState },
-    /// The config file was saved.
-    ConfigChanged,
+    /// The config file was saved, and read again (off the event loop).
+    ConfigRead(Box<Result<Loaded, Vec<Diagnostic>>>),
     /// `obi msg ...` from the control socket.
     Control(control::Command),
     /// Monitors were added or removed, or changed resolution.
@@ -164,10 +165,8 @@ impl BarWindow {
         self.scheduler = Some(scheduler);
         let _watcher = match &self.config_path {
             Some(path) => {
-                let proxy = event_loop.create_proxy();
-                Some(crate::watch::watch(path, move || {
-                    let _ = proxy.send_event(BarEvent::ConfigChanged);
-                })?)
+                let (proxy, saved) = (event_loop.create_proxy(), path.clone());
+                Some(crate::watch::watch(path, move || read_config_for(&proxy, &saved))?)
             }
             None => None,
         };
@@ -413,9 +412,17 @@ impl BarWindow {
             Command::Show => false,
             Command::Hide => true,
             Command::Reload => {
-                match self.config_path {
-                    Some(_) => self.reload(event_loop),
-                    None => tracing::warn!("reload asked for, but this bar runs the built-in config"),
+                match (&self.config_path, &self.proxy) {
+                    (Some(path), Some(proxy)) => {
+                        let (path, proxy) = (path.clone(), proxy.clone());
+                        let reading = std::thread::Builder::new()
+                            .name("obi-config".into())
+                            .spawn(move || read_config_for(&proxy, &path));
+                        if let Err(error) = reading {
+                            tracing::warn!("cannot read the config again: {error}");
+                        }
+                    }
+                    _ => tracing::warn!("reload asked for, but this bar runs the built-in config"),
                 }
                 return;
             }
@@ -433,10 +440,10 @@ impl BarWindow {
         }
     }
 
-    /// Reads the config file again and, if it is good, runs it.
-    fn reload(&mut self, event_loop: &ActiveEventLoop) {
+    /// Runs the config file as read again, if it is good.
+    fn reload(&mut self, read: Result<Loaded, Vec<Diagnostic>>, event_loop: &ActiveEventLoop) {
         let Some(path) = self.config_path.clone() else { return };
-        let loaded = match BarConfig::load(&path) {
+        let loaded = match read {
             Ok(loaded) => loaded,
             Err(diagnostics) => {
                 tracing::error!("{} changed but cannot be used; the bar keeps its running config", path.display());
@@ -486,6 +493,13 @@ impl BarWindow {
             self.redraw_all();
         }
     }
+}
+
+/// Reads the config at `path` on the calling thread, never the event
+/// loop's (even a bounded file takes its time to read and check), and
+/// hands what it read to the bar.
+fn read_config_for(proxy: &BarProxy, path: &Path) {
+    let _ = proxy.send_event(BarEvent::ConfigRead(Box::new(BarConfig::load(path))));
 }
 
 /// A borderless window at `rect`, not shown until its X11 properties are set.
@@ -563,7 +577,7 @@ impl ApplicationHandler<BarEvent> for BarWindow {
 
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: BarEvent) {
         match event {
-            BarEvent::ConfigChanged => self.reload(event_loop),
+            BarEvent::ConfigRead(read) => self.reload(*read, event_loop),
             BarEvent::MonitorsChanged => self.place(event_loop),
             BarEvent::Control(command) => self.obey(command, event_loop),
             BarEvent::Widget { generation, index, state } => {
