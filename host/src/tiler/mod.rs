@@ -10,6 +10,7 @@
 //! X server's `I3_SOCKET_PATH`). Without one, widgets see a quiet
 //! "disconnected" and the rest of the bar works.
 
+mod backoff;
 #[cfg(unix)]
 pub mod i3;
 pub mod komorebi;
@@ -273,7 +274,7 @@ impl Shared {
 
 /// The tiler that is running, in order of preference.
 fn detect(options: &Options) -> Option<Choice> {
-    if komorebi::socket_dir(options).join(komorebi::SOCKET).exists() {
+    if komorebi::socket_dir(options).is_some_and(|dir| dir.join(komorebi::SOCKET).exists()) {
         return Some(Choice::Komorebi);
     }
     #[cfg(unix)]

@@ -8,7 +8,8 @@
 //! `I3_SOCKET_PATH`, else what `i3 --get-socketpath` (`sway
 //! --get-socketpath`) says; it is looked up again at every reconnection,
 //! because a restarted i3 listens somewhere new. When the tiler goes away
-//! the bar asks again every second.
+//! the bar asks again ([`Backoff`]). Every reply, and every event once it
+//! has begun, is read whole within a time limit.
 
 mod commands;
 #[cfg(not(target_os = "macos"))]
@@ -36,15 +37,17 @@ mod icons {
 
 pub use commands::{Meaning, translate};
 
+use super::backoff::Backoff;
 use super::{Client, Kind, Options, Publisher, State, Status};
 use serde::Deserialize;
 use std::collections::HashSet;
+use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavour {
@@ -65,9 +68,7 @@ impl Flavour {
     }
 }
 
-/// How long the bar waits before asking again after the tiler went away.
-const RETRY: Duration = Duration::from_secs(1);
-/// A request the tiler does not answer in this time has failed.
+/// A request the tiler does not answer whole in this time has failed.
 const TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The events that can change what the bar shows.
@@ -200,10 +201,9 @@ impl Fetcher {
         let name = self.flavour.name();
         let path = self.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
         let path = path.ok_or_else(|| format!("{name} is not running"))?;
-        let mut stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
-        let _ = stream.set_read_timeout(Some(TIMEOUT));
+        let stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
         let _ = stream.set_write_timeout(Some(TIMEOUT));
-        ipc::request(&mut stream, kind, payload).map_err(|error| format!("asking {name}: {error}"))
+        ipc::request(&mut Within::new(&stream), kind, payload).map_err(|error| format!("asking {name}: {error}"))
     }
 
     fn fetch(&self) -> Result<State, String> {
@@ -241,9 +241,11 @@ impl Fetcher {
 /// reconnecting whenever the tiler goes away.
 fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &Sender<()>) {
     let name = flavour.name();
+    let mut backoff = Backoff::default();
     loop {
         match subscribe(flavour) {
-            Ok((mut events, path)) => {
+            Ok((events, path)) => {
+                backoff.connected();
                 tracing::info!("connected to {name} at {}", path.display());
                 *fetcher.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(path);
                 if let Ok(binding) = fetcher.request(ipc::GET_BINDING_STATE, b"") {
@@ -251,7 +253,7 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
                 }
                 let _ = refresh.send(());
                 loop {
-                    match ipc::read_frame(&mut events) {
+                    match next_event(&events) {
                         Ok((ipc::EVENT_SHUTDOWN, _)) => break,
                         Ok((ipc::EVENT_MODE, payload)) => fetcher.set_mode(&payload),
                         Ok(_) => {}
@@ -267,7 +269,55 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
             }
             Err(why) => publisher.unreachable(why),
         }
-        thread::sleep(RETRY);
+        backoff.sleep();
+    }
+}
+
+/// The next event: waited for as long as it takes to begin, then read
+/// whole within the time limit, so a frame that starts and stalls is a
+/// lost connection rather than a frozen state.
+fn next_event(events: &UnixStream) -> io::Result<(u32, Vec<u8>)> {
+    let mut first = [0u8; 1];
+    events.set_read_timeout(None)?;
+    (&mut &*events).read_exact(&mut first)?;
+    ipc::read_frame(&mut (&first[..]).chain(Within::new(events)))
+}
+
+/// A connection whose reads all end by a deadline: each waits only for the
+/// time left, so a peer that sends a byte now and then cannot stretch a
+/// reply for ever.
+struct Within<'a> {
+    stream: &'a UnixStream,
+    until: Instant,
+}
+
+impl<'a> Within<'a> {
+    fn new(stream: &'a UnixStream) -> Within<'a> {
+        Within { stream, until: Instant::now() + TIMEOUT }
+    }
+}
+
+impl Read for Within<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no whole reply within {} s", TIMEOUT.as_secs()),
+            ));
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        (&mut &*self.stream).read(buffer)
+    }
+}
+
+impl Write for Within<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        (&mut &*self.stream).write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        (&mut &*self.stream).flush()
     }
 }
 
@@ -275,16 +325,13 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
 fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
     let name = flavour.name();
     let path = socket_path(flavour).ok_or_else(|| format!("{name} is not running (no IPC socket found)"))?;
-    let mut events = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
+    let events = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
     let _ = events.set_write_timeout(Some(TIMEOUT));
-    let _ = events.set_read_timeout(Some(TIMEOUT));
-    let reply = ipc::request(&mut events, ipc::SUBSCRIBE, EVENTS.as_bytes())
+    let reply = ipc::request(&mut Within::new(&events), ipc::SUBSCRIBE, EVENTS.as_bytes())
         .map_err(|error| format!("subscribing to {name}'s events: {error}"))?;
     if !serde_json::from_slice::<Outcome>(&reply).is_ok_and(|outcome| outcome.success) {
         return Err(format!("{name} refused the subscription: {}", String::from_utf8_lossy(&reply)));
     }
-    // Events come when they come.
-    let _ = events.set_read_timeout(None);
     Ok((events, path))
 }
 

@@ -8,11 +8,14 @@
 //! subscribes it; komorebi then connects to it for every notification,
 //! writes one document and closes. A connection that carries nothing means
 //! komorebi is shutting down: the bar then asks to subscribe again every
-//! second until komorebi is back, and asks for the whole state anew.
+//! second until komorebi is back (waiting longer each time one that comes
+//! back drops it again at once, see [`Backoff`]), and asks for the whole
+//! state anew.
 
 use super::state::{read_notification, read_state};
 use super::{Message, SOCKET};
 use crate::config::model::Rect;
+use crate::tiler::backoff::Backoff;
 use crate::tiler::{Client, Publisher, State, Status};
 use serde_json::json;
 use std::io::{Read, Write};
@@ -26,8 +29,6 @@ use uds_windows::{UnixListener, UnixStream};
 
 /// komorebi's own timeout on the bar's writes and reads.
 const TIMEOUT: Duration = Duration::from_secs(1);
-/// How long the bar waits before asking komorebi again after it went away.
-const RETRY: Duration = Duration::from_secs(1);
 /// A notification larger than this is not one komorebi sends.
 const MAX_NOTIFICATION: u64 = 64 << 20;
 
@@ -80,6 +81,7 @@ pub fn start(subscription: Subscription, publisher: Publisher) -> Result<Komoreb
 fn listen(subscription: Subscription, name: String, listener: UnixListener, publisher: Publisher) {
     let dir = &subscription.dir;
     let subscribe = [Message::with("AddSubscriberSocketWithOptions", json!([name, { "filter_state_changes": true }]))];
+    let mut backoff = Backoff::default();
     loop {
         // Subscribe, then ask for the whole state: nothing is missed between them.
         let state = loop {
@@ -87,10 +89,11 @@ fn listen(subscription: Subscription, name: String, listener: UnixListener, publ
                 Ok(state) => break state,
                 Err(why) => {
                     publisher.unreachable(why);
-                    thread::sleep(RETRY);
+                    backoff.sleep();
                 }
             }
         };
+        backoff.connected();
         tracing::info!("connected to komorebi at {}", dir.join(SOCKET).display());
         if let Some(offset) = subscription.work_area_offset {
             offer_work_area_offset(dir, state.bar_monitor.or(subscription.monitor), offset);
@@ -99,6 +102,7 @@ fn listen(subscription: Subscription, name: String, listener: UnixListener, publ
         hear_notifications(&listener, subscription.monitor, &publisher);
         tracing::info!("komorebi stopped; waiting for it to come back");
         publisher.publish(Status::Disconnected("komorebi stopped".into()));
+        backoff.sleep();
     }
 }
 

@@ -4,7 +4,8 @@
 //! The sockets are in komorebi's data directory: `--komorebi-dir`, else
 //! `$OBI_KOMOREBI_DIR`, else komorebi's own rule (`%LOCALAPPDATA%\komorebi`
 //! on Windows; `$XDG_DATA_HOME/komorebi`, or `~/.local/share/komorebi`,
-//! elsewhere).
+//! elsewhere). Without any of those there is no folder to look in: a
+//! shared one such as `/tmp/komorebi` could be anybody's.
 
 mod client;
 mod messages;
@@ -19,13 +20,13 @@ use std::path::PathBuf;
 /// komorebi's socket in its data directory.
 pub const SOCKET: &str = "komorebi.sock";
 
-/// Where komorebi's sockets are.
-pub fn socket_dir(options: &Options) -> PathBuf {
+/// Where komorebi's sockets are, when the environment says.
+pub fn socket_dir(options: &Options) -> Option<PathBuf> {
     if let Some(dir) = &options.komorebi_dir {
-        return dir.clone();
+        return Some(dir.clone());
     }
     if let Some(dir) = std::env::var_os("OBI_KOMOREBI_DIR") {
-        return PathBuf::from(dir);
+        return Some(PathBuf::from(dir));
     }
     let data = if cfg!(windows) {
         std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
@@ -34,13 +35,14 @@ pub fn socket_dir(options: &Options) -> PathBuf {
             .map(PathBuf::from)
             .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
     };
-    data.unwrap_or_else(std::env::temp_dir).join("komorebi")
+    data.map(|data| data.join("komorebi"))
 }
 
 /// Subscribes to komorebi in the background; its states go to `publisher`.
 pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
     let subscription = client::Subscription {
-        dir: socket_dir(options),
+        dir: socket_dir(options)
+            .ok_or("komorebi's folder is unknown: the environment names no data folder (give --komorebi-dir)")?,
         monitor: options.monitor,
         work_area_offset: options.work_area_offset,
     };
