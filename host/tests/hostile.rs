@@ -88,6 +88,18 @@ fn huge_labels_and_lists_are_refused_as_bad_views() {
 }
 
 #[test]
+fn a_widget_hoarding_host_resources_is_stopped_at_its_limit() {
+    let history = run(engine(), vec![clock(), faulty("Hoard", "", 16 << 20)], Duration::from_millis(2500));
+    assert_ticking(&history[0], 2);
+    let hoard = failures(&history[1]);
+    assert!(
+        hoard.first().is_some_and(|message| message.contains("resource table has no free keys")),
+        "10 000 timers are past the 1024 resources a widget may hold: {:?}",
+        history[1]
+    );
+}
+
+#[test]
 fn a_widget_that_prints_without_end_keeps_working() {
     let history = run(engine(), vec![clock(), faulty("Chatter", "", 8 << 20)], Duration::from_millis(1500));
     assert_ticking(&history[0], 1);

@@ -7,7 +7,7 @@
 
 use super::bindings::{latest, v0_1_0, v0_1_1};
 use super::engine::{Template, WidgetEngine};
-use super::limiter::StoreLimiter;
+use super::limiter::{self, StoreLimiter};
 use super::path_images::PathImages;
 use super::stderr::WidgetStderr;
 use super::{Limits, Schedule, WidgetSpec};
@@ -153,7 +153,7 @@ impl WidgetInstance {
             runs: Errands::default(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
-            table: ResourceTable::new(),
+            table: bounded_table(),
             limiter: StoreLimiter::new(spec.limits.memory_bytes),
         };
         let mut store = Store::new(engine.engine(), state);
@@ -206,6 +206,13 @@ impl WidgetInstance {
         };
         result.map_err(|error| failure(&self.store, self.limits, error))
     }
+}
+
+/// The widget's table of host resources, as many as [`limiter::RESOURCES`].
+fn bounded_table() -> ResourceTable {
+    let mut table = ResourceTable::new();
+    table.set_max_capacity(limiter::RESOURCES);
+    table
 }
 
 /// Runs `work`, turning a panic in it into the widget's failure. The store

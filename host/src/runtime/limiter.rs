@@ -1,6 +1,8 @@
 //! What a widget's store may hold: its linear memories together under one
 //! cap (a component may have several, and each could otherwise take the
-//! whole cap), and few memories, tables and core instances.
+//! whole cap), few memories, tables and core instances, and few host
+//! resources (WASI's streams and timers live in the host's memory, outside
+//! the cap, so their number is bounded instead).
 
 use wasmtime::ResourceLimiter;
 
@@ -10,6 +12,9 @@ const TABLE_ELEMENTS: usize = 100_000;
 const MEMORIES: usize = 8;
 const TABLES: usize = 64;
 const INSTANCES: usize = 256;
+/// Host resources a widget may hold at once (stdio streams, timers): a
+/// widget needs a handful.
+pub const RESOURCES: usize = 1024;
 
 pub struct StoreLimiter {
     memory_cap: usize,

@@ -7,7 +7,8 @@
 //! items, `Chatter` prints 64 KiB to stderr and goes on, `Escape` tries to
 //! reach outside its sandbox (files, the directory tree, a TCP socket at
 //! `escape_to`, a process, the environment) and shows what it got,
-//! `NamedImage` shows the image file `image` names (a FIFO, say), `Never`
+//! `NamedImage` shows the image file `image` names (a FIFO, say), `Hoard`
+//! keeps every WASI resource it makes (10 000 timers a refresh), `Never`
 //! behaves. Its label names the last input it was given, so tests can see
 //! input arrive.
 //!
@@ -29,6 +30,7 @@ pub enum Fault {
     Chatter,
     Escape,
     NamedImage,
+    Hoard,
     Never,
 }
 
@@ -94,6 +96,7 @@ impl Widget for Faulty {
                 Fault::NamedImage => {
                     return View::of([item("image").image(Image::Path(self.config.image.clone())).text("image")]);
                 }
+                Fault::Hoard => hoard(),
                 Fault::Never => {}
             }
         }
@@ -130,3 +133,18 @@ impl Faulty {
 }
 
 obi_sdk::export!(Faulty);
+
+/// Makes WASI timers and keeps them: each is an entry in the host's table
+/// of the widget's resources.
+#[cfg(target_arch = "wasm32")]
+fn hoard() {
+    use std::sync::Mutex;
+    static HOARD: Mutex<Vec<wasip2::io::poll::Pollable>> = Mutex::new(Vec::new());
+    let mut hoard = HOARD.lock().unwrap();
+    for _ in 0..10_000 {
+        hoard.push(wasip2::clocks::monotonic_clock::subscribe_duration(1_000_000_000));
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn hoard() {}
