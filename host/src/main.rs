@@ -297,7 +297,9 @@ fn message(command: obi::control::Command, pid: Option<u32>) -> Result<(), Strin
 
 /// `obi --aliases --config PATH`: where the file uses older names.
 fn aliases(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("reading {}: {error}", path.display()))?;
+    let text = obi::files::read_regular(path, obi::config::CONFIG_FILE_BYTES)
+        .map_err(|why| format!("reading {}: {why}", path.display()))?;
+    let text = String::from_utf8_lossy(&text);
     let value = obi::config::parse_lenient(&text).map_err(|error| format!("{}:{error}", path.display()))?;
     let renamed = obi::config::aliases::renamed(&value);
     if renamed.is_empty() {

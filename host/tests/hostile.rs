@@ -193,6 +193,32 @@ fn an_image_path_naming_a_fifo_or_a_device_is_refused_without_waiting() {
     }
 }
 
+/// An SVG icon whose `<image>` names `/dev/zero` or a FIFO: drawn without
+/// it, at once, and the widgets' thread never waits.
+#[test]
+fn an_svg_naming_a_fifo_or_a_device_is_drawn_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for href in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let svg = dir.path().join("icon.svg");
+        std::fs::write(
+            &svg,
+            format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#00ff00"/><image href="{href}" width="8" height="8"/></svg>"##
+            ),
+        )
+        .unwrap();
+        let spec = faulty("NamedImage", &format!(r#", "image": "{}""#, svg.display()), 8 << 20);
+        let started = Instant::now();
+        let states = Scheduler::first_states(&mut engine(), vec![spec], Duration::from_secs(5));
+        assert!(started.elapsed() < Duration::from_secs(3), "{href}: the refresh waited {:?}", started.elapsed());
+        let WidgetState::Ready(view) = &states[0] else { panic!("{states:?}") };
+        let Piece::HeldImage(handle) = view.items[0].pieces[0] else { panic!("{view:?}") };
+        assert_ne!(handle, NO_IMAGE, "{href}: the icon is drawn, without what it names");
+    }
+}
+
 /// A widget granted commands runs only the lines the user declared for it,
 /// on the real shell: a 0.1.1 widget's own command line to `process.spawn`
 /// is refused, and a 0.1.2 widget can only name a declared id.

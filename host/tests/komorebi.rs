@@ -247,3 +247,23 @@ fn a_malformed_notification_is_logged_and_skipped() {
         wait_for_state(&connection, Duration::from_secs(5), |state| state.monitors[0].focused_workspace == 1).is_some()
     );
 }
+
+/// A peer in komorebi's place that takes the bar and drops it at once, over
+/// and over (an empty notification is komorebi's goodbye): the bar asks
+/// again after 1 s, 2 s, 4 s …, not at once, so neither the loop nor the
+/// log runs away.
+#[test]
+fn a_komorebi_that_drops_the_bar_at_once_again_and_again_is_asked_ever_more_slowly() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let _connection = connect(dir.path(), None);
+    assert!(komorebi.wait_for_subscriber(Duration::from_secs(5)));
+    let flooded = Instant::now();
+    while flooded.elapsed() < Duration::from_secs(8) {
+        komorebi.notify_raw("");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let subscriptions = komorebi.received().iter().filter(|received| received.contains("AddSubscriber")).count();
+    // Waits of 1, 2 and 4 s fit in 8 s: the first subscription and three more, one more at a stretch.
+    assert!((2..=5).contains(&subscriptions), "{subscriptions} subscriptions in 8 s of goodbyes");
+}

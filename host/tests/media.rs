@@ -250,3 +250,27 @@ fn a_player_that_says_nonsense_is_read_for_what_makes_sense() {
     assert_eq!(shown.playback, Playback::Stopped);
     assert!(!shown.can_go_next && !shown.can_play_pause);
 }
+
+/// A connection that owns `name` on `bus` and answers no call: it has no
+/// object server, so calls to it wait until their time runs out.
+fn silent(bus: &Bus, name: &str) -> Connection {
+    let connection = zbus::blocking::connection::Builder::address(bus.address.as_str()).unwrap().build().unwrap();
+    connection.request_name(name).unwrap();
+    connection
+}
+
+#[test]
+fn a_player_that_never_answers_is_left_out_and_holds_up_nobody() {
+    let Some(bus) = bus() else { return };
+    let _silent = silent(&bus, "org.mpris.MediaPlayer2.silent");
+    let (player, _) = player(&bus, "test", "Playing", "First Song");
+    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let (waker, _wakes) = waker();
+    let shown = wait_for(&media, &waker, Option::is_some).unwrap();
+    assert_eq!(shown.title, "First Song", "the player that answers is shown");
+    // The silent one is left alone now: a change is read without waiting on it.
+    let changed = Instant::now();
+    change(&player, "Playing", "Second Song");
+    wait_for(&media, &waker, |playing| playing.as_ref().is_some_and(|p| p.title == "Second Song"));
+    assert!(changed.elapsed() < Duration::from_secs(2), "the change took {:?}", changed.elapsed());
+}

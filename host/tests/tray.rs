@@ -445,3 +445,27 @@ fn write_png(path: &std::path::Path, rgba: [u8; 4]) {
     encoder.set_depth(png::BitDepth::Eight);
     encoder.write_header().unwrap().write_image_data(&rgba.repeat(16)).unwrap();
 }
+
+#[test]
+fn an_item_that_never_answers_is_left_out_and_the_rest_of_the_tray_updates() {
+    let Some(bus) = bus() else { return };
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    // It owns a name and registers, and then answers no call: it has no object server.
+    let silent = zbus::blocking::connection::Builder::address(bus.address.as_str()).unwrap().build().unwrap();
+    let silent_name = format!("org.kde.StatusNotifierItem-{}-silent", std::process::id());
+    silent.request_name(silent_name.as_str()).unwrap();
+    register(&silent, &silent_name);
+    let (good, _) = item(&bus, "good", None, vec![pixmap([255, 255, 0, 0])], ("", ""));
+    let items = wait_for(&tray, |items| items.iter().any(|item| item.id == "good"));
+    assert_eq!(items.len(), 1, "the silent item is left out: {items:#?}");
+
+    let changed = Instant::now();
+    {
+        let interface = good.object_server().interface::<_, Item>("/StatusNotifierItem").unwrap();
+        interface.get_mut().id = "good again".into();
+        zbus::block_on(Item::new_icon(interface.signal_emitter())).unwrap();
+    }
+    wait_for(&tray, |items| items.iter().any(|item| item.id == "good again"));
+    assert!(changed.elapsed() < Duration::from_secs(2), "the change took {:?}", changed.elapsed());
+}

@@ -10,6 +10,7 @@ mod cli;
 mod desktop;
 mod examples;
 mod golden;
+mod hostile_environment;
 mod i3;
 mod keyboard;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]

@@ -44,20 +44,21 @@ fn the_bar_is_a_dock_of_its_configured_height_and_keeps_updating() {
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
 }
 
-const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "import"];
+pub(crate) const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xdotool", "xprop", "xwininfo", "import"];
 
 /// Whether something other than the bar's background is drawn in columns `from..to`.
-fn inked(frame: &Frame, from: u32, to: u32) -> bool {
+pub(crate) fn inked(frame: &Frame, from: u32, to: u32) -> bool {
     frame.ink(frame.pixel(0, 0), from, to) > 50
 }
 
 /// A 32-pixel bar of the Cpu widget alone, and the same with a clock on the right.
-const ONLY_CPU: &str = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
-const CPU_AND_CLOCK: &str = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
+pub(crate) const ONLY_CPU: &str =
+    r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#;
+pub(crate) const CPU_AND_CLOCK: &str = r#"{ "height": 32, "left_widgets": [ { "Cpu": { "enable": true } } ],
     "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
 
 /// The top 32 rows of the screen, where the bar of [`ONLY_CPU`] is.
-fn bar_strip(session: &XSession) -> Frame {
+pub(crate) fn bar_strip(session: &XSession) -> Frame {
     session.grab().rows(0, 32)
 }
 

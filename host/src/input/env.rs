@@ -21,6 +21,7 @@ pub fn for_the_shell(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Res
 }
 
 /// What the POSIX shell is reading at a point of the line.
+#[cfg(any(not(windows), test))]
 #[derive(Clone, Copy, PartialEq)]
 enum Quoting {
     None,
@@ -30,6 +31,7 @@ enum Quoting {
 
 /// Each set variable as a reference `sh` expands from the environment it
 /// passes on, which holds the variable already.
+#[cfg(any(not(windows), test))]
 fn for_sh(text: &str, lookup: impl Fn(&str) -> Option<String>) -> String {
     let mut line = String::with_capacity(text.len());
     let mut quoting = Quoting::None;

@@ -1,0 +1,302 @@
+//! The real bar in a hostile environment, each case named in the README's
+//! security section: a second local user who plants compiled code, links
+//! and a control folder where the bar looks; clients of the control socket
+//! that say nothing or never stop; an environment value written to break
+//! out of a mouse command; config files that are a FIFO, a device or huge.
+//! In each, nothing planted is used, and the bar keeps drawing.
+
+use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
+use crate::window::{CPU_AND_CLOCK, ONLY_CPU, TOOLS, bar_strip, inked};
+use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The uid the second user acts as: `nobody`.
+const OTHER_USER: u32 = 65534;
+
+/// Runs `script` in `sh` as the second user (the test runs as root).
+fn as_other_user(script: &str) {
+    let id = format!("--reuid={OTHER_USER}");
+    let group = format!("--regid={OTHER_USER}");
+    let output = run(Command::new("setpriv").args([id.as_str(), group.as_str(), "--clear-groups", "sh", "-c", script]));
+    assert!(output.status.success(), "as the second user: {script}: {output:?}");
+}
+
+/// Root can act as a second user; anyone else cannot, and skips loudly
+/// (or fails, under CI).
+fn can_act_as_another_user(test: &str) -> bool {
+    if !have_tools(test, &[TOOLS, &["setpriv"]].concat()) {
+        return false;
+    }
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        crate::skip::unavailable(&format!("{test}: acting as a second local user needs root (CI runs as root)"));
+        return false;
+    }
+    true
+}
+
+/// `command`'s output, failing the test when it runs past `limit`.
+fn within(limit: Duration, command: &mut Command) -> Output {
+    let mut child = Reaped(command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("starting it"));
+    let started = Instant::now();
+    while child.0.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < limit, "{command:?} still runs after {limit:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut output = Output { status: child.0.wait().unwrap(), stdout: Vec::new(), stderr: Vec::new() };
+    child.0.stdout.take().unwrap().read_to_end(&mut output.stdout).unwrap();
+    child.0.stderr.take().unwrap().read_to_end(&mut output.stderr).unwrap();
+    output
+}
+
+/// The names the bar gives its compiled components, learnt from a bar that
+/// drew [`ONLY_CPU`] offscreen with a cache of its own.
+fn cache_file_names(config: &Path, dir: &Path) -> Vec<String> {
+    let cache = dir.join("learnt-cache");
+    let shot = dir.join("learnt.png");
+    let output = run(obi().env("OBI_CACHE_DIR", &cache).arg("--config").arg(config).arg("--screenshot").arg(&shot));
+    assert!(output.status.success(), "{output:?}");
+    let names: Vec<String> =
+        std::fs::read_dir(&cache).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(names.iter().any(|name| name.ends_with(".cwasm")), "{names:?}");
+    names
+}
+
+/// Another user makes the cache folder the bar would use (with a file of
+/// garbage and a link to a file of the bar's user under each name the bar
+/// would load or write) and the folder of its control socket: the bar uses
+/// neither, says why, compiles its widgets anew and draws; the planted
+/// files and the linked file are untouched, and `obi msg` refuses the
+/// planted control folder at once instead of hanging on it.
+#[test]
+fn another_users_cache_and_control_folders_are_refused_and_the_bar_draws() {
+    if !can_act_as_another_user("planted cache and control folder test") {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(ONLY_CPU);
+    let names = cache_file_names(&config, dir.path());
+    // A place both users may write, as /tmp is: sticky, open to all.
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    for open in [dir.path(), shared.as_path()] {
+        std::fs::set_permissions(open, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    }
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "the user's own file").unwrap();
+    let components = shared.join("cache/obi/components");
+    let mut plant = format!(
+        "mkdir -p '{0}' '{1}/obi-0' && chmod -R 777 '{1}/cache' '{1}/obi-0'",
+        components.display(),
+        shared.display()
+    );
+    for (index, name) in names.iter().enumerate() {
+        plant += &match index % 2 {
+            0 => format!(" && printf 'planted code' > '{}/{name}'", components.display()),
+            _ => format!(" && ln -s '{}' '{}/{name}'", victim.display(), components.display()),
+        };
+    }
+    as_other_user(&plant);
+
+    let log_path = dir.path().join("obi.log");
+    let bar = obi()
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env_remove("OBI_CACHE_DIR")
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("XDG_CACHE_HOME", shared.join("cache"))
+        .env("TMPDIR", &shared)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log_path).unwrap())
+        .spawn()
+        .expect("starting obi");
+    let _bar = Reaped(bar);
+    session.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
+    assert!(wait_for(Duration::from_secs(20), || inked(&bar_strip(&session), 0, 400)), "the Cpu widget drew");
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let cache_refused =
+        format!("not using the component cache: {} belongs to another user (uid {OTHER_USER})", components.display());
+    assert!(log.contains(&cache_refused), "{log}");
+    assert!(log.contains("no control socket") && log.contains("the control folder cannot be used"), "{log}");
+
+    for (index, name) in names.iter().enumerate() {
+        let planted = components.join(name);
+        if index % 2 == 0 {
+            assert_eq!(std::fs::read(&planted).unwrap(), b"planted code", "{name} untouched");
+        } else {
+            assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink(), "{name} untouched");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "the user's own file", "nothing was written through a link");
+    let sockets: Vec<_> = std::fs::read_dir(shared.join("obi-0")).unwrap().collect();
+    assert!(sockets.is_empty(), "no socket in the planted folder: {sockets:?}");
+
+    let msg = within(
+        Duration::from_secs(5),
+        obi().env_remove("XDG_RUNTIME_DIR").env("TMPDIR", &shared).args(["msg", "quit"]),
+    );
+    assert!(!msg.status.success(), "{msg:?}");
+    let said = String::from_utf8_lossy(&msg.stderr);
+    assert!(said.contains("the control folder cannot be used") && said.contains("belongs to another user"), "{said}");
+}
+
+/// A client of the control socket that says nothing holds it a second at
+/// most, one that writes without end is cut off after a line's length
+/// (the bar's memory does not grow), and `obi msg` goes on working beside
+/// both; a bar that never answers is named by `obi msg` within seconds.
+/// The socket is the user's alone, in a folder that is theirs alone.
+#[test]
+fn silent_and_flooding_control_clients_hold_up_nobody() {
+    if !have_tools("control client test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(ONLY_CPU);
+    let runtime = dir.path().join("runtime");
+    let (bar, _window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
+    let pid = bar.0.id();
+    let socket = runtime.join("obi").join(format!("bar-{pid}.sock"));
+    assert!(wait_for(Duration::from_secs(10), || socket.exists()), "the bar listens on {}", socket.display());
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!((mode(&runtime.join("obi")), mode(&socket)), (0o700, 0o600));
+    let resident = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap().to_owned();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() << 10
+    };
+    let before = resident();
+
+    let _silent = UnixStream::connect(&socket).unwrap();
+    let flood = {
+        let socket = socket.clone();
+        std::thread::spawn(move || {
+            let mut stream = UnixStream::connect(&socket).unwrap();
+            let chunk = vec![b'x'; 1 << 20];
+            let mut written = 0u64;
+            while written < 4 << 30 {
+                match stream.write(&chunk) {
+                    Ok(count) => written += count as u64,
+                    Err(_) => break,
+                }
+            }
+            written
+        })
+    };
+    let msg =
+        |command: &str| within(Duration::from_secs(10), obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", command]));
+    for command in ["hide", "show"] {
+        let asked = Instant::now();
+        let output = msg(command);
+        assert!(output.status.success(), "{command} beside a silent and a flooding client: {output:?}");
+        assert!(asked.elapsed() < Duration::from_secs(4), "{command} took {:?}", asked.elapsed());
+    }
+    let written = flood.join().unwrap();
+    assert!(written < 64 << 20, "the flood was cut off, after {written} bytes");
+    let grown = resident().saturating_sub(before);
+    assert!(grown < 16 << 20, "the bar's memory grew by {grown} bytes under the flood");
+
+    // A socket whose bar never answers: this test process's, which never accepts.
+    let silent_bar = runtime.join("obi").join(format!("bar-{}.sock", std::process::id()));
+    let _listener = UnixListener::bind(&silent_bar).unwrap();
+    let asked = Instant::now();
+    let output = within(
+        Duration::from_secs(10),
+        obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", "--pid", &std::process::id().to_string(), "toggle"]),
+    );
+    assert!(!output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("no answer within 3 s"), "{output:?}");
+    assert!(asked.elapsed() < Duration::from_secs(6), "{:?}", asked.elapsed());
+}
+
+/// An environment value made to break out of a mouse command, in every
+/// quoting komorebi-bar's spellings may sit in, runs nothing: the command
+/// gets the value as text.
+#[test]
+fn an_environment_value_with_quotes_and_semicolons_runs_nothing_more() {
+    if !have_tools("environment value test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "left_widgets": [], "right_widgets": [],
+             "mouse": { "on_primary_double_click": "printf '%s|' %OBI_E2E_EVIL% \"$Env:OBI_E2E_EVIL\" '$OBI_E2E_EVIL' >> \"$OBI_E2E_MARK\"" } }"#,
+    );
+    let (mark, pwned) = (dir.path().join("clicked"), dir.path().join("pwned"));
+    // No blank in it: unquoted, it stays one word, and `${IFS}` is what an
+    // attacker writes for one.
+    let evil = format!("x';touch${{IFS}}{0};\";touch${{IFS}}{0};\"`touch${{IFS}}{0}`;echo${{IFS}}'", pwned.display());
+    let (_bar, _window) = session.start_bar_with_env(
+        &config,
+        Stdio::null(),
+        &[("OBI_E2E_MARK", mark.as_os_str()), ("OBI_E2E_EVIL", std::ffi::OsStr::new(&evil))],
+    );
+    run(session.command("xdotool").args(["mousemove", "600", "20", "click", "--repeat", "2", "--delay", "80", "1"]));
+    assert!(wait_for(Duration::from_secs(10), || mark.exists()), "the double click ran its command");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(!pwned.exists(), "the value ran as shell code");
+    let printed = std::fs::read_to_string(&mark).unwrap();
+    assert!(printed.matches(evil.as_str()).count() >= 3, "each spelling gave the value as text: {printed:?}");
+}
+
+/// Config files that are not files, or are huge: `obi check` refuses each
+/// at once, and a running bar whose config is replaced by one logs it and
+/// keeps its config and its ticking clock.
+#[test]
+fn a_fifo_a_device_and_a_huge_file_as_the_config_are_refused_at_once() {
+    if !have_tools("hostile config file test", &[TOOLS, &["mkfifo"]].concat()) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let huge = dir.path().join("huge.json");
+    let mut text = String::from("{ \"left_widgets\": [], \"right_widgets\": [], \"padding\": [");
+    text += &"1, ".repeat((50 << 20) / 3);
+    text += "1] }";
+    std::fs::write(&huge, &text).unwrap();
+    for (path, said) in [
+        (fifo.as_path(), "it is a FIFO, not a regular file"),
+        (Path::new("/dev/urandom"), "it is a device, not a regular file"),
+        (huge.as_path(), "at most 1 MiB is read"),
+    ] {
+        let output = within(Duration::from_secs(3), obi().arg("check").arg(path));
+        assert!(!output.status.success(), "{output:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains(said), "{}: {output:?}", path.display());
+    }
+
+    let session = XSession::start(1280, 720);
+    let (bar_dir, config) = config_file(CPU_AND_CLOCK);
+    let log_path = bar_dir.path().join("obi.log");
+    let (bar, _window) = session.start_bar(&config, Stdio::from(std::fs::File::create(&log_path).unwrap()));
+    let clock = || bar_strip(&session);
+    assert!(wait_for(Duration::from_secs(20), || inked(&clock(), 880, 1280)), "the clock drew");
+    let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
+    let ticks = || {
+        let first = clock();
+        wait_for(Duration::from_secs(3), || {
+            let now = clock();
+            (0..now.height).any(|y| (880..1280).any(|x| now.pixel(x, y) != first.pixel(x, y)))
+        })
+    };
+    let replacement = bar_dir.path().join("replacement");
+    let fifo = |at: &Path| assert!(Command::new("mkfifo").arg(at).status().unwrap().success());
+    let device = |at: &Path| std::os::unix::fs::symlink("/dev/urandom", at).unwrap();
+    let large = |at: &Path| std::fs::copy(&huge, at).map(drop).unwrap();
+    let replacements: [(&dyn Fn(&Path), &str); 3] =
+        [(&fifo, "a FIFO"), (&device, "a device"), (&large, "at most 1 MiB is read")];
+    for (make, said) in replacements {
+        make(&replacement);
+        std::fs::rename(&replacement, &config).unwrap();
+        assert!(wait_for(Duration::from_secs(10), || log().contains(said)), "logged {said}: {}", log());
+        assert!(ticks(), "after {said} the clock still ticks");
+    }
+    let mut bar = bar;
+    assert!(bar.0.try_wait().unwrap().is_none(), "the bar runs on: {}", log());
+    assert!(inked(&clock(), 0, 400), "with its last good config");
+}
