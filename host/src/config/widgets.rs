@@ -151,7 +151,7 @@ fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, 
     }
     let defaults = spec.limits;
     spec.limits = Limits {
-        memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb << 20),
+        memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb.saturating_mul(1 << 20)),
         call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
     };
     Ok(spec)

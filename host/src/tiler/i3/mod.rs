@@ -346,3 +346,41 @@ fn refetch(fetcher: &Fetcher, publisher: &Publisher, refreshes: &Receiver<()>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_that_begins_and_stalls_ends_the_connection_within_the_limit() {
+        let (bar, tiler) = UnixStream::pair().unwrap();
+        let mut tiler = tiler;
+        tiler.write_all(&ipc::encode(ipc::EVENT_MODE, b"{\"change\": \"resize\"}")).unwrap();
+        assert_eq!(next_event(&bar).unwrap(), (ipc::EVENT_MODE, b"{\"change\": \"resize\"}".to_vec()));
+        // Half a header, then nothing more.
+        tiler.write_all(&ipc::encode(ipc::EVENT_MODE, b"{}")[..7]).unwrap();
+        let started = Instant::now();
+        let stalled = next_event(&bar).unwrap_err();
+        assert!(matches!(stalled.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut), "{stalled}");
+        assert!(started.elapsed() < TIMEOUT + Duration::from_secs(1), "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn a_reply_dripped_a_byte_at_a_time_is_cut_off_at_the_deadline() {
+        let (bar, tiler) = UnixStream::pair().unwrap();
+        let dripping = thread::spawn(move || {
+            let mut tiler = tiler;
+            for byte in ipc::encode(ipc::GET_TREE, &[b' '; 64]) {
+                if tiler.write_all(&[byte]).is_err() {
+                    return;
+                }
+                thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let started = Instant::now();
+        assert!(ipc::read_frame(&mut Within::new(&bar)).is_err(), "7 s of dripping is past the 2 s limit");
+        assert!(started.elapsed() < TIMEOUT + Duration::from_secs(1), "{:?}", started.elapsed());
+        drop(bar);
+        dripping.join().unwrap();
+    }
+}
