@@ -175,11 +175,11 @@ pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Re
 /// Sends `command` to the bar with `pid`, or to every running bar. Returns
 /// each bar's pid and reply; sockets of bars that are gone are cleaned up.
 pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
-    let dir = own_socket_dir()?;
-    let dir = dir.path();
+    let own = own_socket_dir()?;
+    let dir = own.path();
     let pids: Vec<u32> = match pid {
         Some(pid) => vec![pid],
-        None => fs::read_dir(&dir)
+        None => fs::read_dir(dir)
             .map(|entries| {
                 entries
                     .filter_map(Result::ok)

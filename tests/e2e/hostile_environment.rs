@@ -288,8 +288,8 @@ fn a_fifo_a_device_and_a_huge_file_as_the_config_are_refused_at_once() {
     let fifo = |at: &Path| assert!(Command::new("mkfifo").arg(at).status().unwrap().success());
     let device = |at: &Path| std::os::unix::fs::symlink("/dev/urandom", at).unwrap();
     let large = |at: &Path| std::fs::copy(&huge, at).map(drop).unwrap();
-    let replacements: [(&dyn Fn(&Path), &str); 3] =
-        [(&fifo, "a FIFO"), (&device, "a device"), (&large, "at most 1 MiB is read")];
+    type Replacement<'a> = (&'a dyn Fn(&Path), &'a str);
+    let replacements: [Replacement; 3] = [(&fifo, "a FIFO"), (&device, "a device"), (&large, "at most 1 MiB is read")];
     for (make, said) in replacements {
         make(&replacement);
         std::fs::rename(&replacement, &config).unwrap();
