@@ -193,55 +193,47 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
             .unwrap_or_default();
         found.push((Severity::Error, "theme.name".into(), format!("unknown Base16 palette `{}`{hint}", theme.name)));
     }
-    let lists = [
-        ("left_widgets", Some(&model.left_widgets)),
-        ("center_widgets", model.center_widgets.as_ref()),
-        ("right_widgets", Some(&model.right_widgets)),
-    ];
-    for (list, widgets) in lists {
-        for (index, widget) in widgets.into_iter().flatten().enumerate() {
-            let at = format!("{list}[{index}]");
-            if let WidgetConfig::Komorebi(komorebi) = widget
-                && let Some(workspaces) = komorebi.workspaces.as_ref().filter(|w| w.hide_empty_workspaces.is_none())
+    for (at, widget) in model.entries() {
+        if let WidgetConfig::Komorebi(komorebi) = widget
+            && let Some(workspaces) = komorebi.workspaces.as_ref().filter(|w| w.hide_empty_workspaces.is_none())
+        {
+            // komorebi-bar refuses the file; a part that is off is let through with a warning.
+            let severity = if workspaces.enable { Severity::Error } else { Severity::Warning };
+            found.push((
+                severity,
+                format!("{at}.Komorebi.workspaces"),
+                "missing field `hide_empty_workspaces` (true or false), which komorebi-bar requires".into(),
+            ));
+        }
+        let timezone = match widget {
+            WidgetConfig::Date(date) => date.timezone.as_deref(),
+            WidgetConfig::Time(time) => time.timezone.as_deref(),
+            _ => None,
+        };
+        if let WidgetConfig::Systray(systray) = widget {
+            // 0 turns the check off; anything else komorebi-bar clamps.
+            if let Some(seconds) =
+                systray.stale_icons_check_interval.filter(|&seconds| seconds != 0 && !(30..=600).contains(&seconds))
             {
-                // komorebi-bar refuses the file; a part that is off is let through with a warning.
-                let severity = if workspaces.enable { Severity::Error } else { Severity::Warning };
                 found.push((
-                    severity,
-                    format!("{at}.Komorebi.workspaces"),
-                    "missing field `hide_empty_workspaces` (true or false), which komorebi-bar requires".into(),
+                    Severity::Warning,
+                    format!("{at}.Systray.stale_icons_check_interval"),
+                    format!(
+                        "{seconds} s is outside 30..=600 (0 turns the check off); using {}",
+                        seconds.clamp(30, 600)
+                    ),
                 ));
             }
-            let timezone = match widget {
-                WidgetConfig::Date(date) => date.timezone.as_deref(),
-                WidgetConfig::Time(time) => time.timezone.as_deref(),
-                _ => None,
-            };
-            if let WidgetConfig::Systray(systray) = widget {
-                // 0 turns the check off; anything else komorebi-bar clamps.
-                if let Some(seconds) =
-                    systray.stale_icons_check_interval.filter(|&seconds| seconds != 0 && !(30..=600).contains(&seconds))
-                {
-                    found.push((
-                        Severity::Warning,
-                        format!("{list}[{index}].Systray.stale_icons_check_interval"),
-                        format!(
-                            "{seconds} s is outside 30..=600 (0 turns the check off); using {}",
-                            seconds.clamp(30, 600)
-                        ),
-                    ));
-                }
-            }
-            if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
-                let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()))
-                    .map(|close| format!("; did you mean `{close}`?"))
-                    .unwrap_or_default();
-                found.push((
-                    Severity::Error,
-                    format!("{list}[{index}].{}.timezone", widget.kind()),
-                    format!("unknown time zone `{zone}`{hint}"),
-                ));
-            }
+        }
+        if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
+            let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()))
+                .map(|close| format!("; did you mean `{close}`?"))
+                .unwrap_or_default();
+            found.push((
+                Severity::Error,
+                format!("{at}.{}.timezone", widget.kind()),
+                format!("unknown time zone `{zone}`{hint}"),
+            ));
         }
     }
     found
@@ -316,24 +308,17 @@ fn check_numbers(model: &BarModel, found: &mut Vec<(Severity, String, String)>) 
             out_of_range(&path, f64::from(value), &value, -limit..=limit, "beyond any screen");
         }
     }
-    let lists = [
-        ("left_widgets", Some(&model.left_widgets)),
-        ("center_widgets", model.center_widgets.as_ref()),
-        ("right_widgets", Some(&model.right_widgets)),
-    ];
-    for (list, widgets) in lists {
-        for (index, widget) in widgets.into_iter().flatten().enumerate() {
-            let WidgetConfig::Plugin(plugin) = widget else { continue };
-            if let Some(megabytes) = plugin.memory_limit_mb {
-                let path = format!("{list}[{index}].Plugin.memory_limit_mb");
-                let most = MOST_MEMORY_MB as f64;
-                out_of_range(&path, megabytes as f64, &megabytes, 1.0..=most, "more than a widget can address");
-            }
-            if let Some(milliseconds) = plugin.call_deadline_ms {
-                let path = format!("{list}[{index}].Plugin.call_deadline_ms");
-                let longest = LONGEST_DEADLINE_MS as f64;
-                out_of_range(&path, milliseconds as f64, &milliseconds, 1.0..=longest, "not a call's deadline");
-            }
+    for (at, widget) in model.entries() {
+        let WidgetConfig::Plugin(plugin) = widget else { continue };
+        if let Some(megabytes) = plugin.memory_limit_mb {
+            let path = format!("{at}.Plugin.memory_limit_mb");
+            let most = MOST_MEMORY_MB as f64;
+            out_of_range(&path, megabytes as f64, &megabytes, 1.0..=most, "more than a widget can address");
+        }
+        if let Some(milliseconds) = plugin.call_deadline_ms {
+            let path = format!("{at}.Plugin.call_deadline_ms");
+            let longest = LONGEST_DEADLINE_MS as f64;
+            out_of_range(&path, milliseconds as f64, &milliseconds, 1.0..=longest, "not a call's deadline");
         }
     }
 }

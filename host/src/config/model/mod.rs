@@ -46,3 +46,19 @@ pub struct BarModel {
     pub transparency_alpha: Option<u8>,
     pub widget_spacing: Option<f32>,
 }
+
+impl BarModel {
+    /// Every widget entry, enabled or not, with where the file has it
+    /// (`right_widgets[2]`).
+    pub fn entries(&self) -> impl Iterator<Item = (String, &WidgetConfig)> {
+        [
+            ("left_widgets", Some(&self.left_widgets)),
+            ("center_widgets", self.center_widgets.as_ref()),
+            ("right_widgets", Some(&self.right_widgets)),
+        ]
+        .into_iter()
+        .flat_map(|(list, widgets)| {
+            widgets.into_iter().flatten().enumerate().map(move |(index, widget)| (format!("{list}[{index}]"), widget))
+        })
+    }
+}
