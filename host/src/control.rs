@@ -135,7 +135,9 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
                 let mut line = String::new();
                 let reply = match (&mut reader).take(MAX_REQUEST).read_line(&mut line) {
                     Err(error) => format!("error: no request ({error})"),
-                    Ok(_) if !line.ends_with('\n') => "error: a request is one short line".to_owned(),
+                    Ok(read) if read as u64 == MAX_REQUEST && !line.ends_with('\n') => {
+                        "error: a request is one short line".to_owned()
+                    }
                     Ok(_) => match line.parse::<Command>() {
                         Ok(command) if deliver(command) => "ok".to_owned(),
                         Ok(_) => "error: the bar is shutting down".to_owned(),
