@@ -156,11 +156,11 @@ fn check_imports(
     Ok(release.unwrap_or(SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1]))
 }
 
-/// The interfaces of `obi:widget` that are not capabilities: shapes only.
 /// A widget's component file larger than this is not read (the stock
-/// widgets are under 200 KiB).
+/// widgets are under 300 KiB).
 const COMPONENT_FILE_BYTES: u64 = 64 << 20;
 
+/// The interfaces of `obi:widget` that are not capabilities: shapes only.
 const KNOWN_INTERFACES: [&str; 2] = ["types", "view"];
 
 /// `version` is a later release of the same 0.1 line as `latest`, which
