@@ -2,10 +2,10 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
-use obi::bar::Plan;
+use obi::bar::Bar;
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
-use obi::render::{Offscreen, Scene, find_text_font, write_png};
+use obi::render::{Offscreen, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
 use obi::window::{self, BarEvent, BarWindow};
@@ -176,8 +176,8 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         None => BarConfig::embedded_default(),
     };
-    let plan = Plan::new(&config);
-    let font = find_text_font(plan.font_family.as_deref())?;
+    let bar = Bar::new(&config);
+    let font = find_text_font(bar.font_family())?;
     let held = HeldImages::default();
     let tiler = Connection::start(&tiler::Options {
         choice: cli.tiler,
@@ -191,19 +191,19 @@ fn run(cli: Cli) -> Result<(), String> {
             .map_err(|error| format!("{error:#}"))?;
 
     match cli.screenshot {
-        Some(path) => screenshot(engine, plan, &font.data, held, cli.width, &path),
+        Some(path) => screenshot(engine, bar, &font.data, held, cli.width, &path),
         None => {
             #[cfg(free_unix)]
             window::end_quietly_without_the_display();
             let event_loop = window::event_loop()?;
             let proxy = event_loop.create_proxy();
-            let scheduler = Scheduler::spawn(engine, plan.specs.clone(), move |generation, index, state| {
+            let scheduler = Scheduler::spawn(engine, bar.specs().to_vec(), move |generation, index, state| {
                 // Fails only once the window is gone and the bar is shutting down.
                 let _ = proxy.send_event(BarEvent::Widget { generation, index, state });
             });
             let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
             let desktop = window::Desktop { tiler, held };
-            BarWindow::new(plan, font.data, config_path, desktop).run(event_loop, scheduler)
+            BarWindow::new(bar, font.data, config_path, desktop).run(event_loop, scheduler)
         }
     }
 }
@@ -249,17 +249,18 @@ fn widget_test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> 
     let entry = serde_json::json!({ "left_widgets": [ { "Plugin": { "enable": true, "path": plugin_path, "config": script.config } } ], "right_widgets": [] });
     let config =
         BarConfig::parse(&entry.to_string(), "the widget's bar").map_err(|diagnostics| listing(&diagnostics))?.config;
-    let plan = Plan::new(&config);
-    let font = find_text_font(plan.font_family.as_deref())?;
-    let height = plan.style.height.round().max(1.0) as u32;
+    let mut bar = Bar::new(&config);
+    let font = find_text_font(bar.font_family())?;
+    let height = bar.scene().style.height.round().max(1.0) as u32;
     let mut offscreen = Offscreen::new(width, height, &font.data)?;
     let held = HeldImages::default();
     offscreen.painter.use_held_images(held.clone());
-    let mut scene = Scene { style: plan.style, widgets: plan.widgets };
-    let slot = *plan.slots.first().ok_or("the widget has no place on the bar")?;
+    if bar.specs().is_empty() {
+        return Err("the widget has no place on the bar".into());
+    }
     run(plugin, &script, held, |step, view| {
-        scene.widgets[slot].state = obi::view::WidgetState::Ready(view.clone());
-        offscreen.paint(&scene);
+        bar.apply(0, 0, obi::view::WidgetState::Ready(view.clone()));
+        offscreen.paint(bar.scene());
         let path = directory.join(format!("step-{step}.png"));
         write_png(&path, width, height, &offscreen.read_rgba()?)?;
         println!("{}", path.display());
@@ -342,15 +343,15 @@ const SCREENSHOT_SETTLE: std::time::Duration = std::time::Duration::from_secs(10
 
 fn screenshot(
     mut engine: WidgetEngine,
-    plan: Plan,
+    mut bar: Bar,
     text_font: &[u8],
     held: HeldImages,
     width: u32,
     path: &Path,
 ) -> Result<(), String> {
-    let height = plan.style.height.round().max(1.0) as u32;
+    let height = bar.scene().style.height.round().max(1.0) as u32;
     // GL start-up does not depend on the widgets: overlap the two.
-    let specs = plan.specs;
+    let specs = bar.specs().to_vec();
     let (offscreen, states) = std::thread::scope(|scope| {
         let states = scope.spawn(|| Scheduler::first_states(&mut engine, specs, SCREENSHOT_SETTLE));
         let offscreen = Offscreen::new(width, height, text_font);
@@ -358,11 +359,10 @@ fn screenshot(
     });
     let mut offscreen = offscreen?;
     offscreen.painter.use_held_images(held);
-    let mut scene = Scene { style: plan.style, widgets: plan.widgets };
-    for (slot, state) in plan.slots.iter().zip(states) {
-        scene.widgets[*slot].state = state;
+    for (index, state) in states.into_iter().enumerate() {
+        bar.apply(0, index, state);
     }
-    offscreen.paint(&scene);
+    offscreen.paint(bar.scene());
     let rgba = offscreen.read_rgba()?;
     write_png(path, width, height, &rgba)
 }

@@ -38,7 +38,10 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
     // remembers); a new widget beside it starts fresh.
     let clock =
         stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into()).unwrap();
-    scheduler.send(WidgetEvent::Reconfigure { generation: 1, specs: vec![clock, spec] });
+    let specs = vec![clock, spec.clone()];
+    let continued = obi::runtime::continued(&[spec], &specs);
+    assert_eq!(continued, [None, Some(0)]);
+    scheduler.send(WidgetEvent::Reconfigure { generation: 1, specs, continued });
     let mut reported = Vec::new();
     let until = std::time::Instant::now() + Duration::from_millis(1500);
     while let Ok(report) = receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {

@@ -15,7 +15,7 @@ pub use damage::damage;
 pub use fonts::{ICON_FONT, find_text_font};
 pub use framebuffer::Framebuffer;
 pub use grouping::{GroupKind, Grouping};
-pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect};
+pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect, lay_out};
 pub use offscreen::{Offscreen, write_png};
 pub use painter::Painter;
 

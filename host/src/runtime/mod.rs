@@ -84,6 +84,21 @@ pub struct WidgetSpec {
     pub limits: Limits,
 }
 
+/// For each of `new`, the index of the spec of `old` it continues: an equal
+/// one not continued already (two identical widgets pair in order), or none
+/// when it starts anew. A reload is paired once, here; the bar carries the
+/// widgets' states and the scheduler their instances by the same pairs.
+pub fn continued(old: &[WidgetSpec], new: &[WidgetSpec]) -> Vec<Option<usize>> {
+    let mut taken = vec![false; old.len()];
+    new.iter()
+        .map(|spec| {
+            let index = (0..old.len()).find(|&index| !taken[index] && old[index] == *spec)?;
+            taken[index] = true;
+            Some(index)
+        })
+        .collect()
+}
+
 /// When the host calls a widget's `refresh`, as its `init` asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Schedule {

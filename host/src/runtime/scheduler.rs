@@ -34,6 +34,8 @@ const TICK_SLACK: Duration = Duration::from_millis(2);
 /// the thread every widget shares.
 pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 
+/// What the widgets' thread is told, besides the passing of time.
+#[derive(Debug, PartialEq)]
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
     Input {
@@ -41,12 +43,14 @@ pub enum WidgetEvent {
         key: String,
         input: Input,
     },
-    /// A new set of widgets (a reloaded config). A running widget whose spec
-    /// is unchanged keeps its instance and state; the others start anew.
-    /// States reported from then on carry `generation`.
+    /// A new set of widgets (a reloaded config). `continued[i]` names the
+    /// running widget that the new widget `i` continues (see
+    /// [`super::continued`]): it keeps its instance and state; the others
+    /// start anew. States reported from then on carry `generation`.
     Reconfigure {
         generation: u64,
         specs: Vec<WidgetSpec>,
+        continued: Vec<Option<usize>>,
     },
     /// A capability has an answer for the widget in slot `slot` (see [`Waker`]).
     Wake {
@@ -314,9 +318,10 @@ fn run(
                     publish(generation, &mut published, widget, slot);
                 }
             }
-            Ok(WidgetEvent::Reconfigure { generation: next, specs }) => {
+            Ok(WidgetEvent::Reconfigure { generation: next, specs, continued }) => {
                 generation = next;
-                slots = reuse_slots(std::mem::take(&mut slots), specs, |spec| maker.make(spec, Instant::now()));
+                let old = std::mem::take(&mut slots);
+                slots = reuse_slots(old, specs, &continued, |spec| maker.make(spec, Instant::now()));
                 watching = watch_components(&slots, &maker.wakes);
                 published = vec![None; slots.len()];
                 for (index, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.shown != WidgetState::Pending) {
@@ -372,14 +377,25 @@ fn watch_components(slots: &[Slot], events: &Sender<WidgetEvent>) -> Vec<FileWat
         .collect()
 }
 
-/// The slots for `specs`: each takes over an old slot with the same spec
-/// (instance, schedule and state included), or starts fresh.
-fn reuse_slots(mut old: Vec<Slot>, specs: Vec<WidgetSpec>, mut fresh: impl FnMut(WidgetSpec) -> Slot) -> Vec<Slot> {
+/// The slots for `specs`: each takes over the old slot it continues
+/// (instance, schedule and state included) when that slot runs the same
+/// spec, or starts fresh.
+fn reuse_slots(
+    old: Vec<Slot>,
+    specs: Vec<WidgetSpec>,
+    continued: &[Option<usize>],
+    mut fresh: impl FnMut(WidgetSpec) -> Slot,
+) -> Vec<Slot> {
+    let mut old: Vec<Option<Slot>> = old.into_iter().map(Some).collect();
     specs
         .into_iter()
-        .map(|spec| match old.iter().position(|slot| slot.spec == spec) {
-            Some(index) => old.swap_remove(index),
-            None => fresh(spec),
+        .enumerate()
+        .map(|(index, spec)| {
+            let from = continued.get(index).copied().flatten();
+            match from.and_then(|from| old.get_mut(from)?.take_if(|slot| slot.spec == spec)) {
+                Some(slot) => slot,
+                None => fresh(spec),
+            }
         })
         .collect()
 }

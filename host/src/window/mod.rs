@@ -16,13 +16,13 @@
 //! ([`crate::input`]). The window tells the tiler connection which monitor
 //! the bar is on, by name.
 
-use crate::bar::Plan;
+use crate::bar::{Bar, Monitor, Route, ScreenRect, placement};
 use crate::capabilities::HeldImages;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
-use crate::input::{DoubleClicks, MouseActions, ScrollTicks};
-use crate::render::{Layout, PlacedItem, Scene, damage, find_text_font};
-use crate::runtime::{SchedulerHandle, WidgetEvent, WidgetSpec};
+use crate::input::{DoubleClicks, ScrollTicks};
+use crate::render::{damage, find_text_font};
+use crate::runtime::SchedulerHandle;
 use crate::tiler::Connection;
 use crate::view::{Input, WidgetState};
 use gl::GlBar;
@@ -42,13 +42,11 @@ use winit::window::{Window, WindowAttributes, WindowId};
 
 mod gl;
 mod input;
-mod placement;
 mod tooltip;
 #[cfg(free_unix)]
 mod x11;
 
 pub use gl::rasterise_on_calling_thread;
-pub use placement::{Monitor, Placement, ScreenRect};
 #[cfg(free_unix)]
 pub use x11::end_quietly_without_the_display;
 
@@ -76,34 +74,22 @@ pub struct Desktop {
 }
 
 pub struct BarWindow {
-    scene: Scene,
-    placement: Placement,
-    /// The window cannot show through: the bar is painted opaque.
-    opaque: bool,
+    bar: Bar,
     /// The configured monitor is gone; the bar is hidden until it is back.
     waiting_for_monitor: bool,
     #[cfg(free_unix)]
     x11: Option<x11::X11>,
-    font_family: Option<String>,
     text_font: Vec<u8>,
-    /// The runtime's specs and, for each, its widget's index in the scene.
-    specs: Vec<WidgetSpec>,
-    slots: Vec<usize>,
-    /// Counts reloads; widget states of an older config are dropped.
-    generation: u64,
     config_path: Option<PathBuf>,
     proxy: Option<BarProxy>,
     scheduler: Option<SchedulerHandle>,
     gl: Option<GlBar>,
-    /// What the window shows now: the last layout painted.
-    shown: Layout,
     /// A widget's state changed since the last frame: its region is
     /// repainted once the events at hand are handled. Any other redraw
     /// comes from the system (an expose, a resize) and repaints everything.
     widgets_changed: bool,
     cursor: (f32, f32),
     desktop: Desktop,
-    mouse: MouseActions,
     double_clicks: DoubleClicks,
     scroll_ticks: ScrollTicks,
     /// Where the bar is on the screen, once placed.
@@ -127,28 +113,20 @@ pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
 
 impl BarWindow {
     /// `config_path`, when given, is watched and reloaded on every save.
-    pub fn new(plan: Plan, text_font: Vec<u8>, config_path: Option<PathBuf>, desktop: Desktop) -> BarWindow {
+    pub fn new(bar: Bar, text_font: Vec<u8>, config_path: Option<PathBuf>, desktop: Desktop) -> BarWindow {
         BarWindow {
-            scene: Scene { style: plan.style, widgets: plan.widgets },
-            placement: plan.placement,
-            opaque: false,
+            bar,
             waiting_for_monitor: false,
             #[cfg(free_unix)]
             x11: None,
-            font_family: plan.font_family,
             text_font,
-            specs: plan.specs,
-            slots: plan.slots,
-            generation: 0,
             config_path,
             proxy: None,
             scheduler: None,
             gl: None,
-            shown: Layout::default(),
             widgets_changed: false,
             cursor: (0.0, 0.0),
             desktop,
-            mouse: plan.mouse,
             double_clicks: DoubleClicks::default(),
             scroll_ticks: ScrollTicks::default(),
             rect: None,
@@ -203,9 +181,9 @@ impl BarWindow {
             self.watch_monitors(proxy);
         }
         let monitors = self.monitors(event_loop);
-        let monitor = self.placement.monitor(&monitors)?;
+        let monitor = self.bar.placement().monitor(&monitors)?;
         self.desktop.tiler.set_bar_output(&monitor.name);
-        let rect = self.placement.rect_on(monitor);
+        let rect = self.bar.placement().rect_on(monitor);
         let (window, config) = self.create_window(event_loop, rect)?;
         let mut gl = GlBar::new(window, &config, &self.text_font)?;
         gl.painter().use_held_images(self.desktop.held.clone());
@@ -232,7 +210,7 @@ impl BarWindow {
         let composited = self.x11.as_ref().is_none_or(x11::X11::has_compositor);
         #[cfg(not(free_unix))]
         let composited = true;
-        let translucent = self.scene.style.is_translucent();
+        let translucent = self.bar.scene().style.is_translucent();
         if translucent && !composited {
             tracing::info!("no compositor runs: the bar's background is drawn opaque");
         }
@@ -252,8 +230,7 @@ impl BarWindow {
             .with_window_attributes(Some(bar_attributes(rect, see_through.is_some())))
             .build(event_loop, template, pick_config)
             .map_err(|error| format!("creating the bar window: {error}"))?;
-        self.opaque = see_through.is_none();
-        self.scene.style.fit_window(self.opaque);
+        self.bar.paint_opaque(see_through.is_none());
         Ok((window.ok_or("the bar window was not created")?, config))
     }
 
@@ -300,10 +277,10 @@ impl BarWindow {
     fn place(&mut self, event_loop: &ActiveEventLoop) {
         let monitors = self.monitors(event_loop);
         let Some(gl) = &self.gl else { return };
-        match self.placement.monitor(&monitors) {
+        match self.bar.placement().monitor(&monitors) {
             Ok(monitor) => {
                 self.desktop.tiler.set_bar_output(&monitor.name);
-                let rect = self.placement.rect_on(monitor);
+                let rect = self.bar.placement().rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
                 self.reserve(gl, rect);
@@ -344,9 +321,9 @@ impl BarWindow {
         self.widgets_changed = false;
         let Some(gl) = &mut self.gl else { return };
         let (width, height) = gl.size();
-        let layout = gl.painter().lay_out(&self.scene, width, height);
-        gl.present(&self.scene.style, &layout, layout.window);
-        self.shown = layout;
+        let layout = gl.painter().lay_out(self.bar.scene(), width, height);
+        gl.present(&self.bar.scene().style, &layout, layout.window);
+        self.bar.show(layout);
         self.follow_hovered_item();
     }
 
@@ -357,16 +334,12 @@ impl BarWindow {
         }
         let Some(gl) = &mut self.gl else { return };
         let (width, height) = gl.size();
-        let layout = gl.painter().lay_out(&self.scene, width, height);
-        if let Some(changed) = damage(&self.shown, &layout, &self.scene.style) {
-            gl.present(&self.scene.style, &layout, changed);
-            self.shown = layout;
+        let layout = gl.painter().lay_out(self.bar.scene(), width, height);
+        if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
+            gl.present(&self.bar.scene().style, &layout, changed);
+            self.bar.show(layout);
             self.follow_hovered_item();
         }
-    }
-
-    fn item_under_cursor(&self) -> Option<&PlacedItem> {
-        self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&self.cursor.0))
     }
 
     /// Redraws all of the window (a new config, a window shown again).
@@ -379,29 +352,17 @@ impl BarWindow {
     /// Gives `input` to the item under the cursor when it takes it, and
     /// else does what the bar's `mouse` config says.
     fn dispatch(&self, input: Input) {
-        if let Some(hit) = self.item_under_cursor() {
-            if hit.item.takes.takes(input) {
-                return self.send_input(hit, input);
+        match self.bar.route(input, self.cursor.0) {
+            Route::Widget(event) => {
+                if let Some(scheduler) = &self.scheduler {
+                    scheduler.send(event);
+                }
             }
-            // A button clicked twice quickly is clicked twice.
-            if input == Input::DoubleClick && hit.item.takes.takes(Input::PrimaryClick) {
-                return self.send_input(hit, Input::PrimaryClick);
-            }
-        }
-        match self.mouse.action(input) {
-            Some(action) => {
+            Route::Bar(action) => {
                 tracing::debug!("{input:?} on the bar: {action:?}");
                 action.run(&self.desktop.tiler);
             }
-            None => tracing::debug!("{input:?} on the bar: nothing to do"),
-        }
-    }
-
-    fn send_input(&self, hit: &PlacedItem, input: Input) {
-        // Items name scene widgets; the runtime knows its specs.
-        let Some(spec) = self.slots.iter().position(|slot| *slot == hit.widget) else { return };
-        if let Some(scheduler) = &self.scheduler {
-            scheduler.send(WidgetEvent::Input { widget: spec, key: hit.item.key.clone(), input });
+            Route::Nothing => tracing::debug!("{input:?} on the bar: nothing to do"),
         }
     }
 
@@ -452,9 +413,10 @@ impl BarWindow {
             }
         };
         loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
-        let plan = Plan::new(&loaded.config);
-        if plan.font_family != self.font_family {
-            match find_text_font(plan.font_family.as_deref()) {
+        self.end_hover();
+        let reloaded = self.bar.reload(&loaded.config);
+        if reloaded.font_changed {
+            match find_text_font(self.bar.font_family()) {
                 Ok(font) => {
                     self.text_font = font.data;
                     if let Some(gl) = &mut self.gl
@@ -466,28 +428,11 @@ impl BarWindow {
                 Err(error) => tracing::warn!("{error}"),
             }
         }
-        let mut widgets = plan.widgets;
-        // Unchanged widgets keep showing what they showed; the runtime keeps them running.
-        for (spec, slot) in plan.specs.iter().zip(&plan.slots) {
-            if let Some(old) = self.specs.iter().position(|old| old == spec) {
-                widgets[*slot].state = self.scene.widgets[self.slots[old]].state.clone();
-            }
-        }
-        self.end_hover();
-        self.generation += 1;
         if let Some(scheduler) = &self.scheduler {
-            scheduler.send(WidgetEvent::Reconfigure { generation: self.generation, specs: plan.specs.clone() });
+            scheduler.send(reloaded.reconfigure);
         }
-        self.scene = Scene { style: plan.style, widgets };
-        self.scene.style.fit_window(self.opaque);
-        self.specs = plan.specs;
-        self.slots = plan.slots;
-        self.font_family = plan.font_family;
-        self.mouse = plan.mouse;
-        let placement_changed = plan.placement != self.placement;
-        self.placement = plan.placement;
         tracing::info!("reloaded {}", path.display());
-        if placement_changed {
+        if reloaded.placement_changed {
             self.place(event_loop);
         } else {
             self.redraw_all();
@@ -581,16 +526,7 @@ impl ApplicationHandler<BarEvent> for BarWindow {
             BarEvent::MonitorsChanged => self.place(event_loop),
             BarEvent::Control(command) => self.obey(command, event_loop),
             BarEvent::Widget { generation, index, state } => {
-                if generation != self.generation {
-                    return;
-                }
-                let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else {
-                    return;
-                };
-                if widget.state != state {
-                    widget.state = state;
-                    self.widgets_changed = true;
-                }
+                self.widgets_changed |= self.bar.apply(generation, index, state);
             }
         }
     }
@@ -651,7 +587,7 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => {
-                let (horizontal, vertical) = self.mouse.thresholds;
+                let (horizontal, vertical) = self.bar.mouse().thresholds;
                 for direction in self.scroll_ticks.scroll(input::points(delta), horizontal, vertical) {
                     self.dispatch(Input::Scroll(direction));
                 }

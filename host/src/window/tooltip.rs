@@ -88,7 +88,7 @@ impl BarWindow {
     /// The cursor moved: a new item with a tooltip under it starts the wait
     /// for its tooltip; anything else hides the one shown.
     pub(super) fn track_hover(&mut self) {
-        let target = self.item_under_cursor().and_then(|placed| {
+        let target = self.bar.item_at(self.cursor.0).and_then(|placed| {
             let text = placed.item.tooltip.clone()?;
             Some(Hover {
                 widget: placed.widget,
@@ -119,7 +119,8 @@ impl BarWindow {
     /// with new text, its tooltip follows.
     pub(super) fn follow_hovered_item(&mut self) {
         let Some(hover) = &self.hover else { return };
-        let now = self.shown.items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
+        let now =
+            self.bar.shown().items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
         match now.and_then(|placed| Some((placed.rect, placed.item.tooltip.clone()?))) {
             None => self.end_hover(),
             Some((anchor, text)) if anchor != hover.anchor || text != hover.text => {
@@ -160,7 +161,7 @@ impl BarWindow {
             }
         }
         let Some(tooltip) = &mut self.tooltip else { return };
-        let size = gl.painter().tooltip_size(&self.scene.style, &hover.text);
+        let size = gl.painter().tooltip_size(&self.bar.scene().style, &hover.text);
         let monitor = gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
             x: monitor.position().x,
             y: monitor.position().y,
@@ -168,7 +169,7 @@ impl BarWindow {
             height: monitor.size().height,
         });
         tooltip.show_at(position(bar, hover.anchor, size, monitor), size);
-        gl.present_tooltip(tooltip, &self.scene.style, &hover.text, &self.text_font);
+        gl.present_tooltip(tooltip, &self.bar.scene().style, &hover.text, &self.text_font);
     }
 
     /// Paints the tooltip shown again (its window was exposed).
@@ -176,7 +177,7 @@ impl BarWindow {
         if let (Some(gl), Some(tooltip), Some(hover)) = (&mut self.gl, &self.tooltip, &self.hover)
             && hover.shown
         {
-            gl.present_tooltip(tooltip, &self.scene.style, &hover.text, &self.text_font);
+            gl.present_tooltip(tooltip, &self.bar.scene().style, &hover.text, &self.text_font);
         }
     }
 }

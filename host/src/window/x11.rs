@@ -4,7 +4,7 @@
 //! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
 //! desktop. And what a panic means once the X server is gone.
 
-use super::placement::{Monitor, ScreenRect};
+use crate::bar::{Monitor, ScreenRect};
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
 use x11rb::protocol::randr::{self, ConnectionExt as _};

@@ -1,0 +1,321 @@
+//! The bar without its display: what one config makes of it (the scene it
+//! shows, the specs the runtime runs for its widgets, where it goes, what
+//! its `mouse` config does), the states its widgets report, a reload, and
+//! where input on it goes. A surface (the X11 window, an offscreen buffer)
+//! paints the scene, tells the bar what it painted, and hands it input;
+//! nothing here needs a display, and its tests run without one.
+
+pub mod placement;
+
+pub use placement::{Monitor, Placement, ScreenRect};
+
+use crate::config::BarConfig;
+use crate::input::{Action, MouseActions};
+use crate::render::{Layout, PlacedItem, Scene, SceneWidget, Style};
+use crate::runtime::{WidgetEvent, WidgetSpec, continued};
+use crate::view::{Input, WidgetState};
+
+pub struct Bar {
+    scene: Scene,
+    /// What the runtime runs, in order.
+    specs: Vec<WidgetSpec>,
+    /// For each spec, the index of its widget in the scene.
+    slots: Vec<usize>,
+    /// Counts reloads; states reported for an older config are dropped.
+    generation: u64,
+    placement: Placement,
+    font_family: Option<String>,
+    /// What the `mouse` config does where no item takes the input.
+    mouse: MouseActions,
+    /// The surface cannot show through: the bar is painted opaque.
+    opaque: bool,
+    /// What the surface shows now: the layout last painted, against which
+    /// input is routed.
+    shown: Layout,
+}
+
+/// Where an input on the bar goes.
+#[derive(Debug, PartialEq)]
+pub enum Route<'a> {
+    /// To a widget, for one of its items: the runtime's event.
+    Widget(WidgetEvent),
+    /// To the bar's `mouse` config.
+    Bar(&'a Action),
+    /// Nowhere: nothing takes it.
+    Nothing,
+}
+
+/// What a reload changed, for the surface and the runtime to follow.
+pub struct Reloaded {
+    /// The runtime's new widgets, and which running ones they continue.
+    pub reconfigure: WidgetEvent,
+    pub font_changed: bool,
+    pub placement_changed: bool,
+}
+
+impl Bar {
+    /// A widget that cannot run (a bad plugin entry, a broken component) is
+    /// shown failed in its place; the others run.
+    pub fn new(config: &BarConfig) -> Bar {
+        let (widgets, specs, slots) = widgets(config);
+        Bar {
+            scene: Scene { style: Style::from_config(config), widgets },
+            specs,
+            slots,
+            generation: 0,
+            placement: Placement::from_config(config),
+            font_family: config.font_family().map(str::to_owned),
+            mouse: MouseActions::from_config(config.model.mouse.as_ref()),
+            opaque: false,
+            shown: Layout::default(),
+        }
+    }
+
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    pub fn specs(&self) -> &[WidgetSpec] {
+        &self.specs
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn placement(&self) -> &Placement {
+        &self.placement
+    }
+
+    pub fn font_family(&self) -> Option<&str> {
+        self.font_family.as_deref()
+    }
+
+    pub fn mouse(&self) -> &MouseActions {
+        &self.mouse
+    }
+
+    /// The surface cannot show through (no compositor, no see-through GL
+    /// config): the background is painted opaque, now and after reloads.
+    pub fn paint_opaque(&mut self, opaque: bool) {
+        self.opaque = opaque;
+        self.scene.style.fit_window(opaque);
+    }
+
+    /// Widget `index` of the specs of config `generation` shows `state`.
+    /// Whether what the bar shows changed.
+    pub fn apply(&mut self, generation: u64, index: usize, state: WidgetState) -> bool {
+        if generation != self.generation {
+            return false;
+        }
+        let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else {
+            return false;
+        };
+        let changed = widget.state != state;
+        widget.state = state;
+        changed
+    }
+
+    /// Runs `config` in place of the running one. Widgets that continue
+    /// keep showing what they showed (the runtime keeps them running, told
+    /// by [`Reloaded::reconfigure`]); states of the older config that are
+    /// still on their way are dropped.
+    pub fn reload(&mut self, config: &BarConfig) -> Reloaded {
+        let (mut widgets, specs, slots) = widgets(config);
+        let continued = continued(&self.specs, &specs);
+        for (slot, from) in slots.iter().zip(&continued) {
+            if let Some(from) = from {
+                widgets[*slot].state = self.scene.widgets[self.slots[*from]].state.clone();
+            }
+        }
+        let font_family = config.font_family().map(str::to_owned);
+        let placement = Placement::from_config(config);
+        let reloaded = Reloaded {
+            reconfigure: WidgetEvent::Reconfigure { generation: self.generation + 1, specs: specs.clone(), continued },
+            font_changed: font_family != self.font_family,
+            placement_changed: placement != self.placement,
+        };
+        self.generation += 1;
+        self.scene = Scene { style: Style::from_config(config), widgets };
+        self.scene.style.fit_window(self.opaque);
+        self.specs = specs;
+        self.slots = slots;
+        self.placement = placement;
+        self.font_family = font_family;
+        self.mouse = MouseActions::from_config(config.model.mouse.as_ref());
+        reloaded
+    }
+
+    /// The surface painted `layout`: input is routed against it from now.
+    pub fn show(&mut self, layout: Layout) {
+        self.shown = layout;
+    }
+
+    pub fn shown(&self) -> &Layout {
+        &self.shown
+    }
+
+    /// The item shown at `x`.
+    pub fn item_at(&self, x: f32) -> Option<&PlacedItem> {
+        self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&x))
+    }
+
+    /// Where `input` at `x` goes: to the item there when it takes it, else
+    /// to the bar's `mouse` config.
+    pub fn route(&self, input: Input, x: f32) -> Route<'_> {
+        if let Some(hit) = self.item_at(x) {
+            // A button clicked twice quickly is clicked twice.
+            let taken = if hit.item.takes.takes(input) {
+                Some(input)
+            } else if input == Input::DoubleClick && hit.item.takes.takes(Input::PrimaryClick) {
+                Some(Input::PrimaryClick)
+            } else {
+                None
+            };
+            // Items name scene widgets; the runtime knows its specs.
+            if let Some(input) = taken {
+                return match self.slots.iter().position(|slot| *slot == hit.widget) {
+                    Some(widget) => Route::Widget(WidgetEvent::Input { widget, key: hit.item.key.clone(), input }),
+                    None => Route::Nothing,
+                };
+            }
+        }
+        match self.mouse.action(input) {
+            Some(action) => Route::Bar(action),
+            None => Route::Nothing,
+        }
+    }
+}
+
+/// The scene's widgets for `config`, the specs the runtime runs, and for
+/// each spec its widget's index in the scene.
+fn widgets(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>) {
+    let mut widgets = Vec::new();
+    let mut specs = Vec::new();
+    let mut slots = Vec::new();
+    for entry in config.widgets() {
+        match entry.spec(config) {
+            Ok(spec) => {
+                slots.push(widgets.len());
+                widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
+                specs.push(spec);
+            }
+            Err(message) => {
+                tracing::warn!("{message}");
+                widgets.push(SceneWidget {
+                    side: entry.side,
+                    name: entry.config.kind().into(),
+                    state: WidgetState::Failed { message },
+                });
+            }
+        }
+    }
+    (widgets, specs, slots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::lay_out;
+    use crate::view::{Emphasis, Inputs, Item, Piece, View};
+
+    fn config(json: &str) -> BarConfig {
+        BarConfig::parse(json, "bar.json").unwrap().config
+    }
+
+    const TWO_CPUS_AND_A_CLOCK: &str = r#"{ "left_widgets": [ { "Cpu": { "enable": true } }, { "Cpu": { "enable": true } } ],
+        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+
+    fn item(key: &str, text: &str, takes: Inputs) -> Item {
+        Item {
+            key: key.into(),
+            pieces: vec![Piece::Text(text.into())],
+            emphasis: Emphasis::Normal,
+            takes,
+            tooltip: None,
+        }
+    }
+
+    fn showing(text: &str) -> WidgetState {
+        WidgetState::Ready(View::of(vec![item(text, text, Inputs::NONE)]))
+    }
+
+    fn text_of(bar: &Bar, widget: usize) -> String {
+        match &bar.scene().widgets[widget].state {
+            WidgetState::Ready(view) => match &view.items[0].pieces[0] {
+                Piece::Text(text) => text.clone(),
+                other => format!("{other:?}"),
+            },
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Lays the scene out with every character 10 pixels wide, as a surface
+    /// would after painting.
+    fn lay_out_and_show(bar: &mut Bar) {
+        let layout = lay_out(bar.scene(), 1000.0, 30.0, &mut |piece, _| {
+            let width = match piece {
+                Piece::Text(text) => text.chars().count() as f32 * 10.0,
+                _ => 10.0,
+            };
+            (piece.clone(), width)
+        });
+        bar.show(layout);
+    }
+
+    #[test]
+    fn states_land_in_their_widgets_and_a_reload_keeps_those_that_continue() {
+        let mut bar = Bar::new(&config(TWO_CPUS_AND_A_CLOCK));
+        assert!(bar.apply(0, 0, showing("first")));
+        assert!(bar.apply(0, 1, showing("second")));
+        assert!(!bar.apply(0, 1, showing("second")), "the same state again changes nothing");
+        assert!(bar.apply(0, 2, showing("12:00")));
+
+        // The clock goes; the two identical Cpus stay, each keeping its own state.
+        let reloaded = bar.reload(&config(
+            r#"{ "left_widgets": [ { "Cpu": { "enable": true } }, { "Cpu": { "enable": true } } ], "right_widgets": [] }"#,
+        ));
+        let WidgetEvent::Reconfigure { generation, specs, continued } = &reloaded.reconfigure else { panic!() };
+        assert_eq!((*generation, specs.len(), continued.as_slice()), (1, 2, [Some(0), Some(1)].as_slice()));
+        assert!(!reloaded.font_changed && !reloaded.placement_changed);
+        assert_eq!((text_of(&bar, 0), text_of(&bar, 1)), ("first".into(), "second".into()));
+        assert!(!bar.apply(0, 0, showing("late")), "a state of the older config is dropped");
+        assert!(bar.apply(1, 0, showing("new")));
+        assert_eq!(text_of(&bar, 0), "new");
+    }
+
+    #[test]
+    fn a_reload_says_what_the_surface_must_follow() {
+        let mut bar = Bar::new(&config(TWO_CPUS_AND_A_CLOCK));
+        let reloaded = bar.reload(&config(
+            r#"{ "height": 40, "font_family": "DejaVu Serif", "monitor": 1,
+                 "left_widgets": [ { "Cpu": { "enable": true, "data_refresh_interval": 2 } } ], "right_widgets": [] }"#,
+        ));
+        let WidgetEvent::Reconfigure { continued, .. } = &reloaded.reconfigure else { panic!() };
+        assert_eq!(continued.as_slice(), [None], "a changed config is a new widget");
+        assert!(reloaded.font_changed && reloaded.placement_changed);
+        assert_eq!(
+            (bar.placement().monitor, bar.placement().height, bar.font_family()),
+            (Some(1), 40, Some("DejaVu Serif"))
+        );
+        assert_eq!(bar.scene().widgets[0].state, WidgetState::Pending);
+    }
+
+    #[test]
+    fn input_goes_to_the_item_that_takes_it_and_else_to_the_mouse_config() {
+        let mut bar = Bar::new(&config(
+            r#"{ "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [],
+                 "mouse": { "on_middle_click": "echo middle", "on_primary_double_click": "echo double" } }"#,
+        ));
+        bar.apply(0, 0, WidgetState::Ready(View::of(vec![item("cpu", "CPU 5%", Inputs::PRIMARY_CLICK)])));
+        lay_out_and_show(&mut bar);
+        let on_item = bar.shown().items[0].rect.x + 1.0;
+
+        let to_cpu = |input| Route::Widget(WidgetEvent::Input { widget: 0, key: "cpu".into(), input });
+        assert_eq!(bar.route(Input::PrimaryClick, on_item), to_cpu(Input::PrimaryClick));
+        assert_eq!(bar.route(Input::DoubleClick, on_item), to_cpu(Input::PrimaryClick), "clicked twice");
+        assert_eq!(bar.route(Input::MiddleClick, on_item), Route::Bar(&Action::Command("echo middle".into())));
+        assert_eq!(bar.route(Input::DoubleClick, 900.0), Route::Bar(&Action::Command("echo double".into())));
+        assert_eq!(bar.route(Input::SecondaryClick, 900.0), Route::Nothing);
+    }
+}
