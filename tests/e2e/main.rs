@@ -29,6 +29,7 @@ mod session_bus;
 #[path = "../../host/tests/common/skip.rs"]
 mod skip;
 mod support;
+mod sway;
 mod tooltip;
 mod widget_tool;
 mod window;

@@ -14,13 +14,19 @@ pub const HEIGHT: u32 = 40;
 /// with the screen column of its middle.
 pub fn words_on_bar(session: &XSession, dir: &Path, width: u32) -> Vec<(String, u32)> {
     let png = dir.join("bar.png");
-    let large = dir.join("bar-large.png");
     let grab = run(session
         .command("import")
         .args(["-window", "root", "-crop", &format!("{width}x{HEIGHT}+0+0"), "+repage"])
         .arg(format!("PNG32:{}", png.display())));
     assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
-    let convert = run(Command::new("convert").arg(&png).args(["-negate", "-resize", "300%"]).arg(&large));
+    words_in(&png)
+}
+
+/// The words on the one line of text in `png`, each with the column of its
+/// middle.
+pub fn words_in(png: &Path) -> Vec<(String, u32)> {
+    let large = png.with_extension("large.png");
+    let convert = run(Command::new("convert").arg(png).args(["-negate", "-resize", "300%"]).arg(&large));
     assert!(convert.status.success(), "convert: {}", String::from_utf8_lossy(&convert.stderr));
     let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7", "tsv"]));
     assert!(ocr.status.success(), "tesseract: {}", String::from_utf8_lossy(&ocr.stderr));

@@ -43,7 +43,7 @@ use serde::Deserialize;
 use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -71,8 +71,9 @@ impl Flavour {
 /// A request the tiler does not answer whole in this time has failed.
 const TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The events that can change what the bar shows.
-const EVENTS: &str = r#"["workspace","window","mode","binding","output","shutdown"]"#;
+/// The events that can change what the bar shows. `output` comes last:
+/// sway before 1.9 refuses it, and keeps what came before.
+const EVENTS: &[&str] = &["workspace", "window", "mode", "binding", "shutdown", "output"];
 
 /// Where the tiler's socket is, if it runs.
 pub fn socket_path(flavour: Flavour) -> Option<PathBuf> {
@@ -325,14 +326,30 @@ impl Write for Within<'_> {
 fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
     let name = flavour.name();
     let path = socket_path(flavour).ok_or_else(|| format!("{name} is not running (no IPC socket found)"))?;
-    let events = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
-    let _ = events.set_write_timeout(Some(TIMEOUT));
-    let reply = ipc::request(&mut Within::new(&events), ipc::SUBSCRIBE, EVENTS.as_bytes())
+    match subscribe_to(name, &path, EVENTS) {
+        // sway before 1.9 knows no `output` event; the outputs are read with
+        // the tree after every other event all the same.
+        Err(refused) if flavour == Flavour::Sway => {
+            let without_outputs = &EVENTS[..EVENTS.len() - 1];
+            let events = subscribe_to(name, &path, without_outputs).map_err(|_| refused)?;
+            tracing::info!("{name} offers no output events (before 1.9): outputs are read again at its other events");
+            Ok((events, path))
+        }
+        subscribed => subscribed.map(|events| (events, path)),
+    }
+}
+
+/// A new connection to the tiler at `path`, subscribed to `events`.
+fn subscribe_to(name: &str, path: &Path, events: &[&str]) -> Result<UnixStream, String> {
+    let stream = UnixStream::connect(path).map_err(|error| format!("{name} is not running: {error}"))?;
+    let _ = stream.set_write_timeout(Some(TIMEOUT));
+    let names = serde_json::to_string(events).expect("event names serialize");
+    let reply = ipc::request(&mut Within::new(&stream), ipc::SUBSCRIBE, names.as_bytes())
         .map_err(|error| format!("subscribing to {name}'s events: {error}"))?;
     if !serde_json::from_slice::<Outcome>(&reply).is_ok_and(|outcome| outcome.success) {
-        return Err(format!("{name} refused the subscription: {}", String::from_utf8_lossy(&reply)));
+        return Err(format!("{name} refused the subscription to {names}: {}", String::from_utf8_lossy(&reply)));
     }
-    Ok((events, path))
+    Ok(stream)
 }
 
 /// Fetches and publishes the state each time it is asked to; asks that

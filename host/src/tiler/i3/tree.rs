@@ -1,8 +1,9 @@
 //! i3's (and sway's) layout tree folded into the tiler model.
 //!
-//! - A monitor is an output of the tree (i3's own `__i3` pseudo-output,
-//!   which holds the scratchpad, left out), its workspaces those of its
-//!   `content`, the visible one first in that node's focus order.
+//! - A monitor is an output of the tree (the `__i3` pseudo-output, which
+//!   holds the scratchpad, left out), its workspaces those of its `content`
+//!   (i3) or its own (sway), the visible one first in that node's focus
+//!   order.
 //! - A container is a tabbed or stacked con (its windows shown one at a
 //!   time, as komorebi's stack) or a single tiled window; the focused one
 //!   is where the workspace's focus order leads.
@@ -125,13 +126,15 @@ pub fn fold(
 }
 
 fn fold_output(output: &Node, icon: &mut dyn FnMut(&Node) -> Option<u64>) -> Monitor {
-    let content = output.nodes.iter().find(|node| node.kind == "con" && node.name.as_deref() == Some("content"));
-    let workspaces: Vec<&Node> = content
-        .map(|content| content.nodes.iter().filter(|node| node.kind == "workspace").collect())
-        .unwrap_or_default();
-    let visible = content
-        .and_then(|content| content.focus.first())
-        .and_then(|id| workspaces.iter().position(|workspace| workspace.id == *id));
+    // i3 keeps an output's workspaces in its `content` con (beside the
+    // docks); sway, which has no docks, right under the output.
+    let content = output
+        .nodes
+        .iter()
+        .find(|node| node.kind == "con" && node.name.as_deref() == Some("content"))
+        .unwrap_or(output);
+    let workspaces: Vec<&Node> = content.nodes.iter().filter(|node| node.kind == "workspace").collect();
+    let visible = content.focus.first().and_then(|id| workspaces.iter().position(|workspace| workspace.id == *id));
     Monitor {
         name: output.name.clone().unwrap_or_default(),
         focused_workspace: visible.unwrap_or(0),
@@ -277,6 +280,34 @@ mod tests {
         assert_eq!(one.layout, "tabbed", "the focused window's parent");
         assert_eq!(one.containers[1].windows[0].icon, Some(141));
         assert_eq!((one.layer, one.urgent, one.monocle.is_some()), (Layer::Tiling, false, false));
+    }
+
+    /// The shape sway 1.7 gives: workspaces right under their output, a
+    /// Wayland window known by its `app_id`.
+    #[test]
+    fn sways_workspaces_sit_right_under_their_output() {
+        let foot = json!({ "id": 9, "type": "con", "name": "nvim", "app_id": "foot", "window": null, "layout": "none",
+                           "nodes": [], "floating_nodes": [], "focus": [], "fullscreen_mode": 0 });
+        let tree = json!({ "id": 1, "type": "root", "name": "root", "layout": "splith", "focus": [3], "nodes": [
+            { "id": 2, "type": "output", "name": "__i3", "layout": "output", "nodes": [
+                { "id": 2147483646, "type": "workspace", "name": "__i3_scratch", "nodes": [] } ] },
+            { "id": 3, "type": "output", "name": "HEADLESS-1", "layout": "output", "focus": [5, 4], "nodes": [
+                { "id": 4, "type": "workspace", "name": "alpha", "layout": "splith", "focus": [], "nodes": [] },
+                { "id": 5, "type": "workspace", "name": "beta", "layout": "splith", "focus": [9], "nodes": [foot] }
+            ] }
+        ] });
+        let outputs = [Output { name: "HEADLESS-1".into(), active: true, primary: false }];
+        let state = fold(Kind::Sway, &serde_json::from_value(tree).unwrap(), &outputs, None, None, &mut |_| None);
+        assert_eq!(state.monitors.len(), 1);
+        let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|w| w.name.as_str()).collect();
+        assert_eq!(names, ["alpha", "beta"]);
+        assert_eq!(state.monitors[0].focused_workspace, 1);
+        let beta = &state.monitors[0].workspaces[1];
+        assert_eq!(
+            (beta.containers[0].windows[0].title.as_str(), beta.containers[0].windows[0].exe.as_str()),
+            ("nvim", "foot")
+        );
+        assert_eq!(beta.focused_container, Some(0));
     }
 
     #[test]
