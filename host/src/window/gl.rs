@@ -18,9 +18,8 @@ use glutin::config::Config;
 use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
 use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::*;
-use glutin::surface::{Surface, WindowSurface};
-use glutin_winit::GlWindow;
-use raw_window_handle::HasWindowHandle;
+use glutin::surface::{Surface, SurfaceAttributesBuilder, WindowSurface};
+use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use std::num::NonZeroU32;
 use winit::window::Window;
 
@@ -38,7 +37,9 @@ pub unsafe fn rasterise_on_calling_thread() {
     }
 }
 
-pub struct GlBar {
+/// GL on a bar's native window, owned by `W` (a winit window on X11, a
+/// layer surface on Wayland), which outlives the GL surface drawing into it.
+pub struct GlBar<W = Window> {
     painter: Painter<OpenGl>,
     /// Paints tooltips, on the same context, into the tooltip's window.
     /// It is a painter of its own because femtovg deletes the framebuffer
@@ -57,20 +58,42 @@ pub struct GlBar {
     /// The GL config of the window, which a tooltip's window must share.
     pub config: Config,
     // Dropped after the surface and context that draw into it.
-    pub window: Window,
+    pub window: W,
 }
 
-impl GlBar {
-    pub fn new(window: Window, config: &Config, text_font: &[u8]) -> Result<GlBar, String> {
-        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?;
+impl GlBar<Window> {
+    /// GL on a winit window; on X11 with a software rasteriser, frames are
+    /// put into the window by Obi (see the module's notes).
+    pub fn new(window: Window, config: &Config, text_font: &[u8]) -> Result<GlBar<Window>, String> {
+        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?.as_raw();
+        let size = (window.inner_size().width, window.inner_size().height);
+        #[cfg(free_unix)]
+        let presenter = super::x11::window_id(&window);
+        #[cfg(not(free_unix))]
+        let presenter = None;
+        GlBar::on(window, handle, size, config, text_font, presenter)
+    }
+}
+
+impl<W> GlBar<W> {
+    /// GL on the native window `handle`, `size` pixels, owned by `window`.
+    /// `x11_window`, when the window is an X11 one, is where a software
+    /// rasteriser's frames are put.
+    pub fn on(
+        window: W,
+        handle: RawWindowHandle,
+        size: (u32, u32),
+        config: &Config,
+        text_font: &[u8],
+        x11_window: Option<u32>,
+    ) -> Result<GlBar<W>, String> {
         let display = config.display();
         // SAFETY: the handle is of `window`, which outlives the context (see the field order).
-        let context =
-            unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle.as_raw()))) }
-                .map_err(|error| format!("creating the GL context: {error}"))?;
-        let surface_attributes = window
-            .build_surface_attributes(Default::default())
-            .map_err(|error| format!("describing the GL surface: {error}"))?;
+        let context = unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle))) }
+            .map_err(|error| format!("creating the GL context: {error}"))?;
+        let (width, height) =
+            (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
+        let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: as above.
         let surface = unsafe { display.create_window_surface(config, &surface_attributes) }
             .map_err(|error| format!("creating the GL surface: {error}"))?;
@@ -81,17 +104,15 @@ impl GlBar {
         // SAFETY: as above.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
         #[cfg(free_unix)]
-        let presenter = software_presenter(&gl, &window);
+        let presenter = x11_window.and_then(|window| software_presenter(&gl, window));
         #[cfg(free_unix)]
         let presents_itself = presenter.is_some();
         #[cfg(not(free_unix))]
-        let presents_itself = false;
+        let (presents_itself, _) = (false, x11_window);
         let kept = if !presents_itself && preserve_back_buffer(&surface) {
             None
         } else {
-            let size = window.inner_size();
-            let frame =
-                Framebuffer::new(&gl, size.width, size.height).map_err(|error| format!("the bar's frame: {error}"))?;
+            let frame = Framebuffer::new(&gl, size.0, size.1).map_err(|error| format!("the bar's frame: {error}"))?;
             renderer.set_screen_target(Some(frame.object));
             Some(frame)
         };
@@ -109,7 +130,7 @@ impl GlBar {
             #[cfg(free_unix)]
             presenter,
             gl,
-            size: (window.inner_size().width, window.inner_size().height),
+            size,
             surface,
             context,
             config: config.clone(),
@@ -261,7 +282,7 @@ fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) 
     unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, framebuffer) };
 }
 
-impl Drop for GlBar {
+impl<W> Drop for GlBar<W> {
     fn drop(&mut self) {
         if let Some(frame) = &self.kept {
             frame.delete(&self.gl);
@@ -269,18 +290,16 @@ impl Drop for GlBar {
     }
 }
 
-/// A presenter for the window when GL rasterises in software on X11.
+/// A presenter for the X11 window `window` when GL rasterises in software.
 #[cfg(free_unix)]
-fn software_presenter(gl: &glow::Context, window: &Window) -> Option<super::x11::Presenter> {
+fn software_presenter(gl: &glow::Context, window: u32) -> Option<super::x11::Presenter> {
     use glow::HasContext;
     // SAFETY: a plain query on the current context.
     let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
     if !["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software)) {
         return None;
     }
-    super::x11::Presenter::new(super::x11::window_id(window)?)
-        .inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames"))
-        .ok()
+    super::x11::Presenter::new(window).inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames")).ok()
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.
