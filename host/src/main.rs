@@ -2,13 +2,13 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
-use obi::bar::Bar;
+use obi::bar::{Bar, BarEvent, Desktop};
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
-use obi::window::{self, BarEvent, BarWindow};
+use obi::window::{self, BarWindow};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -196,14 +196,15 @@ fn run(cli: Cli) -> Result<(), String> {
             #[cfg(free_unix)]
             window::end_quietly_without_the_display();
             let event_loop = window::event_loop()?;
-            let proxy = event_loop.create_proxy();
+            let deliver = window::deliver_to(&event_loop);
+            let widgets = deliver.clone();
             let scheduler = Scheduler::spawn(engine, bar.specs().to_vec(), move |generation, index, state| {
                 // Fails only once the window is gone and the bar is shutting down.
-                let _ = proxy.send_event(BarEvent::Widget { generation, index, state });
+                widgets(BarEvent::Widget { generation, index, state });
             });
             let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
-            let desktop = window::Desktop { tiler, held };
-            BarWindow::new(bar, font.data, config_path, desktop).run(event_loop, scheduler)
+            let desktop = Desktop { tiler, held };
+            BarWindow::new(bar, font.data, config_path, desktop, scheduler, deliver).run(event_loop)
         }
     }
 }

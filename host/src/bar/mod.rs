@@ -1,13 +1,19 @@
 //! The bar without its display: what one config makes of it (the scene it
 //! shows, the specs the runtime runs for its widgets, where it goes, what
 //! its `mouse` config does), the states its widgets report, a reload, and
-//! where input on it goes. A surface (the X11 window, an offscreen buffer)
+//! where input on it goes ([`Bar`]); and the bar as it runs beside its
+//! widgets, driven by a surface's events ([`Running`], [`Surface`]). A
+//! surface (an X11 window, a Wayland layer surface, an offscreen buffer)
 //! paints the scene, tells the bar what it painted, and hands it input;
-//! nothing here needs a display, and its tests run without one.
+//! nothing here needs a display, and the model's tests run without one.
 
 pub mod placement;
+mod running;
+mod surface;
 
 pub use placement::{Monitor, Placement, ScreenRect};
+pub use running::{BarEvent, Deliver, Desktop, Flow, Listening, Running};
+pub use surface::Surface;
 
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};

@@ -1,43 +1,36 @@
-//! The bar on screen: a winit window of the configured height across its
-//! monitor, with a GL surface (glutin, EGL preferred: it is faster than GLX
-//! under Xvfb) that the [`Painter`] draws into. On X11 the window is a dock
-//! that reserves its edge of the screen and sits on every desktop, with an
-//! ARGB visual when the bar is see-through; when monitors change, it moves
-//! to its monitor again, or hides until that monitor is back.
+//! The bar on X11, and wherever winit is the windowing layer: a winit
+//! window of the configured height across its monitor, with a GL surface
+//! (glutin, EGL preferred: it is faster than GLX under Xvfb) that the
+//! painter draws into. On X11 the window is a dock that reserves its edge
+//! of the screen and sits on every desktop, with an ARGB visual when the
+//! bar is see-through; when monitors change, it moves to its monitor again,
+//! or hides until that monitor is back. Tooltips are windows of their own
+//! beside the bar.
 //!
-//! The window repaints only when a widget's state changed or the system asks
-//! for it; between those, the event loop sleeps. When the config file is
-//! saved, it is read on another thread and the window runs it: a good config
-//! replaces the running one (unchanged widgets keep their state), a bad one
-//! is logged and ignored.
-//!
-//! Clicks (double clicks told apart) and scroll ticks go to the item under
-//! the cursor when it takes them, and else to the bar's `mouse` config
-//! ([`crate::input`]). The window tells the tiler connection which monitor
-//! the bar is on, by name.
+//! What the bar does is the [`Running`] bar's: this module is its surface
+//! and the event loop that feeds it. The loop sleeps between events; the
+//! window repaints what widgets changed once the events at hand are
+//! handled, and everything when the system asks.
 
-use crate::bar::{Bar, Monitor, Route, ScreenRect, placement};
+use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Monitor, Placement, Running, ScreenRect, Surface, placement};
 use crate::capabilities::HeldImages;
-use crate::config::{BarConfig, Diagnostic, Loaded};
-use crate::control;
-use crate::input::{DoubleClicks, ScrollTicks};
-use crate::render::{damage, find_text_font};
+use crate::render::{Layout, Rect, Scene, Style};
 use crate::runtime::SchedulerHandle;
 use crate::tiler::Connection;
-use crate::view::{Input, WidgetState};
 use gl::GlBar;
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
 use std::num::NonZeroU32;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
-use tooltip::{Hover, TooltipWindow};
+use tooltip::TooltipWindow;
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowAttributes, WindowId};
 
 mod gl;
@@ -50,123 +43,88 @@ pub use gl::rasterise_on_calling_thread;
 #[cfg(free_unix)]
 pub use x11::end_quietly_without_the_display;
 
-/// Messages from other threads to the window's event loop.
-#[derive(Debug)]
-pub enum BarEvent {
-    /// Widget number `index` of the runtime's specs for config `generation` shows `state`.
-    Widget { generation: u64, index: usize, state: WidgetState },
-    /// The config file was saved, and read again (off the event loop).
-    ConfigRead(Box<Result<Loaded, Vec<Diagnostic>>>),
-    /// `obi msg ...` from the control socket.
-    Control(control::Command),
-    /// Monitors were added or removed, or changed resolution.
-    MonitorsChanged,
-}
-
-/// A handle to send [`BarEvent`]s into the running bar.
-pub type BarProxy = EventLoopProxy<BarEvent>;
-
-/// What the bar shares with its widgets' capabilities: the tiler its
-/// `mouse` config talks to, and the images widgets show by handle.
-pub struct Desktop {
-    pub tiler: Connection,
-    pub held: HeldImages,
-}
-
-pub struct BarWindow {
-    bar: Bar,
-    /// The configured monitor is gone; the bar is hidden until it is back.
-    waiting_for_monitor: bool,
-    #[cfg(free_unix)]
-    x11: Option<x11::X11>,
-    text_font: Vec<u8>,
-    config_path: Option<PathBuf>,
-    proxy: Option<BarProxy>,
-    scheduler: Option<SchedulerHandle>,
-    gl: Option<GlBar>,
-    /// A widget's state changed since the last frame: its region is
-    /// repainted once the events at hand are handled. Any other redraw
-    /// comes from the system (an expose, a resize) and repaints everything.
-    widgets_changed: bool,
-    cursor: (f32, f32),
-    desktop: Desktop,
-    double_clicks: DoubleClicks,
-    scroll_ticks: ScrollTicks,
-    /// Where the bar is on the screen, once placed.
-    rect: Option<ScreenRect>,
-    /// The item the cursor rests on, when it has a tooltip.
-    hover: Option<Hover>,
-    /// Made when the first tooltip is shown.
-    tooltip: Option<TooltipWindow>,
-    /// Making the tooltip window failed: tooltips are not shown.
-    no_tooltips: bool,
-    hidden: bool,
-    error: Option<String>,
-}
-
-/// Creates the event loop first, so that widget threads can be given a proxy.
+/// The winit event loop, made first so that widget threads can be given a
+/// way to reach it.
 pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
     EventLoop::with_user_event()
         .build()
         .map_err(|error| format!("cannot open the display ({error}); is DISPLAY or WAYLAND_DISPLAY set?"))
 }
 
+/// How other threads reach `event_loop`.
+pub fn deliver_to(event_loop: &EventLoop<BarEvent>) -> Deliver {
+    let proxy = event_loop.create_proxy();
+    Arc::new(move |event| proxy.send_event(event).is_ok())
+}
+
+pub struct BarWindow {
+    running: Running,
+    surface: WindowSurface,
+    error: Option<String>,
+}
+
+/// The bar's window, once made, and what it needs to follow its monitor.
+struct WindowSurface {
+    gl: Option<GlBar>,
+    #[cfg(free_unix)]
+    x11: Option<x11::X11>,
+    /// The monitors as last listed.
+    monitors: Vec<Monitor>,
+    /// Where the bar is on the screen, once placed.
+    rect: Option<ScreenRect>,
+    /// The configured monitor is gone; the bar is hidden until it is back.
+    waiting_for_monitor: bool,
+    /// The user has not hidden the bar.
+    shown: bool,
+    text_font: Vec<u8>,
+    held: HeldImages,
+    deliver: Deliver,
+    /// Made the first time a tooltip is due.
+    tooltip: Option<TooltipWindow>,
+    /// Making the tooltip window failed: tooltips are not shown.
+    no_tooltips: bool,
+}
+
 impl BarWindow {
     /// `config_path`, when given, is watched and reloaded on every save.
-    pub fn new(bar: Bar, text_font: Vec<u8>, config_path: Option<PathBuf>, desktop: Desktop) -> BarWindow {
-        BarWindow {
-            bar,
-            waiting_for_monitor: false,
+    pub fn new(
+        bar: Bar,
+        text_font: Vec<u8>,
+        config_path: Option<PathBuf>,
+        desktop: Desktop,
+        scheduler: SchedulerHandle,
+        deliver: Deliver,
+    ) -> BarWindow {
+        let surface = WindowSurface {
+            gl: None,
             #[cfg(free_unix)]
             x11: None,
-            text_font,
-            config_path,
-            proxy: None,
-            scheduler: None,
-            gl: None,
-            widgets_changed: false,
-            cursor: (0.0, 0.0),
-            desktop,
-            double_clicks: DoubleClicks::default(),
-            scroll_ticks: ScrollTicks::default(),
+            monitors: Vec::new(),
             rect: None,
-            hover: None,
+            waiting_for_monitor: false,
+            shown: true,
+            text_font,
+            held: desktop.held.clone(),
+            deliver: deliver.clone(),
             tooltip: None,
             no_tooltips: false,
-            hidden: false,
-            error: None,
-        }
+        };
+        BarWindow { running: Running::new(bar, scheduler, desktop, config_path, deliver), surface, error: None }
     }
 
-    /// Runs until the window is closed; the scheduler's widgets report to it.
-    pub fn run(mut self, event_loop: EventLoop<BarEvent>, scheduler: SchedulerHandle) -> Result<(), String> {
-        self.scheduler = Some(scheduler);
-        let _watcher = match &self.config_path {
-            Some(path) => {
-                let (proxy, saved) = (event_loop.create_proxy(), path.clone());
-                Some(crate::watch::watch(path, move || read_config_for(&proxy, &saved))?)
-            }
-            None => None,
-        };
-        self.proxy = Some(event_loop.create_proxy());
-        // Signals and the control socket hand their commands to the loop alike.
-        let deliver = |proxy: BarProxy| move |command| proxy.send_event(BarEvent::Control(command)).is_ok();
-        #[cfg(unix)]
-        if let Err(error) = control::quit_on_signals(deliver(event_loop.create_proxy())) {
-            tracing::warn!("{error}; a signal ends the bar without its clean-up");
-        }
-        // The bar works without its control socket; say so and go on.
-        let _control = control::serve(deliver(event_loop.create_proxy()))
-            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
-            .ok();
+    /// Runs until the bar is told to quit or its window is closed.
+    pub fn run(mut self, event_loop: EventLoop<BarEvent>) -> Result<(), String> {
+        let _listening = self.running.listen()?;
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
         match self.error {
             Some(error) => Err(error),
             None => Ok(()),
         }
     }
+}
 
-    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<GlBar, String> {
+impl WindowSurface {
+    fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> Result<GlBar, String> {
         #[cfg(free_unix)]
         {
             use winit::platform::x11::ActiveEventLoopExtX11;
@@ -177,40 +135,43 @@ impl BarWindow {
             }
         }
         // Watching starts before the first look, so no change falls between them.
-        if let Some(proxy) = self.proxy.clone() {
-            self.watch_monitors(proxy);
-        }
-        let monitors = self.monitors(event_loop);
-        let monitor = self.bar.placement().monitor(&monitors)?;
-        self.desktop.tiler.set_bar_output(&monitor.name);
-        let rect = self.bar.placement().rect_on(monitor);
-        let (window, config) = self.create_window(event_loop, rect)?;
+        self.watch_monitors();
+        self.monitors = self.list_monitors(event_loop);
+        let monitor = bar.placement().monitor(&self.monitors)?;
+        tiler.set_bar_output(&monitor.name);
+        let rect = bar.placement().rect_on(monitor);
+        let (window, config) = self.create_window(event_loop, rect, bar)?;
         let mut gl = GlBar::new(window, &config, &self.text_font)?;
-        gl.painter().use_held_images(self.desktop.held.clone());
+        gl.painter().use_held_images(self.held.clone());
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
             rect.width,
             rect.height,
             rect.x,
             rect.y,
-            placement::describe(&monitors),
+            placement::describe(&self.monitors),
             config.display().version_string()
         );
         self.reserve(&gl, rect);
         self.rect = Some(rect);
-        gl.window.set_visible(!self.hidden);
+        gl.window.set_visible(self.shown);
         Ok(gl)
     }
 
     /// A window with a GL config: see-through when the bar is and a
     /// compositor can show it (EGL, or else GLX: Mesa's EGL on X11 offers no
     /// ARGB visual without a GPU), opaque otherwise.
-    fn create_window(&mut self, event_loop: &ActiveEventLoop, rect: ScreenRect) -> Result<(Window, Config), String> {
+    fn create_window(
+        &mut self,
+        event_loop: &ActiveEventLoop,
+        rect: ScreenRect,
+        bar: &mut Bar,
+    ) -> Result<(Window, Config), String> {
         #[cfg(free_unix)]
         let composited = self.x11.as_ref().is_none_or(x11::X11::has_compositor);
         #[cfg(not(free_unix))]
         let composited = true;
-        let translucent = self.bar.scene().style.is_translucent();
+        let translucent = bar.scene().style.is_translucent();
         if translucent && !composited {
             tracing::info!("no compositor runs: the bar's background is drawn opaque");
         }
@@ -230,13 +191,13 @@ impl BarWindow {
             .with_window_attributes(Some(bar_attributes(rect, see_through.is_some())))
             .build(event_loop, template, pick_config)
             .map_err(|error| format!("creating the bar window: {error}"))?;
-        self.bar.paint_opaque(see_through.is_none());
+        bar.paint_opaque(see_through.is_none());
         Ok((window.ok_or("the bar window was not created")?, config))
     }
 
     /// The monitors as the display server lists them: RandR's on X11,
     /// winit's elsewhere.
-    fn monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
+    fn list_monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
         #[cfg(free_unix)]
         if let Some(x11) = &self.x11 {
             match x11.monitors() {
@@ -272,25 +233,105 @@ impl BarWindow {
         let _ = (gl, rect);
     }
 
+    /// Starts reporting monitor changes to the event loop (X11).
+    fn watch_monitors(&self) {
+        #[cfg(free_unix)]
+        if self.x11.is_some() {
+            let deliver = self.deliver.clone();
+            let watching =
+                x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
+            if let Err(error) = watching {
+                tracing::warn!("{error}; the bar will not follow monitor changes");
+            }
+        }
+    }
+
+    /// Makes the tooltip window, the first time one is due (X11 alone: an
+    /// undecorated window placed by hand is an X11 notion).
+    fn prepare_tooltips(&mut self, event_loop: &ActiveEventLoop) {
+        if self.tooltip.is_some() || self.no_tooltips {
+            return;
+        }
+        let Some(gl) = &self.gl else { return };
+        #[cfg(free_unix)]
+        {
+            use winit::platform::x11::ActiveEventLoopExtX11;
+            if !event_loop.is_x11() {
+                tracing::info!("tooltips are shown on X11 only for now");
+                self.no_tooltips = true;
+                return;
+            }
+        }
+        match TooltipWindow::new(event_loop, &gl.config) {
+            Ok(window) => self.tooltip = Some(window),
+            Err(error) => {
+                tracing::warn!("{error}; tooltips are not shown");
+                self.no_tooltips = true;
+            }
+        }
+    }
+
+    /// Paints the tooltip shown again (its window was exposed).
+    fn repaint_tooltip(&mut self, style: &Style, text: &str) {
+        if let (Some(gl), Some(tooltip)) = (&mut self.gl, &self.tooltip) {
+            gl.present_tooltip(tooltip, style, text, &self.text_font);
+        }
+    }
+}
+
+impl Surface for WindowSurface {
+    fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
+        let gl = self.gl.as_mut()?;
+        let (width, height) = gl.size();
+        Some(gl.painter().lay_out(scene, width, height))
+    }
+
+    fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+        if let Some(gl) = &mut self.gl {
+            gl.present(style, layout, region);
+        }
+    }
+
+    fn redraw(&mut self) {
+        if let Some(gl) = &self.gl {
+            gl.window.request_redraw();
+        }
+    }
+
+    fn set_visible(&mut self, visible: bool) {
+        self.shown = visible;
+        if let Some(gl) = &self.gl {
+            gl.window.set_visible(visible && !self.waiting_for_monitor);
+        }
+    }
+
+    fn set_text_font(&mut self, font: &[u8]) {
+        self.text_font = font.to_vec();
+        if let Some(gl) = &mut self.gl
+            && let Err(error) = gl.set_text_font(font)
+        {
+            tracing::warn!("{error}");
+        }
+    }
+
     /// Puts the bar where its placement says among the monitors there are
     /// now, or hides it while its monitor is missing.
-    fn place(&mut self, event_loop: &ActiveEventLoop) {
-        let monitors = self.monitors(event_loop);
+    fn place(&mut self, placement: &Placement, tiler: &Connection) {
         let Some(gl) = &self.gl else { return };
-        match self.bar.placement().monitor(&monitors) {
+        match placement.monitor(&self.monitors) {
             Ok(monitor) => {
-                self.desktop.tiler.set_bar_output(&monitor.name);
-                let rect = self.bar.placement().rect_on(monitor);
+                tiler.set_bar_output(&monitor.name);
+                let rect = placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
                 self.reserve(gl, rect);
                 self.rect = Some(rect);
                 if std::mem::take(&mut self.waiting_for_monitor) {
-                    tracing::info!("the bar's monitor is back: {}", placement::describe(&monitors));
-                    gl.window.set_visible(!self.hidden);
+                    tracing::info!("the bar's monitor is back: {}", placement::describe(&self.monitors));
+                    gl.window.set_visible(self.shown);
                 }
                 tracing::info!("bar placed at {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y);
-                self.redraw_all();
+                gl.window.request_redraw();
             }
             Err(error) => {
                 if !self.waiting_for_monitor {
@@ -302,149 +343,24 @@ impl BarWindow {
         }
     }
 
-    /// Starts reporting monitor changes to the event loop (X11).
-    fn watch_monitors(&self, proxy: BarProxy) {
-        #[cfg(free_unix)]
-        if self.x11.is_some() {
-            let watching = x11::X11::connect()
-                .and_then(|x11| x11.watch_monitors(move || proxy.send_event(BarEvent::MonitorsChanged).is_ok()));
-            if let Err(error) = watching {
-                tracing::warn!("{error}; the bar will not follow monitor changes");
-            }
-        }
-        #[cfg(not(free_unix))]
-        let _ = proxy;
+    fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
+        let (Some(gl), Some(tooltip), Some(bar)) = (&mut self.gl, &mut self.tooltip, self.rect) else { return };
+        let size = gl.painter().tooltip_size(style, text);
+        let monitor = gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
+            x: monitor.position().x,
+            y: monitor.position().y,
+            width: monitor.size().width,
+            height: monitor.size().height,
+        });
+        tooltip.show_at(tooltip::position(bar, anchor, size, monitor), size);
+        gl.present_tooltip(tooltip, style, text, &self.text_font);
     }
 
-    /// Paints and presents everything (after an expose, a resize or a reload).
-    fn paint_all(&mut self) {
-        self.widgets_changed = false;
-        let Some(gl) = &mut self.gl else { return };
-        let (width, height) = gl.size();
-        let layout = gl.painter().lay_out(self.bar.scene(), width, height);
-        gl.present(&self.bar.scene().style, &layout, layout.window);
-        self.bar.show(layout);
-        self.follow_hovered_item();
-    }
-
-    /// Paints and presents only what the widgets changed since the last frame.
-    fn paint_changes(&mut self) {
-        if !std::mem::take(&mut self.widgets_changed) {
-            return;
-        }
-        let Some(gl) = &mut self.gl else { return };
-        let (width, height) = gl.size();
-        let layout = gl.painter().lay_out(self.bar.scene(), width, height);
-        if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
-            gl.present(&self.bar.scene().style, &layout, changed);
-            self.bar.show(layout);
-            self.follow_hovered_item();
+    fn hide_tooltip(&mut self) {
+        if let Some(tooltip) = &self.tooltip {
+            tooltip.hide();
         }
     }
-
-    /// Redraws all of the window (a new config, a window shown again).
-    fn redraw_all(&mut self) {
-        if let Some(gl) = &self.gl {
-            gl.window.request_redraw();
-        }
-    }
-
-    /// Gives `input` to the item under the cursor when it takes it, and
-    /// else does what the bar's `mouse` config says.
-    fn dispatch(&self, input: Input) {
-        match self.bar.route(input, self.cursor.0) {
-            Route::Widget(event) => {
-                if let Some(scheduler) = &self.scheduler {
-                    scheduler.send(event);
-                }
-            }
-            Route::Bar(action) => {
-                tracing::debug!("{input:?} on the bar: {action:?}");
-                action.run(&self.desktop.tiler);
-            }
-            Route::Nothing => tracing::debug!("{input:?} on the bar: nothing to do"),
-        }
-    }
-
-    fn obey(&mut self, command: control::Command, event_loop: &ActiveEventLoop) {
-        use control::Command;
-        let hidden = match command {
-            Command::Toggle => !self.hidden,
-            Command::Show => false,
-            Command::Hide => true,
-            Command::Reload => {
-                match (&self.config_path, &self.proxy) {
-                    (Some(path), Some(proxy)) => {
-                        let (path, proxy) = (path.clone(), proxy.clone());
-                        let reading = std::thread::Builder::new()
-                            .name("obi-config".into())
-                            .spawn(move || read_config_for(&proxy, &path));
-                        if let Err(error) = reading {
-                            tracing::warn!("cannot read the config again: {error}");
-                        }
-                    }
-                    _ => tracing::warn!("reload asked for, but this bar runs the built-in config"),
-                }
-                return;
-            }
-            Command::Quit => return event_loop.exit(),
-        };
-        self.hidden = hidden;
-        self.end_hover();
-        // A bar waiting for its monitor stays hidden; it shows when the monitor is back.
-        let visible = !hidden && !self.waiting_for_monitor;
-        if let Some(gl) = &self.gl {
-            gl.window.set_visible(visible);
-        }
-        if visible {
-            self.redraw_all();
-        }
-    }
-
-    /// Runs the config file as read again, if it is good.
-    fn reload(&mut self, read: Result<Loaded, Vec<Diagnostic>>, event_loop: &ActiveEventLoop) {
-        let Some(path) = self.config_path.clone() else { return };
-        let loaded = match read {
-            Ok(loaded) => loaded,
-            Err(diagnostics) => {
-                tracing::error!("{} changed but cannot be used; the bar keeps its running config", path.display());
-                diagnostics.iter().for_each(|diagnostic| tracing::error!("{diagnostic}"));
-                return;
-            }
-        };
-        loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
-        self.end_hover();
-        let reloaded = self.bar.reload(&loaded.config);
-        if reloaded.font_changed {
-            match find_text_font(self.bar.font_family()) {
-                Ok(font) => {
-                    self.text_font = font.data;
-                    if let Some(gl) = &mut self.gl
-                        && let Err(error) = gl.set_text_font(&self.text_font)
-                    {
-                        tracing::warn!("{error}");
-                    }
-                }
-                Err(error) => tracing::warn!("{error}"),
-            }
-        }
-        if let Some(scheduler) = &self.scheduler {
-            scheduler.send(reloaded.reconfigure);
-        }
-        tracing::info!("reloaded {}", path.display());
-        if reloaded.placement_changed {
-            self.place(event_loop);
-        } else {
-            self.redraw_all();
-        }
-    }
-}
-
-/// Reads the config at `path` on the calling thread, never the event
-/// loop's (even a bounded file takes its time to read and check), and
-/// hands what it read to the bar.
-fn read_config_for(proxy: &BarProxy, path: &Path) {
-    let _ = proxy.send_event(BarEvent::ConfigRead(Box::new(BarConfig::load(path))));
 }
 
 /// A borderless window at `rect`, not shown until its X11 properties are set.
@@ -505,13 +421,14 @@ fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
 
 impl ApplicationHandler<BarEvent> for BarWindow {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.gl.is_some() {
+        if self.surface.gl.is_some() {
             return;
         }
-        match self.open(event_loop) {
+        let tiler = self.running.desktop().tiler.clone();
+        match self.surface.open(event_loop, self.running.bar_mut(), &tiler) {
             Ok(gl) => {
                 gl.window.request_redraw();
-                self.gl = Some(gl);
+                self.surface.gl = Some(gl);
             }
             Err(error) => {
                 self.error = Some(error);
@@ -521,13 +438,11 @@ impl ApplicationHandler<BarEvent> for BarWindow {
     }
 
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: BarEvent) {
-        match event {
-            BarEvent::ConfigRead(read) => self.reload(*read, event_loop),
-            BarEvent::MonitorsChanged => self.place(event_loop),
-            BarEvent::Control(command) => self.obey(command, event_loop),
-            BarEvent::Widget { generation, index, state } => {
-                self.widgets_changed |= self.bar.apply(generation, index, state);
-            }
+        if matches!(event, BarEvent::MonitorsChanged) {
+            self.surface.monitors = self.surface.list_monitors(event_loop);
+        }
+        if self.running.handle(event, &mut self.surface) == Flow::Quit {
+            event_loop.exit();
         }
     }
 
@@ -535,11 +450,11 @@ impl ApplicationHandler<BarEvent> for BarWindow {
     /// event at hand: changes that arrive together make one frame, and no
     /// redraw request costs the loop another turn.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        self.paint_changes();
-        let waiting = self.hover.as_ref().filter(|hover| !hover.shown).map(|hover| hover.due);
-        match waiting {
+        self.running.paint_changes(&mut self.surface);
+        match self.running.tooltip_due() {
             Some(due) if due <= Instant::now() => {
-                self.show_tooltip(Some(event_loop));
+                self.surface.prepare_tooltips(event_loop);
+                self.running.show_tooltip(&mut self.surface);
                 event_loop.set_control_flow(ControlFlow::Wait);
             }
             Some(due) => event_loop.set_control_flow(ControlFlow::WaitUntil(due)),
@@ -548,50 +463,37 @@ impl ApplicationHandler<BarEvent> for BarWindow {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, id: WindowId, event: WindowEvent) {
-        if self.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
+        if self.surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
             // The tooltip's window only ever needs its picture again.
-            if matches!(event, WindowEvent::RedrawRequested) {
-                self.repaint_tooltip();
+            if matches!(event, WindowEvent::RedrawRequested)
+                && let Some(text) = self.running.shown_tooltip()
+            {
+                self.surface.repaint_tooltip(&self.running.bar().scene().style, text);
             }
             return;
         }
+        let surface = &mut self.surface;
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::RedrawRequested => self.paint_all(),
+            WindowEvent::RedrawRequested => self.running.paint_all(surface),
             WindowEvent::Resized(size) => {
                 if let (Some(gl), Some(width), Some(height)) =
-                    (&mut self.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
+                    (&mut surface.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
                 {
                     gl.resize(width, height);
-                    self.redraw_all();
+                    surface.redraw();
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
-                self.cursor = (position.x as f32, position.y as f32);
-                self.track_hover();
+                self.running.pointer_moved(position.x as f32, position.y as f32, surface);
             }
-            WindowEvent::CursorLeft { .. } => {
-                self.end_hover();
-                self.scroll_ticks.reset();
-            }
+            WindowEvent::CursorLeft { .. } => self.running.pointer_left(surface),
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
-                self.end_hover();
-                let input = match input::from_button(button) {
-                    Some(Input::PrimaryClick) if self.double_clicks.press(Instant::now(), self.cursor) => {
-                        Some(Input::DoubleClick)
-                    }
-                    other => other,
-                };
-                if let Some(input) = input {
-                    self.dispatch(input);
+                if let Some(input) = input::from_button(button) {
+                    self.running.pressed(input, surface);
                 }
             }
-            WindowEvent::MouseWheel { delta, .. } => {
-                let (horizontal, vertical) = self.bar.mouse().thresholds;
-                for direction in self.scroll_ticks.scroll(input::points(delta), horizontal, vertical) {
-                    self.dispatch(Input::Scroll(direction));
-                }
-            }
+            WindowEvent::MouseWheel { delta, .. } => self.running.scrolled(input::points(delta)),
             _ => {}
         }
     }

@@ -1,35 +1,19 @@
-//! Tooltips: once the cursor has rested on an item that has one, a small
-//! undecorated window shows its text beside the bar, under the item (over
-//! it when the bar is at the bottom of its monitor). The bar's painter
-//! paints it on the bar's GL context; the window only lends its surface.
+//! Tooltips on X11: a small undecorated window shows the text beside the
+//! bar, under the item (over it when the bar is at the bottom of its
+//! monitor). The bar's painter paints it on the bar's GL context; the
+//! window only lends its surface. When a tooltip is due is the running
+//! bar's to say.
 
-use super::{BarWindow, ScreenRect};
+use super::ScreenRect;
 use crate::render::Rect;
 use glutin::config::Config;
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin::surface::{Surface, WindowSurface};
 use glutin_winit::GlWindow;
-use std::time::{Duration, Instant};
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Window, WindowId};
-
-/// How long the cursor rests on an item before its tooltip shows.
-const DELAY: Duration = Duration::from_millis(500);
-
-/// The item under the cursor, when it has a tooltip.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Hover {
-    /// The item: its widget's index in the scene, and its key.
-    pub widget: usize,
-    pub key: String,
-    pub text: String,
-    /// Where the item is in the bar window.
-    pub anchor: Rect,
-    pub due: Instant,
-    pub shown: bool,
-}
 
 pub struct TooltipWindow {
     pub size: (u32, u32),
@@ -83,108 +67,9 @@ impl TooltipWindow {
     }
 }
 
-/// Following the cursor from item to item, and showing tooltips.
-impl BarWindow {
-    /// The cursor moved: a new item with a tooltip under it starts the wait
-    /// for its tooltip; anything else hides the one shown.
-    pub(super) fn track_hover(&mut self) {
-        let target = self.bar.item_at(self.cursor.0).and_then(|placed| {
-            let text = placed.item.tooltip.clone()?;
-            Some(Hover {
-                widget: placed.widget,
-                key: placed.item.key.clone(),
-                text,
-                anchor: placed.rect,
-                due: Instant::now() + DELAY,
-                shown: false,
-            })
-        });
-        let same =
-            matches!((&self.hover, &target), (Some(old), Some(new)) if old.widget == new.widget && old.key == new.key);
-        if !same {
-            self.end_hover();
-            self.hover = target;
-        }
-    }
-
-    pub(super) fn end_hover(&mut self) {
-        if self.hover.take().is_some_and(|hover| hover.shown)
-            && let Some(tooltip) = &self.tooltip
-        {
-            tooltip.hide();
-        }
-    }
-
-    /// The hovered item after a repaint: gone, its tooltip goes; moved or
-    /// with new text, its tooltip follows.
-    pub(super) fn follow_hovered_item(&mut self) {
-        let Some(hover) = &self.hover else { return };
-        let now =
-            self.bar.shown().items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
-        match now.and_then(|placed| Some((placed.rect, placed.item.tooltip.clone()?))) {
-            None => self.end_hover(),
-            Some((anchor, text)) if anchor != hover.anchor || text != hover.text => {
-                let shown = hover.shown;
-                if let Some(hover) = &mut self.hover {
-                    (hover.anchor, hover.text) = (anchor, text);
-                }
-                if shown {
-                    self.show_tooltip(None);
-                }
-            }
-            Some(_) => {}
-        }
-    }
-
-    /// Shows the hovered item's tooltip, making its window first if need be.
-    pub(super) fn show_tooltip(&mut self, event_loop: Option<&ActiveEventLoop>) {
-        let (Some(gl), Some(hover), Some(bar)) = (&mut self.gl, &mut self.hover, self.rect) else { return };
-        hover.shown = true;
-        if self.tooltip.is_none() && !self.no_tooltips {
-            let Some(event_loop) = event_loop else { return };
-            // An undecorated window placed by hand is an X11 notion; Wayland wants a popup surface.
-            #[cfg(free_unix)]
-            {
-                use winit::platform::x11::ActiveEventLoopExtX11;
-                if !event_loop.is_x11() {
-                    tracing::info!("tooltips are shown on X11 only for now");
-                    self.no_tooltips = true;
-                    return;
-                }
-            }
-            match TooltipWindow::new(event_loop, &gl.config) {
-                Ok(window) => self.tooltip = Some(window),
-                Err(error) => {
-                    tracing::warn!("{error}; tooltips are not shown");
-                    self.no_tooltips = true;
-                }
-            }
-        }
-        let Some(tooltip) = &mut self.tooltip else { return };
-        let size = gl.painter().tooltip_size(&self.bar.scene().style, &hover.text);
-        let monitor = gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
-            x: monitor.position().x,
-            y: monitor.position().y,
-            width: monitor.size().width,
-            height: monitor.size().height,
-        });
-        tooltip.show_at(position(bar, hover.anchor, size, monitor), size);
-        gl.present_tooltip(tooltip, &self.bar.scene().style, &hover.text, &self.text_font);
-    }
-
-    /// Paints the tooltip shown again (its window was exposed).
-    pub(super) fn repaint_tooltip(&mut self) {
-        if let (Some(gl), Some(tooltip), Some(hover)) = (&mut self.gl, &self.tooltip, &self.hover)
-            && hover.shown
-        {
-            gl.present_tooltip(tooltip, &self.bar.scene().style, &hover.text, &self.text_font);
-        }
-    }
-}
-
 /// Where a `size` tooltip for the item at `anchor` of the bar at `bar`
 /// goes: under the bar, or over it when there is no room below on `monitor`.
-fn position(bar: ScreenRect, anchor: Rect, size: (u32, u32), monitor: ScreenRect) -> PhysicalPosition<i32> {
+pub fn position(bar: ScreenRect, anchor: Rect, size: (u32, u32), monitor: ScreenRect) -> PhysicalPosition<i32> {
     let below = bar.y + bar.height as i32;
     let fits_below = below + size.1 as i32 <= monitor.y + monitor.height as i32;
     let y = if fits_below { below } else { bar.y - size.1 as i32 };

@@ -1,0 +1,363 @@
+//! A bar as it runs: its model, its widgets' scheduler, its tiler, and the
+//! pointer over it (double clicks, scroll ticks, the item it rests on for a
+//! tooltip). A surface's event loop hands it what happens (a widget's new
+//! state, a saved config, `obi msg`, the pointer) and it answers through
+//! the [`Surface`]: what to paint, where input goes, when a tooltip shows.
+//!
+//! Widget changes are painted once the loop has handled the events at
+//! hand ([`Running::paint_changes`]): changes that arrive together make
+//! one frame. A saved config is read and checked on another thread; a good
+//! one replaces the running one (unchanged widgets keep their state), a
+//! bad one is logged and ignored.
+
+use super::surface::Surface;
+use super::{Bar, Route};
+use crate::capabilities::HeldImages;
+use crate::config::{BarConfig, Diagnostic, Loaded};
+use crate::control;
+use crate::input::{DoubleClicks, ScrollTicks};
+use crate::render::{Rect, damage, find_text_font};
+use crate::runtime::SchedulerHandle;
+use crate::tiler::Connection;
+use crate::view::{Input, WidgetState};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Messages from other threads to the bar's event loop.
+#[derive(Debug)]
+pub enum BarEvent {
+    /// Widget number `index` of the runtime's specs for config `generation` shows `state`.
+    Widget { generation: u64, index: usize, state: WidgetState },
+    /// The config file was saved, and read again (off the event loop).
+    ConfigRead(Box<Result<Loaded, Vec<Diagnostic>>>),
+    /// `obi msg ...` from the control socket.
+    Control(control::Command),
+    /// Monitors were added or removed, or changed resolution.
+    MonitorsChanged,
+}
+
+/// Hands a [`BarEvent`] to the bar's event loop, whichever it is; false
+/// once the loop is gone.
+pub type Deliver = Arc<dyn Fn(BarEvent) -> bool + Send + Sync>;
+
+/// What the bar shares with its widgets' capabilities: the tiler its
+/// `mouse` config talks to, and the images widgets show by handle.
+pub struct Desktop {
+    pub tiler: Connection,
+    pub held: HeldImages,
+}
+
+/// Whether the loop goes on after an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// How long the cursor rests on an item before its tooltip shows.
+const TOOLTIP_DELAY: Duration = Duration::from_millis(500);
+
+/// The item under the cursor, when it has a tooltip.
+#[derive(Debug, Clone, PartialEq)]
+struct Hover {
+    /// The item: its widget's index in the scene, and its key.
+    widget: usize,
+    key: String,
+    text: String,
+    /// Where the item is on the surface.
+    anchor: Rect,
+    due: Instant,
+    shown: bool,
+}
+
+pub struct Running {
+    bar: Bar,
+    scheduler: SchedulerHandle,
+    desktop: Desktop,
+    /// Watched and read again on every save; none for the built-in config.
+    config_path: Option<PathBuf>,
+    deliver: Deliver,
+    cursor: (f32, f32),
+    double_clicks: DoubleClicks,
+    scroll_ticks: ScrollTicks,
+    hover: Option<Hover>,
+    /// Hidden by `obi msg`.
+    hidden: bool,
+    /// A widget's state changed since the last frame.
+    widgets_changed: bool,
+}
+
+/// What keeps a running bar listening: its config watcher and control
+/// socket, ended when dropped.
+pub struct Listening {
+    _watcher: Option<crate::watch::FileWatcher>,
+    _control: Option<control::ControlServer>,
+}
+
+impl Running {
+    pub fn new(
+        bar: Bar,
+        scheduler: SchedulerHandle,
+        desktop: Desktop,
+        config_path: Option<PathBuf>,
+        deliver: Deliver,
+    ) -> Running {
+        Running {
+            bar,
+            scheduler,
+            desktop,
+            config_path,
+            deliver,
+            cursor: (0.0, 0.0),
+            double_clicks: DoubleClicks::default(),
+            scroll_ticks: ScrollTicks::default(),
+            hover: None,
+            hidden: false,
+            widgets_changed: false,
+        }
+    }
+
+    /// Starts what reaches the bar from outside: saves of its config file,
+    /// SIGTERM and SIGINT (as `quit`), and its control socket (without
+    /// which the bar works, saying so).
+    pub fn listen(&self) -> Result<Listening, String> {
+        let watcher = match &self.config_path {
+            Some(path) => {
+                let (deliver, saved) = (self.deliver.clone(), path.clone());
+                Some(crate::watch::watch(path, move || read_config_for(&deliver, &saved))?)
+            }
+            None => None,
+        };
+        let command = |deliver: Deliver| move |command| deliver(BarEvent::Control(command));
+        #[cfg(unix)]
+        if let Err(error) = control::quit_on_signals(command(self.deliver.clone())) {
+            tracing::warn!("{error}; a signal ends the bar without its clean-up");
+        }
+        let control = control::serve(command(self.deliver.clone()))
+            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
+            .ok();
+        Ok(Listening { _watcher: watcher, _control: control })
+    }
+
+    pub fn bar(&self) -> &Bar {
+        &self.bar
+    }
+
+    pub fn bar_mut(&mut self) -> &mut Bar {
+        &mut self.bar
+    }
+
+    pub fn desktop(&self) -> &Desktop {
+        &self.desktop
+    }
+
+    /// Whether the user hid the bar.
+    pub fn hidden(&self) -> bool {
+        self.hidden
+    }
+
+    /// Handles one event from another thread.
+    pub fn handle(&mut self, event: BarEvent, surface: &mut dyn Surface) -> Flow {
+        match event {
+            BarEvent::Widget { generation, index, state } => {
+                self.widgets_changed |= self.bar.apply(generation, index, state);
+            }
+            BarEvent::ConfigRead(read) => self.reload(*read, surface),
+            BarEvent::Control(command) => return self.obey(command, surface),
+            BarEvent::MonitorsChanged => surface.place(self.bar.placement(), &self.desktop.tiler),
+        }
+        Flow::Continue
+    }
+
+    /// Paints and presents everything (after an expose, a resize or a reload).
+    pub fn paint_all(&mut self, surface: &mut dyn Surface) {
+        self.widgets_changed = false;
+        let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
+        surface.present(&self.bar.scene().style, &layout, layout.window);
+        self.bar.show(layout);
+        self.follow_hovered_item(surface);
+    }
+
+    /// Paints and presents only what the widgets changed since the last frame.
+    pub fn paint_changes(&mut self, surface: &mut dyn Surface) {
+        if !std::mem::take(&mut self.widgets_changed) {
+            return;
+        }
+        let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
+        if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
+            surface.present(&self.bar.scene().style, &layout, changed);
+            self.bar.show(layout);
+            self.follow_hovered_item(surface);
+        }
+    }
+
+    /// The pointer moved to (`x`, `y`): a new item with a tooltip under it
+    /// starts the wait for its tooltip; anything else hides the one shown.
+    pub fn pointer_moved(&mut self, x: f32, y: f32, surface: &mut dyn Surface) {
+        self.cursor = (x, y);
+        let target = self.bar.item_at(x).and_then(|placed| {
+            Some(Hover {
+                widget: placed.widget,
+                key: placed.item.key.clone(),
+                text: placed.item.tooltip.clone()?,
+                anchor: placed.rect,
+                due: Instant::now() + TOOLTIP_DELAY,
+                shown: false,
+            })
+        });
+        let same =
+            matches!((&self.hover, &target), (Some(old), Some(new)) if old.widget == new.widget && old.key == new.key);
+        if !same {
+            self.end_hover(surface);
+            self.hover = target;
+        }
+    }
+
+    pub fn pointer_left(&mut self, surface: &mut dyn Surface) {
+        self.end_hover(surface);
+        self.scroll_ticks.reset();
+    }
+
+    /// A button was pressed where the pointer is; a second primary click
+    /// soon after the first, near it, is a double click.
+    pub fn pressed(&mut self, input: Input, surface: &mut dyn Surface) {
+        self.end_hover(surface);
+        let input = match input {
+            Input::PrimaryClick if self.double_clicks.press(Instant::now(), self.cursor) => Input::DoubleClick,
+            other => other,
+        };
+        self.dispatch(input);
+    }
+
+    /// Scrolled `points` (x: positive left; y: positive up); each whole
+    /// tick of the `mouse` config's thresholds is one scroll input.
+    pub fn scrolled(&mut self, points: (f32, f32)) {
+        let (horizontal, vertical) = self.bar.mouse().thresholds;
+        for direction in self.scroll_ticks.scroll(points, horizontal, vertical) {
+            self.dispatch(Input::Scroll(direction));
+        }
+    }
+
+    /// When the tooltip of the item the pointer rests on is due, when one waits.
+    pub fn tooltip_due(&self) -> Option<Instant> {
+        self.hover.as_ref().filter(|hover| !hover.shown).map(|hover| hover.due)
+    }
+
+    /// Shows the tooltip that is due.
+    pub fn show_tooltip(&mut self, surface: &mut dyn Surface) {
+        let Some(hover) = &mut self.hover else { return };
+        hover.shown = true;
+        surface.show_tooltip(hover.anchor, &hover.text, &self.bar.scene().style);
+    }
+
+    /// The text of the tooltip shown, when one is.
+    pub fn shown_tooltip(&self) -> Option<&str> {
+        self.hover.as_ref().filter(|hover| hover.shown).map(|hover| hover.text.as_str())
+    }
+
+    fn end_hover(&mut self, surface: &mut dyn Surface) {
+        if self.hover.take().is_some_and(|hover| hover.shown) {
+            surface.hide_tooltip();
+        }
+    }
+
+    /// The hovered item after a repaint: gone, its tooltip goes; moved or
+    /// with new text, its tooltip follows.
+    fn follow_hovered_item(&mut self, surface: &mut dyn Surface) {
+        let Some(hover) = &self.hover else { return };
+        let now =
+            self.bar.shown().items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
+        match now.and_then(|placed| Some((placed.rect, placed.item.tooltip.clone()?))) {
+            None => self.end_hover(surface),
+            Some((anchor, text)) if anchor != hover.anchor || text != hover.text => {
+                let Some(hover) = &mut self.hover else { return };
+                (hover.anchor, hover.text) = (anchor, text);
+                if hover.shown {
+                    surface.show_tooltip(hover.anchor, &hover.text, &self.bar.scene().style);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Gives `input` to the item under the pointer when it takes it, and
+    /// else does what the bar's `mouse` config says.
+    fn dispatch(&self, input: Input) {
+        match self.bar.route(input, self.cursor.0) {
+            Route::Widget(event) => self.scheduler.send(event),
+            Route::Bar(action) => {
+                tracing::debug!("{input:?} on the bar: {action:?}");
+                action.run(&self.desktop.tiler);
+            }
+            Route::Nothing => tracing::debug!("{input:?} on the bar: nothing to do"),
+        }
+    }
+
+    fn obey(&mut self, command: control::Command, surface: &mut dyn Surface) -> Flow {
+        use control::Command;
+        let hidden = match command {
+            Command::Toggle => !self.hidden,
+            Command::Show => false,
+            Command::Hide => true,
+            Command::Reload => {
+                match &self.config_path {
+                    Some(path) => {
+                        let (path, deliver) = (path.clone(), self.deliver.clone());
+                        let reading = std::thread::Builder::new()
+                            .name("obi-config".into())
+                            .spawn(move || read_config_for(&deliver, &path));
+                        if let Err(error) = reading {
+                            tracing::warn!("cannot read the config again: {error}");
+                        }
+                    }
+                    None => tracing::warn!("reload asked for, but this bar runs the built-in config"),
+                }
+                return Flow::Continue;
+            }
+            Command::Quit => return Flow::Quit,
+        };
+        self.hidden = hidden;
+        self.end_hover(surface);
+        surface.set_visible(!hidden);
+        if !hidden {
+            surface.redraw();
+        }
+        Flow::Continue
+    }
+
+    /// Runs the config file as read again, if it is good.
+    fn reload(&mut self, read: Result<Loaded, Vec<Diagnostic>>, surface: &mut dyn Surface) {
+        let Some(path) = self.config_path.clone() else { return };
+        let loaded = match read {
+            Ok(loaded) => loaded,
+            Err(diagnostics) => {
+                tracing::error!("{} changed but cannot be used; the bar keeps its running config", path.display());
+                diagnostics.iter().for_each(|diagnostic| tracing::error!("{diagnostic}"));
+                return;
+            }
+        };
+        loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
+        self.end_hover(surface);
+        let reloaded = self.bar.reload(&loaded.config);
+        if reloaded.font_changed {
+            match find_text_font(self.bar.font_family()) {
+                Ok(font) => surface.set_text_font(&font.data),
+                Err(error) => tracing::warn!("{error}"),
+            }
+        }
+        self.scheduler.send(reloaded.reconfigure);
+        tracing::info!("reloaded {}", path.display());
+        if reloaded.placement_changed {
+            surface.place(self.bar.placement(), &self.desktop.tiler);
+        }
+        surface.redraw();
+    }
+}
+
+/// Reads the config at `path` on the calling thread, never the event
+/// loop's (even a bounded file takes its time to read and check), and
+/// hands what it read to the bar.
+fn read_config_for(deliver: &Deliver, path: &Path) {
+    deliver(BarEvent::ConfigRead(Box::new(BarConfig::load(path))));
+}

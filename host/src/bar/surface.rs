@@ -1,0 +1,38 @@
+//! What a running bar needs of the surface it is shown on (an X11 window, a
+//! Wayland layer surface): painting and presenting, being shown or hidden,
+//! being placed, and showing a tooltip. Sizes and positions are in the
+//! surface's pixels. The surfaces live in `window/`; the bar only names
+//! what it asks of them.
+
+use super::Placement;
+use crate::render::{Layout, Rect, Scene, Style};
+use crate::tiler::Connection;
+
+pub trait Surface {
+    /// `scene` laid out at the surface's size; none while there is no
+    /// surface to lay it out on.
+    fn lay_out(&mut self, scene: &Scene) -> Option<Layout>;
+
+    /// Paints what of `layout` lies in `region` over the last frame and
+    /// presents it, naming the region where the platform takes damage.
+    fn present(&mut self, style: &Style, layout: &Layout, region: Rect);
+
+    /// Asks for everything to be painted again, when the surface is ready.
+    fn redraw(&mut self);
+
+    /// Shows or hides the bar as the user asks (`obi msg`); a surface whose
+    /// monitor is gone stays hidden until it is back.
+    fn set_visible(&mut self, visible: bool);
+
+    /// Draws text with `font` from now on.
+    fn set_text_font(&mut self, font: &[u8]);
+
+    /// Puts the bar where `placement` says now (a reload changed it), and
+    /// tells `tiler` which output it is on.
+    fn place(&mut self, placement: &Placement, tiler: &Connection);
+
+    /// Shows `text` beside the item at `anchor`, in `style`'s colours.
+    fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style);
+
+    fn hide_tooltip(&mut self);
+}
