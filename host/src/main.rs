@@ -2,11 +2,11 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
-use obi::bar::{Bar, BarEvent, Desktop};
+use obi::bar::{Bar, BarEvent, Deliver, Desktop};
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
-use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
+use obi::runtime::{ComponentCache, Scheduler, SchedulerHandle, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
 use obi::window::{self, BarWindow};
 use std::path::{Path, PathBuf};
@@ -56,8 +56,21 @@ struct Cli {
     #[arg(long, value_name = "DIR")]
     komorebi_dir: Option<PathBuf>,
 
+    /// How the bar is shown: wayland (a layer surface) or x11 (a dock
+    /// window). Default: wayland when WAYLAND_DISPLAY is set, else x11.
+    #[cfg(free_unix)]
+    #[arg(long, value_name = "BACKEND")]
+    backend: Option<Backend>,
+
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+#[cfg(free_unix)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Backend {
+    X11,
+    Wayland,
 }
 
 #[derive(Subcommand)]
@@ -193,20 +206,32 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.screenshot {
         Some(path) => screenshot(engine, bar, &font.data, held, cli.width, &path),
         None => {
-            #[cfg(free_unix)]
-            window::end_quietly_without_the_display();
-            let event_loop = window::event_loop()?;
-            let deliver = window::deliver_to(&event_loop);
-            let widgets = deliver.clone();
-            let scheduler = Scheduler::spawn(engine, bar.specs().to_vec(), move |generation, index, state| {
-                // Fails only once the window is gone and the bar is shutting down.
-                widgets(BarEvent::Widget { generation, index, state });
-            });
             let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
             let desktop = Desktop { tiler, held };
+            #[cfg(free_unix)]
+            {
+                let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
+                if cli.backend.unwrap_or(if wayland { Backend::Wayland } else { Backend::X11 }) == Backend::Wayland {
+                    let wayland = window::wayland::connect()?;
+                    let scheduler = spawn_widgets(engine, &bar, wayland.deliver());
+                    return wayland.run(bar, font.data, config_path, desktop, scheduler);
+                }
+                window::end_quietly_without_the_display();
+            }
+            let event_loop = window::event_loop()?;
+            let deliver = window::deliver_to(&event_loop);
+            let scheduler = spawn_widgets(engine, &bar, deliver.clone());
             BarWindow::new(bar, font.data, config_path, desktop, scheduler, deliver).run(event_loop)
         }
     }
+}
+
+/// Starts `bar`'s widgets, whose states reach its loop through `deliver`.
+fn spawn_widgets(engine: WidgetEngine, bar: &Bar, deliver: Deliver) -> SchedulerHandle {
+    Scheduler::spawn(engine, bar.specs().to_vec(), move |generation, index, state| {
+        // Fails only once the loop is gone and the bar is shutting down.
+        deliver(BarEvent::Widget { generation, index, state });
+    })
 }
 
 /// Prints the schema, with the config schemas of the plugins `config` enables.

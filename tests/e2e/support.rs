@@ -11,6 +11,9 @@ pub fn obi() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_obi"));
     // One compiled-component cache for every test run: each kind compiles once.
     command.env("OBI_CACHE_DIR", workspace().join("target/obi-test-cache"));
+    // A test names the display it runs the bar on; a Wayland session the
+    // tests run in is not it.
+    command.env_remove("WAYLAND_DISPLAY");
     command
 }
 
@@ -260,7 +263,7 @@ fn start_window_manager(display: &str, dir: &Path) -> Reaped {
 /// Starts the X server `command` makes for a display number no other test
 /// (of this process, or of another, told apart by lock files) uses, and
 /// waits until it answers.
-fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
+pub fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     (0..50)
         .map(|_| 60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300)

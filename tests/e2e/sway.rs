@@ -1,37 +1,58 @@
-//! The bar with a real sway: headless (`WLR_BACKENDS=headless`, pixman),
-//! run as an unprivileged user because sway refuses root, with a runtime
-//! folder of that user's. The bar (run as the test's user, which reaches
-//! sway's sockets as root does) is told where sway is through the same
-//! variables sway gives its own clients.
+//! The bar on a real sway: sway runs nested in an Xvfb of its own
+//! (`WLR_BACKENDS=x11`, pixman), so that its seat has the X server's
+//! pointer and xdotool drives it, as an unprivileged user because sway
+//! refuses root, with a runtime folder of that user's. The bar (run as the
+//! test's user, which reaches sway's sockets as root does) is told where
+//! sway is through the variables sway gives its own clients, and is a
+//! Wayland layer surface there.
 
 use crate::ocr::words_in;
-use crate::support::{Reaped, have_tools, obi, run, wait_for, workspace};
+use crate::support::{Reaped, have_tools, obi, run, start_server, wait_for, workspace};
 use std::ffi::OsString;
 use std::os::unix::fs::{PermissionsExt, chown};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-const TOOLS: &[&str] = &["sway", "swaymsg", "grim", "foot", "setpriv", "convert", "tesseract"];
+const TOOLS: &[&str] = &["Xvfb", "xdotool", "sway", "swaymsg", "grim", "foot", "setpriv", "convert", "tesseract"];
 
 /// The unprivileged user sway runs as when the tests run as root: `nobody`.
 const SWAY_USER: u32 = 65534;
 
+/// The bar's height in these tests, and a config of sway's workspaces,
+/// large enough to read, beside a clock.
+const HEIGHT: i64 = 40;
+const WORKSPACES: &str = r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans",
+    "left_widgets": [ { "Komorebi": { "workspaces": { "enable": true, "hide_empty_workspaces": false, "display": "Text" } } } ],
+    "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ],
+    "mouse": { "on_scroll_down": { "message": { "type": "CycleFocusWorkspace", "content": "Next" } } } }"#;
+
 pub struct SwaySession {
     dir: tempfile::TempDir,
-    runtime: PathBuf,
+    /// The runtime folder of the clients (the test's user's own; sway's is
+    /// its user's).
+    clients: PathBuf,
     ipc: PathBuf,
     wayland: PathBuf,
-    _sway: Reaped,
+    /// The Xvfb sway draws into, whose pointer is sway's.
+    display: String,
+    sway: Reaped,
+    _xvfb: Reaped,
 }
 
 impl SwaySession {
-    /// A headless sway with one 1280×720 output, `HEADLESS-1`; `None`, said
-    /// loudly (a failure under CI), when this machine cannot run one.
+    /// sway with one 1280×720 output, `X11-1`; `None`, said loudly (a
+    /// failure under CI), when this machine cannot run one.
     pub fn start(test: &str) -> Option<SwaySession> {
         if !have_tools(test, TOOLS) {
             return None;
         }
+        // sway's user must reach the X server.
+        let (xvfb, display) = start_server(|display| {
+            let mut xvfb = Command::new("Xvfb");
+            xvfb.args([display, "-ac", "-noreset", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]);
+            xvfb
+        });
         // SAFETY: geteuid has no preconditions.
         let as_root = unsafe { libc::geteuid() } == 0;
         let dir = tempfile::tempdir().unwrap();
@@ -40,7 +61,7 @@ impl SwaySession {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
         let config = dir.path().join("sway.conf");
-        std::fs::write(&config, "output HEADLESS-1 resolution 1280x720\n").unwrap();
+        std::fs::write(&config, "output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n").unwrap();
         let mut command = if as_root {
             chown(&runtime, Some(SWAY_USER), Some(SWAY_USER)).unwrap();
             let mut command = Command::new("setpriv");
@@ -57,10 +78,10 @@ impl SwaySession {
             .env_clear()
             .env("HOME", dir.path())
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("DISPLAY", &display)
             .env("XDG_RUNTIME_DIR", &runtime)
-            .env("WLR_BACKENDS", "headless")
+            .env("WLR_BACKENDS", "x11")
             .env("WLR_RENDERER", "pixman")
-            .env("WLR_LIBINPUT_NO_DEVICES", "1")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
@@ -68,9 +89,8 @@ impl SwaySession {
         let sway = Reaped(sway);
         let socket = |prefix: &str| {
             std::fs::read_dir(&runtime).ok()?.filter_map(Result::ok).map(|entry| entry.path()).find(|path| {
-                path.file_name()
-                    .and_then(|name| name.to_str())
-                    .is_some_and(|name| name.starts_with(prefix) && !name.ends_with(".lock"))
+                let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+                name.starts_with(prefix) && !name.ends_with(".lock")
             })
         };
         let started =
@@ -78,7 +98,8 @@ impl SwaySession {
         let log = || std::fs::read_to_string(dir.path().join("sway.log")).unwrap_or_default();
         assert!(started, "sway started: {}", log());
         let (ipc, wayland) = (socket("sway-ipc.").unwrap(), socket("wayland-").unwrap());
-        let session = SwaySession { dir, runtime, ipc, wayland, _sway: sway };
+        let clients = session_folder(dir.path());
+        let session = SwaySession { dir, clients, ipc, wayland, display, sway, _xvfb: xvfb };
         assert!(wait_for(Duration::from_secs(10), || session.swaymsg(&["-t", "get_outputs"]).status.success()));
         Some(session)
     }
@@ -89,7 +110,7 @@ impl SwaySession {
             ("SWAYSOCK", self.ipc.clone().into()),
             ("I3SOCK", self.ipc.clone().into()),
             ("WAYLAND_DISPLAY", self.wayland.clone().into()),
-            ("XDG_RUNTIME_DIR", self.runtime.clone().into()),
+            ("XDG_RUNTIME_DIR", self.clients.clone().into()),
         ]
     }
 
@@ -106,14 +127,91 @@ impl SwaySession {
         serde_json::from_slice(&self.swaymsg(&["-t", "get_tree"]).stdout).unwrap_or_default()
     }
 
-    /// The words in the `width`×`height` rectangle at (`x`, `y`) of the output.
-    pub fn words_at(&self, x: i64, y: i64, width: i64, height: i64) -> Vec<(String, u32)> {
-        let png = self.dir().join("grab.png");
-        let grab =
-            run(Command::new("grim").args(["-g", &format!("{x},{y} {width}x{height}")]).arg(&png).envs(self.env()));
-        assert!(grab.status.success(), "grim: {}", String::from_utf8_lossy(&grab.stderr));
-        words_in(&png)
+    /// The workspace sway focuses.
+    pub fn focused_workspace(&self) -> Option<String> {
+        let listed: serde_json::Value =
+            serde_json::from_slice(&self.swaymsg(&["-t", "get_workspaces"]).stdout).unwrap_or_default();
+        let focused = listed.as_array()?.iter().find(|workspace| workspace["focused"] == true)?;
+        focused["name"].as_str().map(str::to_owned)
     }
+
+    /// Opens a terminal on the workspace `name` (which sway then keeps).
+    pub fn populate(&self, name: &str) {
+        self.swaymsg(&["workspace", name]);
+        let before = self.windows(name);
+        // nobody's login shell is nologin: the terminal runs a sleep instead.
+        self.swaymsg(&["exec", "foot sleep 600"]);
+        assert!(wait_for(Duration::from_secs(20), || self.windows(name) > before), "foot opened on {name}");
+    }
+
+    /// How many windows the workspace `name` holds.
+    fn windows(&self, name: &str) -> usize {
+        fn count(node: &serde_json::Value) -> usize {
+            let children = ["nodes", "floating_nodes"].iter().filter_map(|key| node[key].as_array()).flatten();
+            usize::from(node["app_id"].is_string()) + children.map(count).sum::<usize>()
+        }
+        find_node(&self.tree(), name).map_or(0, count)
+    }
+
+    /// Moves sway's pointer (the Xvfb's) to (`x`, `y`) and presses `button`.
+    pub fn click(&self, x: i64, y: i64, button: u8) {
+        let clicked = run(Command::new("xdotool")
+            .args(["mousemove", &x.to_string(), &y.to_string(), "click", &button.to_string()])
+            .env("DISPLAY", &self.display));
+        assert!(clicked.status.success(), "xdotool: {clicked:?}");
+    }
+
+    /// The words in the `width`×`height` rectangle at (`x`, `y`) of the
+    /// output, kept as `target/e2e-artifacts/{artifact}.png` when `names`
+    /// are not all among them within 20 s.
+    pub fn wait_for_words(&self, rect: (i64, i64, i64, i64), names: &[&str], artifact: &str) -> Vec<(String, u32)> {
+        let png = self.dir().join("grab.png");
+        let (x, y, width, height) = rect;
+        let mut words = Vec::new();
+        let shown = wait_for(Duration::from_secs(20), || {
+            let grab =
+                run(Command::new("grim").args(["-g", &format!("{x},{y} {width}x{height}")]).arg(&png).envs(self.env()));
+            words = if grab.status.success() { words_in(&png) } else { Vec::new() };
+            names.iter().all(|name| words.iter().any(|(word, _)| word == name))
+        });
+        if !shown {
+            let artifacts = workspace().join("target/e2e-artifacts");
+            std::fs::create_dir_all(&artifacts).unwrap();
+            let _ = std::fs::copy(&png, artifacts.join(format!("{artifact}.png")));
+        }
+        assert!(shown, "the bar shows {names:?}; it reads {words:?} (target/e2e-artifacts/{artifact}.png)");
+        words
+    }
+
+    /// Starts the bar with `config` on this sway, logging to `obi.log`.
+    pub fn start_bar(&self, config: &str, args: &[&str]) -> Reaped {
+        let path = self.dir().join("bar.json");
+        std::fs::write(&path, config).unwrap();
+        let bar = obi()
+            .args(["--tiler", "sway", "--config"])
+            .arg(&path)
+            .args(args)
+            .env_remove("DISPLAY")
+            .envs(self.env())
+            .env("OBI_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(self.dir().join("obi.log")).unwrap())
+            .spawn()
+            .expect("starting obi");
+        Reaped(bar)
+    }
+
+    pub fn bar_log(&self) -> String {
+        std::fs::read_to_string(self.dir().join("obi.log")).unwrap_or_default()
+    }
+}
+
+/// A runtime folder of the test's user in `dir`.
+fn session_folder(dir: &Path) -> PathBuf {
+    let folder = dir.join("clients");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o700)).unwrap();
+    folder
 }
 
 /// The first node of `tree` named `name`.
@@ -128,73 +226,103 @@ fn find_node<'a>(tree: &'a serde_json::Value, name: &str) -> Option<&'a serde_js
         .find_map(|child| find_node(child, name))
 }
 
-/// On sway 1.7, which refuses the `output` event, the bar subscribes to the
-/// rest and follows sway's workspaces: when sway moves from alpha to beta,
-/// the Komorebi widget shows both, beta focused.
+/// The rectangle of the first window (a node with an `app_id`) in `tree`.
+fn window_rect(tree: &serde_json::Value) -> Option<serde_json::Value> {
+    if tree["app_id"].is_string() {
+        return Some(tree["rect"].clone());
+    }
+    ["nodes", "floating_nodes"].iter().filter_map(|key| tree[key].as_array()).flatten().find_map(window_rect)
+}
+
+/// The bar is a layer surface at the top of sway's output, not a window in
+/// its tree; the windows tiled there leave it room; it shows sway's
+/// workspaces (on sway 1.7, which refuses the `output` event, it follows
+/// them all the same) and a click on one makes sway focus it.
 #[test]
-fn the_bar_follows_sways_workspaces() {
-    let Some(sway) = SwaySession::start("sway workspaces test") else { return };
-    // sway ends a workspace that has nothing on it once it is left: a
-    // terminal keeps alpha.
-    sway.swaymsg(&["workspace", "alpha"]);
-    sway.swaymsg(&["exec", "foot sleep 600"]);
-    assert!(
-        wait_for(Duration::from_secs(20), || sway.tree().to_string().contains(r#""app_id":"foot""#)),
-        "foot opened on alpha: {}",
-        sway.tree()
-    );
-    let config = sway.dir().join("bar.json");
-    std::fs::write(
-        &config,
-        r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans",
-             "left_widgets": [ { "Komorebi": { "workspaces": { "enable": true, "hide_empty_workspaces": false, "display": "Text" } } } ],
-             "right_widgets": [] }"#,
-    )
-    .unwrap();
-    let log_path = sway.dir().join("obi.log");
-    let bar = obi()
-        .args(["--tiler", "sway", "--config"])
-        .arg(&config)
-        .env_remove("DISPLAY")
-        .envs(sway.env())
-        .env("OBI_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log_path).unwrap())
-        .spawn()
-        .expect("starting obi");
-    let _bar = Reaped(bar);
-    let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
+fn on_sway_the_bar_is_a_panel_that_shows_and_switches_workspaces() {
+    let Some(sway) = SwaySession::start("sway panel test") else { return };
+    sway.populate("alpha");
+    sway.populate("beta");
+    let _bar = sway.start_bar(WORKSPACES, &[]);
+    let log = || sway.bar_log();
     assert!(wait_for(Duration::from_secs(20), || log().contains("connected to sway")), "{}", log());
     assert!(!log().contains("refused"), "{}", log());
-
-    // Until the bar is a layer surface, sway shows it as a window of its own.
-    let mut rect = serde_json::Value::Null;
     assert!(
-        wait_for(Duration::from_secs(20), || {
-            rect = find_node(&sway.tree(), "obi").map(|node| node["rect"].clone()).unwrap_or_default();
-            rect["height"].as_i64().is_some_and(|height| height > 0)
-        }),
-        "the bar's window is in sway's tree: {}",
-        sway.tree()
+        wait_for(Duration::from_secs(20), || window_rect(&sway.tree())
+            .is_some_and(|rect| rect["y"].as_i64() >= Some(HEIGHT))),
+        "the tiled window starts below the bar: {:?} ({})",
+        window_rect(&sway.tree()),
+        log()
     );
-    let (x, y, width, height) = ["x", "y", "width", "height"].map(|key| rect[key].as_i64().unwrap()).into();
-    // A window stays on its workspace; this one is to be seen on the next too.
-    assert!(sway.swaymsg(&["[title=\"^obi$\"]", "sticky", "enable"]).status.success());
-    let shows = |name: &str| {
-        let mut words = Vec::new();
-        let shown = wait_for(Duration::from_secs(20), || {
-            words = sway.words_at(x, y, width.min(600), height);
-            words.iter().any(|(word, _)| word == name)
-        });
-        if !shown {
-            let artifacts = workspace().join("target/e2e-artifacts");
-            std::fs::create_dir_all(&artifacts).unwrap();
-            let _ = std::fs::copy(sway.dir().join("grab.png"), artifacts.join("sway-bar.png"));
-        }
-        assert!(shown, "the bar shows {name}; it reads {words:?} (target/e2e-artifacts/sway-bar.png)");
+    assert!(find_node(&sway.tree(), "obi").is_none(), "the bar is no window of sway's");
+
+    // beta has focus and is drawn selected, which OCR cannot read; alpha is plain.
+    let words = sway.wait_for_words((0, 0, 600, HEIGHT), &["alpha"], "sway-panel");
+    let alpha = words.iter().find(|(word, _)| word == "alpha").unwrap().1;
+    sway.click(i64::from(alpha), HEIGHT / 2, 1);
+    assert!(
+        wait_for(Duration::from_secs(10), || sway.focused_workspace().as_deref() == Some("alpha")),
+        "sway focused alpha: {:?}",
+        sway.focused_workspace()
+    );
+}
+
+/// One wheel notch down over the bar, with a `CycleFocusWorkspace` mouse
+/// config, moves sway to the next workspace: exactly one.
+#[test]
+fn on_sway_a_wheel_notch_moves_one_workspace_along() {
+    let Some(sway) = SwaySession::start("sway wheel test") else { return };
+    for name in ["one", "two", "three"] {
+        sway.populate(name);
+    }
+    sway.swaymsg(&["workspace", "one"]);
+    let _bar = sway.start_bar(WORKSPACES, &[]);
+    sway.wait_for_words((0, 0, 600, HEIGHT), &["two", "three"], "sway-wheel");
+    // Over the empty middle of the bar: no item takes the scroll.
+    sway.click(640, HEIGHT / 2, 5);
+    assert!(
+        wait_for(Duration::from_secs(10), || sway.focused_workspace().as_deref() == Some("two")),
+        "a notch moved sway to two: {:?}",
+        sway.focused_workspace()
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(sway.focused_workspace().as_deref(), Some("two"), "and no further");
+}
+
+/// `obi msg hide` takes the bar off the output, and the room it kept with
+/// it; `show` brings both back.
+#[test]
+fn on_sway_hiding_the_bar_gives_its_room_back() {
+    let Some(sway) = SwaySession::start("sway hide test") else { return };
+    sway.populate("alpha");
+    sway.populate("beta");
+    let bar = sway.start_bar(WORKSPACES, &[]);
+    // A window's rect starts under its title bar.
+    let top = || window_rect(&sway.tree()).and_then(|rect| rect["y"].as_i64()).unwrap_or_default();
+    assert!(wait_for(Duration::from_secs(20), || top() >= HEIGHT), "room for the bar: {}", top());
+    let with_bar = top();
+    let msg = |command: &str| {
+        let output = run(obi().args(["msg", command, "--pid", &bar.0.id().to_string()]).envs(sway.env()));
+        assert!(output.status.success(), "obi msg {command}: {output:?} ({})", sway.bar_log());
     };
-    // The focused workspace is drawn selected, which OCR cannot read: once
-    // sway moves to beta, alpha is drawn plain, and read.
-    sway.swaymsg(&["workspace", "beta"]);
-    shows("alpha");
+    msg("hide");
+    assert!(wait_for(Duration::from_secs(10), || top() == with_bar - HEIGHT), "the room is given back: {}", top());
+    msg("show");
+    assert!(wait_for(Duration::from_secs(10), || top() == with_bar), "and taken again: {}", top());
+    sway.wait_for_words((0, 0, 600, HEIGHT), &["alpha"], "sway-shown-again");
+}
+
+/// sway going away ends the bar with one line and status 1, no panic.
+#[test]
+fn when_sway_ends_the_bar_ends_with_one_line() {
+    let Some(mut sway) = SwaySession::start("sway ending test") else { return };
+    let mut bar = sway.start_bar(WORKSPACES, &[]);
+    assert!(wait_for(Duration::from_secs(20), || sway.bar_log().contains("bar on output")), "{}", sway.bar_log());
+    let _ = sway.sway.0.kill();
+    let _ = sway.sway.0.wait();
+    assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "the bar ends");
+    let status = bar.0.wait().unwrap();
+    let log = sway.bar_log();
+    assert_eq!(status.code(), Some(1), "{log}");
+    assert!(log.contains("the Wayland compositor went away") && !log.contains("panicked"), "{log}");
 }

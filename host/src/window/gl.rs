@@ -226,6 +226,15 @@ impl<W> GlBar<W> {
         Ok(self.tooltip_painter.as_mut().expect("made above"))
     }
 
+    /// Presents without waiting for the display to want a frame: a Wayland
+    /// compositor that does not show the surface would otherwise never let
+    /// a swap return.
+    pub fn swap_without_waiting(&self) {
+        if let Err(error) = self.surface.set_swap_interval(&self.context, glutin::surface::SwapInterval::DontWait) {
+            tracing::debug!("the swap interval stays: {error}");
+        }
+    }
+
     /// Draws text with another font from now on (a reloaded `font_family`).
     pub fn set_text_font(&mut self, text_font: &[u8]) -> Result<(), String> {
         // Made again, with the new font, at the next tooltip.

@@ -37,6 +37,8 @@ mod gl;
 mod input;
 mod tooltip;
 #[cfg(free_unix)]
+pub mod wayland;
+#[cfg(free_unix)]
 mod x11;
 
 pub use gl::rasterise_on_calling_thread;

@@ -1,0 +1,616 @@
+//! The bar on Wayland: a wlr-layer-shell surface (layer `top`, namespace
+//! `obi`, no keyboard focus) across its output, anchored to the top edge,
+//! or the bottom one when `position` puts the bar in the lower half of its
+//! output, with an exclusive zone of its height so that tiled windows leave
+//! it room. GL is glutin's EGL on the surface, presenting with the damage
+//! named; frames are not waited for, so a bar the compositor does not show
+//! never blocks.
+//!
+//! Its output is the config's `monitor`: an index into the outputs ordered
+//! by their place in the compositor's layout, left to right, then top to
+//! bottom (the first when none is configured). An output that goes away
+//! takes the bar with it, and the bar comes back when there is an output
+//! for it again; `obi msg hide` unmaps the surface (its zone is given back)
+//! and `show` maps it anew.
+//!
+//! Pointer input comes from the seat: buttons as clicks (left, right,
+//! middle, side as extra 1, extra as extra 2), and wheel notches and
+//! touchpad movement as points of scrolling. Tooltips are not shown on
+//! Wayland yet.
+
+use super::gl::GlBar;
+use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Placement, Running, Surface};
+use crate::capabilities::HeldImages;
+use crate::input::scroll::POINTS_PER_LINE;
+use crate::render::{Layout, Rect, Scene, Style};
+use crate::runtime::SchedulerHandle;
+use crate::tiler::Connection as Tiler;
+use crate::view::Input;
+use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
+use glutin::display::{Display, DisplayApiPreference, GlDisplay};
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};
+use smithay_client_toolkit::compositor::{CompositorHandler, CompositorState};
+use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
+use smithay_client_toolkit::reexports::calloop::{EventLoop, channel};
+use smithay_client_toolkit::reexports::calloop_wayland_source::WaylandSource;
+use smithay_client_toolkit::reexports::client::globals::{GlobalList, registry_queue_init};
+use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_pointer, wl_seat, wl_surface};
+use smithay_client_toolkit::reexports::client::{Connection, EventQueue, Proxy, QueueHandle};
+use smithay_client_toolkit::registry::{ProvidesRegistryState, RegistryState};
+use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
+use smithay_client_toolkit::seat::{Capability, SeatHandler, SeatState};
+use smithay_client_toolkit::shell::WaylandSurface;
+use smithay_client_toolkit::shell::wlr_layer::{
+    Anchor, KeyboardInteractivity, Layer, LayerShell, LayerShellHandler, LayerSurface, LayerSurfaceConfigure,
+};
+use smithay_client_toolkit::{
+    delegate_compositor, delegate_layer, delegate_output, delegate_pointer, delegate_registry, delegate_seat,
+    registry_handlers,
+};
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::ptr::NonNull;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Linux's button codes (`input-event-codes.h`), as `wl_pointer` gives them.
+const BUTTON_LEFT: u32 = 0x110;
+const BUTTON_RIGHT: u32 = 0x111;
+const BUTTON_MIDDLE: u32 = 0x112;
+const BUTTON_SIDE: u32 = 0x113;
+const BUTTON_EXTRA: u32 = 0x114;
+
+/// A connection to the compositor, made before the widgets start so that
+/// they can be given a way into its loop.
+pub struct Wayland {
+    connection: Connection,
+    globals: GlobalList,
+    queue: EventQueue<LayerBar>,
+    compositor: CompositorState,
+    layer_shell: LayerShell,
+    event_loop: EventLoop<'static, LayerBar>,
+    deliver: Deliver,
+}
+
+/// Connects to the compositor `WAYLAND_DISPLAY` names, which must offer
+/// wlr-layer-shell.
+pub fn connect() -> Result<Wayland, String> {
+    let connection =
+        Connection::connect_to_env().map_err(|error| format!("cannot reach the Wayland compositor: {error}"))?;
+    let (globals, queue) =
+        registry_queue_init(&connection).map_err(|error| format!("reading the compositor's globals: {error}"))?;
+    let qh = queue.handle();
+    let compositor = CompositorState::bind(&globals, &qh)
+        .map_err(|error| format!("the compositor offers no wl_compositor: {error}"))?;
+    let layer_shell = LayerShell::bind(&globals, &qh).map_err(|_| {
+        "the Wayland compositor offers no wlr-layer-shell (zwlr_layer_shell_v1), which a bar needs to be \
+         placed at an edge: sway, Hyprland, niri and KDE Plasma offer it, GNOME does not (there, run the bar \
+         under X11 with --backend x11)"
+            .to_owned()
+    })?;
+    let event_loop = EventLoop::try_new().map_err(|error| format!("starting the event loop: {error}"))?;
+    let (sender, events) = channel::channel::<BarEvent>();
+    event_loop
+        .handle()
+        .insert_source(events, |event, _, state: &mut LayerBar| {
+            if let channel::Event::Msg(event) = event {
+                state.handle(event);
+            }
+        })
+        .map_err(|error| format!("listening to the bar's threads: {error}"))?;
+    let sender = Mutex::new(sender);
+    let deliver: Deliver =
+        Arc::new(move |event| sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).send(event).is_ok());
+    Ok(Wayland { connection, globals, queue, compositor, layer_shell, event_loop, deliver })
+}
+
+impl Wayland {
+    /// How other threads reach the bar's loop.
+    pub fn deliver(&self) -> Deliver {
+        self.deliver.clone()
+    }
+
+    /// Runs the bar until it is told to quit; an error when the compositor
+    /// goes away.
+    pub fn run(
+        self,
+        bar: Bar,
+        text_font: Vec<u8>,
+        config_path: Option<PathBuf>,
+        desktop: Desktop,
+        scheduler: SchedulerHandle,
+    ) -> Result<(), String> {
+        let Wayland { connection, globals, mut queue, compositor, layer_shell, mut event_loop, deliver } = self;
+        let qh = queue.handle();
+        let panel = Panel {
+            connection: connection.clone(),
+            qh: qh.clone(),
+            compositor,
+            layer_shell,
+            outputs: OutputState::new(&globals, &qh),
+            display: None,
+            gl: None,
+            pending: None,
+            output: None,
+            placement: bar.placement().clone(),
+            tiler: desktop.tiler.clone(),
+            shown: true,
+            text_font,
+            held: desktop.held.clone(),
+            redraw: false,
+            said_no_tooltips: false,
+        };
+        let mut state = LayerBar {
+            running: Running::new(bar, scheduler, desktop, config_path, deliver),
+            panel,
+            registry: RegistryState::new(&globals),
+            seats: SeatState::new(&globals, &qh),
+            pointer: None,
+            quit: false,
+        };
+        let _listening = state.running.listen()?;
+        // The outputs' names and places arrive after their globals.
+        for _ in 0..2 {
+            queue.roundtrip(&mut state).map_err(|error| format!("asking the compositor for its outputs: {error}"))?;
+        }
+        state.panel.open();
+        WaylandSource::new(connection, queue)
+            .insert(event_loop.handle())
+            .map_err(|error| format!("listening to the compositor: {error}"))?;
+        while !state.quit {
+            let timeout = state.running.tooltip_due().map(|due| due.saturating_duration_since(Instant::now()));
+            event_loop
+                .dispatch(timeout, &mut state)
+                .map_err(|error| format!("the Wayland compositor went away ({error})"))?;
+            state.after_events();
+        }
+        Ok(())
+    }
+}
+
+/// The loop's state: the running bar, its surface, and the seat's pointer.
+struct LayerBar {
+    running: Running,
+    panel: Panel,
+    registry: RegistryState,
+    seats: SeatState,
+    pointer: Option<wl_pointer::WlPointer>,
+    quit: bool,
+}
+
+impl LayerBar {
+    fn handle(&mut self, event: BarEvent) {
+        if self.running.handle(event, &mut self.panel) == Flow::Quit {
+            self.quit = true;
+        }
+    }
+
+    /// What widgets changed is painted once the events at hand are handled;
+    /// a tooltip whose time has come is shown.
+    fn after_events(&mut self) {
+        if std::mem::take(&mut self.panel.redraw) {
+            self.running.paint_all(&mut self.panel);
+        } else {
+            self.running.paint_changes(&mut self.panel);
+        }
+        if self.running.tooltip_due().is_some_and(|due| due <= Instant::now()) {
+            self.running.show_tooltip(&mut self.panel);
+        }
+    }
+}
+
+/// The bar's layer surface, once the compositor configured it, and what it
+/// needs to make one again.
+struct Panel {
+    connection: Connection,
+    qh: QueueHandle<LayerBar>,
+    compositor: CompositorState,
+    layer_shell: LayerShell,
+    outputs: OutputState,
+    /// EGL on the compositor's display, and its config, made once.
+    display: Option<(Display, Config)>,
+    gl: Option<GlBar<LayerSurface>>,
+    /// A layer surface waiting for its first configure.
+    pending: Option<LayerSurface>,
+    /// The output the bar is on.
+    output: Option<wl_output::WlOutput>,
+    placement: Placement,
+    tiler: Tiler,
+    /// The user has not hidden the bar.
+    shown: bool,
+    text_font: Vec<u8>,
+    held: HeldImages,
+    /// Everything is to be painted again.
+    redraw: bool,
+    said_no_tooltips: bool,
+}
+
+impl Panel {
+    /// The outputs in layout order, with what the compositor said of each.
+    fn ordered_outputs(&self) -> Vec<(wl_output::WlOutput, OutputInfo)> {
+        let mut outputs: Vec<_> =
+            self.outputs.outputs().filter_map(|output| Some((output.clone(), self.outputs.info(&output)?))).collect();
+        outputs.sort_by_key(|(_, info)| {
+            let (x, y) = info.logical_position.unwrap_or(info.location);
+            (x, y)
+        });
+        outputs
+    }
+
+    /// Makes the layer surface on the placement's output, when the user has
+    /// not hidden the bar and the output is there; the compositor's
+    /// configure brings its size.
+    fn open(&mut self) {
+        if !self.shown || self.gl.is_some() || self.pending.is_some() {
+            return;
+        }
+        let outputs = self.ordered_outputs();
+        let found = match self.placement.monitor {
+            Some(index) => outputs.get(index),
+            None => outputs.first(),
+        };
+        let Some((output, info)) = found else {
+            let names: Vec<String> = outputs.iter().map(|(_, info)| describe(info)).collect();
+            return tracing::warn!(
+                "the bar's output ({}) is not there; found {}: the bar waits for it",
+                self.placement.monitor.map_or("the first".to_owned(), |index| format!("number {index}")),
+                if names.is_empty() { "none".to_owned() } else { names.join(", ") }
+            );
+        };
+        let (output_x, output_y) = info.logical_position.unwrap_or(info.location);
+        let output_height = info.logical_size.map_or(0, |(_, height)| height);
+        let height = self.placement.height;
+        let at_bottom = self
+            .placement
+            .start
+            .is_some_and(|(_, y)| y - output_y + height as i32 / 2 > output_height / 2 && output_height > 0);
+        let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
+        let surface = self.compositor.create_surface(&self.qh);
+        let layer = self.layer_shell.create_layer_surface(&self.qh, surface, Layer::Top, Some("obi"), Some(output));
+        match self.placement.width {
+            // A bar narrower than its output starts where `position` says.
+            Some(width) => {
+                let left = self.placement.start.map_or(0, |(x, _)| x - output_x).max(0);
+                layer.set_anchor(edge | Anchor::LEFT);
+                layer.set_margin(0, 0, 0, left);
+                layer.set_size(width, height);
+            }
+            None => {
+                layer.set_anchor(edge | Anchor::LEFT | Anchor::RIGHT);
+                layer.set_size(0, height);
+            }
+        }
+        layer.set_exclusive_zone(height as i32);
+        layer.set_keyboard_interactivity(KeyboardInteractivity::None);
+        layer.commit();
+        if let Some(name) = &info.name {
+            self.tiler.set_bar_output(name);
+        }
+        tracing::info!(
+            "bar on output {} at its {} edge, {} pixels tall",
+            describe(info),
+            if at_bottom { "bottom" } else { "top" },
+            height
+        );
+        self.output = Some(output.clone());
+        self.pending = Some(layer);
+    }
+
+    /// Lets go of the layer surface (its zone is given back).
+    fn close(&mut self) {
+        self.gl = None;
+        self.pending = None;
+        self.output = None;
+    }
+
+    /// The compositor gave the surface its size: the first time, GL is made
+    /// on it; after, it follows the size. Whether the bar can show through.
+    fn configured(&mut self, layer: &LayerSurface, size: (u32, u32)) -> Result<Option<bool>, String> {
+        let size = (size.0.max(1), size.1.max(1));
+        if let Some(gl) = &mut self.gl {
+            if gl.window == *layer && gl.size() != size {
+                let (width, height) = (NonZeroU32::new(size.0).unwrap(), NonZeroU32::new(size.1).unwrap());
+                gl.resize(width, height);
+            }
+            self.redraw = true;
+            return Ok(None);
+        }
+        let Some(layer) = self.pending.take().filter(|pending| pending == layer) else { return Ok(None) };
+        let (egl, config) = self.display()?;
+        let surface = NonNull::new(layer.wl_surface().id().as_ptr().cast()).ok_or("the bar's surface has no handle")?;
+        let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
+        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None)?;
+        gl.swap_without_waiting();
+        gl.painter().use_held_images(self.held.clone());
+        tracing::debug!("GL on the layer surface: {}", egl.version_string());
+        self.gl = Some(gl);
+        self.redraw = true;
+        Ok(Some(config.supports_transparency().unwrap_or(false) && config.alpha_size() > 0))
+    }
+
+    /// EGL on the compositor's display, made the first time.
+    fn display(&mut self) -> Result<(Display, Config), String> {
+        if let Some(made) = &self.display {
+            return Ok(made.clone());
+        }
+        let pointer = NonNull::new(self.connection.backend().display_ptr().cast()).ok_or("no Wayland display")?;
+        let raw = RawDisplayHandle::Wayland(WaylandDisplayHandle::new(pointer));
+        // SAFETY: the display pointer is the connection's, which lives as long as the bar.
+        let display = unsafe { Display::new(raw, DisplayApiPreference::Egl) }
+            .map_err(|error| format!("EGL on the Wayland display: {error}"))?;
+        let template = ConfigTemplateBuilder::new().with_alpha_size(8).with_transparency(true).build();
+        // SAFETY: the template names no native window.
+        let config = unsafe { display.find_configs(template) }
+            .map_err(|error| format!("finding a GL config: {error}"))?
+            .min_by_key(|config| (config.alpha_size() == 0, config.num_samples()))
+            .ok_or("the display offers no GL config")?;
+        self.display = Some((display.clone(), config.clone()));
+        Ok((display, config))
+    }
+
+    fn layer(&self) -> Option<&LayerSurface> {
+        self.gl.as_ref().map(|gl| &gl.window).or(self.pending.as_ref())
+    }
+}
+
+/// An output as a log line names it.
+fn describe(info: &OutputInfo) -> String {
+    let (x, y) = info.logical_position.unwrap_or(info.location);
+    let (width, height) = info.logical_size.unwrap_or_default();
+    format!("{} {width}x{height}{x:+}{y:+}", info.name.as_deref().unwrap_or("(unnamed)"))
+}
+
+impl Surface for Panel {
+    fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
+        let gl = self.gl.as_mut()?;
+        let (width, height) = gl.size();
+        Some(gl.painter().lay_out(scene, width, height))
+    }
+
+    fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+        if let Some(gl) = &mut self.gl {
+            gl.present(style, layout, region);
+        }
+    }
+
+    fn redraw(&mut self) {
+        self.redraw = true;
+    }
+
+    fn set_visible(&mut self, visible: bool) {
+        self.shown = visible;
+        if visible {
+            self.open();
+        } else {
+            self.close();
+        }
+    }
+
+    fn set_text_font(&mut self, font: &[u8]) {
+        self.text_font = font.to_vec();
+        if let Some(gl) = &mut self.gl
+            && let Err(error) = gl.set_text_font(font)
+        {
+            tracing::warn!("{error}");
+        }
+    }
+
+    fn place(&mut self, placement: &Placement, tiler: &Tiler) {
+        self.placement = placement.clone();
+        self.tiler = tiler.clone();
+        self.close();
+        self.open();
+    }
+
+    fn show_tooltip(&mut self, _anchor: Rect, _text: &str, _style: &Style) {
+        if !std::mem::replace(&mut self.said_no_tooltips, true) {
+            tracing::info!("tooltips are not shown on Wayland yet");
+        }
+    }
+
+    fn hide_tooltip(&mut self) {}
+}
+
+impl CompositorHandler for LayerBar {
+    fn scale_factor_changed(&mut self, _: &Connection, _: &QueueHandle<Self>, _: &wl_surface::WlSurface, _: i32) {}
+
+    fn transform_changed(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        _: &wl_surface::WlSurface,
+        _: wl_output::Transform,
+    ) {
+    }
+
+    fn frame(&mut self, _: &Connection, _: &QueueHandle<Self>, _: &wl_surface::WlSurface, _: u32) {}
+
+    fn surface_enter(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        _: &wl_surface::WlSurface,
+        _: &wl_output::WlOutput,
+    ) {
+    }
+
+    fn surface_leave(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        _: &wl_surface::WlSurface,
+        _: &wl_output::WlOutput,
+    ) {
+    }
+}
+
+impl OutputHandler for LayerBar {
+    fn output_state(&mut self) -> &mut OutputState {
+        &mut self.panel.outputs
+    }
+
+    /// An output came: a bar waiting for one may have it now.
+    fn new_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {
+        if self.panel.output.is_none() {
+            self.panel.open();
+        }
+    }
+
+    fn update_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {}
+
+    /// The bar's output went: so does the bar, until there is one for it.
+    fn output_destroyed(&mut self, _: &Connection, _: &QueueHandle<Self>, output: wl_output::WlOutput) {
+        if self.panel.output.as_ref() == Some(&output) {
+            tracing::warn!("the bar's output went away; the bar waits for it");
+            self.panel.close();
+            self.panel.open();
+        }
+    }
+}
+
+impl LayerShellHandler for LayerBar {
+    /// The compositor ended the surface (its output is going): a new one is
+    /// made where the placement says, when it can be.
+    fn closed(&mut self, _: &Connection, _: &QueueHandle<Self>, layer: &LayerSurface) {
+        if self.panel.layer() == Some(layer) {
+            self.panel.close();
+            self.panel.open();
+        }
+    }
+
+    fn configure(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        layer: &LayerSurface,
+        configure: LayerSurfaceConfigure,
+        _: u32,
+    ) {
+        let width = match configure.new_size.0 {
+            0 => self.panel.placement.width.unwrap_or(1),
+            width => width,
+        };
+        let height = match configure.new_size.1 {
+            0 => self.panel.placement.height,
+            height => height,
+        };
+        match self.panel.configured(layer, (width, height)) {
+            Ok(Some(see_through)) => self.running.bar_mut().paint_opaque(!see_through),
+            Ok(None) => {}
+            Err(error) => {
+                tracing::error!("{error}");
+                self.quit = true;
+            }
+        }
+    }
+}
+
+impl SeatHandler for LayerBar {
+    fn seat_state(&mut self) -> &mut SeatState {
+        &mut self.seats
+    }
+
+    fn new_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
+
+    fn new_capability(
+        &mut self,
+        _: &Connection,
+        qh: &QueueHandle<Self>,
+        seat: wl_seat::WlSeat,
+        capability: Capability,
+    ) {
+        if capability == Capability::Pointer && self.pointer.is_none() {
+            match self.seats.get_pointer(qh, &seat) {
+                Ok(pointer) => self.pointer = Some(pointer),
+                Err(error) => tracing::warn!("no pointer from the seat: {error}"),
+            }
+        }
+    }
+
+    fn remove_capability(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat, capability: Capability) {
+        if capability == Capability::Pointer
+            && let Some(pointer) = self.pointer.take()
+        {
+            pointer.release();
+        }
+    }
+
+    fn remove_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
+}
+
+impl PointerHandler for LayerBar {
+    fn pointer_frame(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        _: &wl_pointer::WlPointer,
+        events: &[PointerEvent],
+    ) {
+        let Some(surface) = self.panel.layer().map(|layer| layer.wl_surface().clone()) else { return };
+        for event in events.iter().filter(|event| event.surface == surface) {
+            let (x, y) = (event.position.0 as f32, event.position.1 as f32);
+            match event.kind {
+                PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => {
+                    self.running.pointer_moved(x, y, &mut self.panel);
+                }
+                PointerEventKind::Leave { .. } => self.running.pointer_left(&mut self.panel),
+                PointerEventKind::Press { button, .. } => {
+                    if let Some(input) = input_of(button) {
+                        self.running.pointer_moved(x, y, &mut self.panel);
+                        self.running.pressed(input, &mut self.panel);
+                    }
+                }
+                PointerEventKind::Release { .. } => {}
+                PointerEventKind::Axis { horizontal, vertical, .. } => {
+                    // Wayland's positive axis values scroll right and down.
+                    let points = |axis: smithay_client_toolkit::seat::pointer::AxisScroll| match axis.discrete {
+                        0 => -axis.absolute as f32,
+                        notches => -(notches as f32) * POINTS_PER_LINE,
+                    };
+                    self.running.scrolled((points(horizontal), points(vertical)));
+                }
+            }
+        }
+    }
+}
+
+/// The bar's input for a pointer button.
+fn input_of(button: u32) -> Option<Input> {
+    Some(match button {
+        BUTTON_LEFT => Input::PrimaryClick,
+        BUTTON_RIGHT => Input::SecondaryClick,
+        BUTTON_MIDDLE => Input::MiddleClick,
+        BUTTON_SIDE => Input::Extra1Click,
+        BUTTON_EXTRA => Input::Extra2Click,
+        _ => return None,
+    })
+}
+
+impl ProvidesRegistryState for LayerBar {
+    fn registry(&mut self) -> &mut RegistryState {
+        &mut self.registry
+    }
+    registry_handlers![OutputState, SeatState];
+}
+
+delegate_compositor!(LayerBar);
+delegate_output!(LayerBar);
+delegate_seat!(LayerBar);
+delegate_pointer!(LayerBar);
+delegate_layer!(LayerBar);
+delegate_registry!(LayerBar);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_are_the_bars_clicks() {
+        assert_eq!(input_of(BUTTON_LEFT), Some(Input::PrimaryClick));
+        assert_eq!(input_of(BUTTON_RIGHT), Some(Input::SecondaryClick));
+        assert_eq!(input_of(BUTTON_MIDDLE), Some(Input::MiddleClick));
+        assert_eq!(input_of(BUTTON_SIDE), Some(Input::Extra1Click));
+        assert_eq!(input_of(BUTTON_EXTRA), Some(Input::Extra2Click));
+        assert_eq!(input_of(0x115), None);
+    }
+}
