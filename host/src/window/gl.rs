@@ -229,6 +229,7 @@ impl<W> GlBar<W> {
     /// Presents without waiting for the display to want a frame: a Wayland
     /// compositor that does not show the surface would otherwise never let
     /// a swap return.
+    #[cfg(free_unix)]
     pub fn swap_without_waiting(&self) {
         if let Err(error) = self.surface.set_swap_interval(&self.context, glutin::surface::SwapInterval::DontWait) {
             tracing::debug!("the swap interval stays: {error}");

@@ -80,6 +80,8 @@ struct WindowSurface {
     shown: bool,
     text_font: Vec<u8>,
     held: HeldImages,
+    /// Where monitor changes are reported (X11).
+    #[cfg(free_unix)]
     deliver: Deliver,
     /// Made the first time a tooltip is due.
     tooltip: Option<TooltipWindow>,
@@ -107,6 +109,7 @@ impl BarWindow {
             shown: true,
             text_font,
             held: desktop.held.clone(),
+            #[cfg(free_unix)]
             deliver: deliver.clone(),
             tooltip: None,
             no_tooltips: false,
