@@ -312,6 +312,59 @@ fn on_sway_hiding_the_bar_gives_its_room_back() {
     sway.wait_for_words((0, 0, 600, HEIGHT), &["alpha"], "sway-shown-again");
 }
 
+/// The clock's ink in the `width`×`height` rectangle at the right end of
+/// the top of the output: how many rows it spans, and what share of its
+/// pixels are the text's own colour (crisp text has more of those than
+/// text enlarged by the compositor, whose edges blur or stay one pixel).
+fn clock_ink(sway: &SwaySession, width: u32, height: u32) -> (u32, f32) {
+    let png = sway.dir().join("clock.png");
+    let grab = run(Command::new("grim").arg(&png).envs(sway.env()));
+    assert!(grab.status.success(), "grim: {grab:?}");
+    let frame = crate::support::Frame::read(&png);
+    let (left, background) = (frame.width - width, frame.pixel(frame.width - width, 0));
+    let text = [0xcd, 0xd6, 0xf4]; // Catppuccin Mocha's text
+    let near = |a: [u8; 4], b: [u8; 3], by: u8| (0..3).all(|channel| a[channel].abs_diff(b[channel]) <= by);
+    let (mut rows, mut ink, mut full) = ((u32::MAX, 0), 0, 0);
+    for y in 0..height {
+        for x in left..frame.width {
+            let pixel = frame.pixel(x, y);
+            if near(pixel, [background[0], background[1], background[2]], 30) {
+                continue;
+            }
+            (rows.0, rows.1, ink) = (rows.0.min(y), rows.1.max(y), ink + 1);
+            full += u32::from(near(pixel, text, 25));
+        }
+    }
+    (rows.1.saturating_sub(rows.0) + 1, full as f32 / ink.max(1) as f32)
+}
+
+/// At scale 2 the bar is drawn with twice the pixels: the clock's glyphs
+/// twice as tall, and crisp rather than enlarged.
+#[test]
+fn on_sway_a_doubled_output_gets_a_bar_drawn_with_twice_the_pixels() {
+    let Some(sway) = SwaySession::start("sway scale test") else { return };
+    let _bar = sway.start_bar(WORKSPACES, &[]);
+    assert!(wait_for(Duration::from_secs(20), || sway.bar_log().contains("bar on output")), "{}", sway.bar_log());
+    let mut single = (0, 0.0);
+    assert!(wait_for(Duration::from_secs(10), || {
+        single = clock_ink(&sway, 300, HEIGHT as u32);
+        single.0 > 10
+    }));
+    assert!(sway.swaymsg(&["output", "X11-1", "scale", "2"]).status.success());
+    let mut double = (0, 0.0);
+    let doubled = wait_for(Duration::from_secs(10), || {
+        double = clock_ink(&sway, 300, 2 * HEIGHT as u32);
+        double.0 * 10 >= single.0 * 18
+    });
+    assert!(doubled, "the clock is {} rows tall at scale 1, {} at scale 2 ({})", single.0, double.0, sway.bar_log());
+    assert!(
+        double.1 >= single.1 * 1.2,
+        "crisp at scale 2: {:.2} of the clock's pixels are the text's colour, {:.2} at scale 1",
+        double.1,
+        single.1
+    );
+}
+
 /// sway going away ends the bar with one line and status 1, no panic.
 #[test]
 fn when_sway_ends_the_bar_ends_with_one_line() {

@@ -45,6 +45,12 @@ impl Rect {
     }
 
     /// Grown by `by` on every side.
+    /// The same rectangle in units `factor` times smaller (device pixels
+    /// of a scaled surface).
+    pub fn scaled(&self, factor: f32) -> Rect {
+        Rect::new(self.x * factor, self.y * factor, self.width * factor, self.height * factor)
+    }
+
     pub fn grow(&self, by: f32) -> Rect {
         Rect::new(self.x - by, self.y - by, self.width + 2.0 * by, self.height + 2.0 * by)
     }

@@ -3,6 +3,10 @@
 //! under a scissor), so that a ticking clock repaints a clock's worth of
 //! pixels. Colours land premultiplied, as femtovg blends them and as a
 //! compositor expects them of an ARGB window.
+//!
+//! Layouts are in the surface's logical pixels; on a scaled surface (a
+//! Wayland output at scale 2) the painter draws them `scale` times larger,
+//! so that text is rasterised at the size it is shown, not enlarged.
 
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, Rect, item_padding, piece_gap};
@@ -26,6 +30,8 @@ pub struct Painter<R: Renderer> {
     /// Texts and icons as fitted before, with their widths: shaping every
     /// label on every frame would cost more than painting the damage.
     fitted_texts: HashMap<FitKey, (String, f32)>,
+    /// Device pixels to a logical one.
+    scale: f32,
 }
 
 /// A text (or icon), its font size (negative for icons) and the label width it was cut to.
@@ -40,7 +46,7 @@ impl<R: Renderer> Painter<R> {
         let text_font = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
-        Ok(Painter { canvas, held, text_font, icon_font, images, fitted_texts })
+        Ok(Painter { canvas, held, text_font, icon_font, images, fitted_texts, scale: 1.0 })
     }
 
     /// Draws `held-image` pieces from `held` (the capabilities' images).
@@ -55,22 +61,32 @@ impl<R: Renderer> Painter<R> {
         Ok(())
     }
 
+    /// Draws `scale` device pixels to a logical one from now on.
+    pub fn set_scale(&mut self, scale: f32) {
+        self.scale = scale;
+    }
+
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
     pub fn canvas(&mut self) -> &mut Canvas<R> {
         &mut self.canvas
     }
 
-    /// Where everything in `scene` goes on a `width` x `height` window.
+    /// Where everything in `scene` goes on a window of `width` x `height`
+    /// device pixels, in logical ones.
     pub fn lay_out(&mut self, scene: &Scene, width: u32, height: u32) -> Layout {
-        layout::lay_out(scene, width as f32, height as f32, &mut |piece, max_width| {
-            self.fit_piece(piece, &scene.style, max_width)
-        })
+        let (width, height) = (width as f32 / self.scale, height as f32 / self.scale);
+        layout::lay_out(scene, width, height, &mut |piece, max_width| self.fit_piece(piece, &scene.style, max_width))
     }
 
     /// Paints what of `layout` lies in `region` (the whole window, or the
     /// damage). The caller flushes the canvas and presents the frame.
     pub fn paint(&mut self, style: &Style, layout: &Layout, region: Rect) {
-        let window = layout.window;
-        self.canvas.set_size(window.width as u32, window.height as u32, 1.0);
+        let (window, scale) = (layout.window, self.scale);
+        let device = window.scaled(scale);
+        self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
         let region = snap(region, &window);
         if region.is_empty() {
             return;
@@ -79,10 +95,12 @@ impl<R: Renderer> Painter<R> {
         if background != region {
             let margins =
                 if style.see_through { Color::rgba(0, 0, 0, 0) } else { premultiplied(style.theme.background) };
-            clear(&mut self.canvas, &region, margins);
+            clear(&mut self.canvas, &snap(region.scaled(scale), &device), margins);
         }
-        clear(&mut self.canvas, &background, premultiplied(style.theme.background));
+        clear(&mut self.canvas, &snap(background.scaled(scale), &device), premultiplied(style.theme.background));
 
+        self.canvas.save();
+        self.canvas.scale(scale, scale);
         self.canvas.scissor(region.x, region.y, region.width, region.height);
         let reach = style.grouping.reach();
         for group in layout.groups.iter().filter(|group| group.grow(reach).intersects(&region)) {
@@ -92,6 +110,7 @@ impl<R: Renderer> Painter<R> {
             self.paint_item(style, placed);
         }
         self.canvas.reset_scissor();
+        self.canvas.restore();
         self.forget_images_not_in(layout);
     }
 

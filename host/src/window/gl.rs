@@ -170,9 +170,12 @@ impl<W> GlBar<W> {
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
         self.painter.paint(style, layout, region);
         self.painter.canvas().flush_to_output(());
+        // From here on, in the device pixels of the window.
+        let scale = self.painter.scale();
+        let (region, layout_window) = (region.scaled(scale), layout.window.scaled(scale));
         #[cfg(free_unix)]
         if let Some(presenter) = &self.presenter {
-            if let Err(error) = self.put(presenter, region, layout.window.height as i32) {
+            if let Err(error) = self.put(presenter, region, layout_window.height as i32) {
                 tracing::warn!("{error}");
             }
             return;
@@ -180,7 +183,7 @@ impl<W> GlBar<W> {
         if let Some(frame) = &self.kept {
             frame.copy_to_window(&self.gl);
         }
-        if let Err(error) = self.swap(region, layout.window.height as i32) {
+        if let Err(error) = self.swap(region, layout_window.height as i32) {
             tracing::warn!("presenting the frame failed: {error}");
         }
     }

@@ -139,6 +139,8 @@ impl Wayland {
             held: desktop.held.clone(),
             redraw: false,
             said_no_tooltips: false,
+            logical: (1, 1),
+            scale: 1,
         };
         let mut state = LayerBar {
             running: Running::new(bar, scheduler, desktop, config_path, deliver),
@@ -223,6 +225,11 @@ struct Panel {
     /// Everything is to be painted again.
     redraw: bool,
     said_no_tooltips: bool,
+    /// The surface's size in logical pixels, as last configured.
+    logical: (u32, u32),
+    /// Buffer pixels to a logical one, as the compositor prefers for the
+    /// outputs the surface is on.
+    scale: u32,
 }
 
 impl Panel {
@@ -306,11 +313,11 @@ impl Panel {
     /// The compositor gave the surface its size: the first time, GL is made
     /// on it; after, it follows the size. Whether the bar can show through.
     fn configured(&mut self, layer: &LayerSurface, size: (u32, u32)) -> Result<Option<bool>, String> {
-        let size = (size.0.max(1), size.1.max(1));
+        self.logical = (size.0.max(1), size.1.max(1));
+        let size = (self.logical.0 * self.scale, self.logical.1 * self.scale);
         if let Some(gl) = &mut self.gl {
-            if gl.window == *layer && gl.size() != size {
-                let (width, height) = (NonZeroU32::new(size.0).unwrap(), NonZeroU32::new(size.1).unwrap());
-                gl.resize(width, height);
+            if gl.window == *layer {
+                resize(gl, size);
             }
             self.redraw = true;
             return Ok(None);
@@ -319,8 +326,10 @@ impl Panel {
         let (egl, config) = self.display()?;
         let surface = NonNull::new(layer.wl_surface().id().as_ptr().cast()).ok_or("the bar's surface has no handle")?;
         let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
+        layer.wl_surface().set_buffer_scale(self.scale as i32);
         let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None)?;
         gl.swap_without_waiting();
+        gl.painter().set_scale(self.scale as f32);
         gl.painter().use_held_images(self.held.clone());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
@@ -348,8 +357,33 @@ impl Panel {
         Ok((display, config))
     }
 
+    /// The compositor prefers `scale` buffer pixels to a logical one: the
+    /// bar is drawn that much larger, not enlarged by the compositor.
+    fn set_scale(&mut self, scale: u32) {
+        if scale == self.scale || scale == 0 {
+            return;
+        }
+        tracing::info!("the bar is drawn at scale {scale}");
+        self.scale = scale;
+        if let Some(gl) = &mut self.gl {
+            gl.window.wl_surface().set_buffer_scale(scale as i32);
+            gl.painter().set_scale(scale as f32);
+            resize(gl, (self.logical.0 * scale, self.logical.1 * scale));
+            self.redraw = true;
+        }
+    }
+
     fn layer(&self) -> Option<&LayerSurface> {
         self.gl.as_ref().map(|gl| &gl.window).or(self.pending.as_ref())
+    }
+}
+
+/// GL's buffer at `size` device pixels.
+fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
+    if gl.size() != size
+        && let (Some(width), Some(height)) = (NonZeroU32::new(size.0), NonZeroU32::new(size.1))
+    {
+        gl.resize(width, height);
     }
 }
 
@@ -412,7 +446,17 @@ impl Surface for Panel {
 }
 
 impl CompositorHandler for LayerBar {
-    fn scale_factor_changed(&mut self, _: &Connection, _: &QueueHandle<Self>, _: &wl_surface::WlSurface, _: i32) {}
+    fn scale_factor_changed(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        surface: &wl_surface::WlSurface,
+        factor: i32,
+    ) {
+        if self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface) {
+            self.panel.set_scale(factor.max(1) as u32);
+        }
+    }
 
     fn transform_changed(
         &mut self,
