@@ -365,6 +365,22 @@ fn on_sway_a_doubled_output_gets_a_bar_drawn_with_twice_the_pixels() {
     );
 }
 
+/// Under sway the keyboard layout is sway's word: `swaymsg input
+/// type:keyboard xkb_layout de` makes the Keyboard widget read German.
+#[test]
+fn on_sway_the_keyboard_widget_follows_swaymsg() {
+    let Some(sway) = SwaySession::start("sway keyboard test") else { return };
+    assert!(sway.swaymsg(&["input", "type:keyboard", "xkb_layout", "us"]).status.success());
+    let _bar = sway.start_bar(
+        r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "left_widgets": [],
+             "right_widgets": [ { "Keyboard": { "enable": true, "label_prefix": "None" } } ] }"#,
+        &[],
+    );
+    sway.wait_for_words((880, 0, 400, HEIGHT), &["English"], "sway-keyboard-us");
+    assert!(sway.swaymsg(&["input", "type:keyboard", "xkb_layout", "de"]).status.success());
+    sway.wait_for_words((880, 0, 400, HEIGHT), &["German"], "sway-keyboard-de");
+}
+
 /// sway going away ends the bar with one line and status 1, no panic.
 #[test]
 fn when_sway_ends_the_bar_ends_with_one_line() {

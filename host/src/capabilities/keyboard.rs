@@ -1,10 +1,13 @@
-//! The `keyboard` capability: the keyboard layout in use. On X11 it is
-//! XKB's group, read by a thread of its own that waits on the server's XKB
-//! events (a switch between layouts, a new set of them from `setxkbmap`)
-//! and pushes each change to the widgets that read it. The thread starts
-//! at the first reading, so a bar without a Keyboard widget opens nothing.
+//! The `keyboard` capability: the keyboard layout in use. Under a tiler that
+//! tells it (sway), it is the tiler's word, pushed with the tiler's state.
+//! Otherwise, on X11, it is XKB's group, read by a thread of its own that
+//! waits on the server's XKB events (a switch between layouts, a new set of
+//! them from `setxkbmap`) and pushes each change to the widgets that read
+//! it. The thread starts at the first reading, so a bar without a Keyboard
+//! widget opens nothing.
 
-use super::{Pushed, Waker};
+use super::{Pushed, Tiler, Waker};
+use crate::tiler::{Connection, Status};
 use std::sync::{Arc, Once};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
@@ -24,24 +27,32 @@ pub trait Keyboard: Send + Sync {
 }
 
 pub struct SystemKeyboard {
+    /// The bar's tiler, which may tell the layout.
+    tiler: Option<Connection>,
     layout: Arc<Pushed<Option<KeyboardLayout>>>,
     started: Once,
 }
 
 impl SystemKeyboard {
-    pub fn new() -> SystemKeyboard {
-        SystemKeyboard { layout: Arc::new(Pushed::new(None)), started: Once::new() }
+    pub fn new(tiler: Option<Connection>) -> SystemKeyboard {
+        SystemKeyboard { tiler, layout: Arc::new(Pushed::new(None)), started: Once::new() }
     }
 }
 
 impl Default for SystemKeyboard {
     fn default() -> Self {
-        SystemKeyboard::new()
+        SystemKeyboard::new(None)
     }
 }
 
 impl Keyboard for SystemKeyboard {
     fn layout(&self, waker: &Waker) -> Option<KeyboardLayout> {
+        if let Some(tiler) = self.tiler.as_ref().filter(|tiler| tiler.tells_keyboard_layout()) {
+            return match tiler.status(waker) {
+                Status::Connected(state) => state.keyboard,
+                Status::Disconnected(_) => None,
+            };
+        }
         self.started.call_once(|| {
             let layout = self.layout.clone();
             let spawned = std::thread::Builder::new().name("obi-keyboard".into()).spawn(move || watch(&layout));

@@ -92,6 +92,8 @@ struct Shared {
     /// The name of the monitor the bar's window is on, once placed: it
     /// finds the bar's monitor among the tiler's by name.
     bar_output: Mutex<Option<String>>,
+    /// The tiler tells the keyboard layout in use (sway).
+    tells_keyboard_layout: bool,
 }
 
 impl Connection {
@@ -108,7 +110,7 @@ impl Connection {
             },
             chosen => chosen,
         };
-        let connection = Connection::waiting();
+        let connection = Connection::waiting(choice == Choice::Sway);
         let publisher = connection.publisher();
         let client = match choice {
             Choice::Komorebi => komorebi::start(options, publisher),
@@ -134,27 +136,34 @@ impl Connection {
 
     /// No tiler: widgets are told `why`, and sending fails saying so.
     pub fn none(why: &str) -> Connection {
-        let connection = Connection::waiting();
+        let connection = Connection::waiting(false);
         connection.publisher().publish(Status::Disconnected(why.into()));
         connection
     }
 
     /// A connection whose client is being set up.
-    fn waiting() -> Connection {
+    fn waiting(tells_keyboard_layout: bool) -> Connection {
         Connection {
             shared: Arc::new(Shared {
                 status: Pushed::new(Status::Disconnected("connecting to the tiler".into())),
                 outbox: OnceLock::new(),
                 client: OnceLock::new(),
                 bar_output: Mutex::new(None),
+                tells_keyboard_layout,
             }),
         }
+    }
+
+    /// Whether the keyboard layout in use is the tiler's to tell (sway's:
+    /// on Wayland no X server knows it).
+    pub fn tells_keyboard_layout(&self) -> bool {
+        self.shared.tells_keyboard_layout
     }
 
     /// A connection whose states a test publishes itself.
     #[cfg(test)]
     fn scripted() -> (Connection, Publisher) {
-        let connection = Connection::waiting();
+        let connection = Connection::waiting(false);
         let publisher = connection.publisher();
         (connection, publisher)
     }

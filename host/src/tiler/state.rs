@@ -34,6 +34,9 @@ pub struct State {
     /// Whether komorebi moves the cursor to what gets focus: a message sent
     /// from the bar turns it off for its own length, then restores this.
     pub mouse_follows_focus: bool,
+    /// The keyboard layout in use, when the tiler says (sway; on X11 the
+    /// X server says).
+    pub keyboard: Option<crate::capabilities::KeyboardLayout>,
 }
 
 impl State {
@@ -46,6 +49,7 @@ impl State {
             paused: false,
             mode: None,
             mouse_follows_focus: true,
+            keyboard: None,
         }
     }
 

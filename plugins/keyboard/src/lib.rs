@@ -1,6 +1,6 @@
 //! # Keyboard
 //!
-//! The keyboard layout in use (XKB's group on X11). The host pushes every
+//! The keyboard layout in use (XKB's group on X11, sway's word under sway). The host pushes every
 //! switch, so the widget follows at once; `data_refresh_interval` only
 //! bounds how stale it could be were an event missed.
 //!
@@ -36,7 +36,11 @@ impl Widget for Keyboard {
 
     fn refresh(&mut self) -> View {
         let Some(layout) = keyboard::layout() else { return View::empty() };
-        let mut tooltip = format!("{} ({})", layout.name, layout.short_name);
+        // sway names a layout by its description alone.
+        let mut tooltip = match layout.short_name.as_str() {
+            "" => layout.name.clone(),
+            short => format!("{} ({short})", layout.name),
+        };
         if layout.all.len() > 1 {
             tooltip.push_str(&format!("\nLayouts: {}", layout.all.join(", ")));
         }

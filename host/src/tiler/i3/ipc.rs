@@ -10,6 +10,8 @@ pub const SUBSCRIBE: u32 = 2;
 pub const GET_OUTPUTS: u32 = 3;
 pub const GET_TREE: u32 = 4;
 pub const GET_BINDING_STATE: u32 = 12;
+/// sway's own: its input devices.
+pub const GET_INPUTS: u32 = 100;
 
 /// Set on the type of every event.
 pub const EVENT: u32 = 1 << 31;

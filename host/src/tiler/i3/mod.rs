@@ -14,6 +14,7 @@
 mod commands;
 #[cfg(not(target_os = "macos"))]
 mod icons;
+mod inputs;
 pub mod ipc;
 pub mod tree;
 
@@ -74,6 +75,8 @@ const TIMEOUT: Duration = Duration::from_secs(2);
 /// The events that can change what the bar shows. `output` comes last:
 /// sway before 1.9 refuses it, and keeps what came before.
 const EVENTS: &[&str] = &["workspace", "window", "mode", "binding", "shutdown", "output"];
+/// sway's, besides: its input devices, for the keyboard layout.
+const SWAY_EVENTS: &[&str] = &["workspace", "window", "mode", "binding", "shutdown", "input", "output"];
 
 /// Where the tiler's socket is, if it runs.
 pub fn socket_path(flavour: Flavour) -> Option<PathBuf> {
@@ -222,7 +225,11 @@ impl Fetcher {
             icons.icon(window)
         });
         icons.keep_only(&windows);
-        Ok(state)
+        let keyboard = match self.flavour {
+            Flavour::Sway => self.request(ipc::GET_INPUTS, b"").ok().and_then(|reply| inputs::keyboard_layout(&reply)),
+            Flavour::I3 => None,
+        };
+        Ok(State { keyboard, ..state })
     }
 
     fn set_mode(&self, payload: &[u8]) {
@@ -326,11 +333,15 @@ impl Write for Within<'_> {
 fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
     let name = flavour.name();
     let path = socket_path(flavour).ok_or_else(|| format!("{name} is not running (no IPC socket found)"))?;
-    match subscribe_to(name, &path, EVENTS) {
+    let events = match flavour {
+        Flavour::I3 => EVENTS,
+        Flavour::Sway => SWAY_EVENTS,
+    };
+    match subscribe_to(name, &path, events) {
         // sway before 1.9 knows no `output` event; the outputs are read with
         // the tree after every other event all the same.
         Err(refused) if flavour == Flavour::Sway => {
-            let without_outputs = &EVENTS[..EVENTS.len() - 1];
+            let without_outputs = &events[..events.len() - 1];
             let events = subscribe_to(name, &path, without_outputs).map_err(|_| refused)?;
             tracing::info!("{name} offers no output events (before 1.9): outputs are read again at its other events");
             Ok((events, path))
