@@ -142,6 +142,12 @@ impl<W> GlBar<W> {
         &mut self.painter
     }
 
+    /// `scene` laid out on the window as it is now.
+    pub fn lay_out(&mut self, scene: &crate::render::Scene) -> Layout {
+        let (width, height) = self.size;
+        self.painter.lay_out(scene, width, height)
+    }
+
     /// The window's size as last reported (asking X would cost a round trip a frame).
     pub fn size(&self) -> (u32, u32) {
         self.size

@@ -286,9 +286,7 @@ impl WindowSurface {
 
 impl Surface for WindowSurface {
     fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
-        let gl = self.gl.as_mut()?;
-        let (width, height) = gl.size();
-        Some(gl.painter().lay_out(scene, width, height))
+        Some(self.gl.as_mut()?.lay_out(scene))
     }
 
     fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {

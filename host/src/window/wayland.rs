@@ -396,9 +396,7 @@ fn describe(info: &OutputInfo) -> String {
 
 impl Surface for Panel {
     fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
-        let gl = self.gl.as_mut()?;
-        let (width, height) = gl.size();
-        Some(gl.painter().lay_out(scene, width, height))
+        Some(self.gl.as_mut()?.lay_out(scene))
     }
 
     fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
