@@ -7,6 +7,7 @@
 mod common;
 
 use common::komorebi_simulator::{Simulator, state, window, workspace};
+use common::logs::logs;
 use common::shared;
 use obi::capabilities::{Tiler, Waker};
 use obi::config::model::Rect;
@@ -15,10 +16,8 @@ use obi::tiler::komorebi::{MESSAGES, read_notification, read_state};
 use obi::tiler::{Choice, Connection, Options, State, Status};
 use obi::view::{Input, ScrollDirection};
 use serde_json::json;
-use std::io::Write;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The 187 message names and their payload types, as the reference lists them.
@@ -57,36 +56,6 @@ fn the_old_public_examples_are_read_with_tolerance() {
     let notifications = std::fs::read_to_string(fixtures.join("notifications.README-HEAD.jsonl")).unwrap();
     for line in notifications.lines() {
         assert!(read_notification(line, None).is_err(), "{line}");
-    }
-}
-
-/// Everything the bar logs in this test process, for the tests that check a
-/// warning was given.
-fn logs() -> Arc<Mutex<Vec<u8>>> {
-    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let logs = Arc::new(Mutex::new(Vec::new()));
-        let writer = logs.clone();
-        tracing_subscriber::fmt()
-            .with_writer(move || Sink(writer.clone()))
-            .with_ansi(false)
-            .with_max_level(tracing::Level::INFO)
-            .init();
-        logs
-    })
-    .clone()
-}
-
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 

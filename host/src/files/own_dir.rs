@@ -31,6 +31,13 @@ impl OwnDir {
         Ok(OwnDir { path: path.to_path_buf() })
     }
 
+    /// The folder at `path` when it is there and the user's own (as
+    /// [`OwnDir::new`] checks it), without making it.
+    pub fn existing(path: &Path) -> Result<OwnDir, String> {
+        check(path)?;
+        Ok(OwnDir { path: path.to_path_buf() })
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -1,19 +1,25 @@
 //! The tiling window manager the bar serves: komorebi over its socket
-//! protocol, i3 and sway over their IPC, behind one [`Client`] trait and
-//! one [`State`] model. One [`Connection`] per bar: its client's threads
+//! protocol, i3 and sway over their IPC, Hyprland over its sockets, behind
+//! one [`Client`] trait and one [`State`] model. One [`Connection`] per bar: its client's threads
 //! publish each new state into it, and it wakes the widgets that read it
 //! (reading subscribes) and sends their messages, and the bar's `mouse`
 //! messages, as batches.
 //!
-//! Which tiler: `--tiler komorebi|i3|sway|none`, or else the first found of
-//! komorebi's socket, sway's (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the
-//! X server's `I3_SOCKET_PATH`). Without one, widgets see a quiet
+//! Which tiler: `--tiler komorebi|i3|sway|hyprland|none`, or else the first
+//! found of komorebi's socket, Hyprland's (`$HYPRLAND_INSTANCE_SIGNATURE`),
+//! sway's (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the X server's
+//! `I3_SOCKET_PATH`). Without one, widgets see a quiet
 //! "disconnected" and the rest of the bar works.
 
 mod backoff;
 #[cfg(unix)]
+mod deadline;
+#[cfg(unix)]
+mod hyprland;
+#[cfg(unix)]
 pub mod i3;
 pub mod komorebi;
+pub mod meaning;
 mod state;
 
 pub use komorebi::Message;
@@ -35,6 +41,7 @@ pub enum Choice {
     Komorebi,
     I3,
     Sway,
+    Hyprland,
     None,
 }
 
@@ -47,8 +54,9 @@ impl FromStr for Choice {
             "komorebi" => Choice::Komorebi,
             "i3" => Choice::I3,
             "sway" => Choice::Sway,
+            "hyprland" => Choice::Hyprland,
             "none" => Choice::None,
-            other => return Err(format!("unknown tiler {other:?}; known: auto, komorebi, i3, sway, none")),
+            other => return Err(format!("unknown tiler {other:?}; known: auto, komorebi, i3, sway, hyprland, none")),
         })
     }
 }
@@ -103,14 +111,14 @@ impl Connection {
             Choice::Auto => match detect(options) {
                 Some(found) => found,
                 None => {
-                    let why = "no tiler found: komorebi, sway and i3 are not running";
+                    let why = "no tiler found: komorebi, Hyprland, sway and i3 are not running";
                     tracing::info!("{why}; the Komorebi widget shows it as disconnected");
                     return Connection::none(why);
                 }
             },
             chosen => chosen,
         };
-        let connection = Connection::waiting(choice == Choice::Sway);
+        let connection = Connection::waiting(matches!(choice, Choice::Sway | Choice::Hyprland));
         let publisher = connection.publisher();
         let client = match choice {
             Choice::Komorebi => komorebi::start(options, publisher),
@@ -118,8 +126,10 @@ impl Connection {
             Choice::I3 => i3::start(i3::Flavour::I3, options, publisher),
             #[cfg(unix)]
             Choice::Sway => i3::start(i3::Flavour::Sway, options, publisher),
+            #[cfg(unix)]
+            Choice::Hyprland => hyprland::start(options, publisher),
             #[cfg(not(unix))]
-            Choice::I3 | Choice::Sway => Err("i3 and sway run on Unix alone".into()),
+            Choice::I3 | Choice::Sway | Choice::Hyprland => Err("i3, sway and Hyprland run on Unix alone".into()),
             Choice::Auto | Choice::None => return Connection::none("no tiler was chosen (--tiler none)"),
         };
         match client {
@@ -288,6 +298,9 @@ fn detect(options: &Options) -> Option<Choice> {
     }
     #[cfg(unix)]
     {
+        if hyprland::instance_dir().is_some() {
+            return Some(Choice::Hyprland);
+        }
         if i3::socket_path(i3::Flavour::Sway).is_some() {
             return Some(Choice::Sway);
         }

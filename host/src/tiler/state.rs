@@ -9,6 +9,7 @@ pub enum Kind {
     Komorebi,
     I3,
     Sway,
+    Hyprland,
 }
 
 impl Kind {
@@ -17,6 +18,7 @@ impl Kind {
             Kind::Komorebi => "komorebi",
             Kind::I3 => "i3",
             Kind::Sway => "sway",
+            Kind::Hyprland => "Hyprland",
         }
     }
 }

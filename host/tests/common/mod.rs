@@ -1,7 +1,9 @@
 //! Helpers shared by the runtime's integration tests.
 #![allow(dead_code)]
 
+pub mod hyprland_simulator;
 pub mod komorebi_simulator;
+pub mod logs;
 pub mod session_bus;
 pub mod skip;
 

@@ -35,18 +35,9 @@
 //!
 //! Every other message has no i3 meaning: the client warns about it, once.
 
+use crate::tiler::meaning::Meaning;
 use crate::tiler::{Message, State};
 use serde_json::Value;
-
-/// What a message comes to on i3.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Meaning {
-    Commands(Vec<String>),
-    /// Deliberately nothing (see the table).
-    Nothing,
-    /// No i3 command stands for it.
-    Unknown,
-}
 
 /// The i3 commands `message` stands for, or why it cannot be sent (an
 /// index with no monitor or workspace behind it).

@@ -36,19 +36,21 @@ mod icons {
     }
 }
 
-pub use commands::{Meaning, translate};
+pub use commands::translate;
 
 use super::backoff::Backoff;
+use super::deadline::{Begun, Within};
+use super::meaning::commands_for;
 use super::{Client, Kind, Options, Publisher, State, Status};
 use serde::Deserialize;
 use std::collections::HashSet;
-use std::io::{self, Read, Write};
+use std::io;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavour {
@@ -163,18 +165,7 @@ struct Outcome {
 impl Client for I3 {
     fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
         let name = self.fetcher.flavour.name();
-        let mut commands = Vec::new();
-        for message in batch {
-            match translate(message, state)? {
-                Meaning::Commands(more) => commands.extend(more),
-                Meaning::Nothing => {}
-                Meaning::Unknown => {
-                    if self.warned.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(message.name) {
-                        tracing::warn!("komorebi's `{}` has no meaning on {name}; it is ignored", message.name);
-                    }
-                }
-            }
-        }
+        let commands = commands_for(name, batch, state, translate, &self.warned)?;
         if commands.is_empty() {
             return Ok(());
         }
@@ -207,7 +198,8 @@ impl Fetcher {
         let path = path.ok_or_else(|| format!("{name} is not running"))?;
         let stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
         let _ = stream.set_write_timeout(Some(TIMEOUT));
-        ipc::request(&mut Within::new(&stream), kind, payload).map_err(|error| format!("asking {name}: {error}"))
+        ipc::request(&mut Within::new(&stream, TIMEOUT), kind, payload)
+            .map_err(|error| format!("asking {name}: {error}"))
     }
 
     fn fetch(&self) -> Result<State, String> {
@@ -285,48 +277,7 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
 /// whole within the time limit, so a frame that starts and stalls is a
 /// lost connection rather than a frozen state.
 fn next_event(events: &UnixStream) -> io::Result<(u32, Vec<u8>)> {
-    let mut first = [0u8; 1];
-    events.set_read_timeout(None)?;
-    (&mut &*events).read_exact(&mut first)?;
-    ipc::read_frame(&mut (&first[..]).chain(Within::new(events)))
-}
-
-/// A connection whose reads all end by a deadline: each waits only for the
-/// time left, so a peer that sends a byte now and then cannot stretch a
-/// reply for ever.
-struct Within<'a> {
-    stream: &'a UnixStream,
-    until: Instant,
-}
-
-impl<'a> Within<'a> {
-    fn new(stream: &'a UnixStream) -> Within<'a> {
-        Within { stream, until: Instant::now() + TIMEOUT }
-    }
-}
-
-impl Read for Within<'_> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let left = self.until.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                format!("no whole reply within {} s", TIMEOUT.as_secs()),
-            ));
-        }
-        self.stream.set_read_timeout(Some(left))?;
-        (&mut &*self.stream).read(buffer)
-    }
-}
-
-impl Write for Within<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        (&mut &*self.stream).write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        (&mut &*self.stream).flush()
-    }
+    ipc::read_frame(&mut Begun::new(events, TIMEOUT))
 }
 
 /// A connection subscribed to the events, and the socket it is on.
@@ -355,7 +306,7 @@ fn subscribe_to(name: &str, path: &Path, events: &[&str]) -> Result<UnixStream, 
     let stream = UnixStream::connect(path).map_err(|error| format!("{name} is not running: {error}"))?;
     let _ = stream.set_write_timeout(Some(TIMEOUT));
     let names = serde_json::to_string(events).expect("event names serialize");
-    let reply = ipc::request(&mut Within::new(&stream), ipc::SUBSCRIBE, names.as_bytes())
+    let reply = ipc::request(&mut Within::new(&stream, TIMEOUT), ipc::SUBSCRIBE, names.as_bytes())
         .map_err(|error| format!("subscribing to {name}'s events: {error}"))?;
     if !serde_json::from_slice::<Outcome>(&reply).is_ok_and(|outcome| outcome.success) {
         return Err(format!("{name} refused the subscription to {names}: {}", String::from_utf8_lossy(&reply)));
@@ -378,6 +329,8 @@ fn refetch(fetcher: &Fetcher, publisher: &Publisher, refreshes: &Receiver<()>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::time::Instant;
 
     #[test]
     fn an_event_that_begins_and_stalls_ends_the_connection_within_the_limit() {
@@ -406,7 +359,7 @@ mod tests {
             }
         });
         let started = Instant::now();
-        assert!(ipc::read_frame(&mut Within::new(&bar)).is_err(), "7 s of dripping is past the 2 s limit");
+        assert!(ipc::read_frame(&mut Within::new(&bar, TIMEOUT)).is_err(), "7 s of dripping is past the 2 s limit");
         assert!(started.elapsed() < TIMEOUT + Duration::from_secs(1), "{:?}", started.elapsed());
         drop(bar);
         dripping.join().unwrap();

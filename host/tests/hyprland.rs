@@ -1,0 +1,112 @@
+//! Obi against Hyprland's IPC, through a simulated Hyprland
+//! (`common/hyprland_simulator.rs`) that follows the protocol note: the
+//! bar shows its workspaces and keyboard layout, follows its events, sends
+//! the right requests for a click and a scroll (in the dialect its config
+//! speaks), skips a line that is not an event with a log line, and
+//! connects again after Hyprland restarts.
+//!
+//! The client finds Hyprland through `HYPRLAND_INSTANCE_SIGNATURE` and
+//! `XDG_RUNTIME_DIR`, which are the process's: the whole story is one test,
+//! told in order.
+
+mod common;
+
+use common::hyprland_simulator::{HyprlandSimulator, two_workspaces};
+use common::logs::{logged, logs};
+use obi::input::MouseActions;
+use obi::tiler::{Choice, Connection, Message, Options, State, Status};
+use obi::view::{Input, ScrollDirection};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Waits until the connection's state satisfies `test`.
+fn wait_for_state(connection: &Connection, test: impl Fn(&State) -> bool) -> Option<State> {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Status::Connected(state) = connection.current()
+            && test(&state)
+        {
+            return Some(state);
+        }
+        if Instant::now() > until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn focused(state: &State) -> usize {
+    state.monitors[0].focused_workspace
+}
+
+#[test]
+fn obi_follows_a_hyprland_and_drives_it() {
+    let runtime = tempfile::tempdir().unwrap();
+    let instance = runtime.path().join("hypr/obi-test-instance");
+    std::fs::create_dir_all(&instance).unwrap();
+    // SAFETY: this is the test binary's only test, and no thread of it
+    // reads the environment yet.
+    unsafe {
+        std::env::set_var("XDG_RUNTIME_DIR", runtime.path());
+        std::env::set_var("HYPRLAND_INSTANCE_SIGNATURE", "obi-test-instance");
+    }
+    let _ = logs();
+    let hyprland = HyprlandSimulator::start(&instance, two_workspaces(1));
+    let connection = Connection::start(&Options { choice: Choice::Auto, ..Options::default() });
+
+    // Found by its signature, read whole: workspaces, windows, keyboard.
+    let state = wait_for_state(&connection, |state| !state.monitors.is_empty()).expect("connected to Hyprland");
+    let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|workspace| workspace.name.as_str()).collect();
+    assert_eq!(names, ["1", "2"]);
+    assert_eq!(focused(&state), 0);
+    assert_eq!(state.monitors[0].workspaces[1].containers[0].windows[0].title, "two");
+    assert_eq!(state.keyboard.as_ref().map(|layout| layout.name.as_str()), Some("English (US)"));
+    assert!(connection.tells_keyboard_layout());
+
+    // An event makes the bar read the state again.
+    assert!(hyprland.wait_for_listener(Duration::from_secs(5)));
+    hyprland.set_state(two_workspaces(2));
+    hyprland.event("workspacev2>>2,2");
+    assert!(wait_for_state(&connection, |state| focused(state) == 1).is_some(), "the switch was followed");
+
+    // A line that is not an event is skipped, said in the log; the next
+    // event is read all the same.
+    hyprland.event("this is not an event");
+    hyprland.set_state(two_workspaces(1));
+    hyprland.event("workspacev2>>1,1");
+    assert!(wait_for_state(&connection, |state| focused(state) == 0).is_some());
+    assert!(logged().contains("Hyprland sent a line that is not an event, skipped"), "{}", logged());
+
+    // A click on the second workspace, and a scroll with the bar's mouse config.
+    connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(1))]).unwrap();
+    assert!(hyprland.wait_for_request("dispatch workspace 2", Duration::from_secs(5)), "{:?}", hyprland.received());
+    let mouse: obi::config::model::MouseConfig = serde_json::from_value(json!({
+        "on_scroll_down": { "message": { "type": "CycleFocusWorkspace", "content": "Next" } }
+    }))
+    .unwrap();
+    let actions = MouseActions::from_config(Some(&mouse));
+    actions.action(Input::Scroll(ScrollDirection::Down)).unwrap().run(&connection);
+    assert!(hyprland.wait_for_request("dispatch workspace m+1", Duration::from_secs(5)), "{:?}", hyprland.received());
+    assert!(
+        hyprland.wait_for_request("dispatch focusmonitor DP-1", Duration::from_secs(5)),
+        "the cursor's monitor focused first, as komorebi-bar asks: {:?}",
+        hyprland.received()
+    );
+
+    // Hyprland restarts, now with a Lua config: the bar connects again and
+    // writes its dispatches as Lua.
+    hyprland.stop();
+    let until = Instant::now() + Duration::from_secs(10);
+    while !matches!(connection.current(), Status::Disconnected(_)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(matches!(connection.current(), Status::Disconnected(_)), "Hyprland's going was heard");
+    let mut lua = two_workspaces(2);
+    lua["status"] = json!({ "configProvider": "lua", "backend": "drm" });
+    let hyprland = HyprlandSimulator::start(&instance, lua);
+    let back = wait_for_state(&connection, |state| focused(state) == 1);
+    assert!(back.is_some(), "connected again after the restart");
+    connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(0))]).unwrap();
+    let expected = r#"dispatch hl.dsp.focus({ workspace = "1" })"#;
+    assert!(hyprland.wait_for_request(expected, Duration::from_secs(5)), "{:?}", hyprland.received());
+}
