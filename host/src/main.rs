@@ -47,7 +47,8 @@ struct Cli {
     aliases: bool,
 
     /// The tiling window manager to talk to: auto (the first found of
-    /// komorebi, Hyprland, sway and i3), komorebi, i3, sway, hyprland or none.
+    /// komorebi, Hyprland, niri, sway and i3), komorebi, i3, sway, hyprland,
+    /// niri or none.
     #[arg(long, value_name = "TILER", default_value = "auto")]
     tiler: obi::tiler::Choice,
 

@@ -75,7 +75,7 @@ fn obi_follows_a_hyprland_and_drives_it() {
     hyprland.set_state(two_workspaces(1));
     hyprland.event("workspacev2>>1,1");
     assert!(wait_for_state(&connection, |state| focused(state) == 0).is_some());
-    assert!(logged().contains("Hyprland sent a line that is not an event, skipped"), "{}", logged());
+    assert!(logged().contains("Hyprland sent a line Obi cannot read (not an event"), "{}", logged());
 
     // A click on the second workspace, and a scroll with the bar's mouse config.
     connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(1))]).unwrap();

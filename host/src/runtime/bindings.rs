@@ -377,9 +377,9 @@ impl From<tiler::State> for host::tiler::State {
                 tiler::Kind::Komorebi => Kind::Komorebi,
                 tiler::Kind::I3 => Kind::I3,
                 tiler::Kind::Sway => Kind::Sway,
-                // The released WIT knows three kinds; Hyprland is told as
-                // the other Wayland tiler until a release names it.
-                tiler::Kind::Hyprland => Kind::Sway,
+                // The released WIT knows three kinds; Hyprland and niri are
+                // told as the other Wayland tiler until a release names them.
+                tiler::Kind::Hyprland | tiler::Kind::Niri => Kind::Sway,
             },
             monitors: state.monitors.into_iter().map(Into::into).collect(),
             focused_monitor: index(state.focused_monitor),

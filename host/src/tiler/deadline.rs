@@ -1,9 +1,10 @@
 //! Reading a tiler's socket within a time limit: a reply read whole by a
 //! deadline ([`Within`]), and a line or frame that may be waited for as
-//! long as it takes to begin, then read whole by a deadline ([`Begun`]). A
-//! peer that sends a byte now and then cannot stretch either for ever.
+//! long as it takes to begin, then read whole by a deadline ([`Begun`],
+//! [`read_lines`]). A peer that sends a byte now and then cannot stretch
+//! either for ever.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
@@ -80,5 +81,40 @@ impl Read for Begun<'_> {
         let read = (&mut &*self.stream).read(buffer)?;
         self.began.get_or_insert_with(Instant::now);
         Ok(read)
+    }
+}
+
+/// Reads `stream` a line at a time (each waited for as long as it takes to
+/// begin, then read whole within `limit`, at most `max` bytes), handing
+/// each to `handle`, until the connection ends; what ended it. A line
+/// `handle` refuses is skipped, and said in the log at most every ten
+/// seconds: a peer that writes nonsense without end must not fill it.
+pub fn read_lines(
+    stream: &UnixStream,
+    limit: Duration,
+    max: u64,
+    tiler: &str,
+    mut handle: impl FnMut(&str) -> Result<(), String>,
+) -> io::Error {
+    let mut reader = BufReader::new(Begun::new(stream, limit));
+    let mut last_warning: Option<Instant> = None;
+    loop {
+        reader.get_mut().next();
+        let mut line = Vec::new();
+        match (&mut reader).take(max).read_until(b'\n', &mut line) {
+            Ok(0) => return io::Error::new(io::ErrorKind::UnexpectedEof, "the connection closed"),
+            Ok(_) if !line.ends_with(b"\n") => {
+                return io::Error::new(io::ErrorKind::InvalidData, "a line without its end");
+            }
+            Ok(_) => {}
+            Err(error) => return error,
+        }
+        let text = String::from_utf8_lossy(&line);
+        if let Err(why) = handle(text.trim_end_matches('\n'))
+            && last_warning.is_none_or(|at| at.elapsed() > Duration::from_secs(10))
+        {
+            tracing::warn!("{tiler} sent a line Obi cannot read ({why}), skipped");
+            last_warning = Some(Instant::now());
+        }
     }
 }

@@ -1,14 +1,14 @@
 //! The tiling window manager the bar serves: komorebi over its socket
-//! protocol, i3 and sway over their IPC, Hyprland over its sockets, behind
+//! protocol, i3 and sway over their IPC, Hyprland and niri over theirs, behind
 //! one [`Client`] trait and one [`State`] model. One [`Connection`] per bar: its client's threads
 //! publish each new state into it, and it wakes the widgets that read it
 //! (reading subscribes) and sends their messages, and the bar's `mouse`
 //! messages, as batches.
 //!
-//! Which tiler: `--tiler komorebi|i3|sway|hyprland|none`, or else the first
-//! found of komorebi's socket, Hyprland's (`$HYPRLAND_INSTANCE_SIGNATURE`),
-//! sway's (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the X server's
-//! `I3_SOCKET_PATH`). Without one, widgets see a quiet
+//! Which tiler: `--tiler komorebi|i3|sway|hyprland|niri|none`, or else the
+//! first found of komorebi's socket, Hyprland's
+//! (`$HYPRLAND_INSTANCE_SIGNATURE`), niri's (`$NIRI_SOCKET`), sway's
+//! (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the X server's `I3_SOCKET_PATH`). Without one, widgets see a quiet
 //! "disconnected" and the rest of the bar works.
 
 mod backoff;
@@ -20,6 +20,8 @@ mod hyprland;
 pub mod i3;
 pub mod komorebi;
 pub mod meaning;
+#[cfg(unix)]
+mod niri;
 mod state;
 
 pub use komorebi::Message;
@@ -42,6 +44,7 @@ pub enum Choice {
     I3,
     Sway,
     Hyprland,
+    Niri,
     None,
 }
 
@@ -55,8 +58,11 @@ impl FromStr for Choice {
             "i3" => Choice::I3,
             "sway" => Choice::Sway,
             "hyprland" => Choice::Hyprland,
+            "niri" => Choice::Niri,
             "none" => Choice::None,
-            other => return Err(format!("unknown tiler {other:?}; known: auto, komorebi, i3, sway, hyprland, none")),
+            other => {
+                return Err(format!("unknown tiler {other:?}; known: auto, komorebi, i3, sway, hyprland, niri, none"));
+            }
         })
     }
 }
@@ -111,14 +117,14 @@ impl Connection {
             Choice::Auto => match detect(options) {
                 Some(found) => found,
                 None => {
-                    let why = "no tiler found: komorebi, Hyprland, sway and i3 are not running";
+                    let why = "no tiler found: komorebi, Hyprland, niri, sway and i3 are not running";
                     tracing::info!("{why}; the Komorebi widget shows it as disconnected");
                     return Connection::none(why);
                 }
             },
             chosen => chosen,
         };
-        let connection = Connection::waiting(matches!(choice, Choice::Sway | Choice::Hyprland));
+        let connection = Connection::waiting(matches!(choice, Choice::Sway | Choice::Hyprland | Choice::Niri));
         let publisher = connection.publisher();
         let client = match choice {
             Choice::Komorebi => komorebi::start(options, publisher),
@@ -128,8 +134,12 @@ impl Connection {
             Choice::Sway => i3::start(i3::Flavour::Sway, options, publisher),
             #[cfg(unix)]
             Choice::Hyprland => hyprland::start(options, publisher),
+            #[cfg(unix)]
+            Choice::Niri => niri::start(options, publisher),
             #[cfg(not(unix))]
-            Choice::I3 | Choice::Sway | Choice::Hyprland => Err("i3, sway and Hyprland run on Unix alone".into()),
+            Choice::I3 | Choice::Sway | Choice::Hyprland | Choice::Niri => {
+                Err("i3, sway, Hyprland and niri run on Unix alone".into())
+            }
             Choice::Auto | Choice::None => return Connection::none("no tiler was chosen (--tiler none)"),
         };
         match client {
@@ -300,6 +310,9 @@ fn detect(options: &Options) -> Option<Choice> {
     {
         if hyprland::instance_dir().is_some() {
             return Some(Choice::Hyprland);
+        }
+        if niri::socket_path().is_some() {
+            return Some(Choice::Niri);
         }
         if i3::socket_path(i3::Flavour::Sway).is_some() {
             return Some(Choice::Sway);

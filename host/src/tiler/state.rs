@@ -10,6 +10,7 @@ pub enum Kind {
     I3,
     Sway,
     Hyprland,
+    Niri,
 }
 
 impl Kind {
@@ -19,6 +20,7 @@ impl Kind {
             Kind::I3 => "i3",
             Kind::Sway => "sway",
             Kind::Hyprland => "Hyprland",
+            Kind::Niri => "niri",
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod hyprland_simulator;
 pub mod komorebi_simulator;
 pub mod logs;
+pub mod niri_simulator;
 pub mod session_bus;
 pub mod skip;
 

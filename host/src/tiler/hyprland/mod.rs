@@ -18,19 +18,19 @@ mod commands;
 mod fold;
 
 use super::backoff::Backoff;
-use super::deadline::{Begun, Within};
+use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
 use super::{Client, Options, Publisher, State, Status};
 use commands::Dialect;
 use fold::Replies;
 use std::collections::HashSet;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A reply or an event line not read whole in this time has failed.
 const TIMEOUT: Duration = Duration::from_secs(2);
@@ -220,34 +220,14 @@ fn dialect(hyprland: &Hyprland) -> Dialect {
 
 /// Reads event lines until the connection ends; what ended it.
 fn read_events(events: &UnixStream, hyprland: &Hyprland, refresh: &Sender<()>) -> io::Error {
-    let mut reader = BufReader::new(Begun::new(events, TIMEOUT));
-    let mut last_warning: Option<Instant> = None;
-    loop {
-        reader.get_mut().next();
-        let mut line = Vec::new();
-        match (&mut reader).take(MAX_EVENT_LINE).read_until(b'\n', &mut line) {
-            Ok(0) => return io::Error::new(io::ErrorKind::UnexpectedEof, "the event socket closed"),
-            Ok(_) if !line.ends_with(b"\n") => {
-                return io::Error::new(io::ErrorKind::InvalidData, "an event line without its end");
-            }
-            Ok(_) => {}
-            Err(error) => return error,
+    read_lines(events, TIMEOUT, MAX_EVENT_LINE, "Hyprland", |line| match line.split_once(">>") {
+        Some((event, data)) if !event.is_empty() && event.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+            hyprland.note(event, data);
+            let _ = refresh.send(());
+            Ok(())
         }
-        let text = String::from_utf8_lossy(&line);
-        match text.trim_end_matches('\n').split_once(">>") {
-            Some((event, data)) if !event.is_empty() && event.bytes().all(|b| b.is_ascii_alphanumeric()) => {
-                hyprland.note(event, data);
-                let _ = refresh.send(());
-            }
-            _ => {
-                // Said once in a while: a peer that writes nonsense without end must not fill the log.
-                if last_warning.is_none_or(|at| at.elapsed() > Duration::from_secs(10)) {
-                    tracing::warn!("Hyprland sent a line that is not an event, skipped: {:?}", excerpt(&text));
-                    last_warning = Some(Instant::now());
-                }
-            }
-        }
-    }
+        _ => Err(format!("not an event: {:?}", excerpt(line))),
+    })
 }
 
 /// The start of `text`, for a log line.

@@ -1,0 +1,171 @@
+//! niri, over the socket `$NIRI_SOCKET` names: newline-delimited JSON both
+//! ways. One connection asks for the event stream, after which niri tells
+//! its whole state as events and then each change; the bar applies them to
+//! its own lenient model (`model`) and publishes the folded state after
+//! each. The outputs' places are asked for on another connection at the
+//! start and whenever the workspaces move. komorebi's messages go as niri's
+//! actions (`commands`, where the table is), a connection each.
+//!
+//! Replies and event lines are read within a time limit and a size; a line
+//! that cannot be read is logged and skipped. When niri goes away the bar
+//! asks again ([`Backoff`]) and is told the whole state anew.
+
+mod commands;
+mod model;
+
+use super::backoff::Backoff;
+use super::deadline::{Within, read_lines};
+use super::meaning::commands_for;
+use super::{Client, Options, Publisher, State, Status};
+use model::{Applied, Logical, Model};
+use std::collections::{BTreeMap, HashSet};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A reply or an event line not read whole in this time has failed.
+const TIMEOUT: Duration = Duration::from_secs(2);
+/// The whole list of windows comes as one line; more than this is not niri.
+const MAX_LINE: u64 = 16 << 20;
+
+/// niri's socket, when it runs.
+pub fn socket_path() -> Option<PathBuf> {
+    std::env::var_os("NIRI_SOCKET").filter(|path| !path.is_empty()).map(PathBuf::from).filter(|path| path.exists())
+}
+
+/// Starts following niri in the background.
+pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+    let niri = Arc::new(Niri {
+        monitor: options.monitor,
+        model: Mutex::new(Model::default()),
+        warned: Mutex::new(HashSet::new()),
+    });
+    let following = niri.clone();
+    std::thread::Builder::new()
+        .name("obi-niri-events".into())
+        .spawn(move || follow(&following, &publisher))
+        .map_err(|error| format!("cannot start following niri: {error}"))?;
+    Ok(Box::new(NiriClient { niri }))
+}
+
+struct Niri {
+    monitor: Option<usize>,
+    model: Mutex<Model>,
+    /// The messages without a niri meaning already warned about.
+    warned: Mutex<HashSet<&'static str>>,
+}
+
+struct NiriClient {
+    niri: Arc<Niri>,
+}
+
+impl Client for NiriClient {
+    fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
+        let translate = |message: &super::Message, state: Option<&State>| {
+            let model = lock(&self.niri.model);
+            commands::translate(message, state, &|monitor, workspace| model.workspace_id(monitor, workspace))
+        };
+        for request in commands_for("niri", batch, state, translate, &self.niri.warned)? {
+            let reply = request_line(&request)?;
+            if reply.get("Ok").is_none() {
+                return Err(format!("niri refused {request}: {}", reply.get("Err").unwrap_or(&reply)));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Writes `request` (one line of JSON) on a connection of its own and reads
+/// the one line of the reply.
+fn request_line(request: &str) -> Result<serde_json::Value, String> {
+    let path = socket_path().ok_or("niri is not running (no $NIRI_SOCKET)")?;
+    let stream = UnixStream::connect(&path).map_err(|error| format!("niri is not running: {error}"))?;
+    let _ = stream.set_write_timeout(Some(TIMEOUT));
+    (&stream)
+        .write_all(format!("{request}\n").as_bytes())
+        .and_then(|()| stream.shutdown(std::net::Shutdown::Write))
+        .map_err(|error| format!("asking niri {request}: {error}"))?;
+    let mut line = Vec::new();
+    BufReader::new(Within::new(&stream, TIMEOUT))
+        .take(MAX_LINE)
+        .read_until(b'\n', &mut line)
+        .map_err(|error| format!("reading niri's answer to {request}: {error}"))?;
+    serde_json::from_slice(&line).map_err(|error| format!("niri's answer to {request} cannot be read: {error}"))
+}
+
+/// The outputs' places in the layout (none for an output that is off).
+fn outputs() -> Result<BTreeMap<String, Option<Logical>>, String> {
+    let reply = request_line(r#""Outputs""#)?;
+    let outputs = reply.pointer("/Ok/Outputs").cloned().ok_or_else(|| format!("niri answered Outputs with {reply}"))?;
+    let outputs: BTreeMap<String, serde_json::Value> =
+        serde_json::from_value(outputs).map_err(|error| format!("niri's outputs cannot be read: {error}"))?;
+    Ok(outputs
+        .into_iter()
+        .map(|(name, output)| (name, serde_json::from_value(output["logical"].clone()).ok()))
+        .collect())
+}
+
+/// Follows niri's event stream, connecting again whenever niri goes away.
+fn follow(niri: &Niri, publisher: &Publisher) {
+    let mut backoff = Backoff::default();
+    loop {
+        match event_stream() {
+            Ok(stream) => {
+                backoff.connected();
+                tracing::info!("connected to niri at {}", socket_path().unwrap_or_default().display());
+                *lock(&niri.model) = Model::default();
+                let error = read_events(&stream, niri, publisher);
+                tracing::info!("niri went away ({error}); waiting for it to come back");
+                publisher.publish(Status::Disconnected("niri went away".into()));
+            }
+            Err(why) => publisher.unreachable(why),
+        }
+        backoff.sleep();
+    }
+}
+
+/// A connection that asked for the event stream, and was granted it.
+fn event_stream() -> Result<UnixStream, String> {
+    let path = socket_path().ok_or("niri is not running (no $NIRI_SOCKET)")?;
+    let stream = UnixStream::connect(&path).map_err(|error| format!("niri is not running: {error}"))?;
+    let _ = stream.set_write_timeout(Some(TIMEOUT));
+    (&stream).write_all(b"\"EventStream\"\n").map_err(|error| format!("asking niri for its events: {error}"))?;
+    let mut reply = Vec::new();
+    // Byte by byte: what follows the reply is the first event.
+    let mut reader = Within::new(&stream, TIMEOUT);
+    let mut byte = [0u8; 1];
+    while byte[0] != b'\n' && reply.len() < 4096 {
+        reader.read_exact(&mut byte).map_err(|error| format!("niri did not grant its events: {error}"))?;
+        reply.push(byte[0]);
+    }
+    let granted: serde_json::Value = serde_json::from_slice(&reply).unwrap_or_default();
+    if granted.get("Ok").is_none() {
+        return Err(format!("niri refused its events: {}", String::from_utf8_lossy(&reply).trim()));
+    }
+    Ok(stream)
+}
+
+/// Applies event lines until the connection ends; what ended it.
+fn read_events(stream: &UnixStream, niri: &Niri, publisher: &Publisher) -> io::Error {
+    read_lines(stream, TIMEOUT, MAX_LINE, "niri", |line| {
+        // Applied under the lock, which is let go of before the outputs are asked for.
+        let applied = lock(&niri.model).apply(line)?;
+        match applied {
+            Applied::Nothing => return Ok(()),
+            Applied::OutputsMayHaveChanged => match outputs() {
+                Ok(outputs) => lock(&niri.model).outputs = outputs,
+                Err(error) => tracing::debug!("{error}"),
+            },
+            Applied::Changed => {}
+        }
+        let state = lock(&niri.model).fold(niri.monitor);
+        publisher.publish(Status::Connected(state));
+        Ok(())
+    })
+}

@@ -1,0 +1,315 @@
+//! niri's state as its event stream tells it, and as the tiler model shows
+//! it. The types are lenient, as niri's own advice for bars goes: fields
+//! niri added over its releases default when absent, unknown fields are
+//! ignored, and an event is read by its one key, unknown keys skipped.
+//!
+//! - A monitor is an output, in the layout's order (left to right, then
+//!   top to bottom); its workspaces are those on it, by their index; a
+//!   workspace is named by its `name`, else its index; the shown one is the
+//!   active one.
+//! - A workspace's tiled windows are a container each, its floating ones
+//!   float; the focused window has focus. niri tells no fullscreen.
+//! - A workspace is urgent when niri says so (25.05 on) or a window on it is.
+//! - The keyboard layout is `names[current_idx]`.
+
+use crate::capabilities::KeyboardLayout;
+use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NiriWorkspace {
+    pub id: u64,
+    pub idx: u32,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub is_urgent: bool,
+    #[serde(default)]
+    pub is_active: bool,
+    #[serde(default)]
+    pub is_focused: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NiriWindow {
+    pub id: u64,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub app_id: Option<String>,
+    #[serde(default)]
+    pub workspace_id: Option<u64>,
+    #[serde(default)]
+    pub is_focused: bool,
+    #[serde(default)]
+    pub is_floating: bool,
+    #[serde(default)]
+    pub is_urgent: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Layouts {
+    #[serde(default)]
+    pub names: Vec<String>,
+    #[serde(default)]
+    pub current_idx: usize,
+}
+
+/// An output's place in the layout, from `Outputs`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Logical {
+    pub x: i32,
+    pub y: i32,
+}
+
+/// What the event stream has told so far.
+#[derive(Debug, Default)]
+pub struct Model {
+    pub workspaces: Vec<NiriWorkspace>,
+    pub windows: BTreeMap<u64, NiriWindow>,
+    pub layouts: Option<Layouts>,
+    /// The outputs, by name, with their place (none when off).
+    pub outputs: BTreeMap<String, Option<Logical>>,
+}
+
+/// What applying an event asks of the client.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// The model changed.
+    Changed,
+    /// The workspaces moved: the outputs are worth asking for again.
+    OutputsMayHaveChanged,
+    /// Nothing a bar shows.
+    Nothing,
+}
+
+impl Model {
+    /// Applies one event line; an error names what could not be read.
+    pub fn apply(&mut self, line: &str) -> Result<Applied, String> {
+        let value: Value = serde_json::from_str(line).map_err(|error| format!("not JSON: {error}"))?;
+        let Some((event, body)) = value.as_object().and_then(|object| object.iter().next()) else {
+            return Err("not an event".into());
+        };
+        let field = |name: &str| body.get(name).cloned().unwrap_or(Value::Null);
+        let id = || field("id").as_u64();
+        match event.as_str() {
+            "WorkspacesChanged" => {
+                self.workspaces = read(event, body, "workspaces")?;
+                return Ok(Applied::OutputsMayHaveChanged);
+            }
+            "WorkspaceActivated" => {
+                let id = id().ok_or("WorkspaceActivated without an id")?;
+                let focused = field("focused").as_bool().unwrap_or(false);
+                let output = self.workspaces.iter().find(|workspace| workspace.id == id).and_then(|w| w.output.clone());
+                for workspace in &mut self.workspaces {
+                    if workspace.output == output {
+                        workspace.is_active = workspace.id == id;
+                    }
+                    if focused {
+                        workspace.is_focused = workspace.id == id;
+                    }
+                }
+            }
+            "WorkspaceUrgencyChanged" => {
+                let urgent = field("urgent").as_bool().unwrap_or(false);
+                if let Some(workspace) = self.workspaces.iter_mut().find(|workspace| Some(workspace.id) == id()) {
+                    workspace.is_urgent = urgent;
+                }
+            }
+            "WindowsChanged" => {
+                let windows: Vec<NiriWindow> = read(event, body, "windows")?;
+                self.windows = windows.into_iter().map(|window| (window.id, window)).collect();
+            }
+            "WindowOpenedOrChanged" => {
+                let window: NiriWindow = read(event, body, "window")?;
+                if window.is_focused {
+                    self.windows.values_mut().for_each(|other| other.is_focused = false);
+                }
+                self.windows.insert(window.id, window);
+            }
+            "WindowClosed" => {
+                self.windows.remove(&id().ok_or("WindowClosed without an id")?);
+            }
+            "WindowFocusChanged" => {
+                let focused = id();
+                self.windows.values_mut().for_each(|window| window.is_focused = Some(window.id) == focused);
+            }
+            "WindowUrgencyChanged" => {
+                let urgent = field("urgent").as_bool().unwrap_or(false);
+                if let Some(window) = id().and_then(|id| self.windows.get_mut(&id)) {
+                    window.is_urgent = urgent;
+                }
+            }
+            "KeyboardLayoutsChanged" => self.layouts = Some(read(event, body, "keyboard_layouts")?),
+            "KeyboardLayoutSwitched" => {
+                let index = field("idx").as_u64().ok_or("KeyboardLayoutSwitched without an idx")?;
+                if let Some(layouts) = &mut self.layouts {
+                    layouts.current_idx = index as usize;
+                }
+            }
+            _ => return Ok(Applied::Nothing),
+        }
+        Ok(Applied::Changed)
+    }
+
+    /// The outputs in the layout's order, each with its workspaces by index.
+    fn ordered(&self) -> Vec<(&String, Vec<&NiriWorkspace>)> {
+        let mut outputs: Vec<(&String, Option<&Logical>)> =
+            self.outputs.iter().map(|(name, logical)| (name, logical.as_ref())).collect();
+        // Outputs the workspaces name but `Outputs` did not (yet) list come last.
+        for name in self.workspaces.iter().filter_map(|workspace| workspace.output.as_ref()) {
+            if !outputs.iter().any(|(known, _)| *known == name) {
+                outputs.push((name, None));
+            }
+        }
+        outputs.sort_by_key(|(name, logical)| (logical.is_none(), logical.map(|at| (at.x, at.y)), (*name).clone()));
+        outputs
+            .into_iter()
+            .map(|(name, _)| {
+                let mut workspaces: Vec<&NiriWorkspace> =
+                    self.workspaces.iter().filter(|workspace| workspace.output.as_ref() == Some(name)).collect();
+                workspaces.sort_by_key(|workspace| workspace.idx);
+                (name, workspaces)
+            })
+            .collect()
+    }
+
+    /// The niri id of the `workspace`-th workspace of the `monitor`-th
+    /// monitor, as [`Model::fold`] lists them.
+    pub fn workspace_id(&self, monitor: usize, workspace: usize) -> Option<u64> {
+        Some(self.ordered().get(monitor)?.1.get(workspace)?.id)
+    }
+
+    /// The model as the bar shows it; `monitor` is the bar's as the config
+    /// numbers it.
+    pub fn fold(&self, monitor: Option<usize>) -> State {
+        let monitors: Vec<Monitor> = self
+            .ordered()
+            .into_iter()
+            .map(|(name, workspaces)| Monitor {
+                name: name.clone(),
+                focused_workspace: workspaces.iter().position(|workspace| workspace.is_active).unwrap_or(0),
+                workspaces: workspaces.iter().map(|workspace| self.fold_workspace(workspace)).collect(),
+            })
+            .collect();
+        let focused_output =
+            self.workspaces.iter().find(|workspace| workspace.is_focused).and_then(|w| w.output.as_ref());
+        let focused_monitor = monitors.iter().position(|monitor| Some(&monitor.name) == focused_output).unwrap_or(0);
+        let bar_monitor = match monitor {
+            Some(index) => (index < monitors.len()).then_some(index),
+            None => (!monitors.is_empty()).then_some(0),
+        };
+        let keyboard = self.layouts.as_ref().and_then(|layouts| {
+            Some(KeyboardLayout {
+                name: layouts.names.get(layouts.current_idx)?.clone(),
+                short_name: String::new(),
+                all: layouts.names.clone(),
+            })
+        });
+        State { monitors, focused_monitor, bar_monitor, keyboard, ..State::empty(Kind::Niri) }
+    }
+
+    fn fold_workspace(&self, workspace: &NiriWorkspace) -> Workspace {
+        let on_it: Vec<&NiriWindow> =
+            self.windows.values().filter(|window| window.workspace_id == Some(workspace.id)).collect();
+        let window = |window: &NiriWindow| {
+            let app = window.app_id.clone().unwrap_or_default();
+            Window { title: window.title.clone().unwrap_or_default(), exe: app.clone(), class: app, icon: None }
+        };
+        let tiled: Vec<&&NiriWindow> = on_it.iter().filter(|window| !window.is_floating).collect();
+        let floating: Vec<&&NiriWindow> = on_it.iter().filter(|window| window.is_floating).collect();
+        let focused_floating = floating.iter().position(|window| window.is_focused);
+        Workspace {
+            name: workspace.name.clone().unwrap_or_else(|| workspace.idx.to_string()),
+            containers: tiled
+                .iter()
+                .map(|tiled| Container { windows: vec![window(tiled)], ..Container::default() })
+                .collect(),
+            focused_container: tiled.iter().position(|window| window.is_focused),
+            floating_windows: floating.iter().map(|floating| window(floating)).collect(),
+            focused_floating_window: focused_floating,
+            tiling: true,
+            layer: if focused_floating.is_some() { Layer::Floating } else { Layer::Tiling },
+            urgent: workspace.is_urgent || on_it.iter().any(|window| window.is_urgent),
+            ..Workspace::default()
+        }
+    }
+}
+
+/// The field `name` of `event`'s `body`, read as a `T`.
+fn read<T: serde::de::DeserializeOwned>(event: &str, body: &Value, name: &str) -> Result<T, String> {
+    let value = body.get(name).cloned().ok_or_else(|| format!("{event} without `{name}`"))?;
+    serde_json::from_value(value).map_err(|error| format!("{event}: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: [&str; 3] = [
+        r#"{"WorkspacesChanged":{"workspaces":[
+            {"id":5,"idx":2,"name":"web","output":"DP-1","is_urgent":false,"is_active":false,"is_focused":false,"active_window_id":null},
+            {"id":3,"idx":1,"name":null,"output":"DP-1","is_urgent":false,"is_active":true,"is_focused":true,"active_window_id":12},
+            {"id":9,"idx":1,"name":null,"output":"HDMI-A-1","is_active":true,"is_focused":false}]}}"#,
+        r#"{"WindowsChanged":{"windows":[
+            {"id":12,"title":"nvim","app_id":"foot","pid":1,"workspace_id":3,"is_focused":true,"is_floating":false,"is_urgent":false},
+            {"id":13,"title":"mixer","app_id":"pavucontrol","workspace_id":3,"is_focused":false,"is_floating":true},
+            {"id":14,"title":"mail","app_id":"thunderbird","workspace_id":5,"is_focused":false,"is_floating":false}]}}"#,
+        r#"{"KeyboardLayoutsChanged":{"keyboard_layouts":{"names":["English (US)","Russian"],"current_idx":0}}}"#,
+    ];
+
+    fn started() -> Model {
+        let mut model = Model::default();
+        for line in START {
+            model.apply(&line.replace('\n', "")).unwrap();
+        }
+        model.outputs = BTreeMap::from([
+            ("HDMI-A-1".to_owned(), Some(Logical { x: 2560, y: 0 })),
+            ("DP-1".to_owned(), Some(Logical { x: 0, y: 0 })),
+        ]);
+        model
+    }
+
+    #[test]
+    fn the_full_state_folds_into_monitors_workspaces_and_windows() {
+        let state = started().fold(None);
+        assert_eq!(state.kind, Kind::Niri);
+        let names: Vec<&str> = state.monitors.iter().map(|monitor| monitor.name.as_str()).collect();
+        assert_eq!(names, ["DP-1", "HDMI-A-1"], "left to right");
+        let workspaces: Vec<&str> = state.monitors[0].workspaces.iter().map(|w| w.name.as_str()).collect();
+        assert_eq!(workspaces, ["1", "web"], "by index, named by name when they have one");
+        let first = &state.monitors[0].workspaces[0];
+        assert_eq!((first.containers.len(), first.focused_container, first.floating_windows.len()), (1, Some(0), 1));
+        assert_eq!(first.containers[0].windows[0].exe, "foot");
+        assert!(state.monitors[1].workspaces[0].is_empty());
+        assert_eq!(state.keyboard.as_ref().unwrap().name, "English (US)");
+        let model = started();
+        assert_eq!(
+            (model.workspace_id(0, 1), model.workspace_id(1, 0), model.workspace_id(1, 1)),
+            (Some(5), Some(9), None)
+        );
+    }
+
+    #[test]
+    fn events_move_focus_urgency_and_layouts() {
+        let mut model = started();
+        assert_eq!(model.apply(r#"{"WorkspaceActivated":{"id":5,"focused":true}}"#), Ok(Applied::Changed));
+        model.apply(r#"{"WindowUrgencyChanged":{"id":12,"urgent":true}}"#).unwrap();
+        model.apply(r#"{"WindowFocusChanged":{"id":14}}"#).unwrap();
+        model.apply(r#"{"KeyboardLayoutSwitched":{"idx":1}}"#).unwrap();
+        model.apply(r#"{"WindowClosed":{"id":13}}"#).unwrap();
+        let state = model.fold(Some(0));
+        let dp = &state.monitors[0];
+        assert_eq!(dp.focused_workspace, 1);
+        assert!(dp.workspaces[0].urgent && dp.workspaces[0].floating_windows.is_empty());
+        assert_eq!(dp.workspaces[1].focused_container, Some(0));
+        assert_eq!(state.keyboard.unwrap().name, "Russian");
+        assert_eq!(model.apply(r#"{"OverviewOpenedOrClosed":{"is_open":true}}"#), Ok(Applied::Nothing));
+        assert!(model.apply("not json").is_err());
+        assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().contains("without `windows`"));
+    }
+}

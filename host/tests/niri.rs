@@ -1,0 +1,93 @@
+//! Obi against niri's IPC, through a simulated niri
+//! (`common/niri_simulator.rs`) that follows the protocol note: the bar
+//! takes niri's whole state from its event stream, shows its workspaces and
+//! keyboard layout, follows its events, sends the right actions for a click
+//! and a scroll, skips an event line it cannot read with a log line, and
+//! connects again after niri restarts.
+//!
+//! The client finds niri through `NIRI_SOCKET`, which is the process's:
+//! the whole story is one test, told in order.
+
+mod common;
+
+use common::logs::{logged, logs};
+use common::niri_simulator::{NiriSimulator, two_workspaces};
+use obi::input::MouseActions;
+use obi::tiler::{Choice, Connection, Message, Options, State, Status};
+use obi::view::{Input, ScrollDirection};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+fn wait_for_state(connection: &Connection, test: impl Fn(&State) -> bool) -> Option<State> {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Status::Connected(state) = connection.current()
+            && test(&state)
+        {
+            return Some(state);
+        }
+        if Instant::now() > until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn focused(state: &State) -> usize {
+    state.monitors[0].focused_workspace
+}
+
+#[test]
+fn obi_follows_a_niri_and_drives_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let socket = dir.path().join("niri.wayland-1.4242.sock");
+    // SAFETY: this is the test binary's only test, and no thread of it
+    // reads the environment yet.
+    unsafe { std::env::set_var("NIRI_SOCKET", &socket) };
+    let _ = logs();
+    let niri = NiriSimulator::start(&socket, two_workspaces());
+    let connection = Connection::start(&Options { choice: Choice::Auto, ..Options::default() });
+
+    // The whole state, from the event stream alone.
+    let state = wait_for_state(&connection, |state| !state.monitors.is_empty()).expect("connected to niri");
+    let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|workspace| workspace.name.as_str()).collect();
+    assert_eq!(names, ["1", "web", "3"]);
+    assert_eq!(focused(&state), 0);
+    assert!(state.monitors[0].workspaces[2].is_empty(), "niri's empty last workspace");
+    assert_eq!(state.monitors[0].workspaces[1].containers[0].windows[0].title, "news");
+    assert_eq!(state.keyboard.as_ref().map(|layout| layout.name.as_str()), Some("English (US)"));
+
+    // Events move it along; a line that cannot be read is skipped, said in the log.
+    assert!(niri.wait_for_stream(Duration::from_secs(5)));
+    niri.event(r#"{"WorkspaceActivated":{"id":12,"focused":true}}"#);
+    assert!(wait_for_state(&connection, |state| focused(state) == 1).is_some(), "the switch was followed");
+    niri.event("{ this is not json");
+    niri.event(r#"{"KeyboardLayoutSwitched":{"idx":1}}"#);
+    assert!(wait_for_state(&connection, |state| state.keyboard.as_ref().is_some_and(|k| k.name == "German")).is_some());
+    assert!(logged().contains("niri sent a line Obi cannot read (not JSON"), "{}", logged());
+
+    // A click on the first workspace, and a scroll with the bar's mouse config.
+    connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(0))]).unwrap();
+    let by_id = json!({ "FocusWorkspace": { "reference": { "Id": 11 } } });
+    assert!(niri.wait_for_action(&by_id, Duration::from_secs(5)), "{:?}", niri.actions());
+    let mouse: obi::config::model::MouseConfig = serde_json::from_value(json!({
+        "on_scroll_down": { "message": { "type": "CycleFocusWorkspace", "content": "Next" } }
+    }))
+    .unwrap();
+    MouseActions::from_config(Some(&mouse)).action(Input::Scroll(ScrollDirection::Down)).unwrap().run(&connection);
+    let down = json!({ "FocusWorkspaceDown": {} });
+    assert!(niri.wait_for_action(&down, Duration::from_secs(5)), "{:?}", niri.actions());
+
+    // niri restarts: the bar connects again and is told the state anew.
+    niri.stop();
+    let until = Instant::now() + Duration::from_secs(10);
+    while !matches!(connection.current(), Status::Disconnected(_)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(matches!(connection.current(), Status::Disconnected(_)), "niri's going was heard");
+    let mut restarted = two_workspaces();
+    restarted["workspaces"][0]["is_active"] = json!(false);
+    restarted["workspaces"][2]["is_active"] = json!(true);
+    let _niri = NiriSimulator::start(&socket, restarted);
+    assert!(wait_for_state(&connection, |state| focused(state) == 2).is_some(), "connected again after the restart");
+}
