@@ -381,6 +381,37 @@ fn on_sway_the_keyboard_widget_follows_swaymsg() {
     sway.wait_for_words((880, 0, 400, HEIGHT), &["German"], "sway-keyboard-de");
 }
 
+/// Resting the pointer on an item with a tooltip shows it, as a popup of
+/// the bar, under the item; leaving the bar takes it away.
+#[test]
+fn on_sway_a_tooltip_shows_under_its_item() {
+    let Some(sway) = SwaySession::start("sway tooltip test") else { return };
+    assert!(sway.swaymsg(&["input", "type:keyboard", "xkb_layout", "us"]).status.success());
+    let _bar = sway.start_bar(
+        r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "left_widgets": [],
+             "right_widgets": [ { "Keyboard": { "enable": true, "label_prefix": "None" } } ] }"#,
+        &[],
+    );
+    let words = sway.wait_for_words((880, 0, 400, HEIGHT), &["English"], "sway-tooltip-bar");
+    let item = 880 + i64::from(words.iter().find(|(word, _)| word == "English").unwrap().1);
+    let below = (880, HEIGHT, 400, HEIGHT + 10);
+    let move_to = |x: i64, y: i64| {
+        let moved = run(Command::new("xdotool")
+            .args(["mousemove", &x.to_string(), &y.to_string()])
+            .env("DISPLAY", &sway.display));
+        assert!(moved.status.success(), "{moved:?}");
+    };
+    move_to(item, HEIGHT / 2);
+    sway.wait_for_words(below, &["English"], "sway-tooltip-shown");
+    move_to(item, 400);
+    let png = sway.dir().join("gone.png");
+    let gone = wait_for(Duration::from_secs(10), || {
+        let grab = run(Command::new("grim").args(["-g", &format!("880,{HEIGHT} 400x50")]).arg(&png).envs(sway.env()));
+        grab.status.success() && !words_in(&png).iter().any(|(word, _)| word == "English")
+    });
+    assert!(gone, "the tooltip went with the pointer");
+}
+
 /// sway going away ends the bar with one line and status 1, no panic.
 #[test]
 fn when_sway_ends_the_bar_ends_with_one_line() {

@@ -198,7 +198,21 @@ impl<W> GlBar<W> {
     /// the context back to the bar. `text_font` is the bar's, for the
     /// tooltip's painter when it is first made.
     pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
-        if let Err(error) = self.context.make_current(&tooltip.surface) {
+        self.present_tooltip_on(&tooltip.surface, tooltip.size, style, text, text_font);
+    }
+
+    /// Paints `text` as a tooltip of `size` into `surface` (a tooltip's own
+    /// GL surface, made with [`GlBar::surface_on`]) and presents it, then
+    /// turns the context back to the bar.
+    pub fn present_tooltip_on(
+        &mut self,
+        surface: &Surface<WindowSurface>,
+        size: (u32, u32),
+        style: &Style,
+        text: &str,
+        text_font: &[u8],
+    ) {
+        if let Err(error) = self.context.make_current(surface) {
             return tracing::warn!("painting the tooltip: {error}");
         }
         // femtovg binds its target only when the target changes, and the
@@ -207,10 +221,10 @@ impl<W> GlBar<W> {
         bind_framebuffer(&self.gl, None);
         match self.tooltip_painter(text_font) {
             Ok(painter) => {
-                let (width, height) = tooltip.size;
+                let (width, height) = size;
                 painter.paint_tooltip(style, text, width, height);
                 painter.canvas().flush_to_output(());
-                if let Err(error) = tooltip.surface.swap_buffers(&self.context) {
+                if let Err(error) = surface.swap_buffers(&self.context) {
                     tracing::warn!("presenting the tooltip: {error}");
                 }
             }
@@ -233,6 +247,26 @@ impl<W> GlBar<W> {
             self.tooltip_painter = Some(Painter::new(canvas, text_font)?);
         }
         Ok(self.tooltip_painter.as_mut().expect("made above"))
+    }
+
+    /// A GL surface of `size` on another native window (a tooltip's), on
+    /// this bar's config, for [`GlBar::present_tooltip_on`]; it presents
+    /// without waiting for the display to want a frame.
+    #[cfg(free_unix)]
+    pub fn surface_on(&self, handle: RawWindowHandle, size: (u32, u32)) -> Result<Surface<WindowSurface>, String> {
+        let (width, height) =
+            (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
+        let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
+        // SAFETY: the caller keeps the native window alive as long as the surface.
+        let surface = unsafe { self.config.display().create_window_surface(&self.config, &attributes) }
+            .map_err(|error| format!("creating the tooltip's GL surface: {error}"))?;
+        if self.context.make_current(&surface).is_ok() {
+            let _ = surface.set_swap_interval(&self.context, glutin::surface::SwapInterval::DontWait);
+        }
+        if let Err(error) = self.context.make_current(&self.surface) {
+            tracing::warn!("returning to the bar's surface: {error}");
+        }
+        Ok(surface)
     }
 
     /// Presents without waiting for the display to want a frame: a Wayland

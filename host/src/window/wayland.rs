@@ -15,8 +15,9 @@
 //!
 //! Pointer input comes from the seat: buttons as clicks (left, right,
 //! middle, side as extra 1, extra as extra 2), and wheel notches and
-//! touchpad movement as points of scrolling. Tooltips are not shown on
-//! Wayland yet.
+//! touchpad movement as points of scrolling. A tooltip is an xdg popup of
+//! the layer surface, under its item (over it for a bar at the bottom),
+//! kept on the output by the compositor.
 
 use super::gl::GlBar;
 use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Placement, Running, Surface};
@@ -30,12 +31,18 @@ use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};
 use smithay_client_toolkit::compositor::{CompositorHandler, CompositorState};
+use smithay_client_toolkit::error::GlobalError;
+use smithay_client_toolkit::globals::{GlobalData, ProvidesBoundGlobal};
 use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
 use smithay_client_toolkit::reexports::calloop::{EventLoop, channel};
 use smithay_client_toolkit::reexports::calloop_wayland_source::WaylandSource;
 use smithay_client_toolkit::reexports::client::globals::{GlobalList, registry_queue_init};
 use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_pointer, wl_seat, wl_surface};
 use smithay_client_toolkit::reexports::client::{Connection, EventQueue, Proxy, QueueHandle};
+use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positioner::{
+    Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
+};
+use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_wm_base;
 use smithay_client_toolkit::registry::{ProvidesRegistryState, RegistryState};
 use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
 use smithay_client_toolkit::seat::{Capability, SeatHandler, SeatState};
@@ -43,9 +50,11 @@ use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::{
     Anchor, KeyboardInteractivity, Layer, LayerShell, LayerShellHandler, LayerSurface, LayerSurfaceConfigure,
 };
+use smithay_client_toolkit::shell::xdg::XdgPositioner;
+use smithay_client_toolkit::shell::xdg::popup::{Popup, PopupConfigure, PopupHandler};
 use smithay_client_toolkit::{
     delegate_compositor, delegate_layer, delegate_output, delegate_pointer, delegate_registry, delegate_seat,
-    registry_handlers,
+    delegate_xdg_popup, registry_handlers,
 };
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -68,6 +77,8 @@ pub struct Wayland {
     queue: EventQueue<LayerBar>,
     compositor: CompositorState,
     layer_shell: LayerShell,
+    /// For tooltips: without it, none are shown.
+    xdg_shell: Option<WmBase>,
     event_loop: EventLoop<'static, LayerBar>,
     deliver: Deliver,
 }
@@ -88,6 +99,11 @@ pub fn connect() -> Result<Wayland, String> {
          under X11 with --backend x11)"
             .to_owned()
     })?;
+    let xdg_shell = globals
+        .bind(&qh, 1..=6, GlobalData)
+        .map(WmBase)
+        .inspect_err(|error| tracing::info!("the compositor offers no xdg-shell ({error}): no tooltips are shown"))
+        .ok();
     let event_loop = EventLoop::try_new().map_err(|error| format!("starting the event loop: {error}"))?;
     let (sender, events) = channel::channel::<BarEvent>();
     event_loop
@@ -101,7 +117,7 @@ pub fn connect() -> Result<Wayland, String> {
     let sender = Mutex::new(sender);
     let deliver: Deliver =
         Arc::new(move |event| sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).send(event).is_ok());
-    Ok(Wayland { connection, globals, queue, compositor, layer_shell, event_loop, deliver })
+    Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, event_loop, deliver })
 }
 
 impl Wayland {
@@ -120,13 +136,17 @@ impl Wayland {
         desktop: Desktop,
         scheduler: SchedulerHandle,
     ) -> Result<(), String> {
-        let Wayland { connection, globals, mut queue, compositor, layer_shell, mut event_loop, deliver } = self;
+        let Wayland { connection, globals, mut queue, compositor, layer_shell, xdg_shell, mut event_loop, deliver } =
+            self;
         let qh = queue.handle();
         let panel = Panel {
             connection: connection.clone(),
             qh: qh.clone(),
             compositor,
             layer_shell,
+            xdg_shell,
+            tooltip: None,
+            at_bottom: false,
             outputs: OutputState::new(&globals, &qh),
             display: None,
             gl: None,
@@ -138,7 +158,6 @@ impl Wayland {
             text_font,
             held: desktop.held.clone(),
             redraw: false,
-            said_no_tooltips: false,
             logical: (1, 1),
             scale: 1,
         };
@@ -208,6 +227,11 @@ struct Panel {
     qh: QueueHandle<LayerBar>,
     compositor: CompositorState,
     layer_shell: LayerShell,
+    xdg_shell: Option<WmBase>,
+    /// The tooltip shown, or on its way.
+    tooltip: Option<Tooltip>,
+    /// The bar sits at its output's bottom edge.
+    at_bottom: bool,
     outputs: OutputState,
     /// EGL on the compositor's display, and its config, made once.
     display: Option<(Display, Config)>,
@@ -224,7 +248,6 @@ struct Panel {
     held: HeldImages,
     /// Everything is to be painted again.
     redraw: bool,
-    said_no_tooltips: bool,
     /// The surface's size in logical pixels, as last configured.
     logical: (u32, u32),
     /// Buffer pixels to a logical one, as the compositor prefers for the
@@ -300,11 +323,13 @@ impl Panel {
             height
         );
         self.output = Some(output.clone());
+        self.at_bottom = at_bottom;
         self.pending = Some(layer);
     }
 
     /// Lets go of the layer surface (its zone is given back).
     fn close(&mut self) {
+        self.tooltip = None;
         self.gl = None;
         self.pending = None;
         self.output = None;
@@ -378,6 +403,37 @@ impl Panel {
     }
 }
 
+/// A tooltip's popup, and its GL surface once the compositor configured it.
+struct Tooltip {
+    // Dropped before the popup it draws into.
+    surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
+    popup: Popup,
+    size: (u32, u32),
+    text: String,
+    style: Style,
+}
+
+impl Panel {
+    /// The compositor placed the tooltip's popup: it is painted.
+    fn tooltip_configured(&mut self, popup: &Popup) {
+        let (Some(gl), Some(tooltip)) = (&mut self.gl, &mut self.tooltip) else { return };
+        if tooltip.popup.wl_surface() != popup.wl_surface() {
+            return;
+        }
+        if tooltip.surface.is_none() {
+            let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
+            let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
+            match gl.surface_on(handle, tooltip.size) {
+                Ok(surface) => tooltip.surface = Some(surface),
+                Err(error) => return tracing::warn!("{error}"),
+            }
+        }
+        if let Some(surface) = &tooltip.surface {
+            gl.present_tooltip_on(surface, tooltip.size, &tooltip.style, &tooltip.text, &self.text_font);
+        }
+    }
+}
+
 /// GL's buffer at `size` device pixels.
 fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
     if gl.size() != size
@@ -434,13 +490,40 @@ impl Surface for Panel {
         self.open();
     }
 
-    fn show_tooltip(&mut self, _anchor: Rect, _text: &str, _style: &Style) {
-        if !std::mem::replace(&mut self.said_no_tooltips, true) {
-            tracing::info!("tooltips are not shown on Wayland yet");
-        }
+    /// A popup of the layer surface under (or over) the item; it is painted
+    /// once the compositor configures it.
+    fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
+        self.tooltip = None;
+        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &self.xdg_shell) else { return };
+        let size = gl.painter().tooltip_size(style, text);
+        let positioner = match XdgPositioner::new(xdg_shell) {
+            Ok(positioner) => positioner,
+            Err(error) => return tracing::warn!("placing the tooltip: {error}"),
+        };
+        positioner.set_size(size.0 as i32, size.1 as i32);
+        let height = self.logical.1 as i32;
+        positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
+        let (edge, gravity) = if self.at_bottom {
+            (PopupAnchor::TopLeft, Gravity::TopRight)
+        } else {
+            (PopupAnchor::BottomLeft, Gravity::BottomRight)
+        };
+        positioner.set_anchor(edge);
+        positioner.set_gravity(gravity);
+        positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
+        let surface = self.compositor.create_surface(&self.qh);
+        let popup = match Popup::from_surface(None, &positioner, &self.qh, surface, xdg_shell) {
+            Ok(popup) => popup,
+            Err(error) => return tracing::warn!("making the tooltip: {error}"),
+        };
+        gl.window.get_popup(popup.xdg_popup());
+        popup.wl_surface().commit();
+        self.tooltip = Some(Tooltip { surface: None, popup, size, text: text.to_owned(), style: style.clone() });
     }
 
-    fn hide_tooltip(&mut self) {}
+    fn hide_tooltip(&mut self) {
+        self.tooltip = None;
+    }
 }
 
 impl CompositorHandler for LayerBar {
@@ -641,6 +724,52 @@ delegate_seat!(LayerBar);
 delegate_pointer!(LayerBar);
 delegate_layer!(LayerBar);
 delegate_registry!(LayerBar);
+delegate_xdg_popup!(LayerBar);
+
+/// xdg-shell's global, bound for the tooltips' popups alone (sctk's
+/// `XdgShell` would have the bar handle windows' decorations too).
+struct WmBase(xdg_wm_base::XdgWmBase);
+
+impl ProvidesBoundGlobal<xdg_wm_base::XdgWmBase, 5> for WmBase {
+    fn bound_global(&self) -> Result<xdg_wm_base::XdgWmBase, GlobalError> {
+        Ok(self.0.clone())
+    }
+}
+
+impl ProvidesBoundGlobal<xdg_wm_base::XdgWmBase, 6> for WmBase {
+    fn bound_global(&self) -> Result<xdg_wm_base::XdgWmBase, GlobalError> {
+        Ok(self.0.clone())
+    }
+}
+
+impl smithay_client_toolkit::reexports::client::Dispatch<xdg_wm_base::XdgWmBase, GlobalData> for LayerBar {
+    /// The compositor asks whether the bar is alive.
+    fn event(
+        _: &mut Self,
+        wm_base: &xdg_wm_base::XdgWmBase,
+        event: xdg_wm_base::Event,
+        _: &GlobalData,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+    ) {
+        if let xdg_wm_base::Event::Ping { serial } = event {
+            wm_base.pong(serial);
+        }
+    }
+}
+
+impl PopupHandler for LayerBar {
+    fn configure(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup, _: PopupConfigure) {
+        self.panel.tooltip_configured(popup);
+    }
+
+    /// The compositor took the tooltip away.
+    fn done(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup) {
+        if self.panel.tooltip.as_ref().is_some_and(|tooltip| tooltip.popup.wl_surface() == popup.wl_surface()) {
+            self.panel.tooltip = None;
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
