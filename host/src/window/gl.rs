@@ -148,7 +148,9 @@ impl<W> GlBar<W> {
         self.painter.lay_out(scene, width, height)
     }
 
-    /// The window's size as last reported (asking X would cost a round trip a frame).
+    /// The window's size as last reported (asking X would cost a round trip
+    /// a frame): the Wayland surface follows its configured size with it.
+    #[cfg(free_unix)]
     pub fn size(&self) -> (u32, u32) {
         self.size
     }
