@@ -13,27 +13,14 @@ mod common;
 
 use common::hyprland_simulator::{HyprlandSimulator, two_workspaces};
 use common::logs::{logged, logs};
+use common::tiler::{wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
-use obi::tiler::{Choice, Connection, Message, Options, State, Status};
+use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Waits until the connection's state satisfies `test`.
-fn wait_for_state(connection: &Connection, test: impl Fn(&State) -> bool) -> Option<State> {
-    let until = Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Status::Connected(state) = connection.current()
-            && test(&state)
-        {
-            return Some(state);
-        }
-        if Instant::now() > until {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
+const TIMEOUT: Duration = Duration::from_secs(10);
 
 fn focused(state: &State) -> usize {
     state.monitors[0].focused_workspace
@@ -55,7 +42,8 @@ fn obi_follows_a_hyprland_and_drives_it() {
     let connection = Connection::start(&Options { choice: Choice::Auto, ..Options::default() });
 
     // Found by its signature, read whole: workspaces, windows, keyboard.
-    let state = wait_for_state(&connection, |state| !state.monitors.is_empty()).expect("connected to Hyprland");
+    let state =
+        wait_for_state(&connection, TIMEOUT, |state| !state.monitors.is_empty()).expect("connected to Hyprland");
     let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|workspace| workspace.name.as_str()).collect();
     assert_eq!(names, ["1", "2"]);
     assert_eq!(focused(&state), 0);
@@ -67,14 +55,14 @@ fn obi_follows_a_hyprland_and_drives_it() {
     assert!(hyprland.wait_for_listener(Duration::from_secs(5)));
     hyprland.set_state(two_workspaces(2));
     hyprland.event("workspacev2>>2,2");
-    assert!(wait_for_state(&connection, |state| focused(state) == 1).is_some(), "the switch was followed");
+    assert!(wait_for_state(&connection, TIMEOUT, |state| focused(state) == 1).is_some(), "the switch was followed");
 
     // A line that is not an event is skipped, said in the log; the next
     // event is read all the same.
     hyprland.event("this is not an event");
     hyprland.set_state(two_workspaces(1));
     hyprland.event("workspacev2>>1,1");
-    assert!(wait_for_state(&connection, |state| focused(state) == 0).is_some());
+    assert!(wait_for_state(&connection, TIMEOUT, |state| focused(state) == 0).is_some());
     assert!(logged().contains("Hyprland sent a line Obi cannot read (not an event"), "{}", logged());
 
     // A click on the second workspace, and a scroll with the bar's mouse config.
@@ -96,15 +84,11 @@ fn obi_follows_a_hyprland_and_drives_it() {
     // Hyprland restarts, now with a Lua config: the bar connects again and
     // writes its dispatches as Lua.
     hyprland.stop();
-    let until = Instant::now() + Duration::from_secs(10);
-    while !matches!(connection.current(), Status::Disconnected(_)) && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(matches!(connection.current(), Status::Disconnected(_)), "Hyprland's going was heard");
+    assert!(wait_for_disconnection(&connection, TIMEOUT), "Hyprland's going was heard");
     let mut lua = two_workspaces(2);
     lua["status"] = json!({ "configProvider": "lua", "backend": "drm" });
     let hyprland = HyprlandSimulator::start(&instance, lua);
-    let back = wait_for_state(&connection, |state| focused(state) == 1);
+    let back = wait_for_state(&connection, TIMEOUT, |state| focused(state) == 1);
     assert!(back.is_some(), "connected again after the restart");
     connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(0))]).unwrap();
     let expected = r#"dispatch hl.dsp.focus({ workspace = "1" })"#;

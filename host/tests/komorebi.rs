@@ -9,11 +9,12 @@ mod common;
 use common::komorebi_simulator::{Simulator, state, window, workspace};
 use common::logs::logs;
 use common::shared;
+use common::tiler::wait_for_state;
 use obi::capabilities::{Tiler, Waker};
 use obi::config::model::Rect;
 use obi::input::MouseActions;
 use obi::tiler::komorebi::{MESSAGES, read_notification, read_state};
-use obi::tiler::{Choice, Connection, Options, State, Status};
+use obi::tiler::{Choice, Connection, Options, Status};
 use obi::view::{Input, ScrollDirection};
 use serde_json::json;
 use std::path::Path;
@@ -89,22 +90,6 @@ fn waker() -> (Waker, Receiver<()>) {
         }),
         wakes,
     )
-}
-
-/// Waits until the connection's state satisfies `test`.
-fn wait_for_state(connection: &Connection, timeout: Duration, test: impl Fn(&State) -> bool) -> Option<State> {
-    let until = Instant::now() + timeout;
-    loop {
-        if let Status::Connected(state) = connection.current()
-            && test(&state)
-        {
-            return Some(state);
-        }
-        if Instant::now() > until {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 fn subscription(pid: u32) -> String {

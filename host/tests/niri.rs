@@ -12,26 +12,14 @@ mod common;
 
 use common::logs::{logged, logs};
 use common::niri_simulator::{NiriSimulator, two_workspaces};
+use common::tiler::{wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
-use obi::tiler::{Choice, Connection, Message, Options, State, Status};
+use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-fn wait_for_state(connection: &Connection, test: impl Fn(&State) -> bool) -> Option<State> {
-    let until = Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Status::Connected(state) = connection.current()
-            && test(&state)
-        {
-            return Some(state);
-        }
-        if Instant::now() > until {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
+const TIMEOUT: Duration = Duration::from_secs(10);
 
 fn focused(state: &State) -> usize {
     state.monitors[0].focused_workspace
@@ -49,7 +37,7 @@ fn obi_follows_a_niri_and_drives_it() {
     let connection = Connection::start(&Options { choice: Choice::Auto, ..Options::default() });
 
     // The whole state, from the event stream alone.
-    let state = wait_for_state(&connection, |state| !state.monitors.is_empty()).expect("connected to niri");
+    let state = wait_for_state(&connection, TIMEOUT, |state| !state.monitors.is_empty()).expect("connected to niri");
     let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|workspace| workspace.name.as_str()).collect();
     assert_eq!(names, ["1", "web", "3"]);
     assert_eq!(focused(&state), 0);
@@ -60,10 +48,13 @@ fn obi_follows_a_niri_and_drives_it() {
     // Events move it along; a line that cannot be read is skipped, said in the log.
     assert!(niri.wait_for_stream(Duration::from_secs(5)));
     niri.event(r#"{"WorkspaceActivated":{"id":12,"focused":true}}"#);
-    assert!(wait_for_state(&connection, |state| focused(state) == 1).is_some(), "the switch was followed");
+    assert!(wait_for_state(&connection, TIMEOUT, |state| focused(state) == 1).is_some(), "the switch was followed");
     niri.event("{ this is not json");
     niri.event(r#"{"KeyboardLayoutSwitched":{"idx":1}}"#);
-    assert!(wait_for_state(&connection, |state| state.keyboard.as_ref().is_some_and(|k| k.name == "German")).is_some());
+    assert!(
+        wait_for_state(&connection, TIMEOUT, |state| state.keyboard.as_ref().is_some_and(|k| k.name == "German"))
+            .is_some()
+    );
     assert!(logged().contains("niri sent a line Obi cannot read (not JSON"), "{}", logged());
 
     // A click on the first workspace, and a scroll with the bar's mouse config.
@@ -80,14 +71,13 @@ fn obi_follows_a_niri_and_drives_it() {
 
     // niri restarts: the bar connects again and is told the state anew.
     niri.stop();
-    let until = Instant::now() + Duration::from_secs(10);
-    while !matches!(connection.current(), Status::Disconnected(_)) && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(matches!(connection.current(), Status::Disconnected(_)), "niri's going was heard");
+    assert!(wait_for_disconnection(&connection, TIMEOUT), "niri's going was heard");
     let mut restarted = two_workspaces();
     restarted["workspaces"][0]["is_active"] = json!(false);
     restarted["workspaces"][2]["is_active"] = json!(true);
     let _niri = NiriSimulator::start(&socket, restarted);
-    assert!(wait_for_state(&connection, |state| focused(state) == 2).is_some(), "connected again after the restart");
+    assert!(
+        wait_for_state(&connection, TIMEOUT, |state| focused(state) == 2).is_some(),
+        "connected again after the restart"
+    );
 }

@@ -31,5 +31,7 @@ mod skip;
 mod support;
 mod sway;
 mod tooltip;
+#[path = "../../host/tests/common/wait.rs"]
+mod wait;
 mod widget_tool;
 mod window;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub struct HyprlandSimulator {
     dir: PathBuf,
@@ -68,12 +68,12 @@ impl HyprlandSimulator {
     }
 
     pub fn wait_for_request(&self, expected: &str, timeout: Duration) -> bool {
-        wait(timeout, || self.received().iter().any(|received| received == expected))
+        super::wait::until(timeout, || self.received().iter().any(|received| received == expected))
     }
 
     /// Whether a client listens to the events.
     pub fn wait_for_listener(&self, timeout: Duration) -> bool {
-        wait(timeout, || !self.shared.listeners.lock().unwrap().is_empty())
+        super::wait::until(timeout, || !self.shared.listeners.lock().unwrap().is_empty())
     }
 
     /// Writes `line` and a newline to every client of the events.
@@ -145,17 +145,6 @@ fn reply_to(request: &str, shared: &Shared) -> String {
         }
         _ => "unknown request".into(),
     }
-}
-
-fn wait(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
-    let until = Instant::now() + timeout;
-    while Instant::now() < until {
-        if ready() {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-    ready()
 }
 
 /// A Hyprland state of one monitor, `DP-1`, with workspaces 1 and 2 (a

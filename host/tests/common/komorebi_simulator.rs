@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub struct Simulator {
     dir: PathBuf,
@@ -54,7 +54,7 @@ impl Simulator {
 
     /// Waits until a connection carried `expected` exactly; false if none did within `timeout`.
     pub fn wait_for(&self, expected: &str, timeout: Duration) -> bool {
-        wait(timeout, || self.received().iter().any(|received| received == expected))
+        super::wait::until(timeout, || self.received().iter().any(|received| received == expected))
     }
 
     pub fn subscribers(&self) -> Vec<String> {
@@ -63,7 +63,7 @@ impl Simulator {
 
     /// Waits until someone subscribed.
     pub fn wait_for_subscriber(&self, timeout: Duration) -> bool {
-        wait(timeout, || !self.subscribers().is_empty())
+        super::wait::until(timeout, || !self.subscribers().is_empty())
     }
 
     /// Tells every subscriber that `event` happened, with the state it left.
@@ -144,17 +144,6 @@ fn subscribe(shared: &Shared, name: &Value) {
             subscribers.push(name.to_owned());
         }
     }
-}
-
-fn wait(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
-    let until = Instant::now() + timeout;
-    while Instant::now() < until {
-        if ready() {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-    ready()
 }
 
 /// A window of komorebi's state.

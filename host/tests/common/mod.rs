@@ -7,6 +7,8 @@ pub mod logs;
 pub mod niri_simulator;
 pub mod session_bus;
 pub mod skip;
+pub mod tiler;
+pub mod wait;
 
 use obi::capabilities::{Capabilities, Capability};
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetSpec};

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub struct NiriSimulator {
     path: PathBuf,
@@ -58,11 +58,11 @@ impl NiriSimulator {
     }
 
     pub fn wait_for_action(&self, expected: &Value, timeout: Duration) -> bool {
-        wait(timeout, || self.actions().iter().any(|action| action == expected))
+        super::wait::until(timeout, || self.actions().iter().any(|action| action == expected))
     }
 
     pub fn wait_for_stream(&self, timeout: Duration) -> bool {
-        wait(timeout, || !self.shared.streams.lock().unwrap().is_empty())
+        super::wait::until(timeout, || !self.shared.streams.lock().unwrap().is_empty())
     }
 
     /// Writes `line` and a newline to every event stream.
@@ -126,17 +126,6 @@ fn answer(stream: UnixStream, shared: &Shared) {
         _ => json!({ "Err": format!("error parsing request: {}", line.trim()) }),
     };
     let _ = writeln!(&stream, "{reply}");
-}
-
-fn wait(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
-    let until = Instant::now() + timeout;
-    while Instant::now() < until {
-        if ready() {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-    ready()
 }
 
 /// A niri state of one output, `DP-1`, with workspaces 1 (a terminal on

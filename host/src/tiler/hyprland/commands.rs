@@ -32,7 +32,6 @@
 
 use crate::tiler::meaning::Meaning;
 use crate::tiler::{Message, State};
-use serde_json::Value;
 
 /// Which language Hyprland's config, and so its `dispatch`, speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,17 +42,7 @@ pub enum Dialect {
 
 /// The requests `message` stands for, or why it cannot be sent.
 pub fn translate(message: &Message, state: Option<&State>, dialect: Dialect) -> Result<Meaning, String> {
-    let content = message.content.as_ref();
-    let arg = |index: usize| -> Option<&Value> {
-        match content? {
-            Value::Array(values) => values.get(index),
-            single if index == 0 => Some(single),
-            _ => None,
-        }
-    };
-    let number = |index: usize| arg(index).and_then(Value::as_u64).unwrap_or(0) as usize;
-    let text = |index: usize| arg(index).and_then(Value::as_str).unwrap_or_default().to_owned();
-    let next = || text(0) == "Next";
+    let next = || message.text(0) == "Next";
     let state_now = || state.ok_or("no state from Hyprland yet");
     let focus = |selector: String| {
         Ok(Meaning::Commands(vec![match dialect {
@@ -68,27 +57,27 @@ pub fn translate(message: &Message, state: Option<&State>, dialect: Dialect) -> 
     match message.name {
         "FocusWorkspaceNumber" | "FocusWorkspaceNumbers" => {
             let state = state_now()?;
-            focus(selector(state, state.focused_monitor, number(0))?)
+            focus(selector(state, state.focused_monitor, message.number(0))?)
         }
-        "FocusMonitorWorkspaceNumber" => focus(selector(state_now()?, number(0), number(1))?),
-        "FocusNamedWorkspace" => focus(format!("name:{}", text(0))),
+        "FocusMonitorWorkspaceNumber" => focus(selector(state_now()?, message.number(0), message.number(1))?),
+        "FocusNamedWorkspace" => focus(format!("name:{}", message.text(0))),
         "CycleFocusWorkspace" => focus(if next() { "m+1" } else { "m-1" }.into()),
         "FocusLastWorkspace" => focus("previous".into()),
-        "FocusMonitorNumber" => dispatch(format!("focusmonitor {}", monitor_name(state, Some(number(0)))?)),
+        "FocusMonitorNumber" => dispatch(format!("focusmonitor {}", monitor_name(state, Some(message.number(0)))?)),
         "FocusMonitorAtCursor" => {
             dispatch(format!("focusmonitor {}", monitor_name(state, state.and_then(|state| state.bar_monitor))?))
         }
         "CycleFocusMonitor" => dispatch(format!("focusmonitor {}", if next() { "+1" } else { "-1" })),
-        "FocusWindow" => dispatch(format!("movefocus {}", direction(&text(0))?)),
-        "MoveWindow" => dispatch(format!("movewindow {}", direction(&text(0))?)),
+        "FocusWindow" => dispatch(format!("movefocus {}", direction(&message.text(0))?)),
+        "MoveWindow" => dispatch(format!("movewindow {}", direction(&message.text(0))?)),
         "CycleFocusWindow" => dispatch(if next() { "cyclenext" } else { "cyclenext prev" }.into()),
         "MoveContainerToWorkspaceNumber" | "SendContainerToWorkspaceNumber" => {
             let state = state_now()?;
-            let target = selector(state, state.focused_monitor, number(0))?;
+            let target = selector(state, state.focused_monitor, message.number(0))?;
             dispatch(format!("{} {target}", moving(message.name)))
         }
         "MoveContainerToNamedWorkspace" | "SendContainerToNamedWorkspace" => {
-            dispatch(format!("{} name:{}", moving(message.name), text(0)))
+            dispatch(format!("{} name:{}", moving(message.name), message.text(0)))
         }
         "ToggleMonocle" | "ToggleMaximize" => dispatch("fullscreen 1".into()),
         "ToggleFloat" => dispatch("togglefloating".into()),
@@ -151,7 +140,7 @@ fn lua_string(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::tiler::{Kind, Monitor, Workspace};
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn state() -> State {
         let workspace = |name: &str| Workspace { name: name.into(), ..Workspace::default() };

@@ -37,23 +37,12 @@
 
 use crate::tiler::meaning::Meaning;
 use crate::tiler::{Message, State};
-use serde_json::Value;
 
 /// The i3 commands `message` stands for, or why it cannot be sent (an
 /// index with no monitor or workspace behind it).
 pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, String> {
-    let content = message.content.as_ref();
-    let arg = |index: usize| -> Option<&Value> {
-        match content? {
-            Value::Array(values) => values.get(index),
-            single if index == 0 => Some(single),
-            _ => None,
-        }
-    };
-    let number = |index: usize| arg(index).and_then(Value::as_u64).unwrap_or(0) as usize;
-    let text = |index: usize| arg(index).and_then(Value::as_str).unwrap_or_default().to_owned();
-    let next = || text(0) == "Next";
-    let direction = || text(0).to_lowercase();
+    let next = || message.text(0) == "Next";
+    let direction = || message.text(0).to_lowercase();
     let one = |command: String| Ok(Meaning::Commands(vec![command]));
     let on_focused_monitor = |workspace: usize| {
         let state = state.ok_or("no state from the tiler yet")?;
@@ -61,16 +50,16 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
     };
     match message.name {
         "FocusWorkspaceNumber" | "FocusWorkspaceNumbers" => {
-            one(format!("workspace {}", quote(&on_focused_monitor(number(0))?)))
+            one(format!("workspace {}", quote(&on_focused_monitor(message.number(0))?)))
         }
         "FocusMonitorWorkspaceNumber" => {
             let state = state.ok_or("no state from the tiler yet")?;
-            one(format!("workspace {}", quote(&workspace_name(state, number(0), number(1))?)))
+            one(format!("workspace {}", quote(&workspace_name(state, message.number(0), message.number(1))?)))
         }
-        "FocusNamedWorkspace" => one(format!("workspace {}", quote(&text(0)))),
+        "FocusNamedWorkspace" => one(format!("workspace {}", quote(&message.text(0)))),
         "CycleFocusWorkspace" => one(format!("workspace {}", if next() { "next_on_output" } else { "prev_on_output" })),
         "FocusLastWorkspace" => one("workspace back_and_forth".into()),
-        "FocusMonitorNumber" => one(format!("focus output {}", quote(&monitor_name(state, Some(number(0)))?))),
+        "FocusMonitorNumber" => one(format!("focus output {}", quote(&monitor_name(state, Some(message.number(0)))?))),
         "FocusMonitorAtCursor" => {
             one(format!("focus output {}", quote(&monitor_name(state, state.and_then(|state| state.bar_monitor))?)))
         }
@@ -79,7 +68,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
         "MoveWindow" => one(format!("move {}", direction())),
         "CycleFocusWindow" => one(format!("focus {}", if next() { "next" } else { "prev" })),
         "MoveContainerToWorkspaceNumber" | "SendContainerToWorkspaceNumber" => {
-            let name = quote(&on_focused_monitor(number(0))?);
+            let name = quote(&on_focused_monitor(message.number(0))?);
             let follow = message.name.starts_with("Move");
             Ok(Meaning::Commands(moved(
                 format!("move container to workspace {name}"),
@@ -87,7 +76,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             )))
         }
         "MoveContainerToNamedWorkspace" | "SendContainerToNamedWorkspace" => {
-            let name = quote(&text(0));
+            let name = quote(&message.text(0));
             let follow = message.name.starts_with("Move");
             Ok(Meaning::Commands(moved(
                 format!("move container to workspace {name}"),
@@ -103,7 +92,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             )))
         }
         "MoveContainerToMonitorNumber" | "SendContainerToMonitorNumber" => {
-            let name = quote(&monitor_name(state, Some(number(0)))?);
+            let name = quote(&monitor_name(state, Some(message.number(0)))?);
             let follow = message.name.starts_with("Move");
             Ok(Meaning::Commands(moved(
                 format!("move container to output {name}"),
@@ -111,9 +100,9 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             )))
         }
         "MoveWorkspaceToMonitorNumber" => {
-            one(format!("move workspace to output {}", quote(&monitor_name(state, Some(number(0)))?)))
+            one(format!("move workspace to output {}", quote(&monitor_name(state, Some(message.number(0)))?)))
         }
-        "ChangeLayout" => match text(0).as_str() {
+        "ChangeLayout" => match message.text(0) {
             "Columns" => one("layout splith".into()),
             "Rows" => one("layout splitv".into()),
             _ => Ok(Meaning::Unknown),
@@ -123,10 +112,10 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
         "ToggleMonocle" | "ToggleMaximize" => one("fullscreen toggle".into()),
         "ToggleFloat" => one("floating toggle".into()),
         "ToggleWorkspaceLayer" => one("focus mode_toggle".into()),
-        "ResizeWindowEdge" => one(format!("resize {} {} 10 px or 10 ppt", grow(&text(1)), direction())),
+        "ResizeWindowEdge" => one(format!("resize {} {} 10 px or 10 ppt", grow(&message.text(1)), direction())),
         "ResizeWindowAxis" => {
-            let grow = grow(&text(1));
-            let axes: &[&str] = match text(0).as_str() {
+            let grow = grow(&message.text(1));
+            let axes: &[&str] = match message.text(0) {
                 "Horizontal" => &["width"],
                 "Vertical" => &["height"],
                 _ => &["width", "height"],
@@ -173,7 +162,7 @@ fn quote(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::tiler::{Kind, Monitor, Workspace};
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn state() -> State {
         let workspaces = |names: &[&str]| {

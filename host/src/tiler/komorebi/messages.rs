@@ -311,6 +311,26 @@ impl Message {
         Message::checked(name, Some(content)).expect("a message komorebi knows, with its payload")
     }
 
+    /// The `index`-th value of the payload: of its array, or the payload
+    /// itself when it is one value.
+    pub fn arg(&self, index: usize) -> Option<&Value> {
+        match self.content.as_ref()? {
+            Value::Array(values) => values.get(index),
+            single if index == 0 => Some(single),
+            _ => None,
+        }
+    }
+
+    /// The `index`-th value as a count (an index, a size), 0 when it is none.
+    pub fn number(&self, index: usize) -> usize {
+        self.arg(index).and_then(Value::as_u64).unwrap_or(0) as usize
+    }
+
+    /// The `index`-th value as text, empty when it is none.
+    pub fn text(&self, index: usize) -> &str {
+        self.arg(index).and_then(Value::as_str).unwrap_or_default()
+    }
+
     /// Reads `{"type": ..., "content": ...}`, checking the name and the payload's shape.
     pub fn parse(value: &Value) -> Result<Message, Invalid> {
         let invalid = |at: &str, reason: String| Invalid { at: at.into(), reason };

@@ -26,15 +26,6 @@ pub fn translate(
     state: Option<&State>,
     ids: &dyn Fn(usize, usize) -> Option<u64>,
 ) -> Result<Meaning, String> {
-    let content = message.content.as_ref();
-    let arg = |index: usize| -> Option<&Value> {
-        match content? {
-            Value::Array(values) => values.get(index),
-            single if index == 0 => Some(single),
-            _ => None,
-        }
-    };
-    let number = |index: usize| arg(index).and_then(Value::as_u64).unwrap_or(0) as usize;
     let action = |action: Value| Ok(Meaning::Commands(vec![json!({ "Action": action }).to_string()]));
     let by_id = |monitor: usize, workspace: usize| {
         let id = ids(monitor, workspace).ok_or_else(|| format!("monitor {monitor} has no workspace {workspace}"))?;
@@ -42,14 +33,14 @@ pub fn translate(
     };
     match message.name {
         "FocusWorkspaceNumber" | "FocusWorkspaceNumbers" => {
-            by_id(state.ok_or("no state from niri yet")?.focused_monitor, number(0))
+            by_id(state.ok_or("no state from niri yet")?.focused_monitor, message.number(0))
         }
-        "FocusMonitorWorkspaceNumber" => by_id(number(0), number(1)),
+        "FocusMonitorWorkspaceNumber" => by_id(message.number(0), message.number(1)),
         "FocusNamedWorkspace" => {
-            let name = arg(0).and_then(Value::as_str).unwrap_or_default();
+            let name = message.arg(0).and_then(Value::as_str).unwrap_or_default();
             action(json!({ "FocusWorkspace": { "reference": { "Name": name } } }))
         }
-        "CycleFocusWorkspace" => match arg(0).and_then(Value::as_str) {
+        "CycleFocusWorkspace" => match message.arg(0).and_then(Value::as_str) {
             Some("Next") => action(json!({ "FocusWorkspaceDown": {} })),
             _ => action(json!({ "FocusWorkspaceUp": {} })),
         },
