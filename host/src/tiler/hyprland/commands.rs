@@ -68,8 +68,8 @@ pub fn translate(message: &Message, state: Option<&State>, dialect: Dialect) -> 
             dispatch(format!("focusmonitor {}", monitor_name(state, state.and_then(|state| state.bar_monitor))?))
         }
         "CycleFocusMonitor" => dispatch(format!("focusmonitor {}", if next() { "+1" } else { "-1" })),
-        "FocusWindow" => dispatch(format!("movefocus {}", direction(&message.text(0))?)),
-        "MoveWindow" => dispatch(format!("movewindow {}", direction(&message.text(0))?)),
+        "FocusWindow" => dispatch(format!("movefocus {}", direction(message.text(0))?)),
+        "MoveWindow" => dispatch(format!("movewindow {}", direction(message.text(0))?)),
         "CycleFocusWindow" => dispatch(if next() { "cyclenext" } else { "cyclenext prev" }.into()),
         "MoveContainerToWorkspaceNumber" | "SendContainerToWorkspaceNumber" => {
             let state = state_now()?;

@@ -56,7 +56,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             let state = state.ok_or("no state from the tiler yet")?;
             one(format!("workspace {}", quote(&workspace_name(state, message.number(0), message.number(1))?)))
         }
-        "FocusNamedWorkspace" => one(format!("workspace {}", quote(&message.text(0)))),
+        "FocusNamedWorkspace" => one(format!("workspace {}", quote(message.text(0)))),
         "CycleFocusWorkspace" => one(format!("workspace {}", if next() { "next_on_output" } else { "prev_on_output" })),
         "FocusLastWorkspace" => one("workspace back_and_forth".into()),
         "FocusMonitorNumber" => one(format!("focus output {}", quote(&monitor_name(state, Some(message.number(0)))?))),
@@ -76,7 +76,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             )))
         }
         "MoveContainerToNamedWorkspace" | "SendContainerToNamedWorkspace" => {
-            let name = quote(&message.text(0));
+            let name = quote(message.text(0));
             let follow = message.name.starts_with("Move");
             Ok(Meaning::Commands(moved(
                 format!("move container to workspace {name}"),
@@ -112,9 +112,9 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
         "ToggleMonocle" | "ToggleMaximize" => one("fullscreen toggle".into()),
         "ToggleFloat" => one("floating toggle".into()),
         "ToggleWorkspaceLayer" => one("focus mode_toggle".into()),
-        "ResizeWindowEdge" => one(format!("resize {} {} 10 px or 10 ppt", grow(&message.text(1)), direction())),
+        "ResizeWindowEdge" => one(format!("resize {} {} 10 px or 10 ppt", grow(message.text(1)), direction())),
         "ResizeWindowAxis" => {
-            let grow = grow(&message.text(1));
+            let grow = grow(message.text(1));
             let axes: &[&str] = match message.text(0) {
                 "Horizontal" => &["width"],
                 "Vertical" => &["height"],
