@@ -5,6 +5,8 @@
 
 #[path = "../tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
+#[path = "../tests/common/wait.rs"]
+mod wait;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use komorebi_simulator::{state, window, workspace};

@@ -11,6 +11,8 @@
 mod komorebi_simulator;
 #[path = "../tests/common/release_feed.rs"]
 mod release_feed;
+#[path = "../tests/common/wait.rs"]
+mod wait;
 // Shared with the tests, which use more of them.
 mod desktop;
 #[allow(dead_code)]
