@@ -53,6 +53,7 @@ impl SwaySession {
             xvfb.args([display, "-ac", "-noreset", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]);
             xvfb
         });
+        intern_window_manager_atoms(&display);
         // SAFETY: geteuid has no preconditions.
         let as_root = unsafe { libc::geteuid() } == 0;
         let dir = tempfile::tempdir().unwrap();
@@ -203,6 +204,17 @@ impl SwaySession {
 
     pub fn bar_log(&self) -> String {
         std::fs::read_to_string(self.dir().join("obi.log")).unwrap_or_default()
+    }
+}
+
+/// wlroots takes the atoms its output windows close by only when the X
+/// server has them already, as one where a window manager ran does; a
+/// fresh Xvfb (kept by `-noreset`) is given them first.
+fn intern_window_manager_atoms(display: &str) {
+    use x11rb::protocol::xproto::ConnectionExt;
+    let (connection, _) = x11rb::connect(Some(display)).expect("connecting to sway's Xvfb");
+    for name in ["WM_PROTOCOLS", "WM_DELETE_WINDOW"] {
+        connection.intern_atom(false, name.as_bytes()).unwrap().reply().unwrap();
     }
 }
 
@@ -412,7 +424,133 @@ fn on_sway_a_tooltip_shows_under_its_item() {
     assert!(gone, "the tooltip went with the pointer");
 }
 
-/// sway going away ends the bar with one line and status 1, no panic.
+/// Where each output's workspace starts: sway gives the room a bar keeps
+/// on an output to none of its workspaces.
+fn workspace_tops(sway: &SwaySession) -> Vec<(String, i64)> {
+    let listed: serde_json::Value =
+        serde_json::from_slice(&sway.swaymsg(&["-t", "get_workspaces"]).stdout).unwrap_or_default();
+    let tops = listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|workspace| Some((workspace["output"].as_str()?.to_owned(), workspace["rect"]["y"].as_i64()?)));
+    tops.collect()
+}
+
+/// Unplugs the output drawn in the Xvfb window `width`×`height`: the
+/// window is asked to close, as a window manager would, and wlroots ends
+/// the output with it.
+fn unplug(sway: &SwaySession, width: u16, height: u16) {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask};
+    let (connection, screen) = x11rb::connect(Some(&sway.display)).expect("connecting to sway's Xvfb");
+    let root = connection.setup().roots[screen].root;
+    let atom = |name: &str| connection.intern_atom(false, name.as_bytes()).unwrap().reply().unwrap().atom;
+    let (protocols, delete) = (atom("WM_PROTOCOLS"), atom("WM_DELETE_WINDOW"));
+    let children = connection.query_tree(root).unwrap().reply().unwrap().children;
+    let window = children
+        .into_iter()
+        .find(|&window| {
+            let geometry = connection.get_geometry(window).unwrap().reply().unwrap();
+            (geometry.width, geometry.height) == (width, height)
+        })
+        .expect("the output's window");
+    let close = ClientMessageEvent::new(32, window, protocols, [delete, x11rb::CURRENT_TIME, 0, 0, 0]);
+    connection.send_event(false, window, EventMask::NO_EVENT, close).unwrap();
+    connection.flush().unwrap();
+    // wlroots may take the message into xcb's queue while waiting for a
+    // reply, and look at that queue again only when its socket next has
+    // something: messages it ignores make sure it does. One sent after the
+    // window is gone is an error to this connection alone.
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(200));
+        let nudge = ClientMessageEvent::new(32, window, protocols, [0; 5]);
+        connection.send_event(false, window, EventMask::NO_EVENT, nudge).unwrap();
+        connection.flush().unwrap();
+    }
+}
+
+/// A bar for the second output waits while there is none, goes there when
+/// one is plugged in, waits again when it is unplugged, comes back with
+/// the next one, and follows it when it is made narrower; the first output
+/// never gets it.
+#[test]
+fn on_sway_the_bar_follows_its_output_as_it_comes_and_goes() {
+    let Some(sway) = SwaySession::start("sway outputs test") else { return };
+    let mut bar = sway.start_bar(&WORKSPACES.replacen('{', r#"{ "monitor": 1,"#, 1), &[]);
+    let log = || sway.bar_log();
+    assert!(wait_for(Duration::from_secs(20), || log().contains("is not there")), "the bar waits: {}", log());
+    let on = |output: &str| {
+        let tops = workspace_tops(&sway);
+        tops.contains(&(output.to_owned(), HEIGHT)) && tops.iter().all(|(name, top)| name == output || *top == 0)
+    };
+
+    assert!(sway.swaymsg(&["create_output"]).status.success());
+    assert!(
+        wait_for(Duration::from_secs(20), || on("X11-2")),
+        "on the new output: {:?} ({})",
+        workspace_tops(&sway),
+        log()
+    );
+
+    unplug(&sway, 1024, 768);
+    assert!(
+        wait_for(Duration::from_secs(20), || log().contains("the bar's output went away")
+            && !workspace_tops(&sway).iter().any(|(name, _)| name == "X11-2")),
+        "unplugged: {:?} ({})",
+        workspace_tops(&sway),
+        log()
+    );
+    assert!(
+        workspace_tops(&sway).iter().all(|(_, top)| *top == 0),
+        "not on the first output: {:?}",
+        workspace_tops(&sway)
+    );
+
+    assert!(sway.swaymsg(&["create_output"]).status.success());
+    assert!(
+        wait_for(Duration::from_secs(20), || on("X11-3")),
+        "back on the next one: {:?} ({})",
+        workspace_tops(&sway),
+        log()
+    );
+    assert!(
+        wait_for(Duration::from_secs(10), || clock_ink(&sway, 300, HEIGHT as u32).0 > 10),
+        "the clock drawn at the new output's right end"
+    );
+
+    assert!(sway.swaymsg(&["output", "X11-3", "resolution", "800x600"]).status.success());
+    assert!(
+        wait_for(Duration::from_secs(10), || clock_ink(&sway, 300, HEIGHT as u32).0 > 10),
+        "the clock at the right end of the output made narrower ({})",
+        log()
+    );
+    assert!(bar.0.try_wait().unwrap().is_none() && !log().contains("panicked"), "{}", log());
+}
+
+/// `monitor` counts outputs from the left of sway's layout, whatever the
+/// order they came in: with the second output placed left of the first,
+/// `monitor: 0` is the second.
+#[test]
+fn on_sway_the_monitor_index_counts_outputs_from_the_left() {
+    let Some(sway) = SwaySession::start("sway monitor order test") else { return };
+    assert!(sway.swaymsg(&["create_output"]).status.success());
+    for (output, x) in [("X11-2", "0"), ("X11-1", "1024")] {
+        assert!(sway.swaymsg(&["output", output, "position", x, "0"]).status.success());
+    }
+    let _bar = sway.start_bar(&WORKSPACES.replacen('{', r#"{ "monitor": 0,"#, 1), &[]);
+    let expected = [("X11-1".to_owned(), 0), ("X11-2".to_owned(), HEIGHT)];
+    let placed = wait_for(Duration::from_secs(20), || {
+        let mut tops = workspace_tops(&sway);
+        tops.sort();
+        tops == expected
+    });
+    assert!(placed, "on the left output: {:?} ({})", workspace_tops(&sway), sway.bar_log());
+    assert!(sway.bar_log().contains("bar on output X11-2 1024x768+0+0"), "{}", sway.bar_log());
+}
+
+/// sway going away ends the bar with one line and status 1, no panic; a
+/// bar started on a new sway is at home there.
 #[test]
 fn when_sway_ends_the_bar_ends_with_one_line() {
     let Some(mut sway) = SwaySession::start("sway ending test") else { return };
@@ -425,4 +563,13 @@ fn when_sway_ends_the_bar_ends_with_one_line() {
     let log = sway.bar_log();
     assert_eq!(status.code(), Some(1), "{log}");
     assert!(log.contains("the Wayland compositor went away") && !log.contains("panicked"), "{log}");
+
+    let Some(again) = SwaySession::start("sway ending test") else { return };
+    let _bar = again.start_bar(WORKSPACES, &[]);
+    assert!(
+        wait_for(Duration::from_secs(20), || workspace_tops(&again) == [("X11-1".to_owned(), HEIGHT)]),
+        "the new bar keeps its room: {:?} ({})",
+        workspace_tops(&again),
+        again.bar_log()
+    );
 }

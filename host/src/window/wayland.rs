@@ -8,9 +8,10 @@
 //!
 //! Its output is the config's `monitor`: an index into the outputs ordered
 //! by their place in the compositor's layout, left to right, then top to
-//! bottom (the first when none is configured). An output that goes away
-//! takes the bar with it, and the bar comes back when there is an output
-//! for it again; `obi msg hide` unmaps the surface (its zone is given back)
+//! bottom (the first when none is configured). Outputs are followed as
+//! they come, go, move or change size: an output that goes away takes the
+//! bar with it, and the bar comes back when there is an output for it
+//! again; `obi msg hide` unmaps the surface (its zone is given back)
 //! and `show` maps it anew.
 //!
 //! Pointer input comes from the seat: buttons as clicks (left, right,
@@ -147,7 +148,9 @@ impl Wayland {
             xdg_shell,
             tooltip: None,
             at_bottom: false,
+            output_origin: (0, 0),
             outputs: OutputState::new(&globals, &qh),
+            announced: Vec::new(),
             display: None,
             gl: None,
             pending: None,
@@ -158,6 +161,7 @@ impl Wayland {
             text_font,
             held: desktop.held.clone(),
             redraw: false,
+            reopen: false,
             logical: (1, 1),
             scale: 1,
         };
@@ -167,6 +171,7 @@ impl Wayland {
             registry: RegistryState::new(&globals),
             seats: SeatState::new(&globals, &qh),
             pointer: None,
+            following_outputs: false,
             quit: false,
         };
         let _listening = state.running.listen()?;
@@ -174,6 +179,7 @@ impl Wayland {
         for _ in 0..2 {
             queue.roundtrip(&mut state).map_err(|error| format!("asking the compositor for its outputs: {error}"))?;
         }
+        state.following_outputs = true;
         state.panel.open();
         WaylandSource::new(connection, queue)
             .insert(event_loop.handle())
@@ -196,6 +202,9 @@ struct LayerBar {
     registry: RegistryState,
     seats: SeatState,
     pointer: Option<wl_pointer::WlPointer>,
+    /// The outputs there at the start are known: later changes move the
+    /// bar.
+    following_outputs: bool,
     quit: bool,
 }
 
@@ -206,9 +215,13 @@ impl LayerBar {
         }
     }
 
-    /// What widgets changed is painted once the events at hand are handled;
-    /// a tooltip whose time has come is shown.
+    /// Once the events at hand are handled: a surface the compositor closed
+    /// is made anew, what widgets changed is painted, and a tooltip whose
+    /// time has come is shown.
     fn after_events(&mut self) {
+        if std::mem::take(&mut self.panel.reopen) {
+            self.panel.open();
+        }
         if std::mem::take(&mut self.panel.redraw) {
             self.running.paint_all(&mut self.panel);
         } else {
@@ -232,7 +245,13 @@ struct Panel {
     tooltip: Option<Tooltip>,
     /// The bar sits at its output's bottom edge.
     at_bottom: bool,
+    /// Where the bar's output was in the layout when the bar was placed:
+    /// a bar narrower than its output is placed from there.
+    output_origin: (i32, i32),
     outputs: OutputState,
+    /// The outputs the compositor has told all of (their names and places),
+    /// in the order they came; the bar is placed among these alone.
+    announced: Vec<wl_output::WlOutput>,
     /// EGL on the compositor's display, and its config, made once.
     display: Option<(Display, Config)>,
     gl: Option<GlBar<LayerSurface>>,
@@ -248,6 +267,10 @@ struct Panel {
     held: HeldImages,
     /// Everything is to be painted again.
     redraw: bool,
+    /// The compositor closed the surface: a new one is made once the events
+    /// at hand are handled (an output going away closes it before the
+    /// output is gone).
+    reopen: bool,
     /// The surface's size in logical pixels, as last configured.
     logical: (u32, u32),
     /// Buffer pixels to a logical one, as the compositor prefers for the
@@ -256,15 +279,50 @@ struct Panel {
 }
 
 impl Panel {
-    /// The outputs in layout order, with what the compositor said of each.
+    /// The announced outputs in layout order, with what the compositor
+    /// said of each.
     fn ordered_outputs(&self) -> Vec<(wl_output::WlOutput, OutputInfo)> {
         let mut outputs: Vec<_> =
-            self.outputs.outputs().filter_map(|output| Some((output.clone(), self.outputs.info(&output)?))).collect();
+            self.announced.iter().filter_map(|output| Some((output.clone(), self.outputs.info(output)?))).collect();
         outputs.sort_by_key(|(_, info)| {
             let (x, y) = info.logical_position.unwrap_or(info.location);
             (x, y)
         });
         outputs
+    }
+
+    /// The output the placement's `monitor` names, among those there now.
+    fn chosen_output(&self) -> Option<(wl_output::WlOutput, OutputInfo)> {
+        let mut outputs = self.ordered_outputs();
+        let index = self.placement.monitor.unwrap_or(0);
+        (index < outputs.len()).then(|| outputs.swap_remove(index))
+    }
+
+    /// Whether the bar belongs at the bottom edge of an output.
+    fn belongs_at_bottom(&self, info: &OutputInfo) -> bool {
+        let output_y = info.logical_position.unwrap_or(info.location).1;
+        let output_height = info.logical_size.map_or(0, |(_, height)| height);
+        let height = self.placement.height as i32;
+        self.placement.start.is_some_and(|(_, y)| y - output_y + height / 2 > output_height / 2 && output_height > 0)
+    }
+
+    /// Outputs came, went or moved: the bar goes where the placement now
+    /// puts it, and stays untouched when that is where it is.
+    fn follow_outputs(&mut self) {
+        let chosen = self.chosen_output();
+        let in_place = match (&chosen, &self.output) {
+            (Some((output, info)), Some(current)) => {
+                let origin = info.logical_position.unwrap_or(info.location);
+                output == current
+                    && self.belongs_at_bottom(info) == self.at_bottom
+                    && (self.placement.width.is_none() || origin == self.output_origin)
+            }
+            _ => false,
+        };
+        if !in_place {
+            self.close();
+            self.open();
+        }
     }
 
     /// Makes the layer surface on the placement's output, when the user has
@@ -274,33 +332,24 @@ impl Panel {
         if !self.shown || self.gl.is_some() || self.pending.is_some() {
             return;
         }
-        let outputs = self.ordered_outputs();
-        let found = match self.placement.monitor {
-            Some(index) => outputs.get(index),
-            None => outputs.first(),
-        };
-        let Some((output, info)) = found else {
-            let names: Vec<String> = outputs.iter().map(|(_, info)| describe(info)).collect();
+        let Some((output, info)) = self.chosen_output() else {
+            let names: Vec<String> = self.ordered_outputs().iter().map(|(_, info)| describe(info)).collect();
             return tracing::warn!(
-                "the bar's output ({}) is not there; found {}: the bar waits for it",
-                self.placement.monitor.map_or("the first".to_owned(), |index| format!("number {index}")),
+                "the bar's output (number {}) is not there; found {}: the bar waits for it",
+                self.placement.monitor.unwrap_or(0),
                 if names.is_empty() { "none".to_owned() } else { names.join(", ") }
             );
         };
-        let (output_x, output_y) = info.logical_position.unwrap_or(info.location);
-        let output_height = info.logical_size.map_or(0, |(_, height)| height);
+        let origin = info.logical_position.unwrap_or(info.location);
         let height = self.placement.height;
-        let at_bottom = self
-            .placement
-            .start
-            .is_some_and(|(_, y)| y - output_y + height as i32 / 2 > output_height / 2 && output_height > 0);
+        let at_bottom = self.belongs_at_bottom(&info);
         let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
         let surface = self.compositor.create_surface(&self.qh);
-        let layer = self.layer_shell.create_layer_surface(&self.qh, surface, Layer::Top, Some("obi"), Some(output));
+        let layer = self.layer_shell.create_layer_surface(&self.qh, surface, Layer::Top, Some("obi"), Some(&output));
         match self.placement.width {
             // A bar narrower than its output starts where `position` says.
             Some(width) => {
-                let left = self.placement.start.map_or(0, |(x, _)| x - output_x).max(0);
+                let left = self.placement.start.map_or(0, |(x, _)| x - origin.0).max(0);
                 layer.set_anchor(edge | Anchor::LEFT);
                 layer.set_margin(0, 0, 0, left);
                 layer.set_size(width, height);
@@ -318,12 +367,13 @@ impl Panel {
         }
         tracing::info!(
             "bar on output {} at its {} edge, {} pixels tall",
-            describe(info),
+            describe(&info),
             if at_bottom { "bottom" } else { "top" },
             height
         );
         self.output = Some(output.clone());
         self.at_bottom = at_bottom;
+        self.output_origin = origin;
         self.pending = Some(layer);
     }
 
@@ -574,21 +624,32 @@ impl OutputHandler for LayerBar {
         &mut self.panel.outputs
     }
 
-    /// An output came: a bar waiting for one may have it now.
-    fn new_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {
-        if self.panel.output.is_none() {
-            self.panel.open();
+    /// An output came: a bar waiting for one may have it now, or the
+    /// outputs' order may have changed.
+    fn new_output(&mut self, _: &Connection, _: &QueueHandle<Self>, output: wl_output::WlOutput) {
+        self.panel.announced.push(output);
+        if self.following_outputs {
+            self.panel.follow_outputs();
         }
     }
 
-    fn update_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {}
+    /// An output moved or changed size: the bar's edge or output may too.
+    fn update_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {
+        if self.following_outputs {
+            self.panel.follow_outputs();
+        }
+    }
 
-    /// The bar's output went: so does the bar, until there is one for it.
+    /// An output went: the bar on it waits for one where its placement
+    /// puts it, and one on another output may move as the order changed.
     fn output_destroyed(&mut self, _: &Connection, _: &QueueHandle<Self>, output: wl_output::WlOutput) {
+        self.panel.announced.retain(|announced| *announced != output);
         if self.panel.output.as_ref() == Some(&output) {
-            tracing::warn!("the bar's output went away; the bar waits for it");
+            tracing::warn!("the bar's output went away");
             self.panel.close();
-            self.panel.open();
+        }
+        if self.following_outputs {
+            self.panel.follow_outputs();
         }
     }
 }
@@ -599,7 +660,7 @@ impl LayerShellHandler for LayerBar {
     fn closed(&mut self, _: &Connection, _: &QueueHandle<Self>, layer: &LayerSurface) {
         if self.panel.layer() == Some(layer) {
             self.panel.close();
-            self.panel.open();
+            self.panel.reopen = true;
         }
     }
 
