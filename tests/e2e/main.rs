@@ -33,5 +33,6 @@ mod sway;
 mod tooltip;
 #[path = "../../host/tests/common/wait.rs"]
 mod wait;
+mod weston;
 mod widget_tool;
 mod window;
