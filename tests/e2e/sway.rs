@@ -9,6 +9,7 @@
 use crate::ocr::words_in;
 use crate::support::{Reaped, have_tools, obi, run, start_server, wait_for, workspace};
 use std::ffi::OsString;
+use std::ops::Range;
 use std::os::unix::fs::{PermissionsExt, chown};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -333,21 +334,29 @@ fn clock_ink(sway: &SwaySession, width: u32, height: u32) -> (u32, f32) {
     let grab = run(Command::new("grim").arg(&png).envs(sway.env()));
     assert!(grab.status.success(), "grim: {grab:?}");
     let frame = crate::support::Frame::read(&png);
-    let (left, background) = (frame.width - width, frame.pixel(frame.width - width, 0));
+    text_ink(&frame, frame.width - width..frame.width, 0..height)
+}
+
+/// How many rows the text in `columns` × `rows` of `frame` spans, and the
+/// share of its pixels in the text's own colour (the rest are its
+/// antialiased edges: a crisp text has more of the one, an enlarged one
+/// more of the other). What differs from the top-left pixel is ink.
+fn text_ink(frame: &crate::support::Frame, columns: Range<u32>, rows: Range<u32>) -> (u32, f32) {
+    let background = frame.pixel(columns.start, rows.start);
     let text = [0xcd, 0xd6, 0xf4]; // Catppuccin Mocha's text
     let near = |a: [u8; 4], b: [u8; 3], by: u8| (0..3).all(|channel| a[channel].abs_diff(b[channel]) <= by);
-    let (mut rows, mut ink, mut full) = ((u32::MAX, 0), 0, 0);
-    for y in 0..height {
-        for x in left..frame.width {
+    let (mut inked, mut ink, mut full) = ((u32::MAX, 0), 0, 0);
+    for y in rows {
+        for x in columns.clone() {
             let pixel = frame.pixel(x, y);
             if near(pixel, [background[0], background[1], background[2]], 30) {
                 continue;
             }
-            (rows.0, rows.1, ink) = (rows.0.min(y), rows.1.max(y), ink + 1);
+            (inked.0, inked.1, ink) = (inked.0.min(y), inked.1.max(y), ink + 1);
             full += u32::from(near(pixel, text, 25));
         }
     }
-    (rows.1.saturating_sub(rows.0) + 1, full as f32 / ink.max(1) as f32)
+    (inked.1.saturating_sub(inked.0) + 1, full as f32 / ink.max(1) as f32)
 }
 
 /// At scale 2 the bar is drawn with twice the pixels: the clock's glyphs
@@ -422,6 +431,81 @@ fn on_sway_a_tooltip_shows_under_its_item() {
         grab.status.success() && !words_in(&png).iter().any(|(word, _)| word == "English")
     });
     assert!(gone, "the tooltip went with the pointer");
+}
+
+/// A tooltip on a doubled output is drawn with twice the pixels too, as
+/// crisp as the bar: its text is not a single-scale drawing enlarged. And
+/// the bar, resized after a tooltip was shown, is drawn whole at its new
+/// size (read back by OCR) though nothing in it changes.
+#[test]
+fn on_sway_a_doubled_output_gets_tooltips_drawn_with_twice_the_pixels() {
+    let Some(sway) = SwaySession::start("sway tooltip scale test") else { return };
+    assert!(sway.swaymsg(&["input", "type:keyboard", "xkb_layout", "us"]).status.success());
+    let _bar = sway.start_bar(
+        r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "left_widgets": [],
+             "right_widgets": [ { "Keyboard": { "enable": true, "label_prefix": "None" } } ] }"#,
+        &[],
+    );
+    // The tooltip's text at `scale`, in logical pixels of the output.
+    let tooltip_ink = |scale: i64, width: i64, artifact: &str| {
+        let bar = (width - 400, 0, 400, HEIGHT);
+        let words = sway.wait_for_words(bar, &["English"], artifact);
+        let word = bar.0 + i64::from(words.iter().find(|(word, _)| word == "English").unwrap().1) / scale;
+        let pointed = run(Command::new("xdotool")
+            .args(["mousemove", &(word * scale).to_string(), &(HEIGHT / 2 * scale).to_string()])
+            .env("DISPLAY", &sway.display));
+        assert!(pointed.status.success(), "{pointed:?}");
+        // Under the bar, where the tooltip starts at the item's left,
+        // before the word: inside its frame, where its background is (the
+        // theme's, Catppuccin Mocha's base), less the frame's breadth.
+        let (x, y, width, height) = (word - 60, HEIGHT, 300, HEIGHT + 20);
+        let png = sway.dir().join("tooltip.png");
+        let margin = 2 * scale as u32;
+        let mut inside = None;
+        let shown = wait_for(Duration::from_secs(10), || {
+            let geometry = format!("{x},{y} {width}x{height}");
+            let grab = run(Command::new("grim").args(["-g", &geometry]).arg(&png).envs(sway.env()));
+            assert!(grab.status.success(), "grim: {grab:?}");
+            let frame = crate::support::Frame::read(&png);
+            let base = |x: u32, y: u32| frame.pixel(x, y)[..3] == [0x1e, 0x1e, 0x2e];
+            let (mut left, mut right, mut top, mut bottom) = (u32::MAX, 0, u32::MAX, 0);
+            let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
+            for (x, y) in pixels.filter(|&(x, y)| base(x, y)) {
+                (left, right, top, bottom) = (left.min(x), right.max(x), top.min(y), bottom.max(y));
+            }
+            let big_enough = right.saturating_sub(left) > 20 * margin && bottom.saturating_sub(top) > 10 * margin;
+            if big_enough {
+                inside = Some((frame, left + margin..right - margin, top + margin..bottom - margin));
+            }
+            big_enough
+        });
+        if !shown {
+            let artifacts = crate::support::workspace().join("target/e2e-artifacts");
+            std::fs::create_dir_all(&artifacts).unwrap();
+            let _ = std::fs::copy(&png, artifacts.join(format!("{artifact}.png")));
+        }
+        assert!(shown, "a tooltip under the bar (target/e2e-artifacts/{artifact}.png)");
+        let (frame, columns, rows) = inside.unwrap();
+        let ink = text_ink(&frame, columns, rows);
+        let away = run(Command::new("xdotool").args(["mousemove", "5", "700"]).env("DISPLAY", &sway.display));
+        assert!(away.status.success(), "{away:?}");
+        ink
+    };
+    let single = tooltip_ink(1, 1280, "sway-tooltip-scale-1");
+    assert!(sway.swaymsg(&["output", "X11-1", "scale", "2"]).status.success());
+    let double = tooltip_ink(2, 640, "sway-tooltip-scale-2");
+    assert!(
+        double.0 * 10 >= single.0 * 18,
+        "the tooltip's text is {} rows tall at scale 1, {} at scale 2",
+        single.0,
+        double.0
+    );
+    assert!(
+        double.1 >= single.1 * 1.2,
+        "crisp at scale 2: {:.2} of the tooltip text's pixels are the text's colour, {:.2} at scale 1",
+        double.1,
+        single.1
+    );
 }
 
 /// Where each output's workspace starts: sway gives the room a bar keeps

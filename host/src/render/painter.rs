@@ -126,14 +126,19 @@ impl<R: Renderer> Painter<R> {
         (width as u32, height as u32)
     }
 
-    /// Paints a whole `width` x `height` tooltip window showing `text`:
-    /// the theme's text on its background, opaque, framed in the accent.
-    /// The caller flushes the canvas and presents the frame.
+    /// Paints a whole `width` x `height` tooltip window (in logical pixels,
+    /// drawn at the painter's scale) showing `text`: the theme's text on its
+    /// background, opaque, framed in the accent. The caller flushes the
+    /// canvas and presents the frame.
     pub fn paint_tooltip(&mut self, style: &Style, text: &str, width: u32, height: u32) {
-        self.canvas.set_size(width, height, 1.0);
+        let scale = self.scale;
+        let device = Rect::new(0.0, 0.0, width as f32, height as f32).scaled(scale);
+        self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
         let theme = &style.theme;
         let Rgba(r, g, b, _) = theme.background;
-        clear(&mut self.canvas, &Rect::new(0.0, 0.0, width as f32, height as f32), Color::rgb(r, g, b));
+        clear(&mut self.canvas, &device, Color::rgb(r, g, b));
+        self.canvas.save();
+        self.canvas.scale(scale, scale);
         let mut frame = Path::new();
         frame.rect(0.5, 0.5, width as f32 - 1.0, height as f32 - 1.0);
         self.canvas.stroke_path(&frame, &Paint::color(color(theme.accent)).with_line_width(1.0));
@@ -143,6 +148,7 @@ impl<R: Renderer> Painter<R> {
             let middle = margin + line_height * (index as f32 + 0.5);
             let _ = self.canvas.fill_text(margin, middle, line, &paint);
         }
+        self.canvas.restore();
     }
 
     /// The piece as it will be drawn (text cut to `max_width`) and its width.

@@ -173,6 +173,37 @@ impl<W> GlBar<W> {
         }
     }
 
+    /// Follows a Wayland surface to a new size with a GL surface made anew
+    /// on `handle`, the same `wl_surface`; the caller repaints everything.
+    /// Resizing the `wl_egl_window` is not enough under Mesa's software
+    /// rasteriser: once another surface (a tooltip's) has been current on
+    /// the context, the first frame after a resize is still drawn into a
+    /// buffer of the old size, and an idle bar stays cut until it changes.
+    /// A new surface has its size from its first frame.
+    #[cfg(free_unix)]
+    pub fn resize_anew(
+        &mut self,
+        handle: RawWindowHandle,
+        width: NonZeroU32,
+        height: NonZeroU32,
+    ) -> Result<(), String> {
+        let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
+        // SAFETY: the handle is of `self.window`, which outlives the surface (see the field order).
+        let surface = unsafe { self.config.display().create_window_surface(&self.config, &attributes) }
+            .map_err(|error| format!("making the GL surface anew at {width}x{height}: {error}"))?;
+        self.context.make_current(&surface).map_err(|error| format!("activating the new GL surface: {error}"))?;
+        self.surface = surface;
+        self.swap_without_waiting();
+        if self.kept.is_none() && !preserve_back_buffer(&self.surface) {
+            let frame = Framebuffer::new(&self.gl, width.get(), height.get())
+                .map_err(|error| format!("the bar's frame: {error}"))?;
+            self.painter.canvas().renderer_mut().set_screen_target(Some(frame.object));
+            self.kept = Some(frame);
+        }
+        self.resize(width, height);
+        Ok(())
+    }
+
     /// Paints what of `layout` lies in `region` over the last frame and
     /// presents the result, naming the region to EGL where it takes damage.
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
@@ -200,16 +231,19 @@ impl<W> GlBar<W> {
     /// the context back to the bar. `text_font` is the bar's, for the
     /// tooltip's painter when it is first made.
     pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
-        self.present_tooltip_on(&tooltip.surface, tooltip.size, style, text, text_font);
+        // An X11 window's size is in device pixels.
+        self.present_tooltip_on(&tooltip.surface, tooltip.size, 1, style, text, text_font);
     }
 
-    /// Paints `text` as a tooltip of `size` into `surface` (a tooltip's own
-    /// GL surface, made with [`GlBar::surface_on`]) and presents it, then
-    /// turns the context back to the bar.
+    /// Paints `text` as a tooltip of `size` logical pixels, `scale` device
+    /// pixels to each, into `surface` (a tooltip's own GL surface, made with
+    /// [`GlBar::surface_on`]) and presents it, then turns the context back
+    /// to the bar.
     pub fn present_tooltip_on(
         &mut self,
         surface: &Surface<WindowSurface>,
         size: (u32, u32),
+        scale: u32,
         style: &Style,
         text: &str,
         text_font: &[u8],
@@ -224,6 +258,7 @@ impl<W> GlBar<W> {
         match self.tooltip_painter(text_font) {
             Ok(painter) => {
                 let (width, height) = size;
+                painter.set_scale(scale as f32);
                 painter.paint_tooltip(style, text, width, height);
                 painter.canvas().flush_to_output(());
                 if let Err(error) = surface.swap_buffers(&self.context) {

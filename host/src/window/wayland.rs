@@ -458,7 +458,9 @@ struct Tooltip {
     // Dropped before the popup it draws into.
     surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
     popup: Popup,
+    /// In logical pixels, drawn `scale` device pixels to each.
     size: (u32, u32),
+    scale: u32,
     text: String,
     style: Style,
 }
@@ -470,25 +472,32 @@ impl Panel {
         if tooltip.popup.wl_surface() != popup.wl_surface() {
             return;
         }
+        let (size, scale) = (tooltip.size, tooltip.scale);
         if tooltip.surface.is_none() {
             let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
             let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
-            match gl.surface_on(handle, tooltip.size) {
+            popup.wl_surface().set_buffer_scale(scale as i32);
+            match gl.surface_on(handle, (size.0 * scale, size.1 * scale)) {
                 Ok(surface) => tooltip.surface = Some(surface),
                 Err(error) => return tracing::warn!("{error}"),
             }
         }
         if let Some(surface) = &tooltip.surface {
-            gl.present_tooltip_on(surface, tooltip.size, &tooltip.style, &tooltip.text, &self.text_font);
+            gl.present_tooltip_on(surface, size, scale, &tooltip.style, &tooltip.text, &self.text_font);
         }
     }
 }
 
 /// GL's buffer at `size` device pixels.
 fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
-    if gl.size() != size
-        && let (Some(width), Some(height)) = (NonZeroU32::new(size.0), NonZeroU32::new(size.1))
-    {
+    if gl.size() == size {
+        return;
+    }
+    let (Some(width), Some(height)) = (NonZeroU32::new(size.0), NonZeroU32::new(size.1)) else { return };
+    let Some(surface) = NonNull::new(gl.window.wl_surface().id().as_ptr().cast()) else { return };
+    let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
+    if let Err(error) = gl.resize_anew(handle, width, height) {
+        tracing::warn!("{error}; the bar keeps its GL surface");
         gl.resize(width, height);
     }
 }
@@ -568,7 +577,8 @@ impl Surface for Panel {
         };
         gl.window.get_popup(popup.xdg_popup());
         popup.wl_surface().commit();
-        self.tooltip = Some(Tooltip { surface: None, popup, size, text: text.to_owned(), style: style.clone() });
+        let scale = self.scale;
+        self.tooltip = Some(Tooltip { surface: None, popup, size, scale, text: text.to_owned(), style: style.clone() });
     }
 
     fn hide_tooltip(&mut self) {
