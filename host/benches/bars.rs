@@ -14,14 +14,24 @@
 //!
 //! Then Obi's memory with every stock widget and with 30 widgets (the cost
 //! of one more), and two bars on two screens (one process each, as with
-//! komorebi-bar). The table goes to stdout and into BENCHMARKS.md between
-//! its `bars` markers, with the machine and the date.
+//! komorebi-bar).
 //!
-//! `cargo bench -p obi --bench bars`; needs Xvfb and polybar.
+//! Then Obi on Wayland beside Waybar, each a layer surface on a headless
+//! sway of its own showing the same five things: start to first complete
+//! frame (grabs by grim), memory after ten seconds, CPU of the bar and of
+//! sway over a minute, and how often the bar ran (a bar that polls runs
+//! often), both at once.
+//!
+//! The tables go to stdout and into BENCHMARKS.md between its `bars`
+//! markers, with the machine and the date.
+//!
+//! `cargo bench -p obi --bench bars`; needs Xvfb, polybar, sway, grim and
+//! waybar.
 
 mod desktop;
 
-use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require};
+use desktop::sway::HeadlessSway;
+use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require, runs};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -34,7 +44,7 @@ const BAR_HEIGHT: u16 = 40;
 const CPU_SECONDS: u64 = 60;
 
 fn main() {
-    require(&["Xvfb", "polybar"]);
+    require(&["Xvfb", "polybar", "sway", "grim", "waybar", "setpriv"]);
     let dir = tempfile::tempdir().unwrap();
     let floor = build_floor();
     let contestants = [
@@ -49,9 +59,8 @@ fn main() {
         rows.push(Row { name: contestant.name, starts: starts(contestant), ..Row::default() });
     }
     eprintln!("memory after 10 s and CPU over {CPU_SECONDS} s, all at once");
-    for (row, (memory, cpu)) in rows.iter_mut().zip(idle(&contestants)) {
-        row.memory = memory;
-        row.cpu = cpu;
+    for (row, idle) in rows.iter_mut().zip(idle(&contestants)) {
+        row.idle = idle;
     }
 
     eprintln!("Obi with every stock widget, with 30 widgets, and two bars on two screens");
@@ -60,7 +69,23 @@ fn main() {
     let two_obi = two_screens(&contestants[0]);
     let two_polybar = two_screens(&contestants[1]);
 
-    let report = report(&rows, rows[0].memory, every, thirty, two_obi, two_polybar);
+    let on_sway = [Contestant::obi("obi", &five_widgets(), dir.path()), Contestant::waybar(dir.path())];
+    let mut sway_rows = Vec::new();
+    let mut grab_times = Vec::new();
+    for contestant in &on_sway {
+        eprintln!("starting {} on sway {STARTS} times", contestant.name);
+        let (first_frame, grab_time) = first_frames_on_sway(contestant);
+        grab_times.push(grab_time);
+        let starts = Starts { mapped: Duration::ZERO, first_frame };
+        sway_rows.push(Row { name: contestant.name, starts, ..Row::default() });
+    }
+    eprintln!("on sway: memory after 10 s and CPU over {CPU_SECONDS} s, both at once");
+    for (row, idle) in sway_rows.iter_mut().zip(idle_on_sway(&on_sway)) {
+        row.idle = idle;
+    }
+
+    let mut report = report(&rows, rows[0].idle.memory, every, thirty, two_obi, two_polybar);
+    report += &sway_report(&sway_rows, &rows[0], median(grab_times));
     println!("{report}");
     write_into_benchmarks(&report);
 }
@@ -92,11 +117,35 @@ impl Contestant {
         }
     }
 
+    /// Waybar's equivalent of the five widgets, a layer surface at the top.
+    fn waybar(dir: &Path) -> Contestant {
+        let (config, style) = (dir.join("waybar.json"), dir.join("waybar.css"));
+        std::fs::write(&config, WAYBAR).unwrap();
+        std::fs::write(&style, WAYBAR_STYLE).unwrap();
+        Contestant {
+            name: "waybar",
+            program: PathBuf::from("waybar"),
+            arguments: vec![
+                "--config".into(),
+                config.display().to_string(),
+                "--style".into(),
+                style.display().to_string(),
+            ],
+        }
+    }
+
     fn start(&self, display: &str) -> Running {
+        self.spawn(Command::new(&self.program).env("DISPLAY", display))
+    }
+
+    fn start_on_sway(&self, sway: &HeadlessSway) -> Running {
+        self.spawn(Command::new(&self.program).env_remove("DISPLAY").envs(sway.env()))
+    }
+
+    fn spawn(&self, command: &mut Command) -> Running {
         Running(
-            Command::new(&self.program)
+            command
                 .args(&self.arguments)
-                .env("DISPLAY", display)
                 .env("OBI_LOG", "error")
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -110,9 +159,7 @@ impl Contestant {
 struct Row {
     name: &'static str,
     starts: Starts,
-    memory: Memory,
-    /// Microseconds of CPU a second: the bar's, its X server's.
-    cpu: (u64, u64),
+    idle: Idle,
 }
 
 #[derive(Default, Clone, Copy)]
@@ -173,6 +220,42 @@ fn agrees(pixels: &[u32], settled: &[u32]) -> bool {
     same * 100 >= 1920 * 95
 }
 
+/// Median start-to-first-frame time of ten starts on a headless sway, and
+/// the median time grim took for a grab (the measure's resolution).
+fn first_frames_on_sway(contestant: &Contestant) -> (Duration, Duration) {
+    let sway = HeadlessSway::start();
+    let mut first_frames = Vec::new();
+    let mut grab_times = Vec::new();
+    for _ in 0..STARTS {
+        let started = Instant::now();
+        let running = contestant.start_on_sway(&sway);
+        let mut grabs = Vec::new();
+        while started.elapsed() < Duration::from_secs(3) {
+            let before = Instant::now();
+            if let Some(pixels) = sway.grab(BAR_HEIGHT) {
+                grabs.push((started.elapsed(), pixels));
+            }
+            grab_times.push(before.elapsed());
+        }
+        let settled = sway.grab(BAR_HEIGHT).expect("grabbing the settled bar");
+        let first = grabs.iter().find(|(_, pixels)| agrees(pixels, &settled)).map_or(Duration::MAX, |(at, _)| *at);
+        first_frames.push(first);
+        drop(running);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    (median(first_frames), median(grab_times))
+}
+
+/// Each contestant on a headless sway of its own, all at once: memory
+/// after ten seconds, then CPU a second over a minute, the bar's and its
+/// sway's.
+fn idle_on_sway(contestants: &[Contestant]) -> Vec<Idle> {
+    let compositors: Vec<HeadlessSway> = contestants.iter().map(|_| HeadlessSway::start()).collect();
+    let bars: Vec<Running> =
+        contestants.iter().zip(&compositors).map(|(contestant, sway)| contestant.start_on_sway(sway)).collect();
+    idle_usage(&bars.iter().zip(&compositors).map(|(bar, sway)| (bar.pid(), sway.pid())).collect::<Vec<_>>())
+}
+
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
     values[values.len() / 2]
@@ -180,21 +263,40 @@ fn median(mut values: Vec<Duration>) -> Duration {
 
 /// Each contestant on an Xvfb of its own, all at once: memory after ten
 /// seconds, then CPU a second over a minute, the bar's and its server's.
-fn idle(contestants: &[Contestant]) -> Vec<(Memory, (u64, u64))> {
+fn idle(contestants: &[Contestant]) -> Vec<Idle> {
     let servers: Vec<Xvfb> = contestants.iter().map(|_| Xvfb::start(1)).collect();
     let bars: Vec<Running> =
         contestants.iter().zip(&servers).map(|(contestant, xvfb)| contestant.start(&xvfb.display)).collect();
+    idle_usage(&bars.iter().zip(&servers).map(|(bar, xvfb)| (bar.pid(), xvfb.pid())).collect::<Vec<_>>())
+}
+
+/// What an idle bar costs, measured by [`idle_usage`].
+#[derive(Default)]
+struct Idle {
+    memory: Memory,
+    /// Microseconds of CPU a second: the bar's, its server's.
+    cpu: (u64, u64),
+    /// How many times a second the bar's threads ran.
+    runs: u64,
+}
+
+/// Each bar, started, with the server it draws on (`(bar, server)` pids):
+/// memory after ten seconds, then, over a minute, CPU a second (the bar's
+/// and its server's) and how often the bar ran.
+fn idle_usage(pids: &[(u32, u32)]) -> Vec<Idle> {
     std::thread::sleep(Duration::from_secs(10));
-    let memories: Vec<Memory> = bars.iter().map(|bar| memory(bar.pid())).collect();
-    let pids: Vec<(u32, u32)> = bars.iter().zip(&servers).map(|(bar, xvfb)| (bar.pid(), xvfb.pid())).collect();
-    let before: Vec<(u64, u64)> = pids.iter().map(|(bar, server)| (cpu_ns(*bar), cpu_ns(*server))).collect();
+    let memories: Vec<Memory> = pids.iter().map(|(bar, _)| memory(*bar)).collect();
+    let usage = |(bar, server): &(u32, u32)| (cpu_ns(*bar), cpu_ns(*server), runs(*bar));
+    let before: Vec<(u64, u64, u64)> = pids.iter().map(usage).collect();
     std::thread::sleep(Duration::from_secs(CPU_SECONDS));
-    let per_second = |now: u64, then: u64| (now - then) / 1000 / CPU_SECONDS;
     pids.iter()
+        .map(usage)
         .zip(before)
         .zip(memories)
-        .map(|(((bar, server), (bar_then, server_then)), memory)| {
-            (memory, (per_second(cpu_ns(*bar), bar_then), per_second(cpu_ns(*server), server_then)))
+        .map(|(((bar_ns, server_ns, bar_runs), (bar_then, server_then, runs_then)), memory)| Idle {
+            memory,
+            cpu: ((bar_ns - bar_then) / 1000 / CPU_SECONDS, (server_ns - server_then) / 1000 / CPU_SECONDS),
+            runs: (bar_runs - runs_then) / CPU_SECONDS,
         })
         .collect()
 }
@@ -271,11 +373,11 @@ fn report(
             row.name,
             ms(row.starts.mapped),
             ms(row.starts.first_frame),
-            mb(row.memory.rss_kb),
-            mb(row.memory.private_kb),
-            row.cpu.0,
-            row.cpu.1,
-            row.cpu.0 + row.cpu.1
+            mb(row.idle.memory.rss_kb),
+            mb(row.idle.memory.private_kb),
+            row.idle.cpu.0,
+            row.idle.cpu.1,
+            row.idle.cpu.0 + row.idle.cpu.1
         );
     }
     let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
@@ -286,9 +388,9 @@ fn report(
             "| {label} | {} | {} | {} | {} | {} |\n",
             ratio(obi.starts.mapped.as_secs_f64(), other.starts.mapped.as_secs_f64()),
             ratio(obi.starts.first_frame.as_secs_f64(), other.starts.first_frame.as_secs_f64()),
-            ratio(obi.memory.rss_kb as f64, other.memory.rss_kb as f64),
-            ratio(obi.memory.private_kb as f64, other.memory.private_kb as f64),
-            ratio((obi.cpu.0 + obi.cpu.1) as f64, (other.cpu.0 + other.cpu.1) as f64),
+            ratio(obi.idle.memory.rss_kb as f64, other.idle.memory.rss_kb as f64),
+            ratio(obi.idle.memory.private_kb as f64, other.idle.memory.private_kb as f64),
+            ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (other.idle.cpu.0 + other.idle.cpu.1) as f64),
         );
     }
     let per_widget = (thirty.private_kb as i64 - five.private_kb as i64) / 25;
@@ -311,6 +413,46 @@ fn report(
         mb(two_polybar.0.rss_kb),
         mb(two_polybar.0.private_kb),
         two_polybar.1
+    );
+    out
+}
+
+/// The table of the bars on sway, and Obi's CPU there beside its CPU on
+/// X11 (Wayland should add no polling).
+fn sway_report(rows: &[Row], obi_on_x11: &Row, grab_time: Duration) -> String {
+    let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
+    let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
+    let mut out = format!(
+        "\nOn a headless sway 1.7 (pixman, 1920×1080), each bar on a sway of its own; first frames seen by grim, one grab every {} or so.\n\n",
+        ms(grab_time)
+    );
+    out += "| | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | sway | bar + sway |\n";
+    out += "|---|---|---|---|---|---|---|\n";
+    for row in rows {
+        out += &format!(
+            "| {} on sway | {} | {} | {} | {} µs/s | {} µs/s | {} µs/s |\n",
+            row.name,
+            ms(row.starts.first_frame),
+            mb(row.idle.memory.rss_kb),
+            mb(row.idle.memory.private_kb),
+            row.idle.cpu.0,
+            row.idle.cpu.1,
+            row.idle.cpu.0 + row.idle.cpu.1
+        );
+    }
+    let (obi, waybar) = (&rows[0], &rows[1]);
+    let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
+    out += &format!(
+        "\nObi / Waybar on sway: first frame {}, RSS {}, private RSS {}, CPU bar + sway {}. \
+         Obi's own CPU on sway {} µs/s, its threads run {} times a second; under Xvfb {} µs/s, {} times a second.\n",
+        ratio(obi.starts.first_frame.as_secs_f64(), waybar.starts.first_frame.as_secs_f64()),
+        ratio(obi.idle.memory.rss_kb as f64, waybar.idle.memory.rss_kb as f64),
+        ratio(obi.idle.memory.private_kb as f64, waybar.idle.memory.private_kb as f64),
+        ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (waybar.idle.cpu.0 + waybar.idle.cpu.1) as f64),
+        obi.idle.cpu.0,
+        obi.idle.runs,
+        obi_on_x11.idle.cpu.0,
+        obi_on_x11.idle.runs
     );
     out
 }
@@ -388,4 +530,17 @@ interval = 1
 date = %a %d %B %Y
 time = %H:%M:%S
 label = %date% %time%
+";
+
+/// Waybar's equivalent of the five widgets.
+const WAYBAR: &str = r#"{ "layer": "top", "position": "top", "height": 40,
+  "modules-right": ["cpu", "memory", "disk", "clock"],
+  "cpu": { "interval": 1, "format": "CPU {usage}%" },
+  "memory": { "interval": 1, "format": "RAM {percentage}%" },
+  "disk": { "interval": 1, "path": "/", "format": "/ {percentage_used}%" },
+  "clock": { "interval": 1, "format": "{:%a %d %B %Y %H:%M:%S}" } }"#;
+
+const WAYBAR_STYLE: &str = "* { font-family: \"DejaVu Sans\"; font-size: 14px; }
+window#waybar { background: #1e1e2e; color: #cdd6f4; }
+#cpu, #memory, #disk, #clock { padding: 0 8px; }
 ";

@@ -1,6 +1,9 @@
-//! What the desktop benchmarks share: an Xvfb of their own, and a running
-//! process's memory and CPU time as Linux reports them in `/proc`.
+//! What the desktop benchmarks share: an Xvfb or a headless sway of their
+//! own, and a running process's memory and CPU time as Linux reports them
+//! in `/proc`.
 #![allow(dead_code)]
+
+pub mod sway;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -81,10 +84,22 @@ pub fn memory(pid: u32) -> Memory {
 /// CPU time a process has used, summed over its threads (nanoseconds, from
 /// the scheduler's statistics, finer than `/proc/PID/stat`'s ticks).
 pub fn cpu_ns(pid: u32) -> u64 {
+    schedstat_field(pid, 0)
+}
+
+/// How many times the scheduler has run the threads of a process: a
+/// process that polls runs often, one that waits runs when woken.
+pub fn runs(pid: u32) -> u64 {
+    schedstat_field(pid, 2)
+}
+
+/// The `index`th number of `schedstat` (time on the CPU, time waiting to
+/// run, times run), summed over the process's threads.
+fn schedstat_field(pid: u32, index: usize) -> u64 {
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return 0 };
     tasks
         .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok())
-        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .filter_map(|stat| stat.split_whitespace().nth(index)?.parse::<u64>().ok())
         .sum()
 }
 
