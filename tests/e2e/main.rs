@@ -16,6 +16,7 @@ mod keyboard;
 #[path = "../../host/tests/common/komorebi_simulator.rs"]
 mod komorebi_simulator;
 mod komorebi_widget;
+mod kwin;
 mod media;
 mod mouse;
 mod ocr;

@@ -2,6 +2,7 @@
 //! reading PNG frames.
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
@@ -47,7 +48,7 @@ pub fn have_tools(test: &str, tools: &[&str]) -> bool {
     false
 }
 
-fn which(tool: &str) -> Option<PathBuf> {
+pub fn which(tool: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")
         .into_iter()
         .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
@@ -359,4 +360,26 @@ impl Frame {
 /// in 8 bits and read back straight, which moves a channel by one or two.
 pub fn same_colour(a: [u8; 4], b: [u8; 4]) -> bool {
     a.iter().zip(b).all(|(a, b)| a.abs_diff(b) <= 2)
+}
+
+/// How many rows the text in `columns` × `rows` of `frame` spans, and the
+/// share of its pixels in the text's own colour (the rest are its
+/// antialiased edges: a crisp text has more of the one, an enlarged one
+/// more of the other). What differs from the top-left pixel is ink.
+pub fn text_ink(frame: &Frame, columns: Range<u32>, rows: Range<u32>) -> (u32, f32) {
+    let background = frame.pixel(columns.start, rows.start);
+    let text = [0xcd, 0xd6, 0xf4]; // Catppuccin Mocha's text
+    let near = |a: [u8; 4], b: [u8; 3], by: u8| (0..3).all(|channel| a[channel].abs_diff(b[channel]) <= by);
+    let (mut inked, mut ink, mut full) = ((u32::MAX, 0), 0, 0);
+    for y in rows {
+        for x in columns.clone() {
+            let pixel = frame.pixel(x, y);
+            if near(pixel, [background[0], background[1], background[2]], 30) {
+                continue;
+            }
+            (inked.0, inked.1, ink) = (inked.0.min(y), inked.1.max(y), ink + 1);
+            full += u32::from(near(pixel, text, 25));
+        }
+    }
+    (inked.1.saturating_sub(inked.0) + 1, full as f32 / ink.max(1) as f32)
 }

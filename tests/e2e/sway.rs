@@ -7,9 +7,8 @@
 //! Wayland layer surface there.
 
 use crate::ocr::words_in;
-use crate::support::{Reaped, have_tools, obi, run, start_server, wait_for, workspace};
+use crate::support::{Reaped, have_tools, obi, run, start_server, text_ink, wait_for, workspace};
 use std::ffi::OsString;
-use std::ops::Range;
 use std::os::unix::fs::{PermissionsExt, chown};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -335,28 +334,6 @@ fn clock_ink(sway: &SwaySession, width: u32, height: u32) -> (u32, f32) {
     assert!(grab.status.success(), "grim: {grab:?}");
     let frame = crate::support::Frame::read(&png);
     text_ink(&frame, frame.width - width..frame.width, 0..height)
-}
-
-/// How many rows the text in `columns` × `rows` of `frame` spans, and the
-/// share of its pixels in the text's own colour (the rest are its
-/// antialiased edges: a crisp text has more of the one, an enlarged one
-/// more of the other). What differs from the top-left pixel is ink.
-fn text_ink(frame: &crate::support::Frame, columns: Range<u32>, rows: Range<u32>) -> (u32, f32) {
-    let background = frame.pixel(columns.start, rows.start);
-    let text = [0xcd, 0xd6, 0xf4]; // Catppuccin Mocha's text
-    let near = |a: [u8; 4], b: [u8; 3], by: u8| (0..3).all(|channel| a[channel].abs_diff(b[channel]) <= by);
-    let (mut inked, mut ink, mut full) = ((u32::MAX, 0), 0, 0);
-    for y in rows {
-        for x in columns.clone() {
-            let pixel = frame.pixel(x, y);
-            if near(pixel, [background[0], background[1], background[2]], 30) {
-                continue;
-            }
-            (inked.0, inked.1, ink) = (inked.0.min(y), inked.1.max(y), ink + 1);
-            full += u32::from(near(pixel, text, 25));
-        }
-    }
-    (inked.1.saturating_sub(inked.0) + 1, full as f32 / ink.max(1) as f32)
 }
 
 /// At scale 2 the bar is drawn with twice the pixels: the clock's glyphs

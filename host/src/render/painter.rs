@@ -87,17 +87,20 @@ impl<R: Renderer> Painter<R> {
         let (window, scale) = (layout.window, self.scale);
         let device = window.scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
-        let region = snap(region, &window);
-        if region.is_empty() {
+        // In whole device pixels: at a fractional scale a logical edge may
+        // fall inside one, which would be cleared whole but painted in part.
+        let device_region = snap(snap(region, &window).scaled(scale), &device);
+        if device_region.is_empty() {
             return;
         }
-        let background = snap(layout.background.intersection(&region), &window);
-        if background != region {
+        let region = device_region.scaled(1.0 / scale);
+        let background = snap(layout.background.scaled(scale), &device).intersection(&device_region);
+        if background != device_region {
             let margins =
                 if style.see_through { Color::rgba(0, 0, 0, 0) } else { premultiplied(style.theme.background) };
-            clear(&mut self.canvas, &snap(region.scaled(scale), &device), margins);
+            clear(&mut self.canvas, &device_region, margins);
         }
-        clear(&mut self.canvas, &snap(background.scaled(scale), &device), premultiplied(style.theme.background));
+        clear(&mut self.canvas, &background, premultiplied(style.theme.background));
 
         self.canvas.save();
         self.canvas.scale(scale, scale);

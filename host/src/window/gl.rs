@@ -232,18 +232,18 @@ impl<W> GlBar<W> {
     /// tooltip's painter when it is first made.
     pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
         // An X11 window's size is in device pixels.
-        self.present_tooltip_on(&tooltip.surface, tooltip.size, 1, style, text, text_font);
+        self.present_tooltip_on(&tooltip.surface, tooltip.size, 1.0, style, text, text_font);
     }
 
     /// Paints `text` as a tooltip of `size` logical pixels, `scale` device
-    /// pixels to each, into `surface` (a tooltip's own GL surface, made with
-    /// [`GlBar::surface_on`]) and presents it, then turns the context back
-    /// to the bar.
+    /// pixels to each (not always a whole number), into `surface` (a
+    /// tooltip's own GL surface, made with [`GlBar::surface_on`]) and
+    /// presents it, then turns the context back to the bar.
     pub fn present_tooltip_on(
         &mut self,
         surface: &Surface<WindowSurface>,
         size: (u32, u32),
-        scale: u32,
+        scale: f32,
         style: &Style,
         text: &str,
         text_font: &[u8],
@@ -258,7 +258,7 @@ impl<W> GlBar<W> {
         match self.tooltip_painter(text_font) {
             Ok(painter) => {
                 let (width, height) = size;
-                painter.set_scale(scale as f32);
+                painter.set_scale(scale);
                 painter.paint_tooltip(style, text, width, height);
                 painter.canvas().flush_to_output(());
                 if let Err(error) = surface.swap_buffers(&self.context) {

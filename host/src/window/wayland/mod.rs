@@ -18,7 +18,10 @@
 //! middle, side as extra 1, extra as extra 2), and wheel notches and
 //! touchpad movement as points of scrolling. A tooltip is an xdg popup of
 //! the layer surface, under its item (over it for a bar at the bottom),
-//! kept on the output by the compositor.
+//! kept on the output by the compositor. Both are drawn at the scale the
+//! compositor prefers, fractional where it says one ([`scale`]).
+
+mod scale;
 
 use super::gl::GlBar;
 use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Placement, Running, Surface};
@@ -31,6 +34,7 @@ use crate::view::Input;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};
+use scale::{FollowedScale, Fractional, Scale, Viewport};
 use smithay_client_toolkit::compositor::{CompositorHandler, CompositorState};
 use smithay_client_toolkit::error::GlobalError;
 use smithay_client_toolkit::globals::{GlobalData, ProvidesBoundGlobal};
@@ -80,6 +84,7 @@ pub struct Wayland {
     layer_shell: LayerShell,
     /// For tooltips: without it, none are shown.
     xdg_shell: Option<WmBase>,
+    fractional: Option<Fractional>,
     event_loop: EventLoop<'static, LayerBar>,
     deliver: Deliver,
 }
@@ -105,6 +110,10 @@ pub fn connect() -> Result<Wayland, String> {
         .map(WmBase)
         .inspect_err(|error| tracing::info!("the compositor offers no xdg-shell ({error}): no tooltips are shown"))
         .ok();
+    let fractional = Fractional::bind(&globals, &qh);
+    if fractional.is_none() {
+        tracing::info!("the compositor offers no fractional scaling: the bar is drawn at whole scales");
+    }
     let event_loop = EventLoop::try_new().map_err(|error| format!("starting the event loop: {error}"))?;
     let (sender, events) = channel::channel::<BarEvent>();
     event_loop
@@ -118,7 +127,7 @@ pub fn connect() -> Result<Wayland, String> {
     let sender = Mutex::new(sender);
     let deliver: Deliver =
         Arc::new(move |event| sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).send(event).is_ok());
-    Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, event_loop, deliver })
+    Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, fractional, event_loop, deliver })
 }
 
 impl Wayland {
@@ -137,8 +146,17 @@ impl Wayland {
         desktop: Desktop,
         scheduler: SchedulerHandle,
     ) -> Result<(), String> {
-        let Wayland { connection, globals, mut queue, compositor, layer_shell, xdg_shell, mut event_loop, deliver } =
-            self;
+        let Wayland {
+            connection,
+            globals,
+            mut queue,
+            compositor,
+            layer_shell,
+            xdg_shell,
+            fractional,
+            mut event_loop,
+            deliver,
+        } = self;
         let qh = queue.handle();
         let panel = Panel {
             connection: connection.clone(),
@@ -146,6 +164,8 @@ impl Wayland {
             compositor,
             layer_shell,
             xdg_shell,
+            fractional,
+            followed_scale: None,
             tooltip: None,
             at_bottom: false,
             output_origin: (0, 0),
@@ -163,7 +183,7 @@ impl Wayland {
             redraw: false,
             reopen: false,
             logical: (1, 1),
-            scale: 1,
+            scale: Scale::ONE,
         };
         let mut state = LayerBar {
             running: Running::new(bar, scheduler, desktop, config_path, deliver),
@@ -209,6 +229,13 @@ struct LayerBar {
 }
 
 impl LayerBar {
+    /// The compositor's fractional scale for `surface`.
+    fn preferred_scale(&mut self, surface: &wl_surface::WlSurface, scale: Scale) {
+        if self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface) {
+            self.panel.set_scale(scale);
+        }
+    }
+
     fn handle(&mut self, event: BarEvent) {
         if self.running.handle(event, &mut self.panel) == Flow::Quit {
             self.quit = true;
@@ -241,6 +268,9 @@ struct Panel {
     compositor: CompositorState,
     layer_shell: LayerShell,
     xdg_shell: Option<WmBase>,
+    fractional: Option<Fractional>,
+    /// The bar's surface's fractional scale, when the compositor has them.
+    followed_scale: Option<FollowedScale>,
     /// The tooltip shown, or on its way.
     tooltip: Option<Tooltip>,
     /// The bar sits at its output's bottom edge.
@@ -275,7 +305,7 @@ struct Panel {
     logical: (u32, u32),
     /// Buffer pixels to a logical one, as the compositor prefers for the
     /// outputs the surface is on.
-    scale: u32,
+    scale: Scale,
 }
 
 impl Panel {
@@ -345,6 +375,7 @@ impl Panel {
         let at_bottom = self.belongs_at_bottom(&info);
         let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
         let surface = self.compositor.create_surface(&self.qh);
+        self.followed_scale = self.fractional.as_ref().map(|fractional| fractional.follow(&surface, &self.qh));
         let layer = self.layer_shell.create_layer_surface(&self.qh, surface, Layer::Top, Some("obi"), Some(&output));
         match self.placement.width {
             // A bar narrower than its output starts where `position` says.
@@ -380,6 +411,7 @@ impl Panel {
     /// Lets go of the layer surface (its zone is given back).
     fn close(&mut self) {
         self.tooltip = None;
+        self.followed_scale = None;
         self.gl = None;
         self.pending = None;
         self.output = None;
@@ -389,7 +421,10 @@ impl Panel {
     /// on it; after, it follows the size. Whether the bar can show through.
     fn configured(&mut self, layer: &LayerSurface, size: (u32, u32)) -> Result<Option<bool>, String> {
         self.logical = (size.0.max(1), size.1.max(1));
-        let size = (self.logical.0 * self.scale, self.logical.1 * self.scale);
+        let size = self.scale.buffer_size(self.logical);
+        if let Some(followed) = &self.followed_scale {
+            followed.viewport.show_at(self.logical);
+        }
         if let Some(gl) = &mut self.gl {
             if gl.window == *layer {
                 resize(gl, size);
@@ -401,10 +436,12 @@ impl Panel {
         let (egl, config) = self.display()?;
         let surface = NonNull::new(layer.wl_surface().id().as_ptr().cast()).ok_or("the bar's surface has no handle")?;
         let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
-        layer.wl_surface().set_buffer_scale(self.scale as i32);
+        if let Some(factor) = self.buffer_scale() {
+            layer.wl_surface().set_buffer_scale(factor);
+        }
         let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None)?;
         gl.swap_without_waiting();
-        gl.painter().set_scale(self.scale as f32);
+        gl.painter().set_scale(self.scale.factor());
         gl.painter().use_held_images(self.held.clone());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
@@ -434,17 +471,29 @@ impl Panel {
 
     /// The compositor prefers `scale` buffer pixels to a logical one: the
     /// bar is drawn that much larger, not enlarged by the compositor.
-    fn set_scale(&mut self, scale: u32) {
-        if scale == self.scale || scale == 0 {
+    fn set_scale(&mut self, scale: Scale) {
+        if scale == self.scale {
             return;
         }
         tracing::info!("the bar is drawn at scale {scale}");
         self.scale = scale;
+        let buffer_scale = self.buffer_scale();
         if let Some(gl) = &mut self.gl {
-            gl.window.wl_surface().set_buffer_scale(scale as i32);
-            gl.painter().set_scale(scale as f32);
-            resize(gl, (self.logical.0 * scale, self.logical.1 * scale));
+            if let Some(factor) = buffer_scale {
+                gl.window.wl_surface().set_buffer_scale(factor);
+            }
+            gl.painter().set_scale(scale.factor());
+            resize(gl, scale.buffer_size(self.logical));
             self.redraw = true;
+        }
+    }
+
+    /// The `wl_surface` buffer scale the bar's surfaces take: none with a
+    /// viewport (the buffer is shown at the viewport's size), else the scale.
+    fn buffer_scale(&self) -> Option<i32> {
+        match self.followed_scale {
+            Some(_) => None,
+            None => self.scale.whole_factor().map(|factor| factor as i32),
         }
     }
 
@@ -457,10 +506,12 @@ impl Panel {
 struct Tooltip {
     // Dropped before the popup it draws into.
     surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
+    /// Shows a fractionally scaled buffer at the tooltip's size.
+    viewport: Option<Viewport>,
     popup: Popup,
-    /// In logical pixels, drawn `scale` device pixels to each.
+    /// In logical pixels, drawn at `scale`.
     size: (u32, u32),
-    scale: u32,
+    scale: Scale,
     text: String,
     style: Style,
 }
@@ -476,14 +527,18 @@ impl Panel {
         if tooltip.surface.is_none() {
             let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
             let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
-            popup.wl_surface().set_buffer_scale(scale as i32);
-            match gl.surface_on(handle, (size.0 * scale, size.1 * scale)) {
+            match (&tooltip.viewport, scale.whole_factor()) {
+                (Some(viewport), _) => viewport.show_at(size),
+                (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
+                (None, None) => {}
+            }
+            match gl.surface_on(handle, scale.buffer_size(size)) {
                 Ok(surface) => tooltip.surface = Some(surface),
                 Err(error) => return tracing::warn!("{error}"),
             }
         }
         if let Some(surface) = &tooltip.surface {
-            gl.present_tooltip_on(surface, size, scale, &tooltip.style, &tooltip.text, &self.text_font);
+            gl.present_tooltip_on(surface, size, scale.factor(), &tooltip.style, &tooltip.text, &self.text_font);
         }
     }
 }
@@ -577,8 +632,17 @@ impl Surface for Panel {
         };
         gl.window.get_popup(popup.xdg_popup());
         popup.wl_surface().commit();
-        let scale = self.scale;
-        self.tooltip = Some(Tooltip { surface: None, popup, size, scale, text: text.to_owned(), style: style.clone() });
+        let viewport = self.followed_scale.as_ref().and(self.fractional.as_ref());
+        let viewport = viewport.map(|fractional| fractional.viewport(popup.wl_surface(), &self.qh));
+        self.tooltip = Some(Tooltip {
+            surface: None,
+            viewport,
+            popup,
+            size,
+            scale: self.scale,
+            text: text.to_owned(),
+            style: style.clone(),
+        });
     }
 
     fn hide_tooltip(&mut self) {
@@ -594,8 +658,10 @@ impl CompositorHandler for LayerBar {
         surface: &wl_surface::WlSurface,
         factor: i32,
     ) {
-        if self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface) {
-            self.panel.set_scale(factor.max(1) as u32);
+        // A fractional scale, where there is one, is the finer word.
+        if self.panel.followed_scale.is_none() && self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface)
+        {
+            self.panel.set_scale(Scale::whole(factor.max(1) as u32));
         }
     }
 
