@@ -121,6 +121,33 @@ fn the_bar_subscribes_asks_for_the_state_and_is_told_of_changes() {
     );
 }
 
+/// A config's `monitor` names one of komorebi's by komorebi's own user
+/// numbering; a reload that changes it shows the new monitor at once,
+/// without waiting for komorebi's next notification.
+#[test]
+fn the_bar_monitor_follows_the_config_through_komorebis_numbering() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut two_monitors = two_workspaces(0);
+    let mut second = two_monitors["monitors"]["elements"][0].clone();
+    second["name"] = json!("DISPLAY2");
+    two_monitors["monitors"]["elements"].as_array_mut().unwrap().push(second);
+    two_monitors["monitor_usr_idx_map"] = json!({ "0": 1, "1": 0 });
+    let _komorebi = Simulator::start(dir.path(), two_monitors);
+    let connection = connect(dir.path(), None);
+    let first = wait_for_state(&connection, Duration::from_secs(5), |_| true).expect("the state at start");
+    assert_eq!(first.bar_monitor, Some(1), "komorebi's monitor 0 is its second");
+
+    let (waker, wakes) = waker();
+    connection.status(&waker);
+    connection.set_bar_monitor(Some(1));
+    assert!(wakes.recv_timeout(Duration::from_secs(1)).is_ok(), "the widgets are woken");
+    let Status::Connected(moved) = connection.current() else { panic!("still connected") };
+    assert_eq!(moved.bar_monitor, Some(0));
+    connection.set_bar_monitor(Some(7));
+    let Status::Connected(gone) = connection.current() else { panic!("still connected") };
+    assert_eq!(gone.bar_monitor, None, "a monitor komorebi has not");
+}
+
 #[test]
 fn batches_are_sent_byte_for_byte_as_komorebi_bar_sends_them() {
     let dir = tempfile::tempdir().unwrap();

@@ -349,6 +349,7 @@ impl Running {
         self.scheduler.send(reloaded.reconfigure);
         tracing::info!("reloaded {}", path.display());
         if reloaded.placement_changed {
+            self.desktop.tiler.set_bar_monitor(self.bar.placement().monitor);
             surface.place(self.bar.placement(), &self.desktop.tiler);
         }
         surface.redraw();

@@ -106,6 +106,9 @@ struct Shared {
     /// The name of the monitor the bar's window is on, once placed: it
     /// finds the bar's monitor among the tiler's by name.
     bar_output: Mutex<Option<String>>,
+    /// The config's `monitor`, by which the bar's monitor is found among
+    /// komorebi's (its names are not the window system's).
+    bar_monitor: Mutex<Option<usize>>,
     /// The tiler tells the keyboard layout in use (sway).
     tells_keyboard_layout: bool,
 }
@@ -125,6 +128,7 @@ impl Connection {
             chosen => chosen,
         };
         let connection = Connection::waiting(matches!(choice, Choice::Sway | Choice::Hyprland | Choice::Niri));
+        *lock(&connection.shared.bar_monitor) = options.monitor;
         let publisher = connection.publisher();
         let client = match choice {
             Choice::Komorebi => komorebi::start(options, publisher),
@@ -169,6 +173,7 @@ impl Connection {
                 outbox: OnceLock::new(),
                 client: OnceLock::new(),
                 bar_output: Mutex::new(None),
+                bar_monitor: Mutex::new(None),
                 tells_keyboard_layout,
             }),
         }
@@ -220,9 +225,23 @@ impl Connection {
     /// Tells the connection the name of the monitor the bar is on (RandR's
     /// name, which i3 and sway give their outputs).
     pub fn set_bar_output(&self, name: &str) {
-        *self.shared.bar_output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(name.to_owned());
-        let status = self.current();
-        if let Status::Connected(state) = status {
+        *lock(&self.shared.bar_output) = Some(name.to_owned());
+        self.publish_again();
+    }
+
+    /// Tells the connection the config's `monitor` anew (a reload changed
+    /// it): komorebi's state shows the bar's monitor by it at once. The
+    /// other tilers find it by the name the bar's placement gives.
+    pub fn set_bar_monitor(&self, monitor: Option<usize>) {
+        let changed = std::mem::replace(&mut *lock(&self.shared.bar_monitor), monitor) != monitor;
+        if changed {
+            self.publish_again();
+        }
+    }
+
+    /// The last state again, its bar's monitor found anew.
+    fn publish_again(&self) {
+        if let Status::Connected(state) = self.current() {
             self.publisher().publish(Status::Connected(state));
         }
     }
@@ -236,6 +255,12 @@ impl crate::capabilities::Tiler for Connection {
     fn send(&self, messages: &[Message]) -> Result<(), String> {
         self.send_batch(messages.to_vec())
     }
+}
+
+/// A lock on shared state that a panicking thread left as it was: what it
+/// guards is whole at every step.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Sends each batch as it comes, until the connection is gone.
@@ -287,7 +312,10 @@ impl Shared {
     fn publish(&self, status: Status) -> bool {
         let status = match status {
             Status::Connected(mut state) => {
-                let output = self.bar_output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+                if state.kind == Kind::Komorebi {
+                    state.bar_monitor = state.numbered_monitor(*lock(&self.bar_monitor));
+                }
+                let output = lock(&self.bar_output).clone();
                 if let Some(found) =
                     output.and_then(|name| state.monitors.iter().position(|monitor| monitor.name == name))
                 {

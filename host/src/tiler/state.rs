@@ -3,6 +3,8 @@
 //! focus. komorebi's state maps onto it almost field for field; i3's and
 //! sway's trees are folded into it (see `i3::tree`).
 
+use std::collections::HashMap;
+
 /// Which tiler the state comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -32,6 +34,10 @@ pub struct State {
     pub focused_monitor: usize,
     /// The bar's monitor, as an index into `monitors`.
     pub bar_monitor: Option<usize>,
+    /// Which of `monitors` a config's `monitor` number names, where the
+    /// tiler numbers them otherwise (komorebi's `monitor_usr_idx_map`); a
+    /// number not here is the index itself.
+    pub monitor_numbers: HashMap<usize, usize>,
     pub paused: bool,
     /// The binding mode other than the default (i3, sway).
     pub mode: Option<String>,
@@ -50,6 +56,7 @@ impl State {
             monitors: Vec::new(),
             focused_monitor: 0,
             bar_monitor: None,
+            monitor_numbers: HashMap::new(),
             paused: false,
             mode: None,
             mouse_follows_focus: true,
@@ -60,6 +67,14 @@ impl State {
     pub fn focused_workspace(&self) -> Option<&Workspace> {
         let monitor = self.monitors.get(self.focused_monitor)?;
         monitor.workspaces.get(monitor.focused_workspace)
+    }
+
+    /// The monitor a config's `monitor` number names (none: the first), as
+    /// an index into `monitors`, when there is one.
+    pub fn numbered_monitor(&self, number: Option<usize>) -> Option<usize> {
+        let number = number.unwrap_or(0);
+        let index = self.monitor_numbers.get(&number).copied().unwrap_or(number);
+        (index < self.monitors.len()).then_some(index)
     }
 }
 

@@ -20,7 +20,7 @@ mod fold;
 use super::backoff::Backoff;
 use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
-use super::{Client, Options, Publisher, State, Status};
+use super::{Client, Options, Publisher, State, Status, lock};
 use commands::Dialect;
 use fold::Replies;
 use std::collections::HashSet;
@@ -172,10 +172,6 @@ impl Hyprland {
 /// One of Hyprland's JSON replies, read.
 fn read<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, String> {
     serde_json::from_str(text).map_err(|error| format!("Hyprland's {what} cannot be read: {error}"))
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Listens to Hyprland's events and asks for the state after each burst,

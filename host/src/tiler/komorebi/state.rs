@@ -105,18 +105,23 @@ pub fn read_notification(json: &str, bar_monitor: Option<usize>) -> Result<State
 
 impl KomorebiState {
     fn into_model(self, bar_monitor: Option<usize>) -> State {
-        let configured = bar_monitor.unwrap_or(0);
-        let mapped = self.monitor_usr_idx_map.get(&configured.to_string()).copied().unwrap_or(configured);
         let monitors: Vec<Monitor> =
             self.monitors.elements.into_iter().enumerate().map(|(index, monitor)| monitor.into_model(index)).collect();
-        State {
-            bar_monitor: (mapped < monitors.len()).then_some(mapped),
+        let monitor_numbers = self
+            .monitor_usr_idx_map
+            .iter()
+            .filter_map(|(number, index)| Some((number.parse().ok()?, *index)))
+            .collect();
+        let mut state = State {
             focused_monitor: within(self.monitors.focused, monitors.len()),
             monitors,
+            monitor_numbers,
             paused: self.is_paused,
             mouse_follows_focus: self.mouse_follows_focus,
             ..State::empty(Kind::Komorebi)
-        }
+        };
+        state.bar_monitor = state.numbered_monitor(bar_monitor);
+        state
     }
 }
 

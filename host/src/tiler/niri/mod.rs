@@ -16,7 +16,7 @@ mod model;
 use super::backoff::Backoff;
 use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
-use super::{Client, Options, Publisher, State, Status};
+use super::{Client, Options, Publisher, State, Status, lock};
 use model::{Applied, Logical, Model};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -75,10 +75,6 @@ impl Client for NiriClient {
         }
         Ok(())
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Writes `request` (one line of JSON) on a connection of its own and reads
