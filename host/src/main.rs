@@ -2,7 +2,7 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
-use obi::bar::{Bar, BarEvent, Deliver, Desktop};
+use obi::bar::{Bar, BarEvent, Deliver, Desktop, Monitor, Placement};
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
@@ -84,10 +84,12 @@ enum Command {
         #[arg(long)]
         pid: Option<u32>,
     },
-    /// Check a config file: print every problem and exit non-zero if there are errors.
+    /// Check config files: print every problem and the monitor each bar
+    /// goes to; exit non-zero if any file has errors.
     Check {
-        /// The komorebi.bar.json to check.
-        path: String,
+        /// The komorebi.bar.json files to check.
+        #[arg(required = true)]
+        paths: Vec<String>,
     },
     /// Tools for widget authors.
     Widget {
@@ -163,7 +165,10 @@ fn run(cli: Cli) -> Result<(), String> {
         return quickstart();
     }
     match &cli.command {
-        Some(Command::Check { path }) => return check(&resolve_path(path)?),
+        Some(Command::Check { paths }) => {
+            let paths: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+            return check(&paths, &cli);
+        }
         Some(Command::Msg { command, pid }) => return message(*command, *pid),
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget_test(plugin, script, png.as_deref(), *width);
@@ -211,8 +216,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let desktop = Desktop { tiler, held };
             #[cfg(free_unix)]
             {
-                let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
-                if cli.backend.unwrap_or(if wayland { Backend::Wayland } else { Backend::X11 }) == Backend::Wayland {
+                if backend(&cli) == Backend::Wayland {
                     let wayland = window::wayland::connect()?;
                     let scheduler = spawn_widgets(engine, &bar, wayland.deliver());
                     return wayland.run(bar, font.data, config_path, desktop, scheduler);
@@ -295,20 +299,69 @@ fn widget_test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> 
     })
 }
 
-/// `obi check PATH`: every problem on stdout; an error makes it fail.
-fn check(path: &Path) -> Result<(), String> {
-    match BarConfig::load(path) {
-        Ok(loaded) => {
-            loaded.warnings.iter().for_each(|warning| println!("{warning}"));
-            println!(
-                "{}: ok ({} warning{})",
-                path.display(),
-                loaded.warnings.len(),
-                if loaded.warnings.len() == 1 { "" } else { "s" }
-            );
-            Ok(())
+/// How the bar is shown: as `--backend` says, else on Wayland when
+/// `WAYLAND_DISPLAY` is set.
+#[cfg(free_unix)]
+fn backend(cli: &Cli) -> Backend {
+    let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
+    cli.backend.unwrap_or(if wayland { Backend::Wayland } else { Backend::X11 })
+}
+
+/// `obi check PATH...`: each file's warnings and the monitor its bar goes
+/// to on stdout, its errors on stderr; a file with errors makes it fail,
+/// after every file is checked.
+fn check(paths: &[PathBuf], cli: &Cli) -> Result<(), String> {
+    let mut monitors = None;
+    let mut failed = 0;
+    for path in paths {
+        let loaded = match BarConfig::load(path) {
+            Ok(loaded) => loaded,
+            Err(diagnostics) => {
+                eprintln!("{}", listing(&diagnostics));
+                failed += 1;
+                continue;
+            }
+        };
+        loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+        let warnings = loaded.warnings.len();
+        println!("{}: ok ({warnings} warning{})", path.display(), if warnings == 1 { "" } else { "s" });
+        let monitors = monitors.get_or_insert_with(|| list_monitors(cli));
+        println!("{}: {}", path.display(), where_the_bar_goes(&Placement::from_config(&loaded.config), monitors));
+    }
+    match failed {
+        0 => Ok(()),
+        _ if paths.len() == 1 => Err("the config cannot be used".into()),
+        _ => Err(format!("{failed} of {} configs cannot be used", paths.len())),
+    }
+}
+
+/// The monitors the bar would be placed among, as the backend it would
+/// run on lists them.
+fn list_monitors(cli: &Cli) -> Result<Vec<Monitor>, String> {
+    #[cfg(free_unix)]
+    return match backend(cli) {
+        Backend::Wayland => window::wayland::outputs::list(),
+        Backend::X11 => window::x11_monitors(),
+    };
+    #[cfg(not(free_unix))]
+    {
+        let _ = cli;
+        Err("monitors are listed on X11 and Wayland alone".into())
+    }
+}
+
+/// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none.
+fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Monitor>, String>) -> String {
+    let monitors = match monitors {
+        Ok(monitors) => monitors,
+        Err(why) => return format!("the monitors cannot be listed ({why})"),
+    };
+    match placement.monitor(monitors) {
+        Ok(monitor) => {
+            let index = monitors.iter().position(|listed| listed == monitor).unwrap_or_default();
+            format!("bar on monitor {index}: {monitor}")
         }
-        Err(diagnostics) => Err(listing(&diagnostics)),
+        Err(why) => format!("the bar waits: {why}"),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The command line beside the bar: `check`, `--schema`, `--aliases`, `--fonts`.
 
-use crate::support::{config_file, obi, run};
+use crate::support::{config_file, have_tools, obi, run, start_server};
 
 #[test]
 fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
@@ -18,6 +18,31 @@ fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
     assert!(stderr.contains("the config has 2 errors"), "{stderr}");
     assert!(stderr.contains("komorebi.bar.json:2:13: error: height:"), "{stderr}");
     assert!(stderr.contains("komorebi.bar.json:3:42: error: left_widgets[0].Cpu.enable:"), "{stderr}");
+}
+
+/// Every file given is checked, and each bar's monitor is named (Xvfb's
+/// one RandR monitor is `screen`); a bad file among them fails the check
+/// without keeping the others from being told.
+#[test]
+fn check_takes_several_files_and_says_where_each_bar_goes() {
+    if !have_tools("check test", &["Xvfb"]) {
+        return;
+    }
+    let (_xvfb, display) = start_server(|display| {
+        let mut xvfb = std::process::Command::new("Xvfb");
+        xvfb.args([display, "-noreset", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]);
+        xvfb
+    });
+    let (_first, first) = config_file(r#"{ "left_widgets": [], "right_widgets": [] }"#);
+    let (_second, second) = config_file(r#"{ "monitor": 3, "left_widgets": [], "right_widgets": [] }"#);
+    let (_bad, bad) = config_file(r#"{ "height": "tall", "left_widgets": [], "right_widgets": [] }"#);
+    let output = run(obi().arg("check").args([&first, &second, &bad]).env("DISPLAY", &display));
+    assert!(!output.status.success(), "{output:?}");
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    let said = |path: &std::path::Path, what: &str| stdout.contains(&format!("{}: {what}", path.display()));
+    assert!(said(&first, "ok (0 warnings)") && said(&first, "bar on monitor 0: screen 1280x720+0+0"), "{stdout}");
+    assert!(said(&second, "the bar waits: monitor 3 does not exist; found 0: screen 1280x720+0+0"), "{stdout}");
+    assert!(stderr.contains("error: height:") && stderr.contains("1 of 3 configs cannot be used"), "{stderr}");
 }
 
 #[test]

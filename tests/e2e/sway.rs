@@ -593,7 +593,7 @@ fn on_sway_the_bar_follows_its_output_as_it_comes_and_goes() {
 /// order they came in: with the second output placed left of the first,
 /// `monitor: 0` is the second.
 #[test]
-fn on_sway_the_monitor_index_counts_outputs_from_the_left() {
+fn on_sway_the_monitor_index_counts_outputs_from_the_left_as_obi_check_says() {
     let Some(sway) = SwaySession::start("sway monitor order test") else { return };
     assert!(sway.swaymsg(&["create_output"]).status.success());
     for (output, x) in [("X11-2", "0"), ("X11-1", "1024")] {
@@ -608,6 +608,16 @@ fn on_sway_the_monitor_index_counts_outputs_from_the_left() {
     });
     assert!(placed, "on the left output: {:?} ({})", workspace_tops(&sway), sway.bar_log());
     assert!(sway.bar_log().contains("bar on output X11-2 1024x768+0+0"), "{}", sway.bar_log());
+
+    // `obi check` numbers the outputs as the bar does.
+    let second = sway.dir().join("second.json");
+    std::fs::write(&second, WORKSPACES.replacen('{', r#"{ "monitor": 1,"#, 1)).unwrap();
+    let checked =
+        run(obi().arg("check").arg(sway.dir().join("bar.json")).arg(&second).env_remove("DISPLAY").envs(sway.env()));
+    let said = String::from_utf8_lossy(&checked.stdout);
+    assert!(checked.status.success(), "{checked:?}");
+    assert!(said.contains("bar.json: bar on monitor 0: X11-2 1024x768+0+0"), "{said}");
+    assert!(said.contains("second.json: bar on monitor 1: X11-1 1280x720+1024+0"), "{said}");
 }
 
 /// sway going away ends the bar with one line and status 1, no panic; a

@@ -71,18 +71,21 @@ impl Placement {
     }
 }
 
+/// "HDMI-1 1920x1080+0+0", for messages.
+impl std::fmt::Display for Monitor {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let Monitor { name, rect, .. } = self;
+        write!(formatter, "{name} {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y)
+    }
+}
+
 /// "0: HDMI-1 1920x1080+0+0, 1: ..." for messages.
 pub fn describe(monitors: &[Monitor]) -> String {
     if monitors.is_empty() {
         return "none".into();
     }
-    let described: Vec<String> = monitors
-        .iter()
-        .enumerate()
-        .map(|(index, Monitor { name, rect, .. })| {
-            format!("{index}: {name} {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y)
-        })
-        .collect();
+    let described: Vec<String> =
+        monitors.iter().enumerate().map(|(index, monitor)| format!("{index}: {monitor}")).collect();
     described.join(", ")
 }
 

@@ -53,6 +53,13 @@ pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
         .map_err(|error| format!("cannot open the display ({error}); is DISPLAY or WAYLAND_DISPLAY set?"))
 }
 
+/// The monitors of the X server `DISPLAY` names, in RandR's order: the
+/// numbering of the bar's `monitor` on X11.
+#[cfg(free_unix)]
+pub fn x11_monitors() -> Result<Vec<crate::bar::Monitor>, String> {
+    x11::X11::connect()?.monitors()
+}
+
 /// How other threads reach `event_loop`.
 pub fn deliver_to(event_loop: &EventLoop<BarEvent>) -> Deliver {
     let proxy = event_loop.create_proxy();

@@ -21,6 +21,7 @@
 //! kept on the output by the compositor. Both are drawn at the scale the
 //! compositor prefers, fractional where it says one ([`scale`]).
 
+pub mod outputs;
 mod scale;
 
 use super::gl::GlBar;
@@ -312,13 +313,9 @@ impl Panel {
     /// The announced outputs in layout order, with what the compositor
     /// said of each.
     fn ordered_outputs(&self) -> Vec<(wl_output::WlOutput, OutputInfo)> {
-        let mut outputs: Vec<_> =
+        let announced =
             self.announced.iter().filter_map(|output| Some((output.clone(), self.outputs.info(output)?))).collect();
-        outputs.sort_by_key(|(_, info)| {
-            let (x, y) = info.logical_position.unwrap_or(info.location);
-            (x, y)
-        });
-        outputs
+        outputs::in_layout_order(announced)
     }
 
     /// The output the placement's `monitor` names, among those there now.
@@ -330,7 +327,7 @@ impl Panel {
 
     /// Whether the bar belongs at the bottom edge of an output.
     fn belongs_at_bottom(&self, info: &OutputInfo) -> bool {
-        let output_y = info.logical_position.unwrap_or(info.location).1;
+        let output_y = outputs::origin(info).1;
         let output_height = info.logical_size.map_or(0, |(_, height)| height);
         let height = self.placement.height as i32;
         self.placement.start.is_some_and(|(_, y)| y - output_y + height / 2 > output_height / 2 && output_height > 0)
@@ -342,7 +339,7 @@ impl Panel {
         let chosen = self.chosen_output();
         let in_place = match (&chosen, &self.output) {
             (Some((output, info)), Some(current)) => {
-                let origin = info.logical_position.unwrap_or(info.location);
+                let origin = outputs::origin(info);
                 output == current
                     && self.belongs_at_bottom(info) == self.at_bottom
                     && (self.placement.width.is_none() || origin == self.output_origin)
@@ -363,14 +360,15 @@ impl Panel {
             return;
         }
         let Some((output, info)) = self.chosen_output() else {
-            let names: Vec<String> = self.ordered_outputs().iter().map(|(_, info)| describe(info)).collect();
+            let names: Vec<String> =
+                self.ordered_outputs().iter().map(|(_, info)| outputs::monitor(info).to_string()).collect();
             return tracing::warn!(
                 "the bar's output (number {}) is not there; found {}: the bar waits for it",
                 self.placement.monitor.unwrap_or(0),
                 if names.is_empty() { "none".to_owned() } else { names.join(", ") }
             );
         };
-        let origin = info.logical_position.unwrap_or(info.location);
+        let origin = outputs::origin(&info);
         let height = self.placement.height;
         let at_bottom = self.belongs_at_bottom(&info);
         let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
@@ -398,7 +396,7 @@ impl Panel {
         }
         tracing::info!(
             "bar on output {} at its {} edge, {} pixels tall",
-            describe(&info),
+            outputs::monitor(&info),
             if at_bottom { "bottom" } else { "top" },
             height
         );
@@ -555,13 +553,6 @@ fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
         tracing::warn!("{error}; the bar keeps its GL surface");
         gl.resize(width, height);
     }
-}
-
-/// An output as a log line names it.
-fn describe(info: &OutputInfo) -> String {
-    let (x, y) = info.logical_position.unwrap_or(info.location);
-    let (width, height) = info.logical_size.unwrap_or_default();
-    format!("{} {width}x{height}{x:+}{y:+}", info.name.as_deref().unwrap_or("(unnamed)"))
 }
 
 impl Surface for Panel {
