@@ -280,6 +280,21 @@ struct Idle {
     runs: u64,
 }
 
+impl Idle {
+    /// RSS, private RSS, and CPU of the bar, its server and both, as
+    /// cells of a table row.
+    fn cells(&self) -> String {
+        let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
+        let (bar, server) = self.cpu;
+        format!(
+            "{} | {} | {bar} µs/s | {server} µs/s | {} µs/s",
+            mb(self.memory.rss_kb),
+            mb(self.memory.private_kb),
+            bar + server
+        )
+    }
+}
+
 /// Each bar, started, with the server it draws on (`(bar, server)` pids):
 /// memory after ten seconds, then, over a minute, CPU a second (the bar's
 /// and its server's) and how often the bar ran.
@@ -369,15 +384,11 @@ fn report(
     out += "|---|---|---|---|---|---|---|---|\n";
     for row in rows {
         out += &format!(
-            "| {} | {} | {} | {} | {} | {} µs/s | {} µs/s | {} µs/s |\n",
+            "| {} | {} | {} | {} |\n",
             row.name,
             ms(row.starts.mapped),
             ms(row.starts.first_frame),
-            mb(row.idle.memory.rss_kb),
-            mb(row.idle.memory.private_kb),
-            row.idle.cpu.0,
-            row.idle.cpu.1,
-            row.idle.cpu.0 + row.idle.cpu.1
+            row.idle.cells()
         );
     }
     let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
@@ -421,7 +432,6 @@ fn report(
 /// X11 (Wayland should add no polling).
 fn sway_report(rows: &[Row], obi_on_x11: &Row, grab_time: Duration) -> String {
     let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
-    let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
     let mut out = format!(
         "\nOn a headless sway 1.7 (pixman, 1920×1080), each bar on a sway of its own; first frames seen by grim, one grab every {} or so.\n\n",
         ms(grab_time)
@@ -429,16 +439,7 @@ fn sway_report(rows: &[Row], obi_on_x11: &Row, grab_time: Duration) -> String {
     out += "| | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | sway | bar + sway |\n";
     out += "|---|---|---|---|---|---|---|\n";
     for row in rows {
-        out += &format!(
-            "| {} on sway | {} | {} | {} | {} µs/s | {} µs/s | {} µs/s |\n",
-            row.name,
-            ms(row.starts.first_frame),
-            mb(row.idle.memory.rss_kb),
-            mb(row.idle.memory.private_kb),
-            row.idle.cpu.0,
-            row.idle.cpu.1,
-            row.idle.cpu.0 + row.idle.cpu.1
-        );
+        out += &format!("| {} on sway | {} | {} |\n", row.name, ms(row.starts.first_frame), row.idle.cells());
     }
     let (obi, waybar) = (&rows[0], &rows[1]);
     let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };

@@ -5,6 +5,7 @@
 //! out of a mouse command; config files that are a FIFO, a device or huge.
 //! In each, nothing planted is used, and the bar keeps drawing.
 
+use crate::nobody::{NOBODY, am_root};
 use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
 use crate::window::{CPU_AND_CLOCK, ONLY_CPU, TOOLS, bar_strip, inked};
 use std::io::{Read, Write};
@@ -14,8 +15,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// The uid the second user acts as: `nobody`.
-const OTHER_USER: u32 = 65534;
+/// The uid the second user acts as.
+const OTHER_USER: u32 = NOBODY;
 
 /// Runs `script` in `sh` as the second user: through `setpriv` as root,
 /// else through `sudo`.
@@ -27,11 +28,6 @@ fn as_other_user(script: &str) {
         run(Command::new("sudo").args(["-n", "-u", &format!("#{OTHER_USER}"), "sh", "-c", script]))
     };
     assert!(output.status.success(), "as the second user: {script}: {output:?}");
-}
-
-fn am_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
 }
 
 /// Root can act as a second user, and so can a user `sudo` lets; anyone

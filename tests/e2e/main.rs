@@ -19,6 +19,8 @@ mod komorebi_widget;
 mod kwin;
 mod media;
 mod mouse;
+#[path = "../../host/tests/common/nobody.rs"]
+mod nobody;
 mod ocr;
 #[path = "../../host/tests/common/release_feed.rs"]
 mod release_feed;

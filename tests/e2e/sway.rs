@@ -6,18 +6,16 @@
 //! sway is through the variables sway gives its own clients, and is a
 //! Wayland layer surface there.
 
+use crate::nobody::as_nobody_when_root;
 use crate::ocr::words_in;
 use crate::support::{Reaped, have_tools, obi, run, start_server, text_ink, wait_for, workspace};
 use std::ffi::OsString;
-use std::os::unix::fs::{PermissionsExt, chown};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "xdotool", "sway", "swaymsg", "grim", "foot", "setpriv", "convert", "tesseract"];
-
-/// The unprivileged user sway runs as when the tests run as root: `nobody`.
-const SWAY_USER: u32 = 65534;
 
 /// The bar's height in these tests, and a config of sway's workspaces,
 /// large enough to read, beside a clock.
@@ -54,8 +52,6 @@ impl SwaySession {
             xvfb
         });
         intern_window_manager_atoms(&display);
-        // SAFETY: geteuid has no preconditions.
-        let as_root = unsafe { libc::geteuid() } == 0;
         let dir = tempfile::tempdir().unwrap();
         let runtime = dir.path().join("runtime");
         std::fs::create_dir(&runtime).unwrap();
@@ -63,15 +59,7 @@ impl SwaySession {
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
         let config = dir.path().join("sway.conf");
         std::fs::write(&config, "output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n").unwrap();
-        let mut command = if as_root {
-            chown(&runtime, Some(SWAY_USER), Some(SWAY_USER)).unwrap();
-            let mut command = Command::new("setpriv");
-            let (user, group) = (format!("--reuid={SWAY_USER}"), format!("--regid={SWAY_USER}"));
-            command.args([user.as_str(), group.as_str(), "--clear-groups", "sway"]);
-            command
-        } else {
-            Command::new("sway")
-        };
+        let mut command = as_nobody_when_root("sway", &[&runtime]);
         let log = std::fs::File::create(dir.path().join("sway.log")).unwrap();
         let sway = command
             .arg("-c")

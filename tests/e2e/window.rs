@@ -173,7 +173,7 @@ fn a_config_deleted_or_replaced_by_a_directory_leaves_the_bar_running() {
 /// where `nobody` can reach them).
 #[test]
 fn a_config_made_unreadable_leaves_the_bar_running() {
-    use std::os::unix::fs::{PermissionsExt, chown};
+    use std::os::unix::fs::PermissionsExt;
     if !have_tools("unreadable config test", &[TOOLS, &["setpriv"]].concat()) {
         return;
     }
@@ -186,21 +186,11 @@ fn a_config_made_unreadable_leaves_the_bar_running() {
     let binary = dir.path().join("obi");
     std::fs::copy(env!("CARGO_BIN_EXE_obi"), &binary).unwrap();
     let (cache, runtime) = (dir.path().join("cache"), dir.path().join("runtime"));
-    let as_root = unsafe { libc::geteuid() } == 0;
     for writable in [&cache, &runtime] {
         std::fs::create_dir(writable).unwrap();
         open_to_all(writable, 0o700);
-        if as_root {
-            chown(writable, Some(65534), Some(65534)).unwrap();
-        }
     }
-    let mut command = if as_root {
-        let mut command = Command::new("setpriv");
-        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(&binary);
-        command
-    } else {
-        Command::new(&binary)
-    };
+    let mut command = crate::nobody::as_nobody_when_root(&binary, &[&cache, &runtime]);
     let log_path = dir.path().join("obi.log");
     let bar = command
         .arg("--config")

@@ -3,6 +3,8 @@
 //! in `/proc`.
 #![allow(dead_code)]
 
+#[path = "../../tests/common/nobody.rs"]
+mod nobody;
 pub mod sway;
 
 use std::path::Path;

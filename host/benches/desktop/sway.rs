@@ -2,14 +2,12 @@
 //! as `nobody` when the benchmark runs as root because sway refuses root,
 //! and the strip of its output a bar draws in, grabbed with grim.
 
+use super::nobody::as_nobody_when_root;
 use std::ffi::OsString;
-use std::os::unix::fs::{PermissionsExt, chown};
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The unprivileged user sway runs as when the benchmark runs as root.
-const SWAY_USER: u32 = 65534;
 
 /// A headless sway, killed when dropped.
 pub struct HeadlessSway {
@@ -32,17 +30,7 @@ impl HeadlessSway {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         let config = dir.path().join("sway.conf");
         std::fs::write(&config, "output HEADLESS-1 resolution 1920x1080\n").unwrap();
-        // SAFETY: geteuid has no preconditions.
-        let mut command = if unsafe { libc::geteuid() } == 0 {
-            chown(&runtime, Some(SWAY_USER), Some(SWAY_USER)).unwrap();
-            let mut command = Command::new("setpriv");
-            let (user, group) = (format!("--reuid={SWAY_USER}"), format!("--regid={SWAY_USER}"));
-            command.args([user.as_str(), group.as_str(), "--clear-groups", "sway"]);
-            command
-        } else {
-            Command::new("sway")
-        };
-        let sway = command
+        let sway = as_nobody_when_root("sway", &[&runtime])
             .arg("-c")
             .arg(&config)
             .env_clear()
