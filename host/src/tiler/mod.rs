@@ -1,9 +1,10 @@
 //! The tiling window manager the bar serves: komorebi over its socket
 //! protocol, i3 and sway over their IPC, Hyprland and niri over theirs, behind
-//! one [`Client`] trait and one [`State`] model. One [`Connection`] per bar: its client's threads
-//! publish each new state into it, and it wakes the widgets that read it
-//! (reading subscribes) and sends their messages, and the bar's `mouse`
-//! messages, as batches.
+//! one [`Client`] trait and one [`State`] model. One client per tiler, and a
+//! [`Connection`] for each bar on it: the client's threads publish each new
+//! state, each bar sees it with its own monitor found in it, and its
+//! widgets that read it (reading subscribes) are woken; a connection sends
+//! its widgets' messages, and its bar's `mouse` messages, as batches.
 //!
 //! Which tiler: `--tiler komorebi|i3|sway|hyprland|niri|none`, or else the
 //! first found of komorebi's socket, Hyprland's
@@ -90,27 +91,69 @@ pub trait Client: Send + Sync {
     fn send(&self, batch: &[Message], state: Option<&State>) -> Result<(), String>;
 }
 
-/// The bar's connection to its tiler, shared by its widgets and its mouse
-/// config. Cloning it shares the connection.
+/// A bar's connection to its tiler, shared by its widgets and its mouse
+/// config. Cloning it shares the connection; [`Connection::for_another_bar`]
+/// shares the tiler with another bar, which sees it from its own monitor.
 #[derive(Clone)]
 pub struct Connection {
     shared: Arc<Shared>,
+    bar: Arc<BarView>,
 }
 
+/// The tiler, whichever bars look at it.
 struct Shared {
-    status: Pushed<Status>,
+    /// The state as the client last heard it; none before its first word.
+    heard: Mutex<Option<Status>>,
+    /// Every bar's view, to be shown each state heard.
+    bars: Mutex<Vec<Weak<BarView>>>,
     /// Batches wait here for the thread that sends them, in order: a tiler
     /// that is slow to answer must not hold up a widget or the window.
-    outbox: OnceLock<Sender<Vec<Message>>>,
+    outbox: OnceLock<Sender<(Vec<Message>, Weak<BarView>)>>,
     client: OnceLock<Box<dyn Client>>,
-    /// The name of the monitor the bar's window is on, once placed: it
-    /// finds the bar's monitor among the tiler's by name.
-    bar_output: Mutex<Option<String>>,
-    /// The config's `monitor`, by which the bar's monitor is found among
-    /// komorebi's (its names are not the window system's).
-    bar_monitor: Mutex<Option<usize>>,
     /// The tiler tells the keyboard layout in use (sway).
     tells_keyboard_layout: bool,
+}
+
+/// What one bar sees of the tiler: the state heard, with the bar's own
+/// monitor found in it.
+struct BarView {
+    status: Pushed<Status>,
+    /// The name of the monitor the bar's window is on, once placed: it
+    /// finds the bar's monitor among the tiler's by name.
+    output: Mutex<Option<String>>,
+    /// The config's `monitor`, by which the bar's monitor is found among
+    /// komorebi's (its names are not the window system's).
+    monitor: Mutex<Option<usize>>,
+}
+
+impl BarView {
+    fn new(monitor: Option<usize>) -> BarView {
+        BarView {
+            status: Pushed::new(Status::Disconnected("connecting to the tiler".into())),
+            output: Mutex::new(None),
+            monitor: Mutex::new(monitor),
+        }
+    }
+
+    /// Shows `heard` to the bar's readers, its bar monitor found anew.
+    fn show(&self, heard: Status) {
+        let status = match heard {
+            Status::Connected(mut state) => {
+                if state.kind == Kind::Komorebi {
+                    state.bar_monitor = state.numbered_monitor(*lock(&self.monitor));
+                }
+                let output = lock(&self.output).clone();
+                if let Some(found) =
+                    output.and_then(|name| state.monitors.iter().position(|monitor| monitor.name == name))
+                {
+                    state.bar_monitor = Some(found);
+                }
+                Status::Connected(state)
+            }
+            disconnected => disconnected,
+        };
+        self.status.publish(status);
+    }
 }
 
 impl Connection {
@@ -128,7 +171,7 @@ impl Connection {
             chosen => chosen,
         };
         let connection = Connection::waiting(matches!(choice, Choice::Sway | Choice::Hyprland | Choice::Niri));
-        *lock(&connection.shared.bar_monitor) = options.monitor;
+        *lock(&connection.bar.monitor) = options.monitor;
         let publisher = connection.publisher();
         let client = match choice {
             Choice::Komorebi => komorebi::start(options, publisher),
@@ -167,16 +210,29 @@ impl Connection {
 
     /// A connection whose client is being set up.
     fn waiting(tells_keyboard_layout: bool) -> Connection {
-        Connection {
-            shared: Arc::new(Shared {
-                status: Pushed::new(Status::Disconnected("connecting to the tiler".into())),
-                outbox: OnceLock::new(),
-                client: OnceLock::new(),
-                bar_output: Mutex::new(None),
-                bar_monitor: Mutex::new(None),
-                tells_keyboard_layout,
-            }),
+        let bar = Arc::new(BarView::new(None));
+        let shared = Arc::new(Shared {
+            heard: Mutex::new(None),
+            bars: Mutex::new(vec![Arc::downgrade(&bar)]),
+            outbox: OnceLock::new(),
+            client: OnceLock::new(),
+            tells_keyboard_layout,
+        });
+        Connection { shared, bar }
+    }
+
+    /// The same tiler for another bar, whose monitor is the config's
+    /// `monitor` until its placement names it.
+    pub fn for_another_bar(&self, monitor: Option<usize>) -> Connection {
+        let bar = Arc::new(BarView::new(monitor));
+        let mut bars = lock(&self.shared.bars);
+        bars.retain(|view| view.strong_count() > 0);
+        bars.push(Arc::downgrade(&bar));
+        // A bar that comes later is shown what was heard before it.
+        if let Some(heard) = lock(&self.shared.heard).clone() {
+            bar.show(heard);
         }
+        Connection { shared: self.shared.clone(), bar }
     }
 
     /// Whether the keyboard layout in use is the tiler's to tell (sway's:
@@ -199,7 +255,7 @@ impl Connection {
 
     /// The state as last heard, without subscribing.
     pub fn current(&self) -> Status {
-        self.shared.status.current()
+        self.bar.status.current()
     }
 
     /// Sends `batch` to the tiler, in order, in one go, from a thread of its
@@ -219,37 +275,40 @@ impl Connection {
             }
             outbox
         });
-        outbox.send(batch).map_err(|_| "cannot send to the tiler: its sending thread is gone".into())
+        outbox
+            .send((batch, Arc::downgrade(&self.bar)))
+            .map_err(|_| "cannot send to the tiler: its sending thread is gone".into())
     }
 
     /// Tells the connection the name of the monitor the bar is on (RandR's
     /// name, which i3 and sway give their outputs).
     pub fn set_bar_output(&self, name: &str) {
-        *lock(&self.shared.bar_output) = Some(name.to_owned());
-        self.publish_again();
+        *lock(&self.bar.output) = Some(name.to_owned());
+        self.show_again();
     }
 
     /// Tells the connection the config's `monitor` anew (a reload changed
     /// it): komorebi's state shows the bar's monitor by it at once. The
     /// other tilers find it by the name the bar's placement gives.
     pub fn set_bar_monitor(&self, monitor: Option<usize>) {
-        let changed = std::mem::replace(&mut *lock(&self.shared.bar_monitor), monitor) != monitor;
+        let changed = std::mem::replace(&mut *lock(&self.bar.monitor), monitor) != monitor;
         if changed {
-            self.publish_again();
+            self.show_again();
         }
     }
 
-    /// The last state again, its bar's monitor found anew.
-    fn publish_again(&self) {
-        if let Status::Connected(state) = self.current() {
-            self.publisher().publish(Status::Connected(state));
+    /// The last state heard again, the bar's monitor found anew.
+    fn show_again(&self) {
+        let heard = lock(&self.shared.heard).clone();
+        if let Some(heard @ Status::Connected(_)) = heard {
+            self.bar.show(heard);
         }
     }
 }
 
 impl crate::capabilities::Tiler for Connection {
     fn status(&self, waker: &Waker) -> Status {
-        self.shared.status.read(waker)
+        self.bar.status.read(waker)
     }
 
     fn send(&self, messages: &[Message]) -> Result<(), String> {
@@ -263,12 +322,16 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Sends each batch as it comes, until the connection is gone.
-fn deliver(shared: &Weak<Shared>, batches: &Receiver<Vec<Message>>) {
-    while let Ok(batch) = batches.recv() {
+/// Sends each batch as it comes, with the state as the bar that sent it
+/// sees it, until the connection is gone.
+fn deliver(shared: &Weak<Shared>, batches: &Receiver<(Vec<Message>, Weak<BarView>)>) {
+    while let Ok((batch, bar)) = batches.recv() {
         let Some(shared) = shared.upgrade() else { return };
         let Some(client) = shared.client.get() else { continue };
-        let status = shared.status.current();
+        let status = match bar.upgrade() {
+            Some(bar) => bar.status.current(),
+            None => continue,
+        };
         let state = match &status {
             Status::Connected(state) => Some(state),
             Status::Disconnected(_) => None,
@@ -308,24 +371,14 @@ impl Publisher {
 }
 
 impl Shared {
-    /// True when `status` differs from the last.
+    /// Shows `status` to every bar. True when it differs from the last.
     fn publish(&self, status: Status) -> bool {
-        let status = match status {
-            Status::Connected(mut state) => {
-                if state.kind == Kind::Komorebi {
-                    state.bar_monitor = state.numbered_monitor(*lock(&self.bar_monitor));
-                }
-                let output = lock(&self.bar_output).clone();
-                if let Some(found) =
-                    output.and_then(|name| state.monitors.iter().position(|monitor| monitor.name == name))
-                {
-                    state.bar_monitor = Some(found);
-                }
-                Status::Connected(state)
-            }
-            disconnected => disconnected,
-        };
-        self.status.publish(status)
+        let changed = lock(&self.heard).replace(status.clone()).as_ref() != Some(&status);
+        let bars: Vec<Arc<BarView>> = lock(&self.bars).iter().filter_map(Weak::upgrade).collect();
+        for bar in bars {
+            bar.show(status.clone());
+        }
+        changed
     }
 }
 
@@ -409,6 +462,35 @@ mod tests {
             Status::Connected(state) => assert_eq!(state.bar_monitor, Some(1)),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Two bars on one tiler: one state heard wakes both, and each finds
+    /// its own monitor in it; a bar that comes later sees what was heard.
+    #[test]
+    fn bars_sharing_a_tiler_see_it_from_their_own_monitors() {
+        let (first, publisher) = Connection::scripted();
+        let second = first.for_another_bar(None);
+        first.set_bar_output("DP-1");
+        second.set_bar_output("HDMI-1");
+        let (first_waker, first_woken) = counting();
+        let (second_waker, second_woken) = counting();
+        first.status(&first_waker);
+        second.status(&second_waker);
+        let mut two = state(1);
+        two.monitors.push(Monitor { name: "HDMI-1".into(), ..two.monitors[0].clone() });
+        publisher.publish(Status::Connected(two.clone()));
+        assert_eq!((first_woken.load(Ordering::SeqCst), second_woken.load(Ordering::SeqCst)), (1, 1));
+        let bar_monitor = |connection: &Connection| match connection.current() {
+            Status::Connected(state) => state.bar_monitor,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!((bar_monitor(&first), bar_monitor(&second)), (Some(0), Some(1)));
+
+        let third = first.for_another_bar(Some(1));
+        assert_eq!(third.current(), Status::Connected(two), "told what was heard before it");
+        third.set_bar_output("HDMI-1");
+        assert_eq!(bar_monitor(&third), Some(1));
+        assert_eq!(first_woken.load(Ordering::SeqCst), 1, "another bar's placement wakes only its own readers");
     }
 
     #[test]
