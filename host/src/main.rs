@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use obi::bar::{Bar, BarEvent, Deliver, Desktop, Monitor, Placement};
 use obi::capabilities::{Capabilities, HeldImages};
-use obi::config::{BarConfig, Diagnostic, Severity, resolve_path};
+use obi::config::{BarConfig, Diagnostic, Severity, komorebi_json, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
 use obi::runtime::{ComponentCache, Scheduler, SchedulerHandle, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
@@ -88,8 +88,12 @@ enum Command {
     /// goes to; exit non-zero if any file has errors.
     Check {
         /// The komorebi.bar.json files to check.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "komorebi_config")]
         paths: Vec<String>,
+        /// Also check the bar configurations komorebi's komorebi.json lists
+        /// (default: in $KOMOREBI_CONFIG_HOME, else the home folder).
+        #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+        komorebi_config: Option<String>,
     },
     /// Tools for widget authors.
     Widget {
@@ -165,8 +169,13 @@ fn run(cli: Cli) -> Result<(), String> {
         return quickstart();
     }
     match &cli.command {
-        Some(Command::Check { paths }) => {
-            let paths: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+        Some(Command::Check { paths, komorebi_config }) => {
+            let mut paths: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+            if let Some(komorebi) = komorebi_config {
+                let komorebi =
+                    if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
+                paths.extend(komorebi_json::bar_configurations(&komorebi)?);
+            }
             return check(&paths, &cli);
         }
         Some(Command::Msg { command, pid }) => return message(*command, *pid),

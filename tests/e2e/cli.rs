@@ -45,6 +45,34 @@ fn check_takes_several_files_and_says_where_each_bar_goes() {
     assert!(stderr.contains("error: height:") && stderr.contains("1 of 3 configs cannot be used"), "{stderr}");
 }
 
+/// `--komorebi-config` checks the bars komorebi's own config lists, found
+/// where komorebi finds it, with its paths written the PowerShell way or
+/// relative to it.
+#[test]
+fn check_reads_the_bar_configurations_komorebi_lists() {
+    let (dir, _) = config_file(r#"{ "left_widgets": [], "right_widgets": [] }"#);
+    let bars = tempfile::tempdir().unwrap();
+    std::fs::write(bars.path().join("other.json"), r#"{ "monitor": 1, "left_widgets": [], "right_widgets": [] }"#)
+        .unwrap();
+    let komorebi = r#"{ "bar_configurations": [ "komorebi.bar.json", "$Env:OBI_BARS/other.json" ] }"#;
+    std::fs::write(dir.path().join("komorebi.json"), komorebi).unwrap();
+    let output = run(obi()
+        .args(["check", "--komorebi-config"])
+        .env("KOMOREBI_CONFIG_HOME", dir.path())
+        .env("OBI_BARS", bars.path())
+        .env_remove("DISPLAY"));
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for checked in [dir.path().join("komorebi.bar.json"), bars.path().join("other.json")] {
+        assert!(stdout.contains(&format!("{}: ok (0 warnings)", checked.display())), "{stdout}");
+    }
+
+    std::fs::write(dir.path().join("komorebi.json"), r#"{ "bar_configurations": [ "missing.json" ] }"#).unwrap();
+    let output = run(obi().args(["check", "--komorebi-config"]).arg(dir.path().join("komorebi.json")));
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing.json"), "{output:?}");
+}
+
 #[test]
 fn the_config_path_resolves_environment_variables() {
     let (dir, _config) = config_file(r#"{ "left_widgets": [], "right_widgets": [] }"#);

@@ -6,6 +6,7 @@
 pub mod aliases;
 mod diagnostics;
 mod jsonc;
+pub mod komorebi_json;
 pub mod model;
 mod plugin_schemas;
 mod read;

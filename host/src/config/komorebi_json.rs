@@ -1,0 +1,99 @@
+//! komorebi's own `komorebi.json`, for the one thing a bar takes from it:
+//! `bar_configurations`, the `komorebi.bar.json` files komorebi starts a
+//! bar for. komorebi looks for its file in `$KOMOREBI_CONFIG_HOME`, else
+//! in the home folder; its paths may name variables the PowerShell way
+//! (`$Env:USERPROFILE`) as well as the shell's (`$HOME`, `~`).
+
+use super::{CONFIG_FILE_BYTES, parse_lenient, resolve_path};
+use std::path::{Path, PathBuf};
+
+/// Where komorebi reads `komorebi.json` from.
+pub fn default_path() -> Result<PathBuf, String> {
+    std::env::var_os("KOMOREBI_CONFIG_HOME")
+        .or_else(|| std::env::var_os(if cfg!(windows) { "USERPROFILE" } else { "HOME" }))
+        .map(|folder| PathBuf::from(folder).join("komorebi.json"))
+        .ok_or_else(|| "komorebi's config folder is unknown: neither KOMOREBI_CONFIG_HOME nor the home is set".into())
+}
+
+/// The bar configurations `komorebi.json` at `path` lists, resolved: a
+/// relative path is taken from the file's folder.
+pub fn bar_configurations(path: &Path) -> Result<Vec<PathBuf>, String> {
+    let fail = |why: String| format!("{}: {why}", path.display());
+    let bytes =
+        crate::files::read_regular(path, CONFIG_FILE_BYTES).map_err(|why| fail(format!("cannot read: {why}")))?;
+    let text = String::from_utf8(bytes).map_err(|error| fail(format!("not UTF-8 text: {error}")))?;
+    let json = parse_lenient(&text).map_err(fail)?;
+    let listed = match json.get("bar_configurations") {
+        Some(serde_json::Value::Array(listed)) => listed,
+        Some(_) => return Err(fail("bar_configurations is not a list of paths".into())),
+        None => return Err(fail("it lists no bar_configurations".into())),
+    };
+    let folder = path.parent().unwrap_or(Path::new(""));
+    listed
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let raw = entry.as_str().ok_or_else(|| fail(format!("bar_configurations[{index}] is not a path")))?;
+            let resolved = resolve_path(&shell_variables(raw))
+                .map_err(|why| fail(format!("bar_configurations[{index}]: {why}")))?;
+            Ok(folder.join(resolved))
+        })
+        .collect()
+}
+
+/// `$Env:NAME` (any case of `Env`) written as the shell's `${NAME}`.
+fn shell_variables(raw: &str) -> String {
+    let mut written = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find('$') {
+        written.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match after.get(..4).filter(|prefix| prefix.eq_ignore_ascii_case("env:")) {
+            Some(_) => {
+                let name_length =
+                    after[4..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len() - 4);
+                written.push_str(&format!("${{{}}}", &after[4..4 + name_length]));
+                rest = &after[4 + name_length..];
+            }
+            None => {
+                written.push('$');
+                rest = after;
+            }
+        }
+    }
+    written.push_str(rest);
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn powershell_variables_are_read_as_the_shells() {
+        assert_eq!(shell_variables("$Env:USERPROFILE/komorebi.bar.json"), "${USERPROFILE}/komorebi.bar.json");
+        assert_eq!(shell_variables("$env:KOMOREBI_CONFIG_HOME\\bar.json"), "${KOMOREBI_CONFIG_HOME}\\bar.json");
+        assert_eq!(shell_variables("$HOME/a.json"), "$HOME/a.json");
+        assert_eq!(shell_variables("~/$Env:X$Env:Y"), "~/${X}${Y}");
+        assert_eq!(shell_variables("plain.json"), "plain.json");
+    }
+
+    #[test]
+    fn the_listed_paths_are_resolved_from_the_files_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let komorebi = dir.path().join("komorebi.json");
+        // SAFETY: tests that read OBI_TEST_BAR set it themselves and read it alone.
+        unsafe { std::env::set_var("OBI_TEST_BAR", "/bars") };
+        let text = r#"{ "bar_configurations": [ "left.json", "$Env:OBI_TEST_BAR/right.json", ], // komorebi's comment
+        }"#;
+        std::fs::write(&komorebi, text).unwrap();
+        assert_eq!(
+            bar_configurations(&komorebi).unwrap(),
+            [dir.path().join("left.json"), PathBuf::from("/bars/right.json")]
+        );
+        std::fs::write(&komorebi, r#"{ "bar_configurations": [ 3 ] }"#).unwrap();
+        assert!(bar_configurations(&komorebi).unwrap_err().ends_with("bar_configurations[0] is not a path"));
+        std::fs::write(&komorebi, r#"{ "monitors": [] }"#).unwrap();
+        assert!(bar_configurations(&komorebi).unwrap_err().ends_with("it lists no bar_configurations"));
+    }
+}
