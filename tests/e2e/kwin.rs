@@ -114,8 +114,17 @@ impl KWinSession {
         // QImage's ARGB32 (5), or the same with alpha premultiplied (6) or
         // ignored (4): in memory, blue, green, red, alpha.
         assert!(matches!(number("format"), 4..=6), "a 32-bit image: {results:?}");
-        let mut bytes = vec![0; (stride * height) as usize];
-        reader.read_exact(&mut bytes).map_err(|error| format!("reading the screenshot: {error}"))?;
+        // Read on a thread of its own: a KWin that never writes must fail
+        // the test, not hang it.
+        let (sent, read) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut bytes = vec![0; (stride * height) as usize];
+            let _ = sent.send(reader.read_exact(&mut bytes).map(|()| bytes));
+        });
+        let bytes = read
+            .recv_timeout(Duration::from_secs(10))
+            .map_err(|_| "no screenshot within 10 s".to_owned())?
+            .map_err(|error| format!("reading the screenshot: {error}"))?;
         let rgba = bytes
             .chunks_exact(stride as usize)
             .flat_map(|row| row[..width as usize * 4].chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], 255]))
