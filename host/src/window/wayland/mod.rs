@@ -14,50 +14,39 @@
 //! again; `obi msg hide` unmaps the surface (its zone is given back)
 //! and `show` maps it anew.
 //!
-//! Pointer input comes from the seat: buttons as clicks (left, right,
-//! middle, side as extra 1, extra as extra 2), and wheel notches and
-//! touchpad movement as points of scrolling. A tooltip is an xdg popup of
-//! the layer surface, under its item (over it for a bar at the bottom),
-//! kept on the output by the compositor. Both are drawn at the scale the
-//! compositor prefers, fractional where it says one ([`scale`]).
+//! Pointer input comes from the seat ([`pointer`]); a tooltip is an xdg
+//! popup of the layer surface ([`tooltip`]). Both surfaces are drawn at the
+//! scale the compositor prefers, fractional where it says one ([`scale`]).
 
 pub mod outputs;
+mod pointer;
 mod scale;
+mod tooltip;
 
 use super::gl::GlBar;
 use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Placement, Running, Surface};
 use crate::capabilities::HeldImages;
-use crate::input::scroll::POINTS_PER_LINE;
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::runtime::SchedulerHandle;
 use crate::tiler::Connection as Tiler;
-use crate::view::Input;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};
-use scale::{FollowedScale, Fractional, Scale, Viewport};
+use scale::{FollowedScale, Fractional, Scale};
 use smithay_client_toolkit::compositor::{CompositorHandler, CompositorState};
-use smithay_client_toolkit::error::GlobalError;
-use smithay_client_toolkit::globals::{GlobalData, ProvidesBoundGlobal};
+use smithay_client_toolkit::globals::GlobalData;
 use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
 use smithay_client_toolkit::reexports::calloop::{EventLoop, channel};
 use smithay_client_toolkit::reexports::calloop_wayland_source::WaylandSource;
 use smithay_client_toolkit::reexports::client::globals::{GlobalList, registry_queue_init};
-use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_pointer, wl_seat, wl_surface};
+use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_pointer, wl_surface};
 use smithay_client_toolkit::reexports::client::{Connection, EventQueue, Proxy, QueueHandle};
-use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positioner::{
-    Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
-};
-use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_wm_base;
 use smithay_client_toolkit::registry::{ProvidesRegistryState, RegistryState};
-use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
-use smithay_client_toolkit::seat::{Capability, SeatHandler, SeatState};
+use smithay_client_toolkit::seat::SeatState;
 use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::{
     Anchor, KeyboardInteractivity, Layer, LayerShell, LayerShellHandler, LayerSurface, LayerSurfaceConfigure,
 };
-use smithay_client_toolkit::shell::xdg::XdgPositioner;
-use smithay_client_toolkit::shell::xdg::popup::{Popup, PopupConfigure, PopupHandler};
 use smithay_client_toolkit::{
     delegate_compositor, delegate_layer, delegate_output, delegate_pointer, delegate_registry, delegate_seat,
     delegate_xdg_popup, registry_handlers,
@@ -67,13 +56,7 @@ use std::path::PathBuf;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-/// Linux's button codes (`input-event-codes.h`), as `wl_pointer` gives them.
-const BUTTON_LEFT: u32 = 0x110;
-const BUTTON_RIGHT: u32 = 0x111;
-const BUTTON_MIDDLE: u32 = 0x112;
-const BUTTON_SIDE: u32 = 0x113;
-const BUTTON_EXTRA: u32 = 0x114;
+use tooltip::{Tooltip, WmBase};
 
 /// A connection to the compositor, made before the widgets start so that
 /// they can be given a way into its loop.
@@ -500,47 +483,6 @@ impl Panel {
     }
 }
 
-/// A tooltip's popup, and its GL surface once the compositor configured it.
-struct Tooltip {
-    // Dropped before the popup it draws into.
-    surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
-    /// Shows a fractionally scaled buffer at the tooltip's size.
-    viewport: Option<Viewport>,
-    popup: Popup,
-    /// In logical pixels, drawn at `scale`.
-    size: (u32, u32),
-    scale: Scale,
-    text: String,
-    style: Style,
-}
-
-impl Panel {
-    /// The compositor placed the tooltip's popup: it is painted.
-    fn tooltip_configured(&mut self, popup: &Popup) {
-        let (Some(gl), Some(tooltip)) = (&mut self.gl, &mut self.tooltip) else { return };
-        if tooltip.popup.wl_surface() != popup.wl_surface() {
-            return;
-        }
-        let (size, scale) = (tooltip.size, tooltip.scale);
-        if tooltip.surface.is_none() {
-            let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
-            let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
-            match (&tooltip.viewport, scale.whole_factor()) {
-                (Some(viewport), _) => viewport.show_at(size),
-                (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
-                (None, None) => {}
-            }
-            match gl.surface_on(handle, scale.buffer_size(size)) {
-                Ok(surface) => tooltip.surface = Some(surface),
-                Err(error) => return tracing::warn!("{error}"),
-            }
-        }
-        if let Some(surface) = &tooltip.surface {
-            gl.present_tooltip_on(surface, size, scale.factor(), &tooltip.style, &tooltip.text, &self.text_font);
-        }
-    }
-}
-
 /// GL's buffer at `size` device pixels.
 fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
     if gl.size() == size {
@@ -595,45 +537,8 @@ impl Surface for Panel {
         self.open();
     }
 
-    /// A popup of the layer surface under (or over) the item; it is painted
-    /// once the compositor configures it.
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
-        self.tooltip = None;
-        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &self.xdg_shell) else { return };
-        let size = gl.painter().tooltip_size(style, text);
-        let positioner = match XdgPositioner::new(xdg_shell) {
-            Ok(positioner) => positioner,
-            Err(error) => return tracing::warn!("placing the tooltip: {error}"),
-        };
-        positioner.set_size(size.0 as i32, size.1 as i32);
-        let height = self.logical.1 as i32;
-        positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
-        let (edge, gravity) = if self.at_bottom {
-            (PopupAnchor::TopLeft, Gravity::TopRight)
-        } else {
-            (PopupAnchor::BottomLeft, Gravity::BottomRight)
-        };
-        positioner.set_anchor(edge);
-        positioner.set_gravity(gravity);
-        positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
-        let surface = self.compositor.create_surface(&self.qh);
-        let popup = match Popup::from_surface(None, &positioner, &self.qh, surface, xdg_shell) {
-            Ok(popup) => popup,
-            Err(error) => return tracing::warn!("making the tooltip: {error}"),
-        };
-        gl.window.get_popup(popup.xdg_popup());
-        popup.wl_surface().commit();
-        let viewport = self.followed_scale.as_ref().and(self.fractional.as_ref());
-        let viewport = viewport.map(|fractional| fractional.viewport(popup.wl_surface(), &self.qh));
-        self.tooltip = Some(Tooltip {
-            surface: None,
-            viewport,
-            popup,
-            size,
-            scale: self.scale,
-            text: text.to_owned(),
-            style: style.clone(),
-        });
+        self.open_tooltip(anchor, text, style);
     }
 
     fn hide_tooltip(&mut self) {
@@ -758,87 +663,6 @@ impl LayerShellHandler for LayerBar {
     }
 }
 
-impl SeatHandler for LayerBar {
-    fn seat_state(&mut self) -> &mut SeatState {
-        &mut self.seats
-    }
-
-    fn new_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
-
-    fn new_capability(
-        &mut self,
-        _: &Connection,
-        qh: &QueueHandle<Self>,
-        seat: wl_seat::WlSeat,
-        capability: Capability,
-    ) {
-        if capability == Capability::Pointer && self.pointer.is_none() {
-            match self.seats.get_pointer(qh, &seat) {
-                Ok(pointer) => self.pointer = Some(pointer),
-                Err(error) => tracing::warn!("no pointer from the seat: {error}"),
-            }
-        }
-    }
-
-    fn remove_capability(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat, capability: Capability) {
-        if capability == Capability::Pointer
-            && let Some(pointer) = self.pointer.take()
-        {
-            pointer.release();
-        }
-    }
-
-    fn remove_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
-}
-
-impl PointerHandler for LayerBar {
-    fn pointer_frame(
-        &mut self,
-        _: &Connection,
-        _: &QueueHandle<Self>,
-        _: &wl_pointer::WlPointer,
-        events: &[PointerEvent],
-    ) {
-        let Some(surface) = self.panel.layer().map(|layer| layer.wl_surface().clone()) else { return };
-        for event in events.iter().filter(|event| event.surface == surface) {
-            let (x, y) = (event.position.0 as f32, event.position.1 as f32);
-            match event.kind {
-                PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => {
-                    self.running.pointer_moved(x, y, &mut self.panel);
-                }
-                PointerEventKind::Leave { .. } => self.running.pointer_left(&mut self.panel),
-                PointerEventKind::Press { button, .. } => {
-                    if let Some(input) = input_of(button) {
-                        self.running.pointer_moved(x, y, &mut self.panel);
-                        self.running.pressed(input, &mut self.panel);
-                    }
-                }
-                PointerEventKind::Release { .. } => {}
-                PointerEventKind::Axis { horizontal, vertical, .. } => {
-                    // Wayland's positive axis values scroll right and down.
-                    let points = |axis: smithay_client_toolkit::seat::pointer::AxisScroll| match axis.discrete {
-                        0 => -axis.absolute as f32,
-                        notches => -(notches as f32) * POINTS_PER_LINE,
-                    };
-                    self.running.scrolled((points(horizontal), points(vertical)));
-                }
-            }
-        }
-    }
-}
-
-/// The bar's input for a pointer button.
-fn input_of(button: u32) -> Option<Input> {
-    Some(match button {
-        BUTTON_LEFT => Input::PrimaryClick,
-        BUTTON_RIGHT => Input::SecondaryClick,
-        BUTTON_MIDDLE => Input::MiddleClick,
-        BUTTON_SIDE => Input::Extra1Click,
-        BUTTON_EXTRA => Input::Extra2Click,
-        _ => return None,
-    })
-}
-
 impl ProvidesRegistryState for LayerBar {
     fn registry(&mut self) -> &mut RegistryState {
         &mut self.registry
@@ -853,63 +677,3 @@ delegate_pointer!(LayerBar);
 delegate_layer!(LayerBar);
 delegate_registry!(LayerBar);
 delegate_xdg_popup!(LayerBar);
-
-/// xdg-shell's global, bound for the tooltips' popups alone (sctk's
-/// `XdgShell` would have the bar handle windows' decorations too).
-struct WmBase(xdg_wm_base::XdgWmBase);
-
-impl ProvidesBoundGlobal<xdg_wm_base::XdgWmBase, 5> for WmBase {
-    fn bound_global(&self) -> Result<xdg_wm_base::XdgWmBase, GlobalError> {
-        Ok(self.0.clone())
-    }
-}
-
-impl ProvidesBoundGlobal<xdg_wm_base::XdgWmBase, 6> for WmBase {
-    fn bound_global(&self) -> Result<xdg_wm_base::XdgWmBase, GlobalError> {
-        Ok(self.0.clone())
-    }
-}
-
-impl smithay_client_toolkit::reexports::client::Dispatch<xdg_wm_base::XdgWmBase, GlobalData> for LayerBar {
-    /// The compositor asks whether the bar is alive.
-    fn event(
-        _: &mut Self,
-        wm_base: &xdg_wm_base::XdgWmBase,
-        event: xdg_wm_base::Event,
-        _: &GlobalData,
-        _: &Connection,
-        _: &QueueHandle<Self>,
-    ) {
-        if let xdg_wm_base::Event::Ping { serial } = event {
-            wm_base.pong(serial);
-        }
-    }
-}
-
-impl PopupHandler for LayerBar {
-    fn configure(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup, _: PopupConfigure) {
-        self.panel.tooltip_configured(popup);
-    }
-
-    /// The compositor took the tooltip away.
-    fn done(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup) {
-        if self.panel.tooltip.as_ref().is_some_and(|tooltip| tooltip.popup.wl_surface() == popup.wl_surface()) {
-            self.panel.tooltip = None;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn buttons_are_the_bars_clicks() {
-        assert_eq!(input_of(BUTTON_LEFT), Some(Input::PrimaryClick));
-        assert_eq!(input_of(BUTTON_RIGHT), Some(Input::SecondaryClick));
-        assert_eq!(input_of(BUTTON_MIDDLE), Some(Input::MiddleClick));
-        assert_eq!(input_of(BUTTON_SIDE), Some(Input::Extra1Click));
-        assert_eq!(input_of(BUTTON_EXTRA), Some(Input::Extra2Click));
-        assert_eq!(input_of(0x115), None);
-    }
-}

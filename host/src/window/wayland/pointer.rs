@@ -1,0 +1,116 @@
+//! Pointer input on Wayland: the seat's pointer, once it has one, and its
+//! events on the bar's surface as the bar's input: buttons as clicks (left,
+//! right, middle, side as extra 1, extra as extra 2), and wheel notches and
+//! touchpad movement as points of scrolling.
+
+use super::LayerBar;
+use crate::input::scroll::POINTS_PER_LINE;
+use crate::view::Input;
+use smithay_client_toolkit::reexports::client::protocol::{wl_pointer, wl_seat};
+use smithay_client_toolkit::reexports::client::{Connection, QueueHandle};
+use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
+use smithay_client_toolkit::seat::{Capability, SeatHandler, SeatState};
+use smithay_client_toolkit::shell::WaylandSurface;
+
+/// Linux's button codes (`input-event-codes.h`), as `wl_pointer` gives them.
+const BUTTON_LEFT: u32 = 0x110;
+const BUTTON_RIGHT: u32 = 0x111;
+const BUTTON_MIDDLE: u32 = 0x112;
+const BUTTON_SIDE: u32 = 0x113;
+const BUTTON_EXTRA: u32 = 0x114;
+
+impl SeatHandler for LayerBar {
+    fn seat_state(&mut self) -> &mut SeatState {
+        &mut self.seats
+    }
+
+    fn new_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
+
+    fn new_capability(
+        &mut self,
+        _: &Connection,
+        qh: &QueueHandle<Self>,
+        seat: wl_seat::WlSeat,
+        capability: Capability,
+    ) {
+        if capability == Capability::Pointer && self.pointer.is_none() {
+            match self.seats.get_pointer(qh, &seat) {
+                Ok(pointer) => self.pointer = Some(pointer),
+                Err(error) => tracing::warn!("no pointer from the seat: {error}"),
+            }
+        }
+    }
+
+    fn remove_capability(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat, capability: Capability) {
+        if capability == Capability::Pointer
+            && let Some(pointer) = self.pointer.take()
+        {
+            pointer.release();
+        }
+    }
+
+    fn remove_seat(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_seat::WlSeat) {}
+}
+
+impl PointerHandler for LayerBar {
+    fn pointer_frame(
+        &mut self,
+        _: &Connection,
+        _: &QueueHandle<Self>,
+        _: &wl_pointer::WlPointer,
+        events: &[PointerEvent],
+    ) {
+        let Some(surface) = self.panel.layer().map(|layer| layer.wl_surface().clone()) else { return };
+        for event in events.iter().filter(|event| event.surface == surface) {
+            let (x, y) = (event.position.0 as f32, event.position.1 as f32);
+            match event.kind {
+                PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => {
+                    self.running.pointer_moved(x, y, &mut self.panel);
+                }
+                PointerEventKind::Leave { .. } => self.running.pointer_left(&mut self.panel),
+                PointerEventKind::Press { button, .. } => {
+                    if let Some(input) = input_of(button) {
+                        self.running.pointer_moved(x, y, &mut self.panel);
+                        self.running.pressed(input, &mut self.panel);
+                    }
+                }
+                PointerEventKind::Release { .. } => {}
+                PointerEventKind::Axis { horizontal, vertical, .. } => {
+                    // Wayland's positive axis values scroll right and down.
+                    let points = |axis: smithay_client_toolkit::seat::pointer::AxisScroll| match axis.discrete {
+                        0 => -axis.absolute as f32,
+                        notches => -(notches as f32) * POINTS_PER_LINE,
+                    };
+                    self.running.scrolled((points(horizontal), points(vertical)));
+                }
+            }
+        }
+    }
+}
+
+/// The bar's input for a pointer button.
+fn input_of(button: u32) -> Option<Input> {
+    Some(match button {
+        BUTTON_LEFT => Input::PrimaryClick,
+        BUTTON_RIGHT => Input::SecondaryClick,
+        BUTTON_MIDDLE => Input::MiddleClick,
+        BUTTON_SIDE => Input::Extra1Click,
+        BUTTON_EXTRA => Input::Extra2Click,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_are_the_bars_clicks() {
+        assert_eq!(input_of(BUTTON_LEFT), Some(Input::PrimaryClick));
+        assert_eq!(input_of(BUTTON_RIGHT), Some(Input::SecondaryClick));
+        assert_eq!(input_of(BUTTON_MIDDLE), Some(Input::MiddleClick));
+        assert_eq!(input_of(BUTTON_SIDE), Some(Input::Extra1Click));
+        assert_eq!(input_of(BUTTON_EXTRA), Some(Input::Extra2Click));
+        assert_eq!(input_of(0x115), None);
+    }
+}
