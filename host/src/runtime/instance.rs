@@ -109,7 +109,19 @@ impl WidgetInstance {
         spec: &WidgetSpec,
         waker: Waker,
     ) -> Result<(WidgetInstance, Schedule), Failure> {
-        let mut instance = WidgetInstance::instantiate(engine, spec, waker)?;
+        let capabilities = engine.capabilities().clone();
+        WidgetInstance::start_with(engine, &capabilities, spec, waker)
+    }
+
+    /// [`WidgetInstance::start`] with `capabilities` in place of the
+    /// engine's: those of the bar the widget is on (its view of the tiler).
+    pub fn start_with(
+        engine: &mut WidgetEngine,
+        capabilities: &Capabilities,
+        spec: &WidgetSpec,
+        waker: Waker,
+    ) -> Result<(WidgetInstance, Schedule), Failure> {
+        let mut instance = WidgetInstance::instantiate(engine, capabilities, spec, waker)?;
         let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
         let config = spec.config_json.as_str();
         let schedule = instance
@@ -129,7 +141,8 @@ impl WidgetInstance {
     /// 0.1.2, or one that gives none. The error names the widget.
     pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<Option<serde_json::Value>, String> {
         let name = &spec.name;
-        let mut instance = WidgetInstance::instantiate(engine, spec, Waker::new(|| {}))
+        let capabilities = engine.capabilities().clone();
+        let mut instance = WidgetInstance::instantiate(engine, &capabilities, spec, Waker::new(|| {}))
             .map_err(|failure| format!("{name}: {failure}"))?;
         let schema = instance
             .call(engine, |widget, store| match widget {
@@ -141,12 +154,17 @@ impl WidgetInstance {
         parsed.transpose().map_err(|error| format!("{name}: its config schema is not JSON: {error}"))
     }
 
-    fn instantiate(engine: &mut WidgetEngine, spec: &WidgetSpec, waker: Waker) -> Result<WidgetInstance, Failure> {
+    fn instantiate(
+        engine: &mut WidgetEngine,
+        capabilities: &Capabilities,
+        spec: &WidgetSpec,
+        waker: Waker,
+    ) -> Result<WidgetInstance, Failure> {
         let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
         let stderr = WidgetStderr::new(&spec.name);
         let state = StoreState {
             name: spec.name.clone(),
-            capabilities: engine.capabilities().clone(),
+            capabilities: capabilities.clone(),
             waker,
             fetches: Fetches::default(),
             commands: spec.commands.clone(),
@@ -169,7 +187,7 @@ impl WidgetInstance {
             })?
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
-        let images = PathImages::new(&spec.name, engine.capabilities().held.clone());
+        let images = PathImages::new(&spec.name, capabilities.held.clone());
         Ok(WidgetInstance { store, widget, limits: spec.limits, images })
     }
 

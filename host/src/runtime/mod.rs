@@ -21,7 +21,7 @@ mod watchdog;
 pub use cache::ComponentCache;
 pub use engine::{SUPPORTED_RELEASES, WIT_PACKAGE, WidgetEngine};
 pub use instance::{Failure, Refreshed, WidgetInstance};
-pub use scheduler::{MIN_REFRESH_GAP, Scheduler, SchedulerHandle, WidgetEvent};
+pub use scheduler::{MIN_REFRESH_GAP, Scheduler, SchedulerHandle, WidgetEvent, WidgetThread};
 
 use crate::capabilities::Capability;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,4 +1,4 @@
-//! Runs every widget of a bar on one thread: each refreshes on its own
+//! Runs every widget of every bar of the process on one thread: each refreshes on its own
 //! schedule, input is delivered between refreshes, and a failing widget is
 //! dropped, shown as failed and restarted with exponential backoff while the
 //! others go on. The thread sleeps until the next refresh is due or an event
@@ -14,11 +14,13 @@
 use super::Schedule;
 use super::instance::{Failure, WidgetInstance};
 use super::{WidgetEngine, WidgetSource, WidgetSpec};
-use crate::capabilities::Waker;
+use crate::capabilities::{Capabilities, Waker};
 use crate::view::Input;
 use crate::view::WidgetState;
 use crate::watch::{FileWatcher, watch_files};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -34,7 +36,7 @@ const TICK_SLACK: Duration = Duration::from_millis(2);
 /// the thread every widget shares.
 pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 
-/// What the widgets' thread is told, besides the passing of time.
+/// What a bar tells its widgets, besides the passing of time.
 #[derive(Debug, PartialEq)]
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
@@ -52,36 +54,54 @@ pub enum WidgetEvent {
         specs: Vec<WidgetSpec>,
         continued: Vec<Option<usize>>,
     },
+}
+
+/// Where a bar's widgets' states go: the config generation (0 until the
+/// first `Reconfigure`), a widget's index and its new state, each time
+/// what it shows changes.
+pub type Sink = Box<dyn FnMut(u64, usize, WidgetState) + Send>;
+
+/// What the widgets' thread is told.
+enum Order {
+    /// For the widgets of bar `bar`.
+    Bar(u64, WidgetEvent),
+    /// A bar's widgets start, with its own capabilities.
+    AddBar { bar: u64, capabilities: Box<Capabilities>, specs: Vec<WidgetSpec>, sink: Sink },
+    /// A bar is gone: its widgets stop.
+    RemoveBar(u64),
     /// A capability has an answer for the widget in slot `slot` (see [`Waker`]).
-    Wake {
-        slot: u64,
-    },
+    Wake { slot: u64 },
     /// The component file at `path` was saved anew: the widgets made from
-    /// it start again from the new one.
-    ComponentChanged {
-        path: PathBuf,
-    },
+    /// it, on every bar, start again from the new one.
+    ComponentChanged { path: PathBuf },
     Stop,
 }
 
 pub struct Scheduler;
 
 impl Scheduler {
-    /// Starts the widgets on their own thread. `sink` receives the config
-    /// generation (0 until the first `Reconfigure`), a widget's index and its
-    /// new state each time what it shows changes.
+    /// Starts the widgets' thread, with no bar yet: every bar of the
+    /// process runs its widgets on it ([`WidgetThread::add_bar`]), since
+    /// the engine's deadlines assume one call at a time.
+    pub fn start(engine: WidgetEngine) -> WidgetThread {
+        let (sender, receiver) = mpsc::channel();
+        let wakes = sender.clone();
+        let thread = thread::Builder::new()
+            .name("obi-widgets".into())
+            .spawn(move || run(engine, (wakes, receiver)))
+            .expect("spawning the widget thread");
+        WidgetThread { inner: Arc::new(ThreadInner { sender, thread: Some(thread) }) }
+    }
+
+    /// Starts the widgets of one bar on a thread of their own, with the
+    /// engine's capabilities. `sink` receives their states.
     pub fn spawn(
         engine: WidgetEngine,
         specs: Vec<WidgetSpec>,
         sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
     ) -> SchedulerHandle {
-        let (sender, receiver) = mpsc::channel();
-        let wakes = sender.clone();
-        let thread = thread::Builder::new()
-            .name("obi-widgets".into())
-            .spawn(move || run(engine, specs, (wakes, receiver), sink))
-            .expect("spawning the widget thread");
-        SchedulerHandle { sender, thread: Some(thread) }
+        let capabilities = engine.capabilities().clone();
+        Scheduler::start(engine).add_bar(capabilities, specs, sink)
     }
 
     /// Starts every widget and refreshes it once, on this thread: what the
@@ -90,6 +110,7 @@ impl Scheduler {
     /// fetch) is refreshed again when it comes, for up to `settle`.
     pub fn first_states(engine: &mut WidgetEngine, specs: Vec<WidgetSpec>, settle: Duration) -> Vec<WidgetState> {
         let now = Instant::now();
+        let capabilities = engine.capabilities().clone();
         let (woken, wakes) = mpsc::channel();
         let mut slots: Vec<Slot> = specs
             .into_iter()
@@ -102,7 +123,7 @@ impl Scheduler {
                 Slot::new(spec, now, index as u64, waker)
             })
             .collect();
-        slots.iter_mut().for_each(|slot| slot.tick(engine, now));
+        slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, now));
         // Each promise brings one wake: wait for as many as were promised.
         let mut arrived = vec![0; slots.len()];
         let deadline = now + settle;
@@ -110,31 +131,73 @@ impl Scheduler {
             let Ok(index) = wakes.recv_timeout(deadline.saturating_duration_since(Instant::now())) else { break };
             arrived[index] += 1;
             if slots[index].instance.is_some() {
-                slots[index].tick(engine, Instant::now());
+                slots[index].tick(engine, &capabilities, Instant::now());
             }
         }
         slots.into_iter().map(|slot| slot.shown).collect()
     }
 }
 
-pub struct SchedulerHandle {
-    sender: Sender<WidgetEvent>,
+/// The thread every bar's widgets run on; it stops once the last handle
+/// to it is dropped.
+#[derive(Clone)]
+pub struct WidgetThread {
+    inner: Arc<ThreadInner>,
+}
+
+struct ThreadInner {
+    sender: Sender<Order>,
     thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for ThreadInner {
+    fn drop(&mut self) {
+        let _ = self.sender.send(Order::Stop);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl WidgetThread {
+    /// Starts a bar's widgets, which read `capabilities` (the bar's view of
+    /// the tiler among them); `sink` receives their states. Dropping the
+    /// handle stops them.
+    pub fn add_bar(
+        &self,
+        capabilities: Capabilities,
+        specs: Vec<WidgetSpec>,
+        sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
+    ) -> SchedulerHandle {
+        static NEXT_BAR: AtomicU64 = AtomicU64::new(0);
+        let bar = NEXT_BAR.fetch_add(1, Ordering::Relaxed);
+        let capabilities = Box::new(capabilities);
+        // The thread only ends after `Stop`, which the last handle sends.
+        let _ = self.inner.sender.send(Order::AddBar { bar, capabilities, specs, sink: Box::new(sink) });
+        SchedulerHandle { thread: self.clone(), bar }
+    }
+}
+
+/// One bar's widgets on the widgets' thread.
+pub struct SchedulerHandle {
+    thread: WidgetThread,
+    bar: u64,
 }
 
 impl SchedulerHandle {
     pub fn send(&self, event: WidgetEvent) {
-        // The thread only ends after `Stop`; a send error means it is gone already.
-        let _ = self.sender.send(event);
+        let _ = self.thread.inner.sender.send(Order::Bar(self.bar, event));
+    }
+
+    /// The thread these widgets run on, for another bar's.
+    pub fn thread(&self) -> &WidgetThread {
+        &self.thread
     }
 }
 
 impl Drop for SchedulerHandle {
     fn drop(&mut self) {
-        self.send(WidgetEvent::Stop);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        let _ = self.thread.inner.sender.send(Order::RemoveBar(self.bar));
     }
 }
 
@@ -169,9 +232,9 @@ impl Slot {
     }
 
     /// Starts the widget if it is not running, then refreshes it.
-    fn tick(&mut self, engine: &mut WidgetEngine, now: Instant) {
+    fn tick(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, now: Instant) {
         if self.instance.is_none() {
-            match WidgetInstance::start(engine, &self.spec, self.waker.clone()) {
+            match WidgetInstance::start_with(engine, capabilities, &self.spec, self.waker.clone()) {
                 Ok((instance, schedule)) => {
                     if (1..MIN_REFRESH_GAP.as_millis() as u64).contains(&schedule.interval_ms) {
                         tracing::warn!(
@@ -209,10 +272,10 @@ impl Slot {
         self.due = Some(self.due.map_or(allowed, |due| due.min(allowed)));
     }
 
-    fn input(&mut self, engine: &mut WidgetEngine, key: &str, input: Input, now: Instant) {
+    fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, input: Input, now: Instant) {
         let Some(instance) = self.instance.as_mut() else { return };
         match instance.on_input(engine, key, input) {
-            Ok(()) => self.tick(engine, now),
+            Ok(()) => self.tick(engine, capabilities, now),
             Err(failure) => self.fail(failure, now),
         }
     }
@@ -261,10 +324,10 @@ fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Insta
     Some(now + (interval - into_interval) + TICK_SLACK)
 }
 
-/// Makes the slots of a bar, each with an id and a waker of its own.
+/// Makes the slots of every bar, each with an id and a waker of its own.
 struct SlotMaker {
     next_id: u64,
-    wakes: Sender<WidgetEvent>,
+    wakes: Sender<Order>,
 }
 
 impl SlotMaker {
@@ -274,76 +337,113 @@ impl SlotMaker {
         let wakes = self.wakes.clone();
         // A send error means the widget thread has stopped: nobody to wake.
         let waker = Waker::new(move || {
-            let _ = wakes.send(WidgetEvent::Wake { slot: id });
+            let _ = wakes.send(Order::Wake { slot: id });
         });
         Slot::new(spec, now, id, waker)
     }
 }
 
-fn run(
-    mut engine: WidgetEngine,
-    specs: Vec<WidgetSpec>,
-    (wakes, events): (Sender<WidgetEvent>, Receiver<WidgetEvent>),
-    mut sink: impl FnMut(u64, usize, WidgetState),
-) {
-    let now = Instant::now();
-    let mut generation = 0;
-    let mut maker = SlotMaker { next_id: 0, wakes };
-    let mut slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
-    let mut published: Vec<Option<WidgetState>> = vec![None; slots.len()];
-    let mut watching = watch_components(&slots, &maker.wakes);
-    let mut publish = |generation: u64, published: &mut Vec<Option<WidgetState>>, index: usize, slot: &Slot| {
-        if published[index].as_ref() != Some(&slot.shown) {
-            published[index] = Some(slot.shown.clone());
-            sink(generation, index, slot.shown.clone());
+/// One bar's widgets, and what its surface was last told of them.
+struct BarWidgets {
+    id: u64,
+    capabilities: Box<Capabilities>,
+    generation: u64,
+    slots: Vec<Slot>,
+    published: Vec<Option<WidgetState>>,
+    sink: Sink,
+}
+
+impl BarWidgets {
+    /// Tells the bar the state of slot `index` when it changed.
+    fn publish(&mut self, index: usize) {
+        let Some(slot) = self.slots.get(index) else { return };
+        if self.published[index].as_ref() != Some(&slot.shown) {
+            self.published[index] = Some(slot.shown.clone());
+            (self.sink)(self.generation, index, slot.shown.clone());
         }
-    };
+    }
+
+    fn tick_due(&mut self, engine: &mut WidgetEngine, now: Instant) {
+        for index in 0..self.slots.len() {
+            if self.slots[index].due.is_some_and(|due| due <= now) {
+                self.slots[index].tick(engine, &self.capabilities, now);
+                self.publish(index);
+            }
+        }
+    }
+
+    fn handle(&mut self, engine: &mut WidgetEngine, maker: &mut SlotMaker, event: WidgetEvent) {
+        match event {
+            WidgetEvent::Input { widget, key, input } => {
+                if let Some(slot) = self.slots.get_mut(widget) {
+                    slot.input(engine, &self.capabilities, &key, input, Instant::now());
+                    self.publish(widget);
+                }
+            }
+            WidgetEvent::Reconfigure { generation, specs, continued } => {
+                self.generation = generation;
+                let old = std::mem::take(&mut self.slots);
+                self.slots = reuse_slots(old, specs, &continued, |spec| maker.make(spec, Instant::now()));
+                self.published = vec![None; self.slots.len()];
+                for index in 0..self.slots.len() {
+                    if self.slots[index].shown != WidgetState::Pending {
+                        self.publish(index);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order>)) {
+    let mut maker = SlotMaker { next_id: 0, wakes };
+    let mut bars: Vec<BarWidgets> = Vec::new();
+    let mut watching = Vec::new();
     loop {
         let now = Instant::now();
-        for (index, slot) in slots.iter_mut().enumerate() {
-            if slot.due.is_some_and(|due| due <= now) {
-                slot.tick(&mut engine, now);
-                publish(generation, &mut published, index, slot);
-            }
-        }
-        let next = slots.iter().filter_map(|slot| slot.due).min();
-        let event = match next {
-            Some(due) => events.recv_timeout(due.saturating_duration_since(Instant::now())),
-            None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        bars.iter_mut().for_each(|bar| bar.tick_due(&mut engine, now));
+        let next = bars.iter().flat_map(|bar| &bar.slots).filter_map(|slot| slot.due).min();
+        let order = match next {
+            Some(due) => orders.recv_timeout(due.saturating_duration_since(Instant::now())),
+            None => orders.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
-        match event {
-            Ok(WidgetEvent::Input { widget, key, input }) => {
-                if let Some(slot) = slots.get_mut(widget) {
-                    slot.input(&mut engine, &key, input, Instant::now());
-                    publish(generation, &mut published, widget, slot);
+        match order {
+            Ok(Order::Bar(id, event)) => {
+                let reconfigured = matches!(event, WidgetEvent::Reconfigure { .. });
+                if let Some(bar) = bars.iter_mut().find(|bar| bar.id == id) {
+                    bar.handle(&mut engine, &mut maker, event);
+                }
+                if reconfigured {
+                    watching = watch_components(&bars, &maker.wakes);
                 }
             }
-            Ok(WidgetEvent::Reconfigure { generation: next, specs, continued }) => {
-                generation = next;
-                let old = std::mem::take(&mut slots);
-                slots = reuse_slots(old, specs, &continued, |spec| maker.make(spec, Instant::now()));
-                watching = watch_components(&slots, &maker.wakes);
-                published = vec![None; slots.len()];
-                for (index, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.shown != WidgetState::Pending) {
-                    publish(generation, &mut published, index, slot);
-                }
+            Ok(Order::AddBar { bar, capabilities, specs, sink }) => {
+                let now = Instant::now();
+                let slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
+                let published = vec![None; slots.len()];
+                bars.push(BarWidgets { id: bar, capabilities, generation: 0, slots, published, sink });
+                watching = watch_components(&bars, &maker.wakes);
             }
-            Ok(WidgetEvent::Wake { slot }) => {
-                if let Some(woken) =
-                    slots.iter_mut().find(|candidate| candidate.id == slot && candidate.instance.is_some())
-                {
+            Ok(Order::RemoveBar(id)) => {
+                bars.retain(|bar| bar.id != id);
+                watching = watch_components(&bars, &maker.wakes);
+            }
+            Ok(Order::Wake { slot }) => {
+                let mut all = bars.iter_mut().flat_map(|bar| &mut bar.slots);
+                if let Some(woken) = all.find(|candidate| candidate.id == slot && candidate.instance.is_some()) {
                     woken.wake(Instant::now());
                 }
             }
-            Ok(WidgetEvent::ComponentChanged { path }) => {
+            Ok(Order::ComponentChanged { path }) => {
                 tracing::info!("{} changed: starting its widgets again", path.display());
                 engine.forget(&path);
                 let now = Instant::now();
-                for slot in slots.iter_mut().filter(|slot| slot.spec.source == WidgetSource::File(path.clone())) {
+                let source = WidgetSource::File(path);
+                for slot in bars.iter_mut().flat_map(|bar| &mut bar.slots).filter(|slot| slot.spec.source == source) {
                     slot.restart(now);
                 }
             }
-            Ok(WidgetEvent::Stop) | Err(RecvTimeoutError::Disconnected) => {
+            Ok(Order::Stop) | Err(RecvTimeoutError::Disconnected) => {
                 drop(watching);
                 return;
             }
@@ -352,12 +452,13 @@ fn run(
     }
 }
 
-/// Watches the component files of `slots`' third-party widgets; a save is
-/// sent to the widget thread as [`WidgetEvent::ComponentChanged`]. A file
+/// Watches the component files of every bar's third-party widgets; a save
+/// is sent to the widget thread as [`Order::ComponentChanged`]. A file
 /// that cannot be watched (it is missing: its widget shows why) is not.
-fn watch_components(slots: &[Slot], events: &Sender<WidgetEvent>) -> Vec<FileWatcher> {
-    let mut paths: Vec<PathBuf> = slots
+fn watch_components(bars: &[BarWidgets], events: &Sender<Order>) -> Vec<FileWatcher> {
+    let mut paths: Vec<PathBuf> = bars
         .iter()
+        .flat_map(|bar| &bar.slots)
         .filter_map(|slot| match &slot.spec.source {
             WidgetSource::File(path) => Some(path.clone()),
             WidgetSource::Embedded { .. } => None,
@@ -370,7 +471,7 @@ fn watch_components(slots: &[Slot], events: &Sender<WidgetEvent>) -> Vec<FileWat
         .filter_map(|path| {
             let events = events.clone();
             let watched = watch_files(std::slice::from_ref(&path), move |saved| {
-                let _ = events.send(WidgetEvent::ComponentChanged { path: saved.to_path_buf() });
+                let _ = events.send(Order::ComponentChanged { path: saved.to_path_buf() });
             });
             watched.map_err(|error| tracing::debug!("not reloading on change: {error}")).ok()
         })
