@@ -1,9 +1,10 @@
-//! The bar's control socket, so that `obi msg toggle` (from a key binding)
-//! reaches a running bar. Each bar listens on its own local socket,
+//! The control socket, so that `obi msg toggle` (from a key binding)
+//! reaches running bars. Each obi process listens on its own local socket,
 //! `bar-<pid>.sock` in `$XDG_RUNTIME_DIR/obi/` (or `obi-<uid>` in the
-//! temporary directory), and `obi msg` talks to every running bar, or to one
-//! by its pid, as `polybar-msg` does. A request is one line; the reply is
-//! one line.
+//! temporary directory), and `obi msg` talks to every running process, or
+//! to one by its pid, as `polybar-msg` does. A request is one line: the
+//! command, and which of the process's bars it is for (`bar N`, by order,
+//! or `monitor M`; all of them when it names none); the reply is one line.
 //!
 //! Whoever can reach the socket can quit the bar, so the folder must be the
 //! user's own ([`OwnDir`]: one another user made or may write to is refused,
@@ -17,10 +18,11 @@ use interprocess::local_socket::{GenericFilePath, ListenerOptions, Stream};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::mpsc;
 use std::time::Duration;
 use std::{env, fs, thread};
 
-/// The longest request: a command word and its newline.
+/// The longest request: a command, its target and its newline.
 const MAX_REQUEST: u64 = 64;
 /// The longest answer read from a bar.
 const MAX_REPLY: u64 = 4096;
@@ -54,13 +56,63 @@ impl FromStr for Command {
 }
 
 impl Command {
-    fn word(self) -> &'static str {
+    pub fn word(self) -> &'static str {
         match self {
             Command::Toggle => "toggle",
             Command::Show => "show",
             Command::Hide => "hide",
             Command::Reload => "reload",
             Command::Quit => "quit",
+        }
+    }
+}
+
+/// Which of a process's bars a command is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    All,
+    /// The bar at this place in the process's order (from 0).
+    Bar(usize),
+    /// The bars on the monitor with this number (from 0).
+    Monitor(usize),
+}
+
+/// A command and the bars it is for, as one line of the protocol:
+/// `toggle`, `hide bar 1`, `show monitor 0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    pub command: Command,
+    pub target: Target,
+}
+
+impl FromStr for Request {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Request, String> {
+        let mut words = text.split_whitespace();
+        let command = words.next().unwrap_or_default().parse()?;
+        let target = match (words.next(), words.next()) {
+            (None, _) => Target::All,
+            (Some(kind @ ("bar" | "monitor")), Some(number)) => {
+                let number = number.parse().map_err(|_| format!("{kind} {number:?}: not a number"))?;
+                if kind == "bar" { Target::Bar(number) } else { Target::Monitor(number) }
+            }
+            (Some(other), _) => return Err(format!("{other:?}: a command is for `bar N` or `monitor M`")),
+        };
+        match words.next() {
+            Some(extra) => Err(format!("{extra:?} after the request")),
+            None => Ok(Request { command, target }),
+        }
+    }
+}
+
+impl std::fmt::Display for Request {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str(self.command.word())?;
+        match self.target {
+            Target::All => Ok(()),
+            Target::Bar(number) => write!(formatter, " bar {number}"),
+            Target::Monitor(number) => write!(formatter, " monitor {number}"),
         }
     }
 }
@@ -103,8 +155,14 @@ impl Drop for ControlServer {
     }
 }
 
-/// Listens for commands; `deliver` hands each to the bar and says whether it arrived.
-pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<ControlServer, String> {
+/// How long the bar has to answer a request.
+const REPLY_TIME: Duration = Duration::from_secs(2);
+
+/// Listens for requests; `deliver` hands each to the bars with where their
+/// answer goes, and says whether it arrived.
+pub fn serve(
+    deliver: impl Fn(Request, mpsc::Sender<String>) -> bool + Send + 'static,
+) -> Result<ControlServer, String> {
     let dir = own_socket_dir()?;
     let path = socket_path(dir.path(), std::process::id());
     let name =
@@ -138,9 +196,16 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
                     Ok(read) if read as u64 == MAX_REQUEST && !line.ends_with('\n') => {
                         "error: a request is one short line".to_owned()
                     }
-                    Ok(_) => match line.parse::<Command>() {
-                        Ok(command) if deliver(command) => "ok".to_owned(),
-                        Ok(_) => "error: the bar is shutting down".to_owned(),
+                    Ok(_) => match line.parse::<Request>() {
+                        Ok(request) => {
+                            let (reply, answer) = mpsc::channel();
+                            match deliver(request, reply) {
+                                true => answer
+                                    .recv_timeout(REPLY_TIME)
+                                    .unwrap_or_else(|_| "error: the bar did not answer".to_owned()),
+                                false => "error: the bar is shutting down".to_owned(),
+                            }
+                        }
                         Err(error) => format!("error: {error}"),
                     },
                 };
@@ -153,9 +218,9 @@ pub fn serve(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<Contr
 
 /// Makes SIGTERM and SIGINT (a session ending, Ctrl-C) a `quit`, so the
 /// bar ends as `obi msg quit` ends it: its socket removed, its struts
-/// given back. `deliver` hands the command to the bar.
+/// given back. `quit` hands the command to the bars.
 #[cfg(unix)]
-pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Result<(), String> {
+pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> Result<(), String> {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT])
         .map_err(|error| format!("handling SIGTERM and SIGINT: {error}"))?;
@@ -164,7 +229,7 @@ pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Re
         .spawn(move || {
             for signal in signals.forever() {
                 tracing::info!("signal {signal}: quitting");
-                if !deliver(Command::Quit) {
+                if !quit() {
                     // The bar is ending already, or its loop is gone: end now.
                     std::process::exit(0);
                 }
@@ -174,9 +239,10 @@ pub fn quit_on_signals(deliver: impl Fn(Command) -> bool + Send + 'static) -> Re
         .map_err(|error| format!("starting the signal thread: {error}"))
 }
 
-/// Sends `command` to the bar with `pid`, or to every running bar. Returns
-/// each bar's pid and reply; sockets of bars that are gone are cleaned up.
-pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
+/// Sends `request` to the process with `pid`, or to every running one.
+/// Returns each process's pid and reply; sockets of processes that are
+/// gone are cleaned up.
+pub fn send(request: Request, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
     let own = own_socket_dir()?;
     let dir = own.path();
     let pids: Vec<u32> = match pid {
@@ -195,7 +261,7 @@ pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
     let mut replies = Vec::new();
     for pid in pids {
         let path = socket_path(dir, pid);
-        match ask(&path, command) {
+        match ask(&path, request) {
             Ok(reply) => replies.push((pid, reply)),
             Err(_) if !Path::new(&format!("/proc/{pid}")).exists() && cfg!(target_os = "linux") => {
                 let _ = fs::remove_file(&path);
@@ -215,12 +281,12 @@ pub fn send(command: Command, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
     Ok(replies)
 }
 
-fn ask(path: &Path, command: Command) -> std::io::Result<String> {
+fn ask(path: &Path, request: Request) -> std::io::Result<String> {
     let name = path.to_fs_name::<GenericFilePath>()?;
     let mut stream = Stream::connect(name)?;
     stream.set_recv_timeout(Some(ANSWER_TIME))?;
     stream.set_send_timeout(Some(ANSWER_TIME))?;
-    writeln!(stream, "{}", command.word())?;
+    writeln!(stream, "{request}")?;
     let mut reply = String::new();
     BufReader::new(stream).take(MAX_REPLY).read_line(&mut reply)?;
     Ok(reply.trim().to_owned())
@@ -235,5 +301,18 @@ mod tests {
         assert_eq!("toggle\n".parse::<Command>(), Ok(Command::Toggle));
         assert_eq!("quit".parse::<Command>(), Ok(Command::Quit));
         assert!("explode".parse::<Command>().unwrap_err().contains("\"explode\""));
+    }
+
+    #[test]
+    fn requests_name_their_bars_and_read_back_as_written() {
+        for line in ["toggle", "hide bar 1", "show monitor 0", "quit bar 12"] {
+            assert_eq!(line.parse::<Request>().unwrap().to_string(), line);
+        }
+        assert_eq!("reload\n".parse(), Ok(Request { command: Command::Reload, target: Target::All }));
+        assert_eq!("hide bar 2".parse(), Ok(Request { command: Command::Hide, target: Target::Bar(2) }));
+        assert!("hide bar".parse::<Request>().unwrap_err().contains("bar N"));
+        assert!("hide bar two".parse::<Request>().unwrap_err().contains("not a number"));
+        assert!("hide screen 1".parse::<Request>().unwrap_err().contains("\"screen\""));
+        assert!("hide bar 1 now".parse::<Request>().unwrap_err().contains("\"now\""));
     }
 }

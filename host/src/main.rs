@@ -2,13 +2,13 @@
 //! shows the bar, or paints one frame to a PNG with `--screenshot`.
 
 use clap::{Parser, Subcommand};
-use obi::bar::{Bar, BarEvent, Deliver, Desktop, Monitor, Placement};
+use obi::bar::{Bar, BarSource, Fleet, Monitor, Placement, Plan};
 use obi::capabilities::{Capabilities, HeldImages};
 use obi::config::{BarConfig, Diagnostic, Severity, komorebi_json, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
-use obi::runtime::{ComponentCache, Scheduler, SchedulerHandle, WidgetEngine, WidgetInstance};
+use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
 use obi::tiler::{self, Connection};
-use obi::window::{self, BarWindow};
+use obi::window::{self, BarWindows};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,9 +16,22 @@ use std::process::ExitCode;
 #[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
 struct Cli {
     /// A komorebi.bar.json (`~` and environment variables are resolved);
-    /// without it, the default config built into obi.
+    /// without it, the default config built into obi. Given more than
+    /// once, one bar for each, all in this process.
     #[arg(short, long, value_name = "PATH")]
-    config: Option<String>,
+    config: Vec<String>,
+
+    /// Also run a bar for each of the bar configurations komorebi's
+    /// komorebi.json lists, as komorebi starts them (default: in
+    /// $KOMOREBI_CONFIG_HOME, else the home folder).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+    komorebi_config: Option<String>,
+
+    /// Run the (one) config on every monitor, each bar showing its own
+    /// monitor's workspaces; monitors that come get a bar, and their bars
+    /// go with them.
+    #[arg(long, conflicts_with_all = ["screenshot", "schema", "aliases", "komorebi_config"])]
+    every_monitor: bool,
 
     /// Refresh every widget once, paint one frame offscreen (no display
     /// needed) and write it to this PNG file instead of opening the bar.
@@ -80,9 +93,17 @@ enum Command {
     Msg {
         /// toggle | show | hide | reload | quit
         command: obi::control::Command,
-        /// Only the bar with this process id (default: every running bar).
+        /// Only the obi with this process id (default: every running obi).
         #[arg(long)]
         pid: Option<u32>,
+        /// Only the bar at this place among each obi's bars (from 0, in
+        /// the order of their configs, or of their monitors).
+        #[arg(long, value_name = "N", conflicts_with = "monitor")]
+        bar: Option<usize>,
+        /// Only the bars on the monitor with this number (from 0, as
+        /// `monitor` in the config numbers them).
+        #[arg(long, value_name = "M")]
+        monitor: Option<usize>,
     },
     /// Check config files: print every problem and the monitor each bar
     /// goes to; exit non-zero if any file has errors.
@@ -159,7 +180,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     if cli.schema {
-        return schema(cli.config.as_deref());
+        return schema(cli.config.first().map(String::as_str));
     }
     if cli.fonts {
         obi::render::fonts::families().iter().for_each(|family| println!("{family}"));
@@ -178,7 +199,14 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             return check(&paths, &cli);
         }
-        Some(Command::Msg { command, pid }) => return message(*command, *pid),
+        Some(Command::Msg { command, pid, bar, monitor }) => {
+            let target = match (bar, monitor) {
+                (Some(bar), _) => obi::control::Target::Bar(*bar),
+                (None, Some(monitor)) => obi::control::Target::Monitor(*monitor),
+                (None, None) => obi::control::Target::All,
+            };
+            return message(obi::control::Request { command: *command, target }, *pid);
+        }
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget_test(plugin, script, png.as_deref(), *width);
         }
@@ -192,60 +220,82 @@ fn run(cli: Cli) -> Result<(), String> {
         None => {}
     }
     if cli.aliases {
-        return aliases(&resolve_path(cli.config.as_deref().unwrap_or_default())?);
+        return aliases(&resolve_path(cli.config.first().map(String::as_str).unwrap_or_default())?);
     }
-    let config = match &cli.config {
-        Some(path) => {
-            let loaded = BarConfig::load(&resolve_path(path)?).map_err(|diagnostics| listing(&diagnostics))?;
-            for warning in &loaded.warnings {
-                eprintln!("{warning}");
-            }
-            loaded.config
-        }
-        None => BarConfig::embedded_default(),
-    };
-    let bar = Bar::new(&config);
-    let font = find_text_font(bar.font_family())?;
+    let sources = bar_sources(&cli)?;
+    let first = &sources[0].config;
     let held = HeldImages::default();
     let tiler = Connection::start(&tiler::Options {
         choice: cli.tiler,
         komorebi_dir: cli.komorebi_dir.clone(),
-        monitor: config.monitor(),
-        work_area_offset: config.work_area_offset(),
+        monitor: first.monitor(),
+        work_area_offsets: sources
+            .iter()
+            .filter_map(|source| Some((source.config.monitor(), source.config.work_area_offset()?)))
+            .collect(),
         held: held.clone(),
     });
     let engine =
         WidgetEngine::new(Capabilities::system(tiler.clone(), held.clone())?, ComponentCache::from_environment())
             .map_err(|error| format!("{error:#}"))?;
 
-    match cli.screenshot {
-        Some(path) => screenshot(engine, bar, &font.data, held, cli.width, &path),
-        None => {
-            let config_path = cli.config.as_deref().map(resolve_path).transpose()?;
-            let desktop = Desktop { tiler, held };
-            #[cfg(free_unix)]
-            {
-                if backend(&cli) == Backend::Wayland {
-                    let wayland = window::wayland::connect()?;
-                    let scheduler = spawn_widgets(engine, &bar, wayland.deliver());
-                    return wayland.run(bar, font.data, config_path, desktop, scheduler);
-                }
-                window::end_quietly_without_the_display();
-            }
-            let event_loop = window::event_loop()?;
-            let deliver = window::deliver_to(&event_loop);
-            let scheduler = spawn_widgets(engine, &bar, deliver.clone());
-            BarWindow::new(bar, font.data, config_path, desktop, scheduler, deliver).run(event_loop)
-        }
+    if let Some(path) = &cli.screenshot {
+        let bar = Bar::new(first);
+        let font = find_text_font(bar.font_family())?;
+        return screenshot(engine, bar, &font.data, held, cli.width, path);
     }
+    let plan = Plan { sources, every_monitor: cli.every_monitor };
+    #[cfg(free_unix)]
+    {
+        if backend(&cli) == Backend::Wayland {
+            let wayland = window::wayland::connect()?;
+            let fleet = Fleet::new(plan, engine, tiler, held, wayland.deliver());
+            return wayland.run(fleet);
+        }
+        window::end_quietly_without_the_display();
+    }
+    let event_loop = window::event_loop()?;
+    let deliver = window::deliver_to(&event_loop);
+    let fleet = Fleet::new(plan, engine, tiler, held, deliver.clone());
+    BarWindows::new(fleet).run(event_loop, deliver)
 }
 
-/// Starts `bar`'s widgets, whose states reach its loop through `deliver`.
-fn spawn_widgets(engine: WidgetEngine, bar: &Bar, deliver: Deliver) -> SchedulerHandle {
-    Scheduler::spawn(engine, bar.specs().to_vec(), move |generation, index, state| {
-        // Fails only once the loop is gone and the bar is shutting down.
-        deliver(BarEvent::Widget { generation, index, state });
-    })
+/// The bars to run: one for each `--config` and each of komorebi's bar
+/// configurations, or the built-in config when there is neither. A config
+/// that cannot be used fails the start when it is the only one; among
+/// several it is left out, saying why, and the others run.
+fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
+    let mut paths: Vec<PathBuf> = cli.config.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+    if let Some(komorebi) = &cli.komorebi_config {
+        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
+        paths.extend(komorebi_json::bar_configurations(&komorebi)?);
+    }
+    if cli.every_monitor && paths.len() > 1 {
+        return Err("--every-monitor runs one config on every monitor; give one --config".into());
+    }
+    if paths.is_empty() {
+        let config = BarConfig::embedded_default();
+        return Ok(vec![BarSource { path: None, config, monitor: None }]);
+    }
+    let mut sources = Vec::new();
+    let mut failures = Vec::new();
+    for path in &paths {
+        match BarConfig::load(path) {
+            Ok(loaded) => {
+                loaded.warnings.iter().for_each(|warning| eprintln!("{warning}"));
+                sources.push(BarSource { path: Some(path.clone()), config: loaded.config, monitor: None });
+            }
+            Err(diagnostics) if paths.len() == 1 => return Err(listing(&diagnostics)),
+            Err(diagnostics) => {
+                eprintln!("obi: {}: no bar for it: {}", path.display(), listing(&diagnostics));
+                failures.push(path.display().to_string());
+            }
+        }
+    }
+    match sources.is_empty() {
+        true => Err(format!("none of the configs can be used ({})", failures.join(", "))),
+        false => Ok(sources),
+    }
 }
 
 /// Prints the schema, with the config schemas of the plugins `config` enables.
@@ -375,8 +425,8 @@ fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Monitor>, Str
 }
 
 /// `obi msg COMMAND`: each bar's reply; any error fails the command.
-fn message(command: obi::control::Command, pid: Option<u32>) -> Result<(), String> {
-    let replies = obi::control::send(command, pid)?;
+fn message(request: obi::control::Request, pid: Option<u32>) -> Result<(), String> {
+    let replies = obi::control::send(request, pid)?;
     let mut failed = false;
     for (pid, reply) in replies {
         println!("{pid}: {reply}");

@@ -71,12 +71,17 @@ fn two_workspaces(focused: usize) -> serde_json::Value {
 }
 
 fn connect(dir: &Path, work_area_offset: Option<Rect>) -> Connection {
+    connect_bars(dir, work_area_offset.map(|offset| (Some(0), offset)).into_iter().collect())
+}
+
+/// A connection for bars with these monitors and work area offsets.
+fn connect_bars(dir: &Path, work_area_offsets: Vec<(Option<usize>, Rect)>) -> Connection {
     let _ = logs();
     Connection::start(&Options {
         choice: Choice::Komorebi,
         komorebi_dir: Some(dir.to_owned()),
         monitor: Some(0),
-        work_area_offset,
+        work_area_offsets,
         held: Default::default(),
     })
 }
@@ -179,6 +184,21 @@ fn the_work_area_offset_is_asked_for_at_start() {
     let expected =
         "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[0,{\"left\":0,\"top\":40,\"right\":0,\"bottom\":40}]}\n";
     assert!(komorebi.wait_for(expected, Duration::from_secs(5)), "{:#?}", komorebi.received());
+}
+
+#[test]
+fn each_bar_asks_for_its_own_monitors_work_area_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let komorebi = Simulator::start(dir.path(), two_workspaces(0));
+    let top = Rect { left: 0, top: 40, right: 0, bottom: 0 };
+    let bottom = Rect { left: 0, top: 0, right: 0, bottom: 30 };
+    let _connection = connect_bars(dir.path(), vec![(None, top), (Some(1), bottom)]);
+    for expected in [
+        "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[0,{\"left\":0,\"top\":40,\"right\":0,\"bottom\":0}]}\n",
+        "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[1,{\"left\":0,\"top\":0,\"right\":0,\"bottom\":30}]}\n",
+    ] {
+        assert!(komorebi.wait_for(expected, Duration::from_secs(5)), "{expected}: {:#?}", komorebi.received());
+    }
 }
 
 #[test]

@@ -18,6 +18,7 @@ mod komorebi_simulator;
 mod komorebi_widget;
 mod kwin;
 mod media;
+mod monitors;
 mod mouse;
 #[path = "../../host/tests/common/nobody.rs"]
 mod nobody;

@@ -13,10 +13,16 @@ pub const HEIGHT: u32 = 40;
 /// The words on the top `width` × [`HEIGHT`] pixels of the screen, each
 /// with the screen column of its middle.
 pub fn words_on_bar(session: &XSession, dir: &Path, width: u32) -> Vec<(String, u32)> {
+    words_on_bar_at(session, dir, 0, width)
+}
+
+/// The words on the `width` × [`HEIGHT`] pixels at the top of the screen
+/// from column `x`, each with the column of its middle from there.
+pub fn words_on_bar_at(session: &XSession, dir: &Path, x: u32, width: u32) -> Vec<(String, u32)> {
     let png = dir.join("bar.png");
     let grab = run(session
         .command("import")
-        .args(["-window", "root", "-crop", &format!("{width}x{HEIGHT}+0+0"), "+repage"])
+        .args(["-window", "root", "-crop", &format!("{width}x{HEIGHT}+{x}+0"), "+repage"])
         .arg(format!("PNG32:{}", png.display())));
     assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
     words_in(&png)

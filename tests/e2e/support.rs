@@ -87,6 +87,30 @@ impl XSession {
         XSession::managed(server, display, None)
     }
 
+    /// One screen of `monitors` RandR monitors side by side, each
+    /// `width` × `height` and named `M0`, `M1` …, as i3 finds them when it
+    /// starts (RandR 1.5 monitors: what a graphics card's outputs are).
+    pub fn side_by_side(monitors: u32, width: u32, height: u32) -> XSession {
+        let (server, display) = start_server(|display| {
+            let mut xvfb = Command::new("Xvfb");
+            // Without -noreset the server resets when `xrandr`, its only
+            // client, leaves: the monitors set would go with it.
+            let size = format!("{}x{height}x24", width * monitors);
+            xvfb.args([display, "-screen", "0", &size, "-nolisten", "tcp", "-noreset"]);
+            xvfb
+        });
+        for monitor in 0..monitors {
+            // The first takes the screen's output, so RandR lists no other.
+            let output = if monitor == 0 { "screen" } else { "none" };
+            let geometry = format!("{width}/300x{height}/200+{}+0", width * monitor);
+            let set = run(Command::new("xrandr")
+                .args(["--setmonitor", &format!("M{monitor}"), &geometry, output])
+                .env("DISPLAY", &display));
+            assert!(set.status.success(), "xrandr --setmonitor: {set:?}");
+        }
+        XSession::managed(server, display, None)
+    }
+
     /// A screen whose resolution [`XSession::resize`] changes, as a monitor
     /// being switched to another mode does: Xephyr in a window of its own
     /// on an Xvfb, following that window's size (RandR tells its clients).

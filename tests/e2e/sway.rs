@@ -544,7 +544,7 @@ fn on_sway_the_bar_follows_its_output_as_it_comes_and_goes() {
 
     unplug(&sway, 1024, 768);
     assert!(
-        wait_for(Duration::from_secs(20), || log().contains("the bar's output went away")
+        wait_for(Duration::from_secs(20), || log().contains("its output went away")
             && !workspace_tops(&sway).iter().any(|(name, _)| name == "X11-2")),
         "unplugged: {:?} ({})",
         workspace_tops(&sway),
@@ -575,6 +575,57 @@ fn on_sway_the_bar_follows_its_output_as_it_comes_and_goes() {
         log()
     );
     assert!(bar.0.try_wait().unwrap().is_none() && !log().contains("panicked"), "{}", log());
+}
+
+/// With `--every-monitor` one process draws a bar on each output: a new
+/// output gets one showing its own workspaces, an output unplugged takes
+/// its bar away, and the process draws on in the first.
+#[test]
+fn on_sway_every_monitor_gets_a_bar_as_outputs_come_and_go() {
+    let Some(sway) = SwaySession::start("sway every monitor test") else { return };
+    let mut bar = sway.start_bar(WORKSPACES, &["--every-monitor"]);
+    let log = || sway.bar_log();
+    let sorted_tops = || {
+        let mut tops = workspace_tops(&sway);
+        tops.sort();
+        tops.dedup();
+        tops
+    };
+    let first = [("X11-1".to_owned(), HEIGHT)];
+    assert!(wait_for(Duration::from_secs(20), || sorted_tops() == first), "{:?} ({})", sorted_tops(), log());
+
+    assert!(sway.swaymsg(&["create_output"]).status.success());
+    let both = [("X11-1".to_owned(), HEIGHT), ("X11-2".to_owned(), HEIGHT)];
+    assert!(
+        wait_for(Duration::from_secs(20), || sorted_tops() == both),
+        "the new output got a bar: {:?} ({})",
+        sorted_tops(),
+        log()
+    );
+    // Each output shows one of its two workspaces; the other one, drawn
+    // unselected, is read back.
+    for (output, hidden, shown) in [("X11-1", "gamma", "alpha"), ("X11-2", "delta", "beta")] {
+        assert!(sway.swaymsg(&["focus", "output", output]).status.success());
+        sway.populate(hidden);
+        sway.populate(shown);
+    }
+    let first_bar = sway.wait_for_words((0, 0, 1280, HEIGHT), &["gamma"], "sway-every-first");
+    assert!(!first_bar.iter().any(|(word, _)| word == "delta"), "the first output's alone: {first_bar:?}");
+    let second_bar = sway.wait_for_words((1280, 0, 1024, HEIGHT), &["delta"], "sway-every-second");
+    assert!(!second_bar.iter().any(|(word, _)| word == "gamma"), "the second output's alone: {second_bar:?}");
+
+    unplug(&sway, 1024, 768);
+    assert!(
+        wait_for(Duration::from_secs(20), || !sorted_tops().iter().any(|(output, _)| output == "X11-2")),
+        "unplugged: {:?} ({})",
+        sorted_tops(),
+        log()
+    );
+    assert!(sorted_tops().contains(&first[0]), "the first output keeps its bar: {:?}", sorted_tops());
+    assert!(bar.0.try_wait().unwrap().is_none() && !log().contains("panicked"), "{}", log());
+    // It still draws there: the workspaces moved over from the unplugged
+    // output are shown on the first output's bar.
+    sway.wait_for_words((0, 0, 1280, HEIGHT), &["gamma", "delta"], "sway-every-after");
 }
 
 /// `monitor` counts outputs from the left of sway's layout, whatever the

@@ -7,12 +7,14 @@
 //! paints the scene, tells the bar what it painted, and hands it input;
 //! nothing here needs a display, and the model's tests run without one.
 
+mod fleet;
 pub mod placement;
 mod running;
 mod surface;
 
+pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Monitor, Placement, ScreenRect};
-pub use running::{BarEvent, Deliver, Desktop, Flow, Listening, Running};
+pub use running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
 pub use surface::Surface;
 
 use crate::config::BarConfig;

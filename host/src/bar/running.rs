@@ -22,30 +22,69 @@ use crate::tiler::Connection;
 use crate::view::{Input, WidgetState};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// Messages from other threads to the bar's event loop.
+/// Which bar of the process an event is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BarId(pub u64);
+
+/// Messages from other threads to the bars' event loop.
 #[derive(Debug)]
 pub enum BarEvent {
-    /// Widget number `index` of the runtime's specs for config `generation` shows `state`.
-    Widget { generation: u64, index: usize, state: WidgetState },
-    /// The config file was saved, and read again (off the event loop).
-    ConfigRead(Box<Result<Loaded, Vec<Diagnostic>>>),
-    /// `obi msg ...` from the control socket.
-    Control(control::Command),
+    /// Widget number `index` of bar `bar`'s specs for config `generation` shows `state`.
+    Widget { bar: BarId, generation: u64, index: usize, state: WidgetState },
+    /// Bar `bar`'s config file was saved, and read again (off the event loop).
+    ConfigRead { bar: BarId, read: Box<Result<Loaded, Vec<Diagnostic>>> },
+    /// `obi msg ...` from the control socket, with where the answer goes,
+    /// or a signal's quit.
+    Control { request: control::Request, reply: Option<Sender<String>> },
     /// Monitors were added or removed, or changed resolution.
     MonitorsChanged,
 }
 
-/// Hands a [`BarEvent`] to the bar's event loop, whichever it is; false
+/// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
 /// once the loop is gone.
 pub type Deliver = Arc<dyn Fn(BarEvent) -> bool + Send + Sync>;
 
-/// What the bar shares with its widgets' capabilities: the tiler its
-/// `mouse` config talks to, and the images widgets show by handle.
+/// What the bar shares with its widgets' capabilities: its view of the
+/// tiler, which its `mouse` config talks to, and the images widgets show
+/// by handle.
 pub struct Desktop {
     pub tiler: Connection,
     pub held: HeldImages,
+}
+
+/// What a bar is made from: its config file (none: the built-in config),
+/// the config as last read from it, and the monitor it goes on in place of
+/// the config's (`--every-monitor`).
+#[derive(Debug, Clone)]
+pub struct BarSource {
+    pub path: Option<PathBuf>,
+    pub config: BarConfig,
+    pub monitor: Option<usize>,
+}
+
+impl BarSource {
+    /// The config the bar runs: the file's, on the monitor it was given.
+    /// A bar given its monitor spans it: `position.start`, absolute on the
+    /// screen, would put every such bar in one place.
+    pub fn running_config(&self) -> BarConfig {
+        let Some(index) = self.monitor else { return self.config.clone() };
+        let mut config = self.config.clone();
+        use crate::config::model::MonitorConfigOrIndex;
+        config.model.monitor = Some(match config.model.monitor {
+            Some(MonitorConfigOrIndex::Config(mut monitor)) => {
+                monitor.index = index;
+                MonitorConfigOrIndex::Config(monitor)
+            }
+            _ => MonitorConfigOrIndex::Index(index),
+        });
+        if let Some(position) = &mut config.model.position {
+            position.start = None;
+        }
+        config
+    }
 }
 
 /// Whether the loop goes on after an event.
@@ -72,11 +111,13 @@ struct Hover {
 }
 
 pub struct Running {
+    id: BarId,
     bar: Bar,
     scheduler: SchedulerHandle,
     desktop: Desktop,
-    /// Watched and read again on every save; none for the built-in config.
-    config_path: Option<PathBuf>,
+    source: BarSource,
+    /// Reads `source`'s file again on every save.
+    watcher: Option<crate::watch::FileWatcher>,
     deliver: Deliver,
     cursor: (f32, f32),
     double_clicks: DoubleClicks,
@@ -88,26 +129,23 @@ pub struct Running {
     widgets_changed: bool,
 }
 
-/// What keeps a running bar listening: its config watcher and control
-/// socket, ended when dropped.
-pub struct Listening {
-    _watcher: Option<crate::watch::FileWatcher>,
-    _control: Option<control::ControlServer>,
-}
-
 impl Running {
+    /// Bar `id`, made from `source`, whose widgets run under `scheduler`
+    /// and whose events come through `deliver`.
     pub fn new(
-        bar: Bar,
+        id: BarId,
+        source: BarSource,
         scheduler: SchedulerHandle,
         desktop: Desktop,
-        config_path: Option<PathBuf>,
         deliver: Deliver,
     ) -> Running {
         Running {
-            bar,
+            id,
+            bar: Bar::new(&source.running_config()),
             scheduler,
             desktop,
-            config_path,
+            source,
+            watcher: None,
             deliver,
             cursor: (0.0, 0.0),
             double_clicks: DoubleClicks::default(),
@@ -118,26 +156,22 @@ impl Running {
         }
     }
 
-    /// Starts what reaches the bar from outside: saves of its config file,
-    /// SIGTERM and SIGINT (as `quit`), and its control socket (without
-    /// which the bar works, saying so).
-    pub fn listen(&self) -> Result<Listening, String> {
-        let watcher = match &self.config_path {
-            Some(path) => {
-                let (deliver, saved) = (self.deliver.clone(), path.clone());
-                Some(crate::watch::watch(path, move || read_config_for(&deliver, &saved))?)
-            }
-            None => None,
-        };
-        let command = |deliver: Deliver| move |command| deliver(BarEvent::Control(command));
-        #[cfg(unix)]
-        if let Err(error) = control::quit_on_signals(command(self.deliver.clone())) {
-            tracing::warn!("{error}; a signal ends the bar without its clean-up");
+    /// Starts watching the bar's config file, until the bar is dropped:
+    /// each save is read again.
+    pub fn listen(&mut self) -> Result<(), String> {
+        if let Some(path) = &self.source.path {
+            let (deliver, saved, bar) = (self.deliver.clone(), path.clone(), self.id);
+            self.watcher = Some(crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))?);
         }
-        let control = control::serve(command(self.deliver.clone()))
-            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
-            .ok();
-        Ok(Listening { _watcher: watcher, _control: control })
+        Ok(())
+    }
+
+    pub fn id(&self) -> BarId {
+        self.id
+    }
+
+    pub fn source(&self) -> &BarSource {
+        &self.source
     }
 
     pub fn bar(&self) -> &Bar {
@@ -157,17 +191,14 @@ impl Running {
         self.hidden
     }
 
-    /// Handles one event from another thread.
-    pub fn handle(&mut self, event: BarEvent, surface: &mut dyn Surface) -> Flow {
-        match event {
-            BarEvent::Widget { generation, index, state } => {
-                self.widgets_changed |= self.bar.apply(generation, index, state);
-            }
-            BarEvent::ConfigRead(read) => self.reload(*read, surface),
-            BarEvent::Control(command) => return self.obey(command, surface),
-            BarEvent::MonitorsChanged => surface.place(self.bar.placement(), &self.desktop.tiler),
-        }
-        Flow::Continue
+    /// Widget `index` of config `generation` shows `state`.
+    pub fn widget_changed(&mut self, generation: u64, index: usize, state: WidgetState) {
+        self.widgets_changed |= self.bar.apply(generation, index, state);
+    }
+
+    /// The monitors changed: the surface puts the bar on its monitor again.
+    pub fn monitors_changed(&mut self, surface: &mut dyn Surface) {
+        surface.place(self.bar.placement(), &self.desktop.tiler);
     }
 
     /// Paints and presents everything (after an expose, a resize or a reload).
@@ -294,19 +325,20 @@ impl Running {
         }
     }
 
-    fn obey(&mut self, command: control::Command, surface: &mut dyn Surface) -> Flow {
+    /// Does what `obi msg` asks of this bar; `quit` ends it.
+    pub fn obey(&mut self, command: control::Command, surface: &mut dyn Surface) -> Flow {
         use control::Command;
         let hidden = match command {
             Command::Toggle => !self.hidden,
             Command::Show => false,
             Command::Hide => true,
             Command::Reload => {
-                match &self.config_path {
+                match &self.source.path {
                     Some(path) => {
-                        let (path, deliver) = (path.clone(), self.deliver.clone());
+                        let (path, deliver, bar) = (path.clone(), self.deliver.clone(), self.id);
                         let reading = std::thread::Builder::new()
                             .name("obi-config".into())
-                            .spawn(move || read_config_for(&deliver, &path));
+                            .spawn(move || read_config_for(&deliver, bar, &path));
                         if let Err(error) = reading {
                             tracing::warn!("cannot read the config again: {error}");
                         }
@@ -327,8 +359,8 @@ impl Running {
     }
 
     /// Runs the config file as read again, if it is good.
-    fn reload(&mut self, read: Result<Loaded, Vec<Diagnostic>>, surface: &mut dyn Surface) {
-        let Some(path) = self.config_path.clone() else { return };
+    pub fn reload(&mut self, read: Result<Loaded, Vec<Diagnostic>>, surface: &mut dyn Surface) {
+        let Some(path) = self.source.path.clone() else { return };
         let loaded = match read {
             Ok(loaded) => loaded,
             Err(diagnostics) => {
@@ -339,7 +371,8 @@ impl Running {
         };
         loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
         self.end_hover(surface);
-        let reloaded = self.bar.reload(&loaded.config);
+        self.source.config = loaded.config;
+        let reloaded = self.bar.reload(&self.source.running_config());
         if reloaded.font_changed {
             match find_text_font(self.bar.font_family()) {
                 Ok(font) => surface.set_text_font(&font.data),
@@ -359,6 +392,6 @@ impl Running {
 /// Reads the config at `path` on the calling thread, never the event
 /// loop's (even a bounded file takes its time to read and check), and
 /// hands what it read to the bar.
-fn read_config_for(deliver: &Deliver, path: &Path) {
-    deliver(BarEvent::ConfigRead(Box::new(BarConfig::load(path))));
+fn read_config_for(deliver: &Deliver, bar: BarId, path: &Path) {
+    deliver(BarEvent::ConfigRead { bar, read: Box::new(BarConfig::load(path)) });
 }

@@ -35,4 +35,8 @@ pub trait Surface {
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style);
 
     fn hide_tooltip(&mut self);
+
+    /// The number of the monitor the bar is on now, in the numbering of
+    /// its `monitor`; none while it waits for one.
+    fn monitor(&self) -> Option<usize>;
 }

@@ -40,20 +40,12 @@ pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 #[derive(Debug, PartialEq)]
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
-    Input {
-        widget: usize,
-        key: String,
-        input: Input,
-    },
+    Input { widget: usize, key: String, input: Input },
     /// A new set of widgets (a reloaded config). `continued[i]` names the
     /// running widget that the new widget `i` continues (see
     /// [`super::continued`]): it keeps its instance and state; the others
     /// start anew. States reported from then on carry `generation`.
-    Reconfigure {
-        generation: u64,
-        specs: Vec<WidgetSpec>,
-        continued: Vec<Option<usize>>,
-    },
+    Reconfigure { generation: u64, specs: Vec<WidgetSpec>, continued: Vec<Option<usize>> },
 }
 
 /// Where a bar's widgets' states go: the config generation (0 until the
@@ -66,14 +58,23 @@ enum Order {
     /// For the widgets of bar `bar`.
     Bar(u64, WidgetEvent),
     /// A bar's widgets start, with its own capabilities.
-    AddBar { bar: u64, capabilities: Box<Capabilities>, specs: Vec<WidgetSpec>, sink: Sink },
+    AddBar {
+        bar: u64,
+        capabilities: Box<Capabilities>,
+        specs: Vec<WidgetSpec>,
+        sink: Sink,
+    },
     /// A bar is gone: its widgets stop.
     RemoveBar(u64),
     /// A capability has an answer for the widget in slot `slot` (see [`Waker`]).
-    Wake { slot: u64 },
+    Wake {
+        slot: u64,
+    },
     /// The component file at `path` was saved anew: the widgets made from
     /// it, on every bar, start again from the new one.
-    ComponentChanged { path: PathBuf },
+    ComponentChanged {
+        path: PathBuf,
+    },
     Stop,
 }
 

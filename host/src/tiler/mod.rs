@@ -77,8 +77,9 @@ pub struct Options {
     pub komorebi_dir: Option<PathBuf>,
     /// The bar's monitor as the config gives it (`monitor`); none: the primary.
     pub monitor: Option<usize>,
-    /// `monitor.work_area_offset`, sent to komorebi at start.
-    pub work_area_offset: Option<crate::config::model::Rect>,
+    /// Each bar's `monitor` with its `monitor.work_area_offset`: what
+    /// komorebi is asked to keep free there when the bars connect.
+    pub work_area_offsets: Vec<(Option<usize>, crate::config::model::Rect)>,
     /// Where window icons are held for the widgets.
     pub held: crate::capabilities::HeldImages,
 }

@@ -139,11 +139,25 @@ impl<W> GlBar<W> {
     }
 
     pub fn painter(&mut self) -> &mut Painter<OpenGl> {
+        self.make_current();
         &mut self.painter
+    }
+
+    /// Makes the bar's context current on its surface, when it is not:
+    /// each bar of the process has a context of its own, and GL calls go
+    /// to whichever is current.
+    fn make_current(&self) {
+        if self.context.is_current() {
+            return;
+        }
+        if let Err(error) = self.context.make_current(&self.surface) {
+            tracing::warn!("activating the bar's GL context: {error}");
+        }
     }
 
     /// `scene` laid out on the window as it is now.
     pub fn lay_out(&mut self, scene: &crate::render::Scene) -> Layout {
+        self.make_current();
         let (width, height) = self.size;
         self.painter.lay_out(scene, width, height)
     }
@@ -157,6 +171,7 @@ impl<W> GlBar<W> {
 
     /// Follows the window to a new size; the caller repaints everything.
     pub fn resize(&mut self, width: NonZeroU32, height: NonZeroU32) {
+        self.make_current();
         self.size = (width.get(), height.get());
         self.surface.resize(&self.context, width, height);
         if self.kept.is_some() {
@@ -207,6 +222,7 @@ impl<W> GlBar<W> {
     /// Paints what of `layout` lies in `region` over the last frame and
     /// presents the result, naming the region to EGL where it takes damage.
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+        self.make_current();
         self.painter.paint(style, layout, region);
         self.painter.canvas().flush_to_output(());
         // From here on, in the device pixels of the window.
@@ -318,6 +334,7 @@ impl<W> GlBar<W> {
 
     /// Draws text with another font from now on (a reloaded `font_family`).
     pub fn set_text_font(&mut self, text_font: &[u8]) -> Result<(), String> {
+        self.make_current();
         // Made again, with the new font, at the next tooltip.
         self.tooltip_painter = None;
         self.painter.set_text_font(text_font)
@@ -374,6 +391,8 @@ fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) 
 
 impl<W> Drop for GlBar<W> {
     fn drop(&mut self) {
+        // The painters' GL objects, dropped after this, are this context's too.
+        self.make_current();
         if let Some(frame) = &self.kept {
             frame.delete(&self.gl);
         }

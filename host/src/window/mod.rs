@@ -12,10 +12,11 @@
 //! window repaints what widgets changed once the events at hand are
 //! handled, and everything when the system asks.
 
-use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Monitor, Placement, Running, ScreenRect, Surface, placement};
+use crate::bar::{
+    Bar, BarEvent, Deliver, Fleet, Flow, Member, Monitor, Placement, Running, ScreenRect, Surface, dispatch, placement,
+};
 use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
-use crate::runtime::SchedulerHandle;
 use crate::tiler::Connection;
 use gl::GlBar;
 use glutin::config::{Config, ConfigTemplateBuilder};
@@ -23,7 +24,7 @@ use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
 use std::num::NonZeroU32;
-use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 use tooltip::TooltipWindow;
@@ -66,91 +67,185 @@ pub fn deliver_to(event_loop: &EventLoop<BarEvent>) -> Deliver {
     Arc::new(move |event| proxy.send_event(event).is_ok())
 }
 
-pub struct BarWindow {
-    running: Running,
-    surface: WindowSurface,
+/// The process's bars, each in a window of its own, on one event loop.
+pub struct BarWindows {
+    fleet: Fleet,
+    members: Vec<Member<WindowSurface>>,
+    screen: Screen,
+    /// The bars were opened (the loop's first `resumed`).
+    opened: bool,
+    /// How the watcher of monitors reaches the loop.
+    deliver: Option<Deliver>,
     error: Option<String>,
 }
 
-/// The bar's window, once made, and what it needs to follow its monitor.
-struct WindowSurface {
-    gl: Option<GlBar>,
+/// The screen the bars share.
+#[derive(Clone, Default)]
+struct Screen {
+    /// The X server, for monitors, struts and the compositor (X11).
     #[cfg(free_unix)]
-    x11: Option<x11::X11>,
+    x11: Option<Rc<x11::X11>>,
     /// The monitors as last listed.
     monitors: Vec<Monitor>,
+}
+
+/// A bar's window, once made, and what it needs to follow its monitor.
+struct WindowSurface {
+    gl: Option<GlBar>,
+    screen: Screen,
     /// Where the bar is on the screen, once placed.
     rect: Option<ScreenRect>,
+    /// The number of the monitor it is on.
+    monitor: Option<usize>,
     /// The configured monitor is gone; the bar is hidden until it is back.
     waiting_for_monitor: bool,
     /// The user has not hidden the bar.
     shown: bool,
     text_font: Vec<u8>,
     held: HeldImages,
-    /// Where monitor changes are reported (X11).
-    #[cfg(free_unix)]
-    deliver: Deliver,
     /// Made the first time a tooltip is due.
     tooltip: Option<TooltipWindow>,
     /// Making the tooltip window failed: tooltips are not shown.
     no_tooltips: bool,
 }
 
-impl BarWindow {
-    /// `config_path`, when given, is watched and reloaded on every save.
-    pub fn new(
-        bar: Bar,
-        text_font: Vec<u8>,
-        config_path: Option<PathBuf>,
-        desktop: Desktop,
-        scheduler: SchedulerHandle,
-        deliver: Deliver,
-    ) -> BarWindow {
-        let surface = WindowSurface {
-            gl: None,
-            #[cfg(free_unix)]
-            x11: None,
-            monitors: Vec::new(),
-            rect: None,
-            waiting_for_monitor: false,
-            shown: true,
-            text_font,
-            held: desktop.held.clone(),
-            #[cfg(free_unix)]
-            deliver: deliver.clone(),
-            tooltip: None,
-            no_tooltips: false,
-        };
-        BarWindow { running: Running::new(bar, scheduler, desktop, config_path, deliver), surface, error: None }
+impl BarWindows {
+    pub fn new(fleet: Fleet) -> BarWindows {
+        BarWindows { fleet, members: Vec::new(), screen: Screen::default(), opened: false, deliver: None, error: None }
     }
 
-    /// Runs until the bar is told to quit or its window is closed.
-    pub fn run(mut self, event_loop: EventLoop<BarEvent>) -> Result<(), String> {
-        let _listening = self.running.listen()?;
+    /// Runs until every bar is told to quit or a window is closed.
+    pub fn run(mut self, event_loop: EventLoop<BarEvent>, deliver: Deliver) -> Result<(), String> {
+        let _listening = self.fleet.listen();
+        self.deliver = Some(deliver);
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
         match self.error {
             Some(error) => Err(error),
             None => Ok(()),
         }
     }
-}
 
-impl WindowSurface {
-    fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> Result<GlBar, String> {
+    /// Opens a window for each bar the plan asks for; a bar that cannot
+    /// have one is left out (the process fails when none can).
+    fn open_all(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
         #[cfg(free_unix)]
         {
             use winit::platform::x11::ActiveEventLoopExtX11;
             if event_loop.is_x11() {
-                self.x11 = x11::X11::connect()
+                self.screen.x11 = x11::X11::connect()
                     .inspect_err(|error| tracing::warn!("{error}; monitors come from winit, and no strut is set"))
-                    .ok();
+                    .ok()
+                    .map(Rc::new);
             }
         }
         // Watching starts before the first look, so no change falls between them.
         self.watch_monitors();
-        self.monitors = self.list_monitors(event_loop);
-        let monitor = bar.placement().monitor(&self.monitors)?;
+        self.screen.monitors = self.list_monitors(event_loop);
+        let mut failures = Vec::new();
+        for source in self.fleet.first_sources(self.screen.monitors.len()) {
+            let opened = self.fleet.start(source).and_then(|(mut running, font)| {
+                running.listen()?;
+                let surface = open_surface(event_loop, self.screen.clone(), &mut running, font)?;
+                Ok(Member { running, surface })
+            });
+            match opened {
+                Ok(member) => self.members.push(member),
+                Err(error) => {
+                    tracing::error!("{error}");
+                    failures.push(error);
+                }
+            }
+        }
+        match self.members.is_empty() {
+            true => Err(failures.join("; ")),
+            false => Ok(()),
+        }
+    }
+
+    /// Starts reporting monitor changes to the event loop (X11).
+    fn watch_monitors(&self) {
+        #[cfg(free_unix)]
+        if let (Some(_), Some(deliver)) = (&self.screen.x11, self.deliver.clone()) {
+            let watching =
+                x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
+            if let Err(error) = watching {
+                tracing::warn!("{error}; the bars will not follow monitor changes");
+            }
+        }
+    }
+
+    /// The monitors as the display server lists them: RandR's on X11,
+    /// winit's elsewhere.
+    fn list_monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
+        #[cfg(free_unix)]
+        if let Some(x11) = &self.screen.x11 {
+            match x11.monitors() {
+                Ok(monitors) => return monitors,
+                Err(error) => tracing::warn!("{error}; asking winit instead"),
+            }
+        }
+        let primary = event_loop.primary_monitor();
+        event_loop
+            .available_monitors()
+            .map(|monitor| Monitor {
+                name: monitor.name().unwrap_or_default(),
+                rect: ScreenRect {
+                    x: monitor.position().x,
+                    y: monitor.position().y,
+                    width: monitor.size().width,
+                    height: monitor.size().height,
+                },
+                primary: primary.as_ref() == Some(&monitor),
+            })
+            .collect()
+    }
+
+    /// The monitors changed: every bar learns the new list, and with
+    /// `--every-monitor` bars come and go with them.
+    fn monitors_changed(&mut self, event_loop: &ActiveEventLoop) {
+        self.screen.monitors = self.list_monitors(event_loop);
+        for member in &mut self.members {
+            member.surface.screen.monitors = self.screen.monitors.clone();
+        }
+        let screen = &self.screen;
+        self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running, font| {
+            let opened = running.listen().and_then(|()| open_surface(event_loop, screen.clone(), running, font));
+            opened.inspect_err(|error| tracing::error!("{error}")).ok()
+        });
+    }
+}
+
+/// A window for `running`'s bar on `screen`.
+fn open_surface(
+    event_loop: &ActiveEventLoop,
+    screen: Screen,
+    running: &mut Running,
+    text_font: Vec<u8>,
+) -> Result<WindowSurface, String> {
+    let mut surface = WindowSurface {
+        gl: None,
+        screen,
+        rect: None,
+        monitor: None,
+        waiting_for_monitor: false,
+        shown: true,
+        text_font,
+        held: running.desktop().held.clone(),
+        tooltip: None,
+        no_tooltips: false,
+    };
+    let tiler = running.desktop().tiler.clone();
+    let gl = surface.open(event_loop, running.bar_mut(), &tiler)?;
+    gl.window.request_redraw();
+    surface.gl = Some(gl);
+    Ok(surface)
+}
+
+impl WindowSurface {
+    fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> Result<GlBar, String> {
+        let monitor = bar.placement().monitor(&self.screen.monitors)?;
         tiler.set_bar_output(&monitor.name);
+        self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let rect = bar.placement().rect_on(monitor);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
         let mut gl = GlBar::new(window, &config, &self.text_font)?;
@@ -161,7 +256,7 @@ impl WindowSurface {
             rect.height,
             rect.x,
             rect.y,
-            placement::describe(&self.monitors),
+            placement::describe(&self.screen.monitors),
             config.display().version_string()
         );
         self.reserve(&gl, rect);
@@ -180,7 +275,7 @@ impl WindowSurface {
         bar: &mut Bar,
     ) -> Result<(Window, Config), String> {
         #[cfg(free_unix)]
-        let composited = self.x11.as_ref().is_none_or(x11::X11::has_compositor);
+        let composited = self.screen.x11.as_ref().is_none_or(|x11| x11.has_compositor());
         #[cfg(not(free_unix))]
         let composited = true;
         let translucent = bar.scene().style.is_translucent();
@@ -207,55 +302,16 @@ impl WindowSurface {
         Ok((window.ok_or("the bar window was not created")?, config))
     }
 
-    /// The monitors as the display server lists them: RandR's on X11,
-    /// winit's elsewhere.
-    fn list_monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
-        #[cfg(free_unix)]
-        if let Some(x11) = &self.x11 {
-            match x11.monitors() {
-                Ok(monitors) => return monitors,
-                Err(error) => tracing::warn!("{error}; asking winit instead"),
-            }
-        }
-        let primary = event_loop.primary_monitor();
-        event_loop
-            .available_monitors()
-            .map(|monitor| Monitor {
-                name: monitor.name().unwrap_or_default(),
-                rect: ScreenRect {
-                    x: monitor.position().x,
-                    y: monitor.position().y,
-                    width: monitor.size().width,
-                    height: monitor.size().height,
-                },
-                primary: primary.as_ref() == Some(&monitor),
-            })
-            .collect()
-    }
-
     /// Keeps the bar's edge of the screen free of other windows (X11).
     fn reserve(&self, gl: &GlBar, rect: ScreenRect) {
         #[cfg(free_unix)]
-        if let (Some(x11), Some(id)) = (&self.x11, x11::window_id(&gl.window))
+        if let (Some(x11), Some(id)) = (&self.screen.x11, x11::window_id(&gl.window))
             && let Err(error) = x11.reserve(id, rect)
         {
             tracing::warn!("{error}");
         }
         #[cfg(not(free_unix))]
         let _ = (gl, rect);
-    }
-
-    /// Starts reporting monitor changes to the event loop (X11).
-    fn watch_monitors(&self) {
-        #[cfg(free_unix)]
-        if self.x11.is_some() {
-            let deliver = self.deliver.clone();
-            let watching =
-                x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
-            if let Err(error) = watching {
-                tracing::warn!("{error}; the bar will not follow monitor changes");
-            }
-        }
     }
 
     /// Makes the tooltip window, the first time one is due (X11 alone: an
@@ -281,6 +337,12 @@ impl WindowSurface {
                 self.no_tooltips = true;
             }
         }
+    }
+
+    /// Whether window `id` is this bar's or its tooltip's.
+    fn owns(&self, id: WindowId) -> bool {
+        self.gl.as_ref().is_some_and(|gl| gl.window.id() == id)
+            || self.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id)
     }
 
     /// Paints the tooltip shown again (its window was exposed).
@@ -328,16 +390,17 @@ impl Surface for WindowSurface {
     /// now, or hides it while its monitor is missing.
     fn place(&mut self, placement: &Placement, tiler: &Connection) {
         let Some(gl) = &self.gl else { return };
-        match placement.monitor(&self.monitors) {
+        match placement.monitor(&self.screen.monitors) {
             Ok(monitor) => {
                 tiler.set_bar_output(&monitor.name);
+                self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
                 let rect = placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
                 self.reserve(gl, rect);
                 self.rect = Some(rect);
                 if std::mem::take(&mut self.waiting_for_monitor) {
-                    tracing::info!("the bar's monitor is back: {}", placement::describe(&self.monitors));
+                    tracing::info!("the bar's monitor is back: {}", placement::describe(&self.screen.monitors));
                     gl.window.set_visible(self.shown);
                 }
                 tracing::info!("bar placed at {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y);
@@ -348,6 +411,7 @@ impl Surface for WindowSurface {
                     tracing::warn!("{error}; the bar is hidden until it is back");
                 }
                 self.waiting_for_monitor = true;
+                self.monitor = None;
                 gl.window.set_visible(false);
             }
         }
@@ -370,6 +434,10 @@ impl Surface for WindowSurface {
         if let Some(tooltip) = &self.tooltip {
             tooltip.hide();
         }
+    }
+
+    fn monitor(&self) -> Option<usize> {
+        self.monitor
     }
 }
 
@@ -429,29 +497,22 @@ fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
         .expect("the display offers at least one GL config")
 }
 
-impl ApplicationHandler<BarEvent> for BarWindow {
+impl ApplicationHandler<BarEvent> for BarWindows {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.surface.gl.is_some() {
+        if std::mem::replace(&mut self.opened, true) {
             return;
         }
-        let tiler = self.running.desktop().tiler.clone();
-        match self.surface.open(event_loop, self.running.bar_mut(), &tiler) {
-            Ok(gl) => {
-                gl.window.request_redraw();
-                self.surface.gl = Some(gl);
-            }
-            Err(error) => {
-                self.error = Some(error);
-                event_loop.exit();
-            }
+        if let Err(error) = self.open_all(event_loop) {
+            self.error = Some(error);
+            event_loop.exit();
         }
     }
 
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: BarEvent) {
         if matches!(event, BarEvent::MonitorsChanged) {
-            self.surface.monitors = self.surface.list_monitors(event_loop);
+            self.monitors_changed(event_loop);
         }
-        if self.running.handle(event, &mut self.surface) == Flow::Quit {
+        if dispatch(&mut self.members, event) == Flow::Quit {
             event_loop.exit();
         }
     }
@@ -460,32 +521,38 @@ impl ApplicationHandler<BarEvent> for BarWindow {
     /// event at hand: changes that arrive together make one frame, and no
     /// redraw request costs the loop another turn.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        self.running.paint_changes(&mut self.surface);
-        match self.running.tooltip_due() {
-            Some(due) if due <= Instant::now() => {
-                self.surface.prepare_tooltips(event_loop);
-                self.running.show_tooltip(&mut self.surface);
-                event_loop.set_control_flow(ControlFlow::Wait);
+        let now = Instant::now();
+        let mut next_tooltip = None;
+        for Member { running, surface } in &mut self.members {
+            running.paint_changes(surface);
+            match running.tooltip_due() {
+                Some(due) if due <= now => {
+                    surface.prepare_tooltips(event_loop);
+                    running.show_tooltip(surface);
+                }
+                Some(due) => next_tooltip = next_tooltip.min(Some(due)).or(Some(due)),
+                None => {}
             }
-            Some(due) => event_loop.set_control_flow(ControlFlow::WaitUntil(due)),
-            None => event_loop.set_control_flow(ControlFlow::Wait),
         }
+        event_loop.set_control_flow(next_tooltip.map_or(ControlFlow::Wait, ControlFlow::WaitUntil));
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, id: WindowId, event: WindowEvent) {
-        if self.surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
+        let Some(Member { running, surface }) = self.members.iter_mut().find(|member| member.surface.owns(id)) else {
+            return;
+        };
+        if surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
             // The tooltip's window only ever needs its picture again.
             if matches!(event, WindowEvent::RedrawRequested)
-                && let Some(text) = self.running.shown_tooltip()
+                && let Some(text) = running.shown_tooltip()
             {
-                self.surface.repaint_tooltip(&self.running.bar().scene().style, text);
+                surface.repaint_tooltip(&running.bar().scene().style, text);
             }
             return;
         }
-        let surface = &mut self.surface;
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::RedrawRequested => self.running.paint_all(surface),
+            WindowEvent::RedrawRequested => running.paint_all(surface),
             WindowEvent::Resized(size) => {
                 if let (Some(gl), Some(width), Some(height)) =
                     (&mut surface.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))
@@ -495,15 +562,15 @@ impl ApplicationHandler<BarEvent> for BarWindow {
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
-                self.running.pointer_moved(position.x as f32, position.y as f32, surface);
+                running.pointer_moved(position.x as f32, position.y as f32, surface);
             }
-            WindowEvent::CursorLeft { .. } => self.running.pointer_left(surface),
+            WindowEvent::CursorLeft { .. } => running.pointer_left(surface),
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
                 if let Some(input) = input::from_button(button) {
-                    self.running.pressed(input, surface);
+                    running.pressed(input, surface);
                 }
             }
-            WindowEvent::MouseWheel { delta, .. } => self.running.scrolled(input::points(delta)),
+            WindowEvent::MouseWheel { delta, .. } => running.scrolled(input::points(delta)),
             _ => {}
         }
     }

@@ -57,7 +57,8 @@ pub struct Subscription {
     pub dir: PathBuf,
     /// The bar's monitor as its config numbers it.
     pub monitor: Option<usize>,
-    pub work_area_offset: Option<Rect>,
+    /// Each bar's monitor, as its config numbers it, and the offset to keep free there.
+    pub work_area_offsets: Vec<(Option<usize>, Rect)>,
 }
 
 /// Binds the bar's subscriber socket in `subscription.dir` and starts the
@@ -95,8 +96,8 @@ fn listen(subscription: Subscription, name: String, listener: UnixListener, publ
         };
         backoff.connected();
         tracing::info!("connected to komorebi at {}", dir.join(SOCKET).display());
-        if let Some(offset) = subscription.work_area_offset {
-            offer_work_area_offset(dir, state.bar_monitor.or(subscription.monitor), offset);
+        for (monitor, offset) in &subscription.work_area_offsets {
+            offer_work_area_offset(dir, state.numbered_monitor(*monitor).or(*monitor), *offset);
         }
         publisher.publish(Status::Connected(state));
         hear_notifications(&listener, subscription.monitor, &publisher);
@@ -141,7 +142,7 @@ fn excerpt(text: &str) -> String {
     if cut < text.len() { format!("{}…", &text[..cut]) } else { text.to_owned() }
 }
 
-/// Asks komorebi to keep `offset` free on the bar's monitor (komorebi's
+/// Asks komorebi to keep `offset` free on a bar's monitor (komorebi's
 /// index for it), as komorebi-bar does for a `work_area_offset` in its
 /// monitor config.
 fn offer_work_area_offset(dir: &Path, monitor: Option<usize>, offset: Rect) {

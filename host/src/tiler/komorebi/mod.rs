@@ -44,7 +44,7 @@ pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>,
         dir: socket_dir(options)
             .ok_or("komorebi's folder is unknown: the environment names no data folder (give --komorebi-dir)")?,
         monitor: options.monitor,
-        work_area_offset: options.work_area_offset,
+        work_area_offsets: options.work_area_offsets.clone(),
     };
     Ok(Box::new(client::start(subscription, publisher)?))
 }

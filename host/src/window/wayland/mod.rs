@@ -24,10 +24,9 @@ mod scale;
 mod tooltip;
 
 use super::gl::GlBar;
-use crate::bar::{Bar, BarEvent, Deliver, Desktop, Flow, Placement, Running, Surface};
+use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
 use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
-use crate::runtime::SchedulerHandle;
 use crate::tiler::Connection as Tiler;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
@@ -51,9 +50,10 @@ use smithay_client_toolkit::{
     delegate_compositor, delegate_layer, delegate_output, delegate_pointer, delegate_registry, delegate_seat,
     delegate_xdg_popup, registry_handlers,
 };
+use std::cell::RefCell;
 use std::num::NonZeroU32;
-use std::path::PathBuf;
 use std::ptr::NonNull;
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tooltip::{Tooltip, WmBase};
@@ -120,16 +120,9 @@ impl Wayland {
         self.deliver.clone()
     }
 
-    /// Runs the bar until it is told to quit; an error when the compositor
-    /// goes away.
-    pub fn run(
-        self,
-        bar: Bar,
-        text_font: Vec<u8>,
-        config_path: Option<PathBuf>,
-        desktop: Desktop,
-        scheduler: SchedulerHandle,
-    ) -> Result<(), String> {
+    /// Runs the fleet's bars until they are told to quit; an error when
+    /// the compositor goes away.
+    pub fn run(self, fleet: Fleet) -> Result<(), String> {
         let Wayland {
             connection,
             globals,
@@ -139,57 +132,43 @@ impl Wayland {
             xdg_shell,
             fractional,
             mut event_loop,
-            deliver,
+            deliver: _,
         } = self;
         let qh = queue.handle();
-        let panel = Panel {
+        let shell = Rc::new(Shell {
             connection: connection.clone(),
             qh: qh.clone(),
             compositor,
             layer_shell,
             xdg_shell,
             fractional,
-            followed_scale: None,
-            tooltip: None,
-            at_bottom: false,
-            output_origin: (0, 0),
+            display: RefCell::new(None),
+        });
+        let mut state = LayerBar {
+            fleet,
+            members: Vec::new(),
+            shell,
             outputs: OutputState::new(&globals, &qh),
             announced: Vec::new(),
-            display: None,
-            gl: None,
-            pending: None,
-            output: None,
-            placement: bar.placement().clone(),
-            tiler: desktop.tiler.clone(),
-            shown: true,
-            text_font,
-            held: desktop.held.clone(),
-            redraw: false,
-            reopen: false,
-            logical: (1, 1),
-            scale: Scale::ONE,
-        };
-        let mut state = LayerBar {
-            running: Running::new(bar, scheduler, desktop, config_path, deliver),
-            panel,
             registry: RegistryState::new(&globals),
             seats: SeatState::new(&globals, &qh),
             pointer: None,
             following_outputs: false,
             quit: false,
         };
-        let _listening = state.running.listen()?;
+        let _listening = state.fleet.listen();
         // The outputs' names and places arrive after their globals.
         for _ in 0..2 {
             queue.roundtrip(&mut state).map_err(|error| format!("asking the compositor for its outputs: {error}"))?;
         }
         state.following_outputs = true;
-        state.panel.open();
+        state.open_all()?;
         WaylandSource::new(connection, queue)
             .insert(event_loop.handle())
             .map_err(|error| format!("listening to the compositor: {error}"))?;
         while !state.quit {
-            let timeout = state.running.tooltip_due().map(|due| due.saturating_duration_since(Instant::now()));
+            let due = state.members.iter().filter_map(|member| member.running.tooltip_due()).min();
+            let timeout = due.map(|due| due.saturating_duration_since(Instant::now()));
             event_loop
                 .dispatch(timeout, &mut state)
                 .map_err(|error| format!("the Wayland compositor went away ({error})"))?;
@@ -199,29 +178,115 @@ impl Wayland {
     }
 }
 
-/// The loop's state: the running bar, its surface, and the seat's pointer.
+/// What every bar's surface is made with: the compositor's globals, and
+/// EGL on its display once made.
+struct Shell {
+    connection: Connection,
+    qh: QueueHandle<LayerBar>,
+    compositor: CompositorState,
+    layer_shell: LayerShell,
+    /// For tooltips: without it, none are shown.
+    xdg_shell: Option<WmBase>,
+    fractional: Option<Fractional>,
+    /// EGL on the compositor's display, and its config, made once.
+    display: RefCell<Option<(Display, Config)>>,
+}
+
+/// The outputs in layout order, with what the compositor said of each.
+type Outputs = Rc<[(wl_output::WlOutput, OutputInfo)]>;
+
+/// The loop's state: the running bars with their surfaces, the outputs,
+/// and the seat's pointer.
 struct LayerBar {
-    running: Running,
-    panel: Panel,
+    fleet: Fleet,
+    members: Vec<Member<Panel>>,
+    shell: Rc<Shell>,
+    outputs: OutputState,
+    /// The outputs the compositor has told all of (their names and places),
+    /// in the order they came; bars are placed among these alone.
+    announced: Vec<wl_output::WlOutput>,
     registry: RegistryState,
     seats: SeatState,
     pointer: Option<wl_pointer::WlPointer>,
     /// The outputs there at the start are known: later changes move the
-    /// bar.
+    /// bars.
     following_outputs: bool,
     quit: bool,
 }
 
 impl LayerBar {
+    /// A surface for each bar the plan asks for; a bar that cannot have
+    /// one is left out (the process fails when none can).
+    fn open_all(&mut self) -> Result<(), String> {
+        let outputs = self.ordered_outputs();
+        let mut failures = Vec::new();
+        for source in self.fleet.first_sources(outputs.len()) {
+            let started = self.fleet.start(source).and_then(|(mut running, font)| {
+                running.listen()?;
+                Ok((running, font))
+            });
+            match started {
+                Ok((running, font)) => {
+                    let surface = Panel::new(self.shell.clone(), outputs.clone(), &running, font);
+                    self.members.push(Member { running, surface });
+                }
+                Err(error) => {
+                    tracing::error!("{error}");
+                    failures.push(error);
+                }
+            }
+        }
+        if self.members.is_empty() {
+            return Err(failures.join("; "));
+        }
+        self.members.iter_mut().for_each(|member| member.surface.open());
+        Ok(())
+    }
+
+    /// The announced outputs in layout order, with what the compositor
+    /// said of each.
+    fn ordered_outputs(&self) -> Outputs {
+        let announced =
+            self.announced.iter().filter_map(|output| Some((output.clone(), self.outputs.info(output)?))).collect();
+        outputs::in_layout_order(announced).into()
+    }
+
+    /// Outputs came, went or moved: every bar goes where its placement now
+    /// puts it, and with `--every-monitor` bars come and go with outputs.
+    fn follow_outputs(&mut self) {
+        if !self.following_outputs {
+            return;
+        }
+        let outputs = self.ordered_outputs();
+        for member in &mut self.members {
+            member.surface.outputs = outputs.clone();
+            member.surface.follow_outputs();
+        }
+        let shell = self.shell.clone();
+        self.fleet.follow_monitor_count(&mut self.members, outputs.len(), |running, font| {
+            if let Err(error) = running.listen() {
+                tracing::warn!("{error}");
+            }
+            let mut panel = Panel::new(shell.clone(), outputs.clone(), running, font);
+            panel.open();
+            Some(panel)
+        });
+    }
+
+    /// The bar whose layer surface is `surface`.
+    fn member_on(&mut self, surface: &wl_surface::WlSurface) -> Option<&mut Member<Panel>> {
+        self.members.iter_mut().find(|member| member.surface.layer().is_some_and(|layer| layer.wl_surface() == surface))
+    }
+
     /// The compositor's fractional scale for `surface`.
     fn preferred_scale(&mut self, surface: &wl_surface::WlSurface, scale: Scale) {
-        if self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface) {
-            self.panel.set_scale(scale);
+        if let Some(member) = self.member_on(surface) {
+            member.surface.set_scale(scale);
         }
     }
 
     fn handle(&mut self, event: BarEvent) {
-        if self.running.handle(event, &mut self.panel) == Flow::Quit {
+        if dispatch(&mut self.members, event) == Flow::Quit {
             self.quit = true;
         }
     }
@@ -230,16 +295,18 @@ impl LayerBar {
     /// is made anew, what widgets changed is painted, and a tooltip whose
     /// time has come is shown.
     fn after_events(&mut self) {
-        if std::mem::take(&mut self.panel.reopen) {
-            self.panel.open();
-        }
-        if std::mem::take(&mut self.panel.redraw) {
-            self.running.paint_all(&mut self.panel);
-        } else {
-            self.running.paint_changes(&mut self.panel);
-        }
-        if self.running.tooltip_due().is_some_and(|due| due <= Instant::now()) {
-            self.running.show_tooltip(&mut self.panel);
+        for Member { running, surface } in &mut self.members {
+            if std::mem::take(&mut surface.reopen) {
+                surface.open();
+            }
+            if std::mem::take(&mut surface.redraw) {
+                running.paint_all(surface);
+            } else {
+                running.paint_changes(surface);
+            }
+            if running.tooltip_due().is_some_and(|due| due <= Instant::now()) {
+                running.show_tooltip(surface);
+            }
         }
     }
 }
@@ -247,12 +314,9 @@ impl LayerBar {
 /// The bar's layer surface, once the compositor configured it, and what it
 /// needs to make one again.
 struct Panel {
-    connection: Connection,
-    qh: QueueHandle<LayerBar>,
-    compositor: CompositorState,
-    layer_shell: LayerShell,
-    xdg_shell: Option<WmBase>,
-    fractional: Option<Fractional>,
+    shell: Rc<Shell>,
+    /// The outputs there are, in layout order.
+    outputs: Outputs,
     /// The bar's surface's fractional scale, when the compositor has them.
     followed_scale: Option<FollowedScale>,
     /// The tooltip shown, or on its way.
@@ -262,12 +326,6 @@ struct Panel {
     /// Where the bar's output was in the layout when the bar was placed:
     /// a bar narrower than its output is placed from there.
     output_origin: (i32, i32),
-    outputs: OutputState,
-    /// The outputs the compositor has told all of (their names and places),
-    /// in the order they came; the bar is placed among these alone.
-    announced: Vec<wl_output::WlOutput>,
-    /// EGL on the compositor's display, and its config, made once.
-    display: Option<(Display, Config)>,
     gl: Option<GlBar<LayerSurface>>,
     /// A layer surface waiting for its first configure.
     pending: Option<LayerSurface>,
@@ -293,19 +351,33 @@ struct Panel {
 }
 
 impl Panel {
-    /// The announced outputs in layout order, with what the compositor
-    /// said of each.
-    fn ordered_outputs(&self) -> Vec<(wl_output::WlOutput, OutputInfo)> {
-        let announced =
-            self.announced.iter().filter_map(|output| Some((output.clone(), self.outputs.info(output)?))).collect();
-        outputs::in_layout_order(announced)
+    /// The surface of `running`'s bar among `outputs`, not yet opened.
+    fn new(shell: Rc<Shell>, outputs: Outputs, running: &Running, text_font: Vec<u8>) -> Panel {
+        Panel {
+            shell,
+            outputs,
+            followed_scale: None,
+            tooltip: None,
+            at_bottom: false,
+            output_origin: (0, 0),
+            gl: None,
+            pending: None,
+            output: None,
+            placement: running.bar().placement().clone(),
+            tiler: running.desktop().tiler.clone(),
+            shown: true,
+            text_font,
+            held: running.desktop().held.clone(),
+            redraw: false,
+            reopen: false,
+            logical: (1, 1),
+            scale: Scale::ONE,
+        }
     }
 
     /// The output the placement's `monitor` names, among those there now.
     fn chosen_output(&self) -> Option<(wl_output::WlOutput, OutputInfo)> {
-        let mut outputs = self.ordered_outputs();
-        let index = self.placement.monitor.unwrap_or(0);
-        (index < outputs.len()).then(|| outputs.swap_remove(index))
+        self.outputs.get(self.placement.monitor.unwrap_or(0)).cloned()
     }
 
     /// Whether the bar belongs at the bottom edge of an output.
@@ -343,8 +415,7 @@ impl Panel {
             return;
         }
         let Some((output, info)) = self.chosen_output() else {
-            let names: Vec<String> =
-                self.ordered_outputs().iter().map(|(_, info)| outputs::monitor(info).to_string()).collect();
+            let names: Vec<String> = self.outputs.iter().map(|(_, info)| outputs::monitor(info).to_string()).collect();
             return tracing::warn!(
                 "the bar's output (number {}) is not there; found {}: the bar waits for it",
                 self.placement.monitor.unwrap_or(0),
@@ -355,9 +426,10 @@ impl Panel {
         let height = self.placement.height;
         let at_bottom = self.belongs_at_bottom(&info);
         let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
-        let surface = self.compositor.create_surface(&self.qh);
-        self.followed_scale = self.fractional.as_ref().map(|fractional| fractional.follow(&surface, &self.qh));
-        let layer = self.layer_shell.create_layer_surface(&self.qh, surface, Layer::Top, Some("obi"), Some(&output));
+        let shell = &self.shell;
+        let surface = shell.compositor.create_surface(&shell.qh);
+        self.followed_scale = shell.fractional.as_ref().map(|fractional| fractional.follow(&surface, &shell.qh));
+        let layer = shell.layer_shell.create_layer_surface(&shell.qh, surface, Layer::Top, Some("obi"), Some(&output));
         match self.placement.width {
             // A bar narrower than its output starts where `position` says.
             Some(width) => {
@@ -432,10 +504,10 @@ impl Panel {
 
     /// EGL on the compositor's display, made the first time.
     fn display(&mut self) -> Result<(Display, Config), String> {
-        if let Some(made) = &self.display {
+        if let Some(made) = &*self.shell.display.borrow() {
             return Ok(made.clone());
         }
-        let pointer = NonNull::new(self.connection.backend().display_ptr().cast()).ok_or("no Wayland display")?;
+        let pointer = NonNull::new(self.shell.connection.backend().display_ptr().cast()).ok_or("no Wayland display")?;
         let raw = RawDisplayHandle::Wayland(WaylandDisplayHandle::new(pointer));
         // SAFETY: the display pointer is the connection's, which lives as long as the bar.
         let display = unsafe { Display::new(raw, DisplayApiPreference::Egl) }
@@ -446,7 +518,7 @@ impl Panel {
             .map_err(|error| format!("finding a GL config: {error}"))?
             .min_by_key(|config| (config.alpha_size() == 0, config.num_samples()))
             .ok_or("the display offers no GL config")?;
-        self.display = Some((display.clone(), config.clone()));
+        *self.shell.display.borrow_mut() = Some((display.clone(), config.clone()));
         Ok((display, config))
     }
 
@@ -544,6 +616,11 @@ impl Surface for Panel {
     fn hide_tooltip(&mut self) {
         self.tooltip = None;
     }
+
+    fn monitor(&self) -> Option<usize> {
+        let output = self.output.as_ref()?;
+        self.outputs.iter().position(|(listed, _)| listed == output)
+    }
 }
 
 impl CompositorHandler for LayerBar {
@@ -555,9 +632,10 @@ impl CompositorHandler for LayerBar {
         factor: i32,
     ) {
         // A fractional scale, where there is one, is the finer word.
-        if self.panel.followed_scale.is_none() && self.panel.layer().is_some_and(|layer| layer.wl_surface() == surface)
+        if let Some(member) = self.member_on(surface)
+            && member.surface.followed_scale.is_none()
         {
-            self.panel.set_scale(Scale::whole(factor.max(1) as u32));
+            member.surface.set_scale(Scale::whole(factor.max(1) as u32));
         }
     }
 
@@ -593,36 +671,33 @@ impl CompositorHandler for LayerBar {
 
 impl OutputHandler for LayerBar {
     fn output_state(&mut self) -> &mut OutputState {
-        &mut self.panel.outputs
+        &mut self.outputs
     }
 
-    /// An output came: a bar waiting for one may have it now, or the
-    /// outputs' order may have changed.
+    /// An output came: a bar waiting for one may have it now, the outputs'
+    /// order may have changed, and with `--every-monitor` it gets a bar.
     fn new_output(&mut self, _: &Connection, _: &QueueHandle<Self>, output: wl_output::WlOutput) {
-        self.panel.announced.push(output);
-        if self.following_outputs {
-            self.panel.follow_outputs();
-        }
+        self.announced.push(output);
+        self.follow_outputs();
     }
 
-    /// An output moved or changed size: the bar's edge or output may too.
+    /// An output moved or changed size: a bar's edge or output may too.
     fn update_output(&mut self, _: &Connection, _: &QueueHandle<Self>, _: wl_output::WlOutput) {
-        if self.following_outputs {
-            self.panel.follow_outputs();
-        }
+        self.follow_outputs();
     }
 
     /// An output went: the bar on it waits for one where its placement
-    /// puts it, and one on another output may move as the order changed.
+    /// puts it (with `--every-monitor`, it goes), and others may move as
+    /// the order changed.
     fn output_destroyed(&mut self, _: &Connection, _: &QueueHandle<Self>, output: wl_output::WlOutput) {
-        self.panel.announced.retain(|announced| *announced != output);
-        if self.panel.output.as_ref() == Some(&output) {
-            tracing::warn!("the bar's output went away");
-            self.panel.close();
+        self.announced.retain(|announced| *announced != output);
+        for member in &mut self.members {
+            if member.surface.output.as_ref() == Some(&output) {
+                tracing::warn!("bar {}: its output went away", member.running.id().0);
+                member.surface.close();
+            }
         }
-        if self.following_outputs {
-            self.panel.follow_outputs();
-        }
+        self.follow_outputs();
     }
 }
 
@@ -630,9 +705,9 @@ impl LayerShellHandler for LayerBar {
     /// The compositor ended the surface (its output is going): a new one is
     /// made where the placement says, when it can be.
     fn closed(&mut self, _: &Connection, _: &QueueHandle<Self>, layer: &LayerSurface) {
-        if self.panel.layer() == Some(layer) {
-            self.panel.close();
-            self.panel.reopen = true;
+        if let Some(member) = self.member_on(layer.wl_surface()) {
+            member.surface.close();
+            member.surface.reopen = true;
         }
     }
 
@@ -644,16 +719,17 @@ impl LayerShellHandler for LayerBar {
         configure: LayerSurfaceConfigure,
         _: u32,
     ) {
+        let Some(Member { running, surface }) = self.member_on(layer.wl_surface()) else { return };
         let width = match configure.new_size.0 {
-            0 => self.panel.placement.width.unwrap_or(1),
+            0 => surface.placement.width.unwrap_or(1),
             width => width,
         };
         let height = match configure.new_size.1 {
-            0 => self.panel.placement.height,
+            0 => surface.placement.height,
             height => height,
         };
-        match self.panel.configured(layer, (width, height)) {
-            Ok(Some(see_through)) => self.running.bar_mut().paint_opaque(!see_through),
+        match surface.configured(layer, (width, height)) {
+            Ok(Some(see_through)) => running.bar_mut().paint_opaque(!see_through),
             Ok(None) => {}
             Err(error) => {
                 tracing::error!("{error}");

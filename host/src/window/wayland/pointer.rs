@@ -4,13 +4,13 @@
 //! touchpad movement as points of scrolling.
 
 use super::LayerBar;
+use crate::bar::Member;
 use crate::input::scroll::POINTS_PER_LINE;
 use crate::view::Input;
 use smithay_client_toolkit::reexports::client::protocol::{wl_pointer, wl_seat};
 use smithay_client_toolkit::reexports::client::{Connection, QueueHandle};
 use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
 use smithay_client_toolkit::seat::{Capability, SeatHandler, SeatState};
-use smithay_client_toolkit::shell::WaylandSurface;
 
 /// Linux's button codes (`input-event-codes.h`), as `wl_pointer` gives them.
 const BUTTON_LEFT: u32 = 0x110;
@@ -60,18 +60,18 @@ impl PointerHandler for LayerBar {
         _: &wl_pointer::WlPointer,
         events: &[PointerEvent],
     ) {
-        let Some(surface) = self.panel.layer().map(|layer| layer.wl_surface().clone()) else { return };
-        for event in events.iter().filter(|event| event.surface == surface) {
+        for event in events {
+            let Some(Member { running, surface }) = self.member_on(&event.surface) else { continue };
             let (x, y) = (event.position.0 as f32, event.position.1 as f32);
             match event.kind {
                 PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => {
-                    self.running.pointer_moved(x, y, &mut self.panel);
+                    running.pointer_moved(x, y, surface);
                 }
-                PointerEventKind::Leave { .. } => self.running.pointer_left(&mut self.panel),
+                PointerEventKind::Leave { .. } => running.pointer_left(surface),
                 PointerEventKind::Press { button, .. } => {
                     if let Some(input) = input_of(button) {
-                        self.running.pointer_moved(x, y, &mut self.panel);
-                        self.running.pressed(input, &mut self.panel);
+                        running.pointer_moved(x, y, surface);
+                        running.pressed(input, surface);
                     }
                 }
                 PointerEventKind::Release { .. } => {}
@@ -81,7 +81,7 @@ impl PointerHandler for LayerBar {
                         0 => -axis.absolute as f32,
                         notches => -(notches as f32) * POINTS_PER_LINE,
                     };
-                    self.running.scrolled((points(horizontal), points(vertical)));
+                    running.scrolled((points(horizontal), points(vertical)));
                 }
             }
         }

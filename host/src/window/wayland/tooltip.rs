@@ -62,7 +62,8 @@ impl Panel {
     /// once the compositor configures it.
     pub(super) fn open_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
         self.tooltip = None;
-        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &self.xdg_shell) else { return };
+        let shell = self.shell.clone();
+        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &shell.xdg_shell) else { return };
         let size = gl.painter().tooltip_size(style, text);
         let positioner = match XdgPositioner::new(xdg_shell) {
             Ok(positioner) => positioner,
@@ -79,15 +80,15 @@ impl Panel {
         positioner.set_anchor(edge);
         positioner.set_gravity(gravity);
         positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
-        let surface = self.compositor.create_surface(&self.qh);
-        let popup = match Popup::from_surface(None, &positioner, &self.qh, surface, xdg_shell) {
+        let surface = shell.compositor.create_surface(&shell.qh);
+        let popup = match Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell) {
             Ok(popup) => popup,
             Err(error) => return tracing::warn!("making the tooltip: {error}"),
         };
         gl.window.get_popup(popup.xdg_popup());
         popup.wl_surface().commit();
-        let viewport = self.followed_scale.as_ref().and(self.fractional.as_ref());
-        let viewport = viewport.map(|fractional| fractional.viewport(popup.wl_surface(), &self.qh));
+        let viewport = self.followed_scale.as_ref().and(shell.fractional.as_ref());
+        let viewport = viewport.map(|fractional| fractional.viewport(popup.wl_surface(), &shell.qh));
         self.tooltip = Some(Tooltip {
             surface: None,
             viewport,
@@ -134,13 +135,16 @@ impl smithay_client_toolkit::reexports::client::Dispatch<xdg_wm_base::XdgWmBase,
 
 impl PopupHandler for LayerBar {
     fn configure(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup, _: PopupConfigure) {
-        self.panel.tooltip_configured(popup);
+        for member in &mut self.members {
+            member.surface.tooltip_configured(popup);
+        }
     }
 
     /// The compositor took the tooltip away.
     fn done(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup) {
-        if self.panel.tooltip.as_ref().is_some_and(|tooltip| tooltip.popup.wl_surface() == popup.wl_surface()) {
-            self.panel.tooltip = None;
+        let own = |tooltip: &Tooltip| tooltip.popup.wl_surface() == popup.wl_surface();
+        if let Some(member) = self.members.iter_mut().find(|member| member.surface.tooltip.as_ref().is_some_and(own)) {
+            member.surface.tooltip = None;
         }
     }
 }

@@ -1,0 +1,222 @@
+//! The bars of one process: one per config file, or one config on every
+//! monitor (`--every-monitor`). They share what is costly to have twice:
+//! the widgets' thread with its engine and compiled components, the
+//! capabilities' samplers, and the tiler connection, which each bar sees
+//! from its own monitor. Each has its own widget instances, its own config
+//! (a reload of one file reloads the bars made from it alone) and its own
+//! surface, which the display's loop pairs with it as a [`Member`].
+//!
+//! Events from other threads name their bar; `obi msg` names the bars it
+//! is for by order or by monitor, and is answered once they obeyed. A bar
+//! told to quit ends alone; the process ends with its last bar.
+
+use super::running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
+use super::surface::Surface;
+use crate::capabilities::{Capabilities, HeldImages};
+use crate::control::{self, Command, Request, Target};
+use crate::render::find_text_font;
+use crate::runtime::{Scheduler, WidgetEngine, WidgetThread};
+use crate::tiler::Connection;
+use std::sync::Arc;
+
+/// What bars the process runs.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// One bar for each, or with `every_monitor` the one config for all.
+    pub sources: Vec<BarSource>,
+    /// A bar of the first source on each monitor, following monitors as
+    /// they come and go.
+    pub every_monitor: bool,
+}
+
+/// A bar and the surface it is shown on.
+pub struct Member<S> {
+    pub running: Running,
+    pub surface: S,
+}
+
+/// Makes the process's bars, and keeps what they share.
+pub struct Fleet {
+    plan: Plan,
+    widgets: WidgetThread,
+    capabilities: Capabilities,
+    tiler: Connection,
+    held: HeldImages,
+    deliver: Deliver,
+    next_id: u64,
+}
+
+/// What keeps the process listening to signals and `obi msg`; the control
+/// socket is removed when dropped.
+pub struct Listening {
+    _control: Option<control::ControlServer>,
+}
+
+impl Fleet {
+    /// Starts the widgets' thread on `engine`; bars reach the loop through `deliver`.
+    pub fn new(plan: Plan, engine: WidgetEngine, tiler: Connection, held: HeldImages, deliver: Deliver) -> Fleet {
+        let capabilities = engine.capabilities().clone();
+        let widgets = Scheduler::start(engine);
+        Fleet { plan, widgets, capabilities, tiler, held, deliver, next_id: 0 }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// A running bar made from `source`, and the font its text is drawn in.
+    pub fn start(&mut self, source: BarSource) -> Result<(Running, Vec<u8>), String> {
+        let id = BarId(self.next_id);
+        self.next_id += 1;
+        let config = source.running_config();
+        let font = find_text_font(config.font_family())?;
+        let tiler = self.tiler.for_another_bar(config.monitor());
+        let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
+        let deliver = self.deliver.clone();
+        let specs = super::Bar::new(&config).specs().to_vec();
+        let scheduler = self.widgets.add_bar(capabilities, specs, move |generation, index, state| {
+            // Fails only once the loop is gone and the bar is shutting down.
+            deliver(BarEvent::Widget { bar: id, generation, index, state });
+        });
+        let desktop = Desktop { tiler, held: self.held.clone() };
+        Ok((Running::new(id, source, scheduler, desktop, self.deliver.clone()), font.data))
+    }
+
+    /// The bars the plan asks for at the start: one per source, or with
+    /// `every_monitor` one for each of `monitors`.
+    pub fn first_sources(&self, monitors: usize) -> Vec<BarSource> {
+        match self.plan.every_monitor {
+            false => self.plan.sources.clone(),
+            true => (0..monitors.max(1)).map(|monitor| self.on_monitor(None, monitor)).collect(),
+        }
+    }
+
+    /// The first source on `monitor`, with the config as `now` runs it
+    /// (the file may have been saved since the start).
+    fn on_monitor(&self, now: Option<&BarSource>, monitor: usize) -> BarSource {
+        let first = now.or(self.plan.sources.first()).expect("a plan has a source");
+        BarSource { monitor: Some(monitor), ..first.clone() }
+    }
+
+    /// With `every_monitor`, a bar on each of `monitors`: bars of monitors
+    /// that went are dropped, and new monitors get one, their surfaces made
+    /// by `surface_for`. Without, nothing changes.
+    pub fn follow_monitor_count<S>(
+        &mut self,
+        members: &mut Vec<Member<S>>,
+        monitors: usize,
+        mut surface_for: impl FnMut(&mut Running, Vec<u8>) -> Option<S>,
+    ) {
+        if !self.plan.every_monitor {
+            return;
+        }
+        let monitors = monitors.max(1);
+        members.retain(|member| member.running.source().monitor.is_none_or(|monitor| monitor < monitors));
+        for monitor in 0..monitors {
+            if members.iter().any(|member| member.running.source().monitor == Some(monitor)) {
+                continue;
+            }
+            let source = self.on_monitor(members.first().map(|member| member.running.source()), monitor);
+            match self.start(source) {
+                Ok((mut running, font)) => {
+                    tracing::info!("a bar for monitor {monitor}");
+                    if let Some(surface) = surface_for(&mut running, font) {
+                        members.push(Member { running, surface });
+                    }
+                }
+                Err(error) => tracing::error!("no bar for monitor {monitor}: {error}"),
+            }
+        }
+        members.sort_by_key(|member| member.running.source().monitor);
+    }
+
+    /// Listens to SIGTERM and SIGINT (as `quit`) and to `obi msg` on the
+    /// process's control socket (without which the bars work, saying so).
+    pub fn listen(&self) -> Listening {
+        #[cfg(unix)]
+        {
+            let deliver = self.deliver.clone();
+            let quit = Request { command: Command::Quit, target: Target::All };
+            let signals = control::quit_on_signals(move || deliver(BarEvent::Control { request: quit, reply: None }));
+            if let Err(error) = signals {
+                tracing::warn!("{error}; a signal ends the bar without its clean-up");
+            }
+        }
+        let deliver = self.deliver.clone();
+        let control = control::serve(move |request, reply| deliver(BarEvent::Control { request, reply: Some(reply) }))
+            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
+            .ok();
+        Listening { _control: control }
+    }
+}
+
+/// Hands `event` to the bars it is for. A bar told to quit is dropped;
+/// once none is left, the loop ends.
+pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Flow {
+    match event {
+        BarEvent::Widget { bar, generation, index, state } => {
+            if let Some(member) = find(members, bar) {
+                member.running.widget_changed(generation, index, state);
+            }
+        }
+        BarEvent::ConfigRead { bar, read } => {
+            if let Some(Member { running, surface }) = find(members, bar) {
+                running.reload(*read, surface);
+            }
+        }
+        BarEvent::MonitorsChanged => {
+            for Member { running, surface } in members.iter_mut() {
+                running.monitors_changed(surface);
+            }
+        }
+        BarEvent::Control { request, reply } => {
+            let answer = obey(members, request);
+            if let Some(reply) = reply {
+                let _ = reply.send(answer);
+            }
+        }
+    }
+    if members.is_empty() { Flow::Quit } else { Flow::Continue }
+}
+
+fn find<S>(members: &mut [Member<S>], bar: BarId) -> Option<&mut Member<S>> {
+    members.iter_mut().find(|member| member.running.id() == bar)
+}
+
+/// Has the bars `request` names obey it; the answer for `obi msg`.
+fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
+    let chosen: Vec<usize> = match request.target {
+        Target::All => (0..members.len()).collect(),
+        Target::Bar(number) => (number < members.len()).then_some(number).into_iter().collect(),
+        Target::Monitor(number) => members
+            .iter()
+            .enumerate()
+            .filter(|(_, member)| member.surface.monitor() == Some(number))
+            .map(|(index, _)| index)
+            .collect(),
+    };
+    if chosen.is_empty() {
+        let running = match members.len() {
+            1 => "1 bar (bar 0)".to_owned(),
+            count => format!("{count} bars (0 to {})", count - 1),
+        };
+        return match request.target {
+            Target::Monitor(number) => format!("error: no bar is on monitor {number}; this obi runs {running}"),
+            _ => format!("error: no such bar; this obi runs {running}"),
+        };
+    }
+    let mut quitting = Vec::new();
+    for index in &chosen {
+        let Member { running, surface } = &mut members[*index];
+        if running.obey(request.command, surface) == Flow::Quit {
+            quitting.push(*index);
+        }
+    }
+    for index in quitting.into_iter().rev() {
+        members.remove(index);
+    }
+    match chosen.len() {
+        1 => "ok".to_owned(),
+        count => format!("ok ({count} bars)"),
+    }
+}

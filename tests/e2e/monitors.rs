@@ -1,0 +1,151 @@
+//! Several bars from one obi process, on an X server with two monitors
+//! under i3: one `--config` for each monitor, each bar on its own monitor
+//! showing that monitor's workspaces, a config that cannot be used left
+//! out, and `obi msg` addressing one bar by its place or its monitor.
+
+use crate::ocr::{HEIGHT, words_on_bar_at};
+use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for, workspace};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+const TOOLS: &[&str] =
+    &["Xvfb", "xrandr", "i3", "i3-msg", "xdotool", "xmessage", "xwininfo", "xprop", "import", "convert", "tesseract"];
+
+/// Each monitor's width.
+const WIDTH: u32 = 800;
+
+/// The Komorebi widget's workspaces, large enough to read, on `monitor`.
+fn config(monitor: usize) -> String {
+    format!(
+        r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans", "monitor": {monitor},
+             "left_widgets": [ {{ "Komorebi": {{ "workspaces": {{ "enable": true, "hide_empty_workspaces": true, "display": "Text" }} }} }} ],
+             "right_widgets": [] }}"#
+    )
+}
+
+/// Opens a window on a workspace called `name` on `output`.
+fn populate(session: &XSession, output: &str, name: &str) {
+    let switched = run(session.command("i3-msg").arg(format!("focus output {output}; workspace {name}")));
+    assert!(switched.status.success(), "{switched:?}");
+    let window =
+        session.command("xmessage").args(["-name", name, name]).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+    std::mem::forget(window.expect("starting xmessage"));
+    assert!(session.find_window(&format!("^{name}$"), Duration::from_secs(10)).is_some(), "the window {name} appeared");
+}
+
+/// The bar windows shown, each with its left edge and width, left to right.
+fn bars(session: &XSession) -> Vec<(i32, u32)> {
+    let found = run(session.command("xdotool").args(["search", "--onlyvisible", "--name", "^obi$"]));
+    let mut bars: Vec<(i32, u32)> = String::from_utf8_lossy(&found.stdout)
+        .lines()
+        .map(|window| {
+            let (x, _, width, _) = session.geometry(window);
+            (x, width)
+        })
+        .collect();
+    bars.sort();
+    bars
+}
+
+/// The pids `_NET_WM_PID` names on the bar windows.
+fn bar_pids(session: &XSession) -> Vec<String> {
+    let found = run(session.command("xdotool").args(["search", "--name", "^obi$"]));
+    String::from_utf8_lossy(&found.stdout)
+        .lines()
+        .map(|window| {
+            let property = run(session.command("xprop").args(["-id", window, "_NET_WM_PID"]));
+            String::from_utf8_lossy(&property.stdout).rsplit(' ').next().unwrap_or_default().trim().to_owned()
+        })
+        .collect()
+}
+
+/// Waits until the bar on the monitor at column `x` reads `wanted`; what it read.
+fn wait_to_read(session: &XSession, dir: &Path, x: u32, wanted: &str, artifact: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let read = wait_for(Duration::from_secs(20), || {
+        words = words_on_bar_at(session, dir, x, WIDTH).into_iter().map(|(word, _)| word).collect();
+        words.iter().any(|word| word == wanted)
+    });
+    if !read {
+        let artifacts = workspace().join("target/e2e-artifacts");
+        std::fs::create_dir_all(&artifacts).unwrap();
+        let _ = std::fs::copy(dir.join("bar.png"), artifacts.join(format!("{artifact}.png")));
+    }
+    assert!(read, "the bar at {x} reads {wanted}; it reads {words:?} (target/e2e-artifacts/{artifact}.png)");
+    words
+}
+
+#[test]
+fn one_process_runs_a_bar_on_each_monitor_each_with_its_own_workspaces() {
+    if !have_tools("two monitors test", TOOLS) {
+        return;
+    }
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    // Each monitor shows one of its two workspaces; the other is the one
+    // read back (a shown workspace is drawn selected, which OCR misreads).
+    for (output, hidden, shown) in [("M0", "gamma", "alpha"), ("M1", "delta", "beta")] {
+        populate(&session, output, hidden);
+        populate(&session, output, shown);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = tempfile::tempdir().unwrap();
+    let configs: Vec<_> = [config(0), config(1), "{ \"left_widgets\": 7 }".to_owned()]
+        .iter()
+        .enumerate()
+        .map(|(number, text)| {
+            let path = dir.path().join(format!("bar-{number}.json"));
+            std::fs::write(&path, text).unwrap();
+            path
+        })
+        .collect();
+    let log = dir.path().join("obi.log");
+    let mut command = obi();
+    for path in &configs {
+        command.arg("--config").arg(path);
+    }
+    let bar = command
+        .env("DISPLAY", &session.display)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("starting obi");
+    let mut bar = Reaped(bar);
+
+    let both = [(0, WIDTH), (WIDTH as i32, WIDTH)];
+    assert!(wait_for(Duration::from_secs(30), || bars(&session) == both), "two bars: {:?}", bars(&session));
+    assert_eq!(bar_pids(&session), [bar.0.id().to_string(), bar.0.id().to_string()], "both are this process's");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("bar-2.json: no bar for it"), "the broken config is named: {logged}");
+
+    let left = wait_to_read(&session, dir.path(), 0, "gamma", "monitors-left");
+    assert!(!left.contains(&"delta".to_owned()), "the first monitor's bar shows its workspaces alone: {left:?}");
+    let right = wait_to_read(&session, dir.path(), WIDTH, "delta", "monitors-right");
+    assert!(!right.contains(&"gamma".to_owned()), "the second monitor's bar shows its workspaces alone: {right:?}");
+
+    let msg = |arguments: &[&str]| {
+        let output = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).arg("msg").args(arguments));
+        (output.status.success(), String::from_utf8_lossy(&output.stdout).trim().to_owned())
+    };
+    let pid = bar.0.id();
+    assert_eq!(msg(&["hide", "--bar", "1"]), (true, format!("{pid}: ok")));
+    assert!(wait_for(Duration::from_secs(10), || bars(&session) == both[..1]), "bar 1 hid: {:?}", bars(&session));
+    assert_eq!(msg(&["show", "--monitor", "1"]), (true, format!("{pid}: ok")));
+    assert!(wait_for(Duration::from_secs(10), || bars(&session) == both), "bar 1 is back: {:?}", bars(&session));
+    let (ok, reply) = msg(&["hide", "--bar", "2"]);
+    assert!(!ok && reply.contains("no such bar; this obi runs 2 bars (0 to 1)"), "{reply}");
+    assert_eq!(msg(&["toggle"]), (true, format!("{pid}: ok (2 bars)")));
+    assert!(wait_for(Duration::from_secs(10), || bars(&session).is_empty()), "both hid: {:?}", bars(&session));
+    msg(&["toggle"]);
+    assert!(wait_for(Duration::from_secs(10), || bars(&session) == both), "both are back: {:?}", bars(&session));
+
+    assert_eq!(msg(&["quit", "--monitor", "0"]), (true, format!("{pid}: ok")));
+    assert!(wait_for(Duration::from_secs(10), || bars(&session) == both[1..]), "bar 0 ended: {:?}", bars(&session));
+    assert!(bar.0.try_wait().unwrap().is_none(), "the process runs on with its other bar");
+    assert_eq!(msg(&["quit"]), (true, format!("{pid}: ok")));
+    assert!(
+        wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()),
+        "the last bar ended the process"
+    );
+}
