@@ -13,8 +13,10 @@
 //!   of its own, all three at once (threads summed from schedstat).
 //!
 //! Then Obi's memory with every stock widget and with 30 widgets (the cost
-//! of one more), and two bars on two screens (one process each, as with
-//! komorebi-bar).
+//! of one more), and two bars on two monitors of one X server: from one
+//! Obi process (`--config` twice), beside two Obi processes (as
+//! komorebi-bar runs them) and two polybars; the second bar's cost is what
+//! the process with two bars takes over the process with one.
 //!
 //! Then Obi on Wayland beside Waybar, each a layer surface on a headless
 //! sway of its own showing the same five things: start to first complete
@@ -44,7 +46,7 @@ const BAR_HEIGHT: u16 = 40;
 const CPU_SECONDS: u64 = 60;
 
 fn main() {
-    require(&["Xvfb", "polybar", "sway", "grim", "waybar", "setpriv"]);
+    require(&["Xvfb", "xrandr", "polybar", "sway", "grim", "waybar", "setpriv"]);
     let dir = tempfile::tempdir().unwrap();
     let floor = build_floor();
     let contestants = [
@@ -63,11 +65,10 @@ fn main() {
         row.idle = idle;
     }
 
-    eprintln!("Obi with every stock widget, with 30 widgets, and two bars on two screens");
+    eprintln!("Obi with every stock widget, with 30 widgets, and two bars on two monitors");
     let every = settled_memory(&Contestant::obi("every", &every_stock_widget(), dir.path()));
     let thirty = settled_memory(&Contestant::obi("thirty", &thirty_widgets(), dir.path()));
-    let two_obi = two_screens(&contestants[0]);
-    let two_polybar = two_screens(&contestants[1]);
+    let two = two_monitors(dir.path());
 
     let on_sway = [Contestant::obi("obi", &five_widgets(), dir.path()), Contestant::waybar(dir.path())];
     let mut sway_rows = Vec::new();
@@ -84,7 +85,7 @@ fn main() {
         row.idle = idle;
     }
 
-    let mut report = report(&rows, rows[0].idle.memory, every, thirty, two_obi, two_polybar);
+    let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two);
     report += &sway_report(&sway_rows, &rows[0], median(grab_times));
     println!("{report}");
     write_into_benchmarks(&report);
@@ -323,17 +324,59 @@ fn settled_memory(contestant: &Contestant) -> Memory {
     memory(bar.pid())
 }
 
-/// Two bars, one on each screen of an Xvfb with two (Xvfb has no RandR
-/// monitors to split one screen into): their memory summed after ten
+/// Two bars on two monitors of one X server, each way of running them.
+struct TwoBars {
+    /// One Obi process, one bar: what the second bar is added to.
+    one_obi_one_bar: Memory,
+    /// One Obi process, two bars.
+    one_obi_two_bars: (Memory, u64),
+    /// Two Obi processes, a bar each: their memory summed.
+    two_obi: (Memory, u64),
+    two_polybars: (Memory, u64),
+}
+
+/// The five widgets' bar on monitor 0 and on monitor 1 of an Xvfb with
+/// two RandR monitors: memory after ten seconds, and CPU a second, with the
+/// server's, over 30 seconds.
+fn two_monitors(dir: &Path) -> TwoBars {
+    let configs: Vec<String> = (0..2)
+        .map(|monitor| {
+            let path = dir.join(format!("monitor-{monitor}.komorebi.bar.json"));
+            std::fs::write(&path, five_widgets().replacen('{', &format!(r#"{{ "monitor": {monitor},"#), 1)).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    let obi = |configs: &[String]| {
+        let mut arguments = vec!["--tiler".to_owned(), "none".to_owned()];
+        configs.iter().for_each(|config| arguments.extend(["--config".to_owned(), config.clone()]));
+        Contestant { name: "obi", program: PathBuf::from(env!("CARGO_BIN_EXE_obi")), arguments }
+    };
+    let polybar = Contestant::polybar(dir);
+    let one_obi_one_bar = bars_on_two_monitors(&[(&obi(&configs[..1]), None)]).0;
+    let one_obi_two_bars = bars_on_two_monitors(&[(&obi(&configs), None)]);
+    let two_obi = bars_on_two_monitors(&[(&obi(&configs[..1]), None), (&obi(&configs[1..]), None)]);
+    let two_polybars = bars_on_two_monitors(&[(&polybar, Some("M0")), (&polybar, Some("M1"))]);
+    TwoBars { one_obi_one_bar, one_obi_two_bars, two_obi, two_polybars }
+}
+
+/// Starts `bars` (each with the monitor it is told by `MONITOR`, for
+/// polybar) on an Xvfb with two monitors: their memory summed after ten
 /// seconds, and their CPU a second, with the server's, over 30 seconds.
-fn two_screens(bar: &Contestant) -> (Memory, u64) {
-    let xvfb = Xvfb::start(2);
-    let running: Vec<Running> = (0..2).map(|screen| bar.start(&format!("{}.{screen}", xvfb.display))).collect();
+fn bars_on_two_monitors(bars: &[(&Contestant, Option<&str>)]) -> (Memory, u64) {
+    let xvfb = Xvfb::with_monitors(2);
+    let running: Vec<Running> = bars
+        .iter()
+        .map(|(bar, monitor)| {
+            let mut command = Command::new(&bar.program);
+            command.env("DISPLAY", &xvfb.display).env("MONITOR", monitor.unwrap_or_default());
+            bar.spawn(&mut command)
+        })
+        .collect();
     std::thread::sleep(Duration::from_secs(10));
     let mut total = Memory::default();
     for bar in &running {
         let memory = memory(bar.pid());
-        assert!(memory.rss_kb > 0, "a bar of two ended");
+        assert!(memory.rss_kb > 0, "a bar ended");
         total.rss_kb += memory.rss_kb;
         total.private_kb += memory.private_kb;
     }
@@ -357,14 +400,7 @@ fn build_floor() -> PathBuf {
     release.join("examples/empty_window")
 }
 
-fn report(
-    rows: &[Row],
-    five: Memory,
-    every: Memory,
-    thirty: Memory,
-    two_obi: (Memory, u64),
-    two_polybar: (Memory, u64),
-) -> String {
+fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBars) -> String {
     let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
     let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
     let mut out = String::new();
@@ -416,14 +452,35 @@ fn report(
         mb(thirty.private_kb),
         per_widget
     );
+    let second = |memory: &Memory, one: &Memory| {
+        let kb = |more: u64, less: u64| more as i64 - less as i64;
+        format!(
+            "{:.1} MB RSS, {:.1} MB private",
+            kb(memory.rss_kb, one.rss_kb) as f64 / 1024.0,
+            kb(memory.private_kb, one.private_kb) as f64 / 1024.0
+        )
+    };
+    out += "\nTwo bars, the five widgets on each of two monitors of one X server:\n\n";
+    out += "| | RSS after 10 s | private RSS | CPU, with the server | the second bar costs |\n|---|---|---|---|---|\n";
     out += &format!(
-        "Two bars on the two screens of one X server (one process each): Obi {} RSS, {} private, {} µs/s CPU with the server; polybar {} RSS, {} private, {} µs/s.\n",
-        mb(two_obi.0.rss_kb),
-        mb(two_obi.0.private_kb),
-        two_obi.1,
-        mb(two_polybar.0.rss_kb),
-        mb(two_polybar.0.private_kb),
-        two_polybar.1
+        "| Obi, one process (`--config` twice) | {} | {} | {} µs/s | {} |\n",
+        mb(two.one_obi_two_bars.0.rss_kb),
+        mb(two.one_obi_two_bars.0.private_kb),
+        two.one_obi_two_bars.1,
+        second(&two.one_obi_two_bars.0, &two.one_obi_one_bar)
+    );
+    out += &format!(
+        "| Obi, a process each | {} | {} | {} µs/s | {} |\n",
+        mb(two.two_obi.0.rss_kb),
+        mb(two.two_obi.0.private_kb),
+        two.two_obi.1,
+        second(&two.two_obi.0, &two.one_obi_one_bar)
+    );
+    out += &format!(
+        "| polybar, a process each | {} | {} | {} µs/s | |\n",
+        mb(two.two_polybars.0.rss_kb),
+        mb(two.two_polybars.0.private_kb),
+        two.two_polybars.1
     );
     out
 }
@@ -508,7 +565,8 @@ fn every_stock_widget() -> String {
 
 /// Polybar's equivalent of the five widgets.
 const POLYBAR: &str = "[bar/bar]
-width = 1920
+monitor = ${env:MONITOR:}
+width = 100%
 height = 40
 background = #1e1e2e
 foreground = #cdd6f4

@@ -20,6 +20,15 @@ pub struct Xvfb {
 impl Xvfb {
     /// `screens` X screens of 1920×1080 (`DISPLAY=:N.0`, `:N.1` ...).
     pub fn start(screens: u32) -> Xvfb {
+        let mut arguments = Vec::new();
+        for screen in 0..screens {
+            arguments.extend(["-screen".into(), screen.to_string(), "1920x1080x24".into()]);
+        }
+        Xvfb::launch(&arguments)
+    }
+
+    /// An Xvfb with `screen_arguments` on the first free display.
+    fn launch(screen_arguments: &[String]) -> Xvfb {
         let first = 400 + std::process::id() % 200;
         for number in first..first + 50 {
             let socket = format!("/tmp/.X11-unix/X{number}");
@@ -27,9 +36,7 @@ impl Xvfb {
                 continue;
             }
             let mut arguments = vec![format!(":{number}"), "-nolisten".into(), "tcp".into()];
-            for screen in 0..screens {
-                arguments.extend(["-screen".into(), screen.to_string(), "1920x1080x24".into()]);
-            }
+            arguments.extend_from_slice(screen_arguments);
             let server = Command::new("Xvfb")
                 .args(&arguments)
                 .stdout(Stdio::null())
@@ -53,6 +60,25 @@ impl Xvfb {
 
     pub fn pid(&self) -> u32 {
         self.server.id()
+    }
+
+    /// One screen of `monitors` RandR monitors of 1920×1080 side by side,
+    /// named `M0`, `M1` ... (kept by `-noreset`: without it the server
+    /// resets, monitors and all, when `xrandr`, its only client, leaves).
+    pub fn with_monitors(monitors: u32) -> Xvfb {
+        let xvfb =
+            Xvfb::launch(&["-screen".into(), "0".into(), format!("{}x1080x24", 1920 * monitors), "-noreset".into()]);
+        for monitor in 0..monitors {
+            let output = if monitor == 0 { "screen" } else { "none" };
+            let geometry = format!("1920/500x1080/280+{}+0", 1920 * monitor);
+            let set = Command::new("xrandr")
+                .args(["--setmonitor", &format!("M{monitor}"), &geometry, output])
+                .env("DISPLAY", &xvfb.display)
+                .status()
+                .expect("running xrandr (apt install x11-xserver-utils)");
+            assert!(set.success(), "xrandr --setmonitor M{monitor} failed");
+        }
+        xvfb
     }
 }
 

@@ -45,6 +45,26 @@ impl Framebuffer {
         }
     }
 
+    /// Another framebuffer object on the same pixels, for femtovg to own:
+    /// it deletes the object it draws into when told to draw elsewhere,
+    /// which must not be this one (its pixels are kept across frames).
+    pub fn alias(&self, gl: &glow::Context) -> Result<glow::Framebuffer, String> {
+        // SAFETY: object creation and binding on the caller's current context.
+        unsafe {
+            let alias = gl.create_framebuffer()?;
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(alias));
+            gl.framebuffer_renderbuffer(
+                glow::FRAMEBUFFER,
+                glow::COLOR_ATTACHMENT0,
+                glow::RENDERBUFFER,
+                Some(self.colour),
+            );
+            let stencil = Some(self.stencil);
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::DEPTH_STENCIL_ATTACHMENT, glow::RENDERBUFFER, stencil);
+            Ok(alias)
+        }
+    }
+
     /// Copies all of it to the default framebuffer (the window's back buffer).
     pub fn copy_to_window(&self, gl: &glow::Context) {
         let (width, height) = (self.width as i32, self.height as i32);

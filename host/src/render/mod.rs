@@ -17,7 +17,7 @@ pub use framebuffer::Framebuffer;
 pub use grouping::{GroupKind, Grouping};
 pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect, lay_out};
 pub use offscreen::{Offscreen, write_png};
-pub use painter::Painter;
+pub use painter::{Face, Painter};
 
 use crate::config::{BarConfig, Side};
 use crate::theme::Theme;

@@ -7,6 +7,11 @@
 //! Layouts are in the surface's logical pixels; on a scaled surface (a
 //! Wayland output at scale 2) the painter draws them `scale` times larger,
 //! so that text is rasterised at the size it is shown, not enlarged.
+//!
+//! One painter (one canvas: its shaders compiled once, one glyph atlas)
+//! can paint for several bars of a process, each its own [`Face`]: its
+//! text font, its scale, and the images it shows, kept apart from the
+//! other bars'.
 
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, Rect, item_padding, piece_gap};
@@ -24,29 +29,45 @@ pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
     /// The images capabilities hold for widgets (window icons).
     held: HeldImages,
-    text_font: FontId,
+    /// The text fonts loaded, by a hash of their bytes.
+    text_fonts: HashMap<u64, FontId>,
     icon_font: FontId,
-    images: HashMap<u64, ImageId>,
+    /// Uploaded images, by the face that shows them and the image's key.
+    images: HashMap<(u64, u64), ImageId>,
     /// Texts and icons as fitted before, with their widths: shaping every
     /// label on every frame would cost more than painting the damage.
     fitted_texts: HashMap<FitKey, (String, f32)>,
-    /// Device pixels to a logical one.
-    scale: f32,
+    /// Whom the painter paints for now.
+    face: Face,
 }
 
-/// A text (or icon), its font size (negative for icons) and the label width it was cut to.
-type FitKey = (String, u32, u32);
+/// Whom a painter paints for: one bar's text font, its scale (device
+/// pixels to a logical one), and its own images.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Face {
+    /// Tells the bar's images apart from other bars'.
+    pub owner: u64,
+    pub text_font: FontId,
+    pub scale: f32,
+}
+
+/// A text (or icon), its font, its font size (negative for icons) and the
+/// label width it was cut to.
+type FitKey = (String, FontId, u32, u32);
 
 const FITTED_TEXTS: usize = 1024;
 
 const ELLIPSIS: &str = "…";
 
 impl<R: Renderer> Painter<R> {
+    /// A painter for one face (owner 0, scale 1) drawing text in `text_font`.
     pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> Result<Painter<R>, String> {
-        let text_font = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
+        let text_font_id = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
-        Ok(Painter { canvas, held, text_font, icon_font, images, fitted_texts, scale: 1.0 })
+        let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
+        let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
+        Ok(Painter { canvas, held, text_fonts, icon_font, images, fitted_texts, face })
     }
 
     /// Draws `held-image` pieces from `held` (the capabilities' images).
@@ -54,20 +75,51 @@ impl<R: Renderer> Painter<R> {
         self.held = held;
     }
 
-    /// Draws text with another font from now on (a reloaded `font_family`).
+    /// The painter's id of the text font `data`, loaded the first time.
+    pub fn text_font(&mut self, data: &[u8]) -> Result<FontId, String> {
+        let key = font_key(data);
+        if let Some(id) = self.text_fonts.get(&key) {
+            return Ok(*id);
+        }
+        let id = self.canvas.add_font_mem(data).map_err(|error| format!("loading the text font: {error}"))?;
+        self.text_fonts.insert(key, id);
+        Ok(id)
+    }
+
+    /// Draws text with the font `data` from now on (a reloaded `font_family`).
     pub fn set_text_font(&mut self, data: &[u8]) -> Result<(), String> {
-        self.text_font = self.canvas.add_font_mem(data).map_err(|error| format!("loading the text font: {error}"))?;
-        self.fitted_texts.clear();
+        self.face.text_font = self.text_font(data)?;
         Ok(())
     }
 
     /// Draws `scale` device pixels to a logical one from now on.
     pub fn set_scale(&mut self, scale: f32) {
-        self.scale = scale;
+        self.face.scale = scale;
     }
 
     pub fn scale(&self) -> f32 {
-        self.scale
+        self.face.scale
+    }
+
+    /// Paints for `face` from now on.
+    pub fn select(&mut self, face: Face) {
+        self.face = face;
+    }
+
+    pub fn face(&self) -> Face {
+        self.face
+    }
+
+    /// Frees the images of `owner`, a bar that is gone.
+    pub fn forget_owner(&mut self, owner: u64) {
+        let canvas = &mut self.canvas;
+        self.images.retain(|(of, _), id| {
+            let keep = *of != owner;
+            if !keep {
+                canvas.delete_image(*id);
+            }
+            keep
+        });
     }
 
     pub fn canvas(&mut self) -> &mut Canvas<R> {
@@ -77,14 +129,14 @@ impl<R: Renderer> Painter<R> {
     /// Where everything in `scene` goes on a window of `width` x `height`
     /// device pixels, in logical ones.
     pub fn lay_out(&mut self, scene: &Scene, width: u32, height: u32) -> Layout {
-        let (width, height) = (width as f32 / self.scale, height as f32 / self.scale);
+        let (width, height) = (width as f32 / self.face.scale, height as f32 / self.face.scale);
         layout::lay_out(scene, width, height, &mut |piece, max_width| self.fit_piece(piece, &scene.style, max_width))
     }
 
     /// Paints what of `layout` lies in `region` (the whole window, or the
     /// damage). The caller flushes the canvas and presents the frame.
     pub fn paint(&mut self, style: &Style, layout: &Layout, region: Rect) {
-        let (window, scale) = (layout.window, self.scale);
+        let (window, scale) = (layout.window, self.face.scale);
         let device = window.scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
         // In whole device pixels: at a fractional scale a logical edge may
@@ -134,7 +186,7 @@ impl<R: Renderer> Painter<R> {
     /// background, opaque, framed in the accent. The caller flushes the
     /// canvas and presents the frame.
     pub fn paint_tooltip(&mut self, style: &Style, text: &str, width: u32, height: u32) {
-        let scale = self.scale;
+        let scale = self.face.scale;
         let device = Rect::new(0.0, 0.0, width as f32, height as f32).scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
         let theme = &style.theme;
@@ -156,7 +208,8 @@ impl<R: Renderer> Painter<R> {
 
     /// The piece as it will be drawn (text cut to `max_width`) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
-        let key = |text: &String, size: f32| (text.clone(), size.to_bits(), max_width.to_bits());
+        let font = self.face.text_font;
+        let key = |text: &String, size: f32| (text.clone(), font, size.to_bits(), max_width.to_bits());
         match piece {
             Piece::Text(text) => {
                 let key = key(text, style.font_size);
@@ -216,7 +269,7 @@ impl<R: Renderer> Painter<R> {
 
     fn text_paint(&self, style: &Style, colour: Rgba) -> Paint {
         Paint::color(color(colour))
-            .with_font(&[self.text_font, self.icon_font])
+            .with_font(&[self.face.text_font, self.icon_font])
             .with_font_size(style.font_size)
             .with_text_baseline(Baseline::Middle)
             .with_text_align(Align::Left)
@@ -224,7 +277,7 @@ impl<R: Renderer> Painter<R> {
 
     fn icon_paint(&self, style: &Style, colour: Rgba) -> Paint {
         Paint::color(color(colour))
-            .with_font(&[self.icon_font, self.text_font])
+            .with_font(&[self.icon_font, self.face.text_font])
             .with_font_size(style.font_size * style.icon_scale)
             .with_text_baseline(Baseline::Middle)
             .with_text_align(Align::Left)
@@ -278,6 +331,7 @@ impl<R: Renderer> Painter<R> {
 
     /// Draws the image known by `key`, uploading what `load` gives the first time.
     fn paint_image(&mut self, key: u64, x: f32, middle: f32, size: f32, load: impl FnOnce() -> Image) {
+        let key = (self.face.owner, key);
         let id = match self.images.get(&key) {
             Some(id) => *id,
             None => match self.upload(&load()) {
@@ -324,15 +378,22 @@ impl<R: Renderer> Painter<R> {
                 _ => None,
             })
             .collect();
-        let canvas = &mut self.canvas;
-        self.images.retain(|key, id| {
-            let keep = shown.contains(key);
+        let (canvas, owner) = (&mut self.canvas, self.face.owner);
+        self.images.retain(|(of, key), id| {
+            let keep = *of != owner || shown.contains(key);
             if !keep {
                 canvas.delete_image(*id);
             }
             keep
         });
     }
+}
+
+/// Tells a font's bytes apart from another's.
+fn font_key(data: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    data.hash(&mut hasher);
+    hasher.finish()
 }
 
 fn image_key(image: &Image) -> u64 {

@@ -1,5 +1,6 @@
-//! The bar window's GL side: the context and surface on the window, the
-//! femtovg painter, and how a frame reaches the screen.
+//! The bars' GL side: one context and one femtovg painter for all the bars
+//! of the process ([`GlDevice`]), a surface on each bar's window
+//! ([`GlBar`]), and how a frame reaches the screen.
 //!
 //! Painting only a damaged region needs the last frame under it, and
 //! presenting only that region needs a way to say so. In order of choice:
@@ -11,7 +12,7 @@
 //! that is copied whole to the back buffer before the swap.
 
 use super::tooltip::TooltipWindow;
-use crate::render::{Framebuffer, Layout, Painter, Rect, Style};
+use crate::render::{Face, Framebuffer, Layout, Painter, Rect, Style};
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
@@ -20,7 +21,9 @@ use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::*;
 use glutin::surface::{Surface, SurfaceAttributesBuilder, WindowSurface};
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use std::cell::{Cell, RefCell, RefMut};
 use std::num::NonZeroU32;
+use std::rc::Rc;
 use winit::window::Window;
 
 /// Asks Mesa's software rasteriser (llvmpipe) to draw on the calling thread
@@ -37,48 +40,135 @@ pub unsafe fn rasterise_on_calling_thread() {
     }
 }
 
+/// The process's GL, shared by its bars: one context, current on one
+/// surface at a time, one painter for the bars (femtovg's shaders compiled
+/// once: under a software rasteriser most of what a bar's GL costs) and
+/// one for their tooltips. Its clones share it.
+#[derive(Clone)]
+pub struct GlDevice {
+    inner: Rc<Device>,
+}
+
+struct Device {
+    // The painters are dropped before the context their GL objects are of.
+    painter: RefCell<Painter<OpenGl>>,
+    /// Paints tooltips into their windows. It is a painter of its own
+    /// because femtovg deletes the framebuffer it drew into when told to
+    /// draw elsewhere: the bars' painter keeps drawing into their frames.
+    tooltip_painter: RefCell<Option<Painter<OpenGl>>>,
+    gl: glow::Context,
+    context: PossiblyCurrentContext,
+    /// The GL config every bar's and tooltip's window is made with.
+    config: Config,
+    /// The bar whose surface the context is current on (0: another's, a tooltip's).
+    current: Cell<u64>,
+    /// The bar whose frame the painter draws into (0: none yet, or one
+    /// whose frame was made anew).
+    target: Cell<u64>,
+    /// The next bar's number, from 1.
+    next_owner: Cell<u64>,
+}
+
+impl GlDevice {
+    /// A context on `config`, made current on `surface` (the first bar's),
+    /// and the bars' painter, drawing text in `text_font` to begin with.
+    fn new(
+        config: &Config,
+        handle: RawWindowHandle,
+        surface: &Surface<WindowSurface>,
+        text_font: &[u8],
+    ) -> Result<GlDevice, String> {
+        let display = config.display();
+        // SAFETY: the handle is of a live window; the context does not keep it.
+        let context = unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle))) }
+            .map_err(|error| format!("creating the GL context: {error}"))?;
+        let context = context.make_current(surface).map_err(|error| format!("activating the GL context: {error}"))?;
+        // SAFETY: the context is current on this thread and the loader is its display's.
+        let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+            .map_err(|error| format!("starting the renderer: {error}"))?;
+        // SAFETY: as above.
+        let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
+        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let painter = Painter::new(canvas, text_font)?;
+        Ok(GlDevice {
+            inner: Rc::new(Device {
+                painter: RefCell::new(painter),
+                tooltip_painter: RefCell::new(None),
+                gl,
+                context,
+                config: config.clone(),
+                current: Cell::new(0),
+                target: Cell::new(0),
+                next_owner: Cell::new(1),
+            }),
+        })
+    }
+
+    /// The GL config its windows are made with.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// Makes the context current on `surface`, bar `owner`'s, unless it is.
+    fn make_current(&self, owner: u64, surface: &Surface<WindowSurface>) {
+        let device = &self.inner;
+        if device.current.get() == owner && owner != 0 && device.context.is_current() {
+            return;
+        }
+        match device.context.make_current(surface) {
+            Ok(()) => device.current.set(owner),
+            Err(error) => {
+                device.current.set(0);
+                tracing::warn!("activating the GL context on a bar's surface: {error}");
+            }
+        }
+    }
+}
+
 /// GL on a bar's native window, owned by `W` (a winit window on X11, a
 /// layer surface on Wayland), which outlives the GL surface drawing into it.
 pub struct GlBar<W = Window> {
-    painter: Painter<OpenGl>,
-    /// Paints tooltips, on the same context, into the tooltip's window.
-    /// It is a painter of its own because femtovg deletes the framebuffer
-    /// it drew into when told to draw elsewhere: the bar's painter keeps
-    /// drawing into the bar's frame.
-    tooltip_painter: Option<Painter<OpenGl>>,
+    /// How the shared painter paints for this bar.
+    face: Face,
     /// The last frame, when the back buffer does not keep it.
     kept: Option<Framebuffer>,
     /// Puts damaged regions of `kept` into the window, instead of swapping.
     #[cfg(free_unix)]
     presenter: Option<super::x11::Presenter>,
-    gl: glow::Context,
     size: (u32, u32),
+    // Dropped before the surface, so that the last bar's device lets go of
+    // its GL objects with a surface to be current on.
+    device: GlDevice,
     surface: Surface<WindowSurface>,
-    context: PossiblyCurrentContext,
-    /// The GL config of the window, which a tooltip's window must share.
-    pub config: Config,
-    // Dropped after the surface and context that draw into it.
+    // Dropped after the surface that draws into it.
     pub window: W,
 }
 
 impl GlBar<Window> {
-    /// GL on a winit window; on X11 with a software rasteriser, frames are
-    /// put into the window by Obi (see the module's notes).
-    pub fn new(window: Window, config: &Config, text_font: &[u8]) -> Result<GlBar<Window>, String> {
+    /// GL on a winit window made with `device`'s config, or the first
+    /// window's, whose GL makes the device; on X11 with a software
+    /// rasteriser, frames are put into the window by Obi (see the module's
+    /// notes).
+    pub fn new(
+        window: Window,
+        config: &Config,
+        text_font: &[u8],
+        device: &mut Option<GlDevice>,
+    ) -> Result<GlBar<Window>, String> {
         let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?.as_raw();
         let size = (window.inner_size().width, window.inner_size().height);
         #[cfg(free_unix)]
         let presenter = super::x11::window_id(&window);
         #[cfg(not(free_unix))]
         let presenter = None;
-        GlBar::on(window, handle, size, config, text_font, presenter)
+        GlBar::on(window, handle, size, config, text_font, presenter, device)
     }
 }
 
 impl<W> GlBar<W> {
-    /// GL on the native window `handle`, `size` pixels, owned by `window`.
-    /// `x11_window`, when the window is an X11 one, is where a software
-    /// rasteriser's frames are put.
+    /// GL on the native window `handle`, `size` pixels, owned by `window`,
+    /// with `device` (made here for the first bar). `x11_window`, when the
+    /// window is an X11 one, is where a software rasteriser's frames are put.
     pub fn on(
         window: W,
         handle: RawWindowHandle,
@@ -86,25 +176,24 @@ impl<W> GlBar<W> {
         config: &Config,
         text_font: &[u8],
         x11_window: Option<u32>,
+        device: &mut Option<GlDevice>,
     ) -> Result<GlBar<W>, String> {
-        let display = config.display();
-        // SAFETY: the handle is of `window`, which outlives the context (see the field order).
-        let context = unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle))) }
-            .map_err(|error| format!("creating the GL context: {error}"))?;
+        let config = device.as_ref().map_or(config, GlDevice::config).clone();
         let (width, height) =
             (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
         let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
-        // SAFETY: as above.
-        let surface = unsafe { display.create_window_surface(config, &surface_attributes) }
+        // SAFETY: the handle is of `window`, which outlives the surface (see the field order).
+        let surface = unsafe { config.display().create_window_surface(&config, &surface_attributes) }
             .map_err(|error| format!("creating the GL surface: {error}"))?;
-        let context = context.make_current(&surface).map_err(|error| format!("activating the GL context: {error}"))?;
-        // SAFETY: the context is current on this thread and the loader is its display's.
-        let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .map_err(|error| format!("starting the renderer: {error}"))?;
-        // SAFETY: as above.
-        let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
+        let device = match device {
+            Some(device) => device.clone(),
+            None => device.insert(GlDevice::new(&config, handle, &surface, text_font)?).clone(),
+        };
+        let owner = device.inner.next_owner.replace(device.inner.next_owner.get() + 1);
+        device.make_current(owner, &surface);
+        let gl = &device.inner.gl;
         #[cfg(free_unix)]
-        let presenter = x11_window.and_then(|window| software_presenter(&gl, window));
+        let presenter = x11_window.and_then(|window| software_presenter(gl, window));
         #[cfg(free_unix)]
         let presents_itself = presenter.is_some();
         #[cfg(not(free_unix))]
@@ -112,54 +201,68 @@ impl<W> GlBar<W> {
         let kept = if !presents_itself && preserve_back_buffer(&surface) {
             None
         } else {
-            let frame = Framebuffer::new(&gl, size.0, size.1).map_err(|error| format!("the bar's frame: {error}"))?;
-            renderer.set_screen_target(Some(frame.object));
-            Some(frame)
+            Some(Framebuffer::new(gl, size.0, size.1).map_err(|error| format!("the bar's frame: {error}"))?)
         };
         tracing::debug!(
             "damaged regions are painted {}{}",
             if kept.is_some() { "into a kept frame" } else { "in place" },
             if presents_itself { " and put into the window" } else { "" }
         );
-        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
-        let painter = Painter::new(canvas, text_font)?;
+        let text_font = device.inner.painter.borrow_mut().text_font(text_font)?;
         Ok(GlBar {
-            painter,
-            tooltip_painter: None,
+            face: Face { owner, text_font, scale: 1.0 },
             kept,
             #[cfg(free_unix)]
             presenter,
-            gl,
             size,
+            device,
             surface,
-            context,
-            config: config.clone(),
             window,
         })
     }
 
-    pub fn painter(&mut self) -> &mut Painter<OpenGl> {
-        self.make_current();
-        &mut self.painter
+    /// The shared painter, painting for this bar, on its surface.
+    pub fn painter(&mut self) -> RefMut<'_, Painter<OpenGl>> {
+        self.device.make_current(self.face.owner, &self.surface);
+        let device = &self.device.inner;
+        let mut painter = device.painter.borrow_mut();
+        painter.select(self.face);
+        if device.target.get() != self.face.owner {
+            // femtovg draws into the frame of whichever bar drew last.
+            let target = self.kept.as_ref().map(|frame| frame.alias(&device.gl)).transpose();
+            match target {
+                Ok(target) => painter.canvas().renderer_mut().set_screen_target(target),
+                Err(error) => tracing::warn!("drawing into the bar's frame: {error}"),
+            }
+            device.target.set(self.face.owner);
+        }
+        painter
     }
 
-    /// Makes the bar's context current on its surface, when it is not:
-    /// each bar of the process has a context of its own, and GL calls go
-    /// to whichever is current.
-    fn make_current(&self) {
-        if self.context.is_current() {
-            return;
+    /// The painter is to be pointed at this bar's frame anew, at its next
+    /// use: the frame is another.
+    fn forget_target(&self) {
+        let device = &self.device.inner;
+        if device.target.get() == self.face.owner {
+            device.painter.borrow_mut().canvas().renderer_mut().set_screen_target(None);
+            device.target.set(0);
         }
-        if let Err(error) = self.context.make_current(&self.surface) {
-            tracing::warn!("activating the bar's GL context: {error}");
-        }
+    }
+
+    /// The GL config the bar's windows are made with (a tooltip's too).
+    pub fn config(&self) -> &Config {
+        self.device.config()
+    }
+
+    /// Draws `scale` device pixels to a logical one from now on.
+    pub fn set_scale(&mut self, scale: f32) {
+        self.face.scale = scale;
     }
 
     /// `scene` laid out on the window as it is now.
     pub fn lay_out(&mut self, scene: &crate::render::Scene) -> Layout {
-        self.make_current();
         let (width, height) = self.size;
-        self.painter.lay_out(scene, width, height)
+        self.painter().lay_out(scene, width, height)
     }
 
     /// The window's size as last reported (asking X would cost a round trip
@@ -171,17 +274,16 @@ impl<W> GlBar<W> {
 
     /// Follows the window to a new size; the caller repaints everything.
     pub fn resize(&mut self, width: NonZeroU32, height: NonZeroU32) {
-        self.make_current();
+        self.device.make_current(self.face.owner, &self.surface);
         self.size = (width.get(), height.get());
-        self.surface.resize(&self.context, width, height);
+        self.surface.resize(&self.device.inner.context, width, height);
         if self.kept.is_some() {
-            match Framebuffer::new(&self.gl, width.get(), height.get()) {
+            match Framebuffer::new(&self.device.inner.gl, width.get(), height.get()) {
                 Ok(frame) => {
                     if let Some(old) = self.kept.replace(frame) {
-                        old.delete(&self.gl);
+                        old.delete(&self.device.inner.gl);
                     }
-                    let object = self.kept.as_ref().map(|frame| frame.object);
-                    self.painter.canvas().renderer_mut().set_screen_target(object);
+                    self.forget_target();
                 }
                 Err(error) => tracing::warn!("resizing the bar's frame: {error}"),
             }
@@ -202,18 +304,24 @@ impl<W> GlBar<W> {
         width: NonZeroU32,
         height: NonZeroU32,
     ) -> Result<(), String> {
+        let config = self.device.config();
         let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the handle is of `self.window`, which outlives the surface (see the field order).
-        let surface = unsafe { self.config.display().create_window_surface(&self.config, &attributes) }
+        let surface = unsafe { config.display().create_window_surface(config, &attributes) }
             .map_err(|error| format!("making the GL surface anew at {width}x{height}: {error}"))?;
-        self.context.make_current(&surface).map_err(|error| format!("activating the new GL surface: {error}"))?;
+        self.device
+            .inner
+            .context
+            .make_current(&surface)
+            .map_err(|error| format!("activating the new GL surface: {error}"))?;
+        self.device.inner.current.set(self.face.owner);
         self.surface = surface;
         self.swap_without_waiting();
         if self.kept.is_none() && !preserve_back_buffer(&self.surface) {
-            let frame = Framebuffer::new(&self.gl, width.get(), height.get())
+            let frame = Framebuffer::new(&self.device.inner.gl, width.get(), height.get())
                 .map_err(|error| format!("the bar's frame: {error}"))?;
-            self.painter.canvas().renderer_mut().set_screen_target(Some(frame.object));
             self.kept = Some(frame);
+            self.forget_target();
         }
         self.resize(width, height);
         Ok(())
@@ -222,11 +330,13 @@ impl<W> GlBar<W> {
     /// Paints what of `layout` lies in `region` over the last frame and
     /// presents the result, naming the region to EGL where it takes damage.
     pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
-        self.make_current();
-        self.painter.paint(style, layout, region);
-        self.painter.canvas().flush_to_output(());
+        let scale = {
+            let mut painter = self.painter();
+            painter.paint(style, layout, region);
+            painter.canvas().flush_to_output(());
+            painter.scale()
+        };
         // From here on, in the device pixels of the window.
-        let scale = self.painter.scale();
         let (region, layout_window) = (region.scaled(scale), layout.window.scaled(scale));
         #[cfg(free_unix)]
         if let Some(presenter) = &self.presenter {
@@ -236,7 +346,7 @@ impl<W> GlBar<W> {
             return;
         }
         if let Some(frame) = &self.kept {
-            frame.copy_to_window(&self.gl);
+            frame.copy_to_window(&self.device.inner.gl);
         }
         if let Err(error) = self.swap(region, layout_window.height as i32) {
             tracing::warn!("presenting the frame failed: {error}");
@@ -244,8 +354,7 @@ impl<W> GlBar<W> {
     }
 
     /// Paints `text` into the tooltip's window and presents it, then turns
-    /// the context back to the bar. `text_font` is the bar's, for the
-    /// tooltip's painter when it is first made.
+    /// the context back to the bar. `text_font` is the bar's.
     pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
         // An X11 window's size is in device pixels.
         self.present_tooltip_on(&tooltip.surface, tooltip.size, 1.0, style, text, text_font);
@@ -264,42 +373,44 @@ impl<W> GlBar<W> {
         text: &str,
         text_font: &[u8],
     ) {
-        if let Err(error) = self.context.make_current(surface) {
-            return tracing::warn!("painting the tooltip: {error}");
-        }
+        let device = self.device.clone();
+        device.make_current(0, surface);
         // femtovg binds its target only when the target changes, and the
         // bar's frame stays bound across the switch of surfaces: unbound,
         // the tooltip is drawn into its own window.
-        bind_framebuffer(&self.gl, None);
+        bind_framebuffer(&device.inner.gl, None);
         match self.tooltip_painter(text_font) {
-            Ok(painter) => {
+            Ok(mut painter) => {
                 let (width, height) = size;
                 painter.set_scale(scale);
                 painter.paint_tooltip(style, text, width, height);
                 painter.canvas().flush_to_output(());
-                if let Err(error) = surface.swap_buffers(&self.context) {
+                if let Err(error) = surface.swap_buffers(&device.inner.context) {
                     tracing::warn!("presenting the tooltip: {error}");
                 }
             }
             Err(error) => tracing::warn!("painting the tooltip: {error}"),
         }
-        if let Err(error) = self.context.make_current(&self.surface) {
-            tracing::warn!("returning to the bar's surface: {error}");
-        }
-        bind_framebuffer(&self.gl, self.kept.as_ref().map(|frame| frame.object));
+        device.make_current(self.face.owner, &self.surface);
+        bind_framebuffer(&device.inner.gl, self.kept.as_ref().map(|frame| frame.object));
     }
 
-    /// The tooltips' painter, made on the current context the first time.
-    fn tooltip_painter(&mut self, text_font: &[u8]) -> Result<&mut Painter<OpenGl>, String> {
-        if self.tooltip_painter.is_none() {
-            let display = self.config.display();
+    /// The tooltips' painter, painting in `text_font`; made on the current
+    /// context the first time.
+    fn tooltip_painter(&mut self, text_font: &[u8]) -> Result<RefMut<'_, Painter<OpenGl>>, String> {
+        let device = &self.device.inner;
+        let mut tooltip_painter = device.tooltip_painter.borrow_mut();
+        if tooltip_painter.is_none() {
+            let display = device.config.display();
             // SAFETY: the bar's context is current, and the loader is its display's.
             let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
                 .map_err(|error| format!("starting the tooltip's renderer: {error}"))?;
             let canvas = Canvas::new(renderer).map_err(|error| format!("creating the tooltip's canvas: {error}"))?;
-            self.tooltip_painter = Some(Painter::new(canvas, text_font)?);
+            *tooltip_painter = Some(Painter::new(canvas, text_font)?);
         }
-        Ok(self.tooltip_painter.as_mut().expect("made above"))
+        let mut painter = RefMut::map(tooltip_painter, |painter| painter.as_mut().expect("made above"));
+        painter.set_text_font(text_font)?;
+        Ok(painter)
     }
 
     /// A GL surface of `size` on another native window (a tooltip's), on
@@ -309,16 +420,14 @@ impl<W> GlBar<W> {
     pub fn surface_on(&self, handle: RawWindowHandle, size: (u32, u32)) -> Result<Surface<WindowSurface>, String> {
         let (width, height) =
             (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
+        let config = self.device.config();
         let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the caller keeps the native window alive as long as the surface.
-        let surface = unsafe { self.config.display().create_window_surface(&self.config, &attributes) }
+        let surface = unsafe { config.display().create_window_surface(config, &attributes) }
             .map_err(|error| format!("creating the tooltip's GL surface: {error}"))?;
-        if self.context.make_current(&surface).is_ok() {
-            let _ = surface.set_swap_interval(&self.context, glutin::surface::SwapInterval::DontWait);
-        }
-        if let Err(error) = self.context.make_current(&self.surface) {
-            tracing::warn!("returning to the bar's surface: {error}");
-        }
+        self.device.make_current(0, &surface);
+        let _ = surface.set_swap_interval(&self.device.inner.context, glutin::surface::SwapInterval::DontWait);
+        self.device.make_current(self.face.owner, &self.surface);
         Ok(surface)
     }
 
@@ -327,17 +436,18 @@ impl<W> GlBar<W> {
     /// a swap return.
     #[cfg(free_unix)]
     pub fn swap_without_waiting(&self) {
-        if let Err(error) = self.surface.set_swap_interval(&self.context, glutin::surface::SwapInterval::DontWait) {
+        self.device.make_current(self.face.owner, &self.surface);
+        let context = &self.device.inner.context;
+        if let Err(error) = self.surface.set_swap_interval(context, glutin::surface::SwapInterval::DontWait) {
             tracing::debug!("the swap interval stays: {error}");
         }
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
     pub fn set_text_font(&mut self, text_font: &[u8]) -> Result<(), String> {
-        self.make_current();
-        // Made again, with the new font, at the next tooltip.
-        self.tooltip_painter = None;
-        self.painter.set_text_font(text_font)
+        let font = self.painter().text_font(text_font)?;
+        self.face.text_font = font;
+        Ok(())
     }
 
     /// Reads `region` of the kept frame back and puts it into the window.
@@ -357,7 +467,7 @@ impl<W> GlBar<W> {
             // GL counts rows from the bottom.
             let bottom = window_height - top - height;
             let data = glow::PixelPackData::Slice(Some(&mut pixels));
-            self.gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
+            self.device.inner.gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
         }
         let rows: Vec<u8> = pixels.chunks_exact(width as usize * 4).rev().flatten().copied().collect();
         presenter.put(x as i16, top as i16, width as u16, &rows)
@@ -366,7 +476,7 @@ impl<W> GlBar<W> {
     fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {
         #[cfg(egl)]
         if let (Surface::Egl(surface), glutin::context::PossiblyCurrentContext::Egl(context)) =
-            (&self.surface, &self.context)
+            (&self.surface, &self.device.inner.context)
         {
             // EGL counts rows from the bottom.
             let rect = glutin::surface::Rect {
@@ -379,7 +489,7 @@ impl<W> GlBar<W> {
         }
         #[cfg(not(egl))]
         let _ = (changed, window_height); // CGL swaps whole frames.
-        self.surface.swap_buffers(&self.context)
+        self.surface.swap_buffers(&self.device.inner.context)
     }
 }
 
@@ -391,11 +501,12 @@ fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) 
 
 impl<W> Drop for GlBar<W> {
     fn drop(&mut self) {
-        // The painters' GL objects, dropped after this, are this context's too.
-        self.make_current();
+        self.device.make_current(self.face.owner, &self.surface);
+        self.forget_target();
         if let Some(frame) = &self.kept {
-            frame.delete(&self.gl);
+            frame.delete(&self.device.inner.gl);
         }
+        self.device.inner.painter.borrow_mut().forget_owner(self.face.owner);
     }
 }
 

@@ -18,11 +18,12 @@ use crate::bar::{
 use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
-use gl::GlBar;
+use gl::{GlBar, GlDevice};
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin_winit::{ApiPreference, DisplayBuilder};
+use std::cell::RefCell;
 use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -87,6 +88,17 @@ struct Screen {
     x11: Option<Rc<x11::X11>>,
     /// The monitors as last listed.
     monitors: Vec<Monitor>,
+    /// Some bar is see-through: the windows' GL config is asked to be.
+    translucent: bool,
+    /// The GL of every bar's window, once the first is made.
+    gl: Rc<RefCell<SharedGl>>,
+}
+
+/// The GL device the bars share, and whether its config shows through.
+#[derive(Default)]
+struct SharedGl {
+    device: Option<GlDevice>,
+    see_through: bool,
 }
 
 /// A bar's window, once made, and what it needs to follow its monitor.
@@ -142,20 +154,25 @@ impl BarWindows {
         self.watch_monitors();
         self.screen.monitors = self.list_monitors(event_loop);
         let mut failures = Vec::new();
+        let mut started = Vec::new();
         for source in self.fleet.first_sources(self.screen.monitors.len()) {
-            let opened = self.fleet.start(source).and_then(|(mut running, font)| {
+            let listening = self.fleet.start(source).and_then(|(mut running, font)| {
                 running.listen()?;
-                let surface = open_surface(event_loop, self.screen.clone(), &mut running, font)?;
-                Ok(Member { running, surface })
+                Ok((running, font))
             });
-            match opened {
-                Ok(member) => self.members.push(member),
-                Err(error) => {
-                    tracing::error!("{error}");
-                    failures.push(error);
-                }
+            match listening {
+                Ok(bar) => started.push(bar),
+                Err(error) => failures.push(error),
             }
         }
+        self.screen.translucent = started.iter().any(|(running, _)| running.bar().scene().style.is_translucent());
+        for (mut running, font) in started {
+            match open_surface(event_loop, self.screen.clone(), &mut running, font) {
+                Ok(surface) => self.members.push(Member { running, surface }),
+                Err(error) => failures.push(error),
+            }
+        }
+        failures.iter().for_each(|error| tracing::error!("{error}"));
         match self.members.is_empty() {
             true => Err(failures.join("; ")),
             false => Ok(()),
@@ -248,7 +265,7 @@ impl WindowSurface {
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let rect = bar.placement().rect_on(monitor);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
-        let mut gl = GlBar::new(window, &config, &self.text_font)?;
+        let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
         gl.painter().use_held_images(self.held.clone());
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
@@ -265,20 +282,30 @@ impl WindowSurface {
         Ok(gl)
     }
 
-    /// A window with a GL config: see-through when the bar is and a
+    /// A window with a GL config: see-through when some bar is and a
     /// compositor can show it (EGL, or else GLX: Mesa's EGL on X11 offers no
-    /// ARGB visual without a GPU), opaque otherwise.
+    /// ARGB visual without a GPU), opaque otherwise. The first bar's window
+    /// chooses the config; the others' are made with it, to share its GL.
     fn create_window(
         &mut self,
         event_loop: &ActiveEventLoop,
         rect: ScreenRect,
         bar: &mut Bar,
     ) -> Result<(Window, Config), String> {
+        let shared = self.screen.gl.borrow();
+        if let Some(device) = &shared.device {
+            let attributes = bar_attributes(rect, shared.see_through);
+            let window = glutin_winit::finalize_window(event_loop, attributes, device.config())
+                .map_err(|error| format!("creating the bar window: {error}"))?;
+            bar.paint_opaque(!shared.see_through);
+            return Ok((window, device.config().clone()));
+        }
+        drop(shared);
         #[cfg(free_unix)]
         let composited = self.screen.x11.as_ref().is_none_or(|x11| x11.has_compositor());
         #[cfg(not(free_unix))]
         let composited = true;
-        let translucent = bar.scene().style.is_translucent();
+        let translucent = self.screen.translucent;
         if translucent && !composited {
             tracing::info!("no compositor runs: the bar's background is drawn opaque");
         }
@@ -299,6 +326,7 @@ impl WindowSurface {
             .build(event_loop, template, pick_config)
             .map_err(|error| format!("creating the bar window: {error}"))?;
         bar.paint_opaque(see_through.is_none());
+        self.screen.gl.borrow_mut().see_through = see_through.is_some();
         Ok((window.ok_or("the bar window was not created")?, config))
     }
 
@@ -330,7 +358,7 @@ impl WindowSurface {
                 return;
             }
         }
-        match TooltipWindow::new(event_loop, &gl.config) {
+        match TooltipWindow::new(event_loop, gl.config()) {
             Ok(window) => self.tooltip = Some(window),
             Err(error) => {
                 tracing::warn!("{error}; tooltips are not shown");

@@ -23,7 +23,7 @@ mod pointer;
 mod scale;
 mod tooltip;
 
-use super::gl::GlBar;
+use super::gl::{GlBar, GlDevice};
 use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
 use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
@@ -143,6 +143,7 @@ impl Wayland {
             xdg_shell,
             fractional,
             display: RefCell::new(None),
+            device: RefCell::new(None),
         });
         let mut state = LayerBar {
             fleet,
@@ -190,6 +191,8 @@ struct Shell {
     fractional: Option<Fractional>,
     /// EGL on the compositor's display, and its config, made once.
     display: RefCell<Option<(Display, Config)>>,
+    /// The bars' GL, made with the first bar's surface.
+    device: RefCell<Option<GlDevice>>,
 }
 
 /// The outputs in layout order, with what the compositor said of each.
@@ -492,9 +495,10 @@ impl Panel {
         if let Some(factor) = self.buffer_scale() {
             layer.wl_surface().set_buffer_scale(factor);
         }
-        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None)?;
+        let device = &mut self.shell.device.borrow_mut();
+        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None, device)?;
         gl.swap_without_waiting();
-        gl.painter().set_scale(self.scale.factor());
+        gl.set_scale(self.scale.factor());
         gl.painter().use_held_images(self.held.clone());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
@@ -535,7 +539,7 @@ impl Panel {
             if let Some(factor) = buffer_scale {
                 gl.window.wl_surface().set_buffer_scale(factor);
             }
-            gl.painter().set_scale(scale.factor());
+            gl.set_scale(scale.factor());
             resize(gl, scale.buffer_size(self.logical));
             self.redraw = true;
         }
