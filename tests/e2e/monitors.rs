@@ -149,3 +149,40 @@ fn one_process_runs_a_bar_on_each_monitor_each_with_its_own_workspaces() {
         "the last bar ended the process"
     );
 }
+
+/// The other two ways to run several bars: komorebi's `bar_configurations`
+/// (one bar for each, in one process), and one config on every monitor.
+#[test]
+fn komorebis_bar_configurations_and_every_monitor_each_give_a_bar_a_monitor() {
+    if !have_tools("several bars test", TOOLS) {
+        return;
+    }
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    let dir = tempfile::tempdir().unwrap();
+    for monitor in 0..2 {
+        std::fs::write(dir.path().join(format!("bar-{monitor}.json")), config(monitor)).unwrap();
+    }
+    let komorebi = r#"{ "bar_configurations": [ "bar-0.json", "bar-1.json" ] }"#;
+    std::fs::write(dir.path().join("komorebi.json"), komorebi).unwrap();
+    let both = [(0, WIDTH), (WIDTH as i32, WIDTH)];
+    let runs = [
+        vec!["--komorebi-config".to_owned(), dir.path().join("komorebi.json").display().to_string()],
+        vec!["--every-monitor".to_owned(), "--config".to_owned(), dir.path().join("bar-1.json").display().to_string()],
+    ];
+    for arguments in runs {
+        let bar = obi()
+            .args(&arguments)
+            .env("DISPLAY", &session.display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting obi");
+        let mut bar = Reaped(bar);
+        let shown = wait_for(Duration::from_secs(30), || bars(&session) == both);
+        assert!(shown, "{arguments:?}: a bar on each monitor: {:?}", bars(&session));
+        assert_eq!(bar_pids(&session), [bar.0.id().to_string(), bar.0.id().to_string()], "{arguments:?}");
+        let _ = bar.0.kill();
+        let _ = bar.0.wait();
+        assert!(wait_for(Duration::from_secs(10), || bars(&session).is_empty()), "{:?}", bars(&session));
+    }
+}

@@ -13,7 +13,7 @@
 use super::running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
 use super::surface::Surface;
 use crate::capabilities::{Capabilities, HeldImages};
-use crate::control::{self, Command, Request, Target};
+use crate::control::{self, Request, Target};
 use crate::render::find_text_font;
 use crate::runtime::{Scheduler, WidgetEngine, WidgetThread};
 use crate::tiler::Connection;
@@ -136,7 +136,7 @@ impl Fleet {
         #[cfg(unix)]
         {
             let deliver = self.deliver.clone();
-            let quit = Request { command: Command::Quit, target: Target::All };
+            let quit = Request { command: control::Command::Quit, target: Target::All };
             let signals = control::quit_on_signals(move || deliver(BarEvent::Control { request: quit, reply: None }));
             if let Err(error) = signals {
                 tracing::warn!("{error}; a signal ends the bar without its clean-up");

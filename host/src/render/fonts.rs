@@ -1,7 +1,9 @@
 //! Finds the bar's text font among the system's fonts (fontdb) and supplies
-//! the embedded icon font, as bytes ready for the painter.
+//! the embedded icon font, as bytes ready for the painter. The system's
+//! fonts are listed once a process, for all its bars.
 
 use fontdb::{Database, Family, Query};
+use std::sync::OnceLock;
 
 /// Phosphor Regular (MIT licence, `host/assets/Phosphor-LICENSE.txt`): the
 /// icon glyphs widgets name, so icons render on any machine.
@@ -18,8 +20,7 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
-    let mut database = Database::new();
-    database.load_system_fonts();
+    let database = system_fonts();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
         Some(found) => Some(found),
@@ -48,11 +49,19 @@ pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
 
 /// The font families installed on this system, sorted, each once.
 pub fn families() -> Vec<String> {
-    let mut database = Database::new();
-    database.load_system_fonts();
     let mut names: Vec<String> =
-        database.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
+        system_fonts().faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
     names.sort_unstable();
     names.dedup();
     names
+}
+
+/// The fonts installed on this system, as listed the first time they are asked for.
+fn system_fonts() -> &'static Database {
+    static SYSTEM_FONTS: OnceLock<Database> = OnceLock::new();
+    SYSTEM_FONTS.get_or_init(|| {
+        let mut database = Database::new();
+        database.load_system_fonts();
+        database
+    })
 }
