@@ -74,6 +74,7 @@ impl Xvfb {
             let set = Command::new("xrandr")
                 .args(["--setmonitor", &format!("M{monitor}"), &geometry, output])
                 .env("DISPLAY", &xvfb.display)
+                .stdout(Stdio::null())
                 .status()
                 .expect("running xrandr (apt install x11-xserver-utils)");
             assert!(set.success(), "xrandr --setmonitor M{monitor} failed");

@@ -197,6 +197,7 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
     };
     if chosen.is_empty() {
         let running = match members.len() {
+            0 => "no bars".to_owned(),
             1 => "1 bar (bar 0)".to_owned(),
             count => format!("{count} bars (0 to {})", count - 1),
         };
@@ -218,5 +219,129 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
     match chosen.len() {
         1 => "ok".to_owned(),
         count => format!("ok ({count} bars)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bar::Placement;
+    use crate::config::BarConfig;
+    use crate::render::{Layout, Rect, Scene, Style};
+    use crate::runtime::ComponentCache;
+
+    /// A surface that remembers whether it is shown, on a set monitor.
+    struct Shown {
+        monitor: Option<usize>,
+        visible: bool,
+    }
+
+    impl Surface for Shown {
+        fn lay_out(&mut self, _: &Scene) -> Option<Layout> {
+            None
+        }
+        fn present(&mut self, _: &Style, _: &Layout, _: Rect) {}
+        fn redraw(&mut self) {}
+        fn set_visible(&mut self, visible: bool) {
+            self.visible = visible;
+        }
+        fn set_text_font(&mut self, _: &[u8]) {}
+        fn place(&mut self, _: &Placement, _: &Connection) {}
+        fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
+        fn hide_tooltip(&mut self) {}
+        fn monitor(&self) -> Option<usize> {
+            self.monitor
+        }
+    }
+
+    /// Two bars without widgets, on monitors 0 and 1.
+    fn two_bars() -> (Fleet, Vec<Member<Shown>>) {
+        let source = |monitor: usize| {
+            let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] }}"#);
+            let config = BarConfig::parse(&text, "test").expect("a good config").config;
+            BarSource { path: None, config, monitor: None }
+        };
+        let plan = Plan { sources: vec![source(0), source(1)], every_monitor: false };
+        let tiler = Connection::none("no tiler in this test");
+        let capabilities = Capabilities::system(tiler.clone(), HeldImages::default()).unwrap();
+        let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
+        let mut fleet = Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true));
+        let members = fleet
+            .first_sources(2)
+            .into_iter()
+            .enumerate()
+            .map(|(monitor, source)| {
+                let (running, _) = fleet.start(source).unwrap();
+                Member { running, surface: Shown { monitor: Some(monitor), visible: true } }
+            })
+            .collect();
+        (fleet, members)
+    }
+
+    /// The monitors' numbers of `members`' bars, in order.
+    fn monitors(members: &[Member<Shown>]) -> Vec<Option<usize>> {
+        members.iter().map(|member| member.running.source().monitor).collect()
+    }
+
+    #[test]
+    fn on_every_monitor_bars_come_and_go_with_monitors() {
+        let config = BarConfig::parse(r#"{ "left_widgets": [], "right_widgets": [] }"#, "test").unwrap().config;
+        let plan = Plan { sources: vec![BarSource { path: None, config, monitor: None }], every_monitor: true };
+        let tiler = Connection::none("no tiler in this test");
+        let capabilities = Capabilities::system(tiler.clone(), HeldImages::default()).unwrap();
+        let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
+        let mut fleet = Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true));
+        let sources = fleet.first_sources(2);
+        assert_eq!(sources.iter().map(|source| source.monitor).collect::<Vec<_>>(), [Some(0), Some(1)]);
+        let mut members: Vec<Member<Shown>> = sources
+            .into_iter()
+            .map(|source| {
+                let (running, _) = fleet.start(source).unwrap();
+                Member { running, surface: Shown { monitor: None, visible: true } }
+            })
+            .collect();
+        let first = members[0].running.id();
+        let surface = |_: &mut Running, _| Some(Shown { monitor: None, visible: true });
+
+        fleet.follow_monitor_count(&mut members, 3, surface);
+        assert_eq!(monitors(&members), [Some(0), Some(1), Some(2)], "a third monitor gets a bar");
+        fleet.follow_monitor_count(&mut members, 1, surface);
+        assert_eq!(monitors(&members), [Some(0)], "the bars of monitors gone go");
+        assert_eq!(members[0].running.id(), first, "the first monitor's bar stays as it was");
+        fleet.follow_monitor_count(&mut members, 0, surface);
+        assert_eq!(monitors(&members), [Some(0)], "with no monitor, the first bar waits for one");
+    }
+
+    /// What `obi msg` is answered when `line` reaches the bars, and whether they go on.
+    fn ask(members: &mut Vec<Member<Shown>>, line: &str) -> (String, Flow) {
+        let (reply, answer) = std::sync::mpsc::channel();
+        let flow = dispatch(members, BarEvent::Control { request: line.parse().unwrap(), reply: Some(reply) });
+        (answer.recv().unwrap(), flow)
+    }
+
+    fn shown(members: &[Member<Shown>]) -> Vec<bool> {
+        members.iter().map(|member| member.surface.visible).collect()
+    }
+
+    #[test]
+    fn a_request_reaches_the_bars_it_names_by_place_or_monitor() {
+        let (_fleet, mut members) = two_bars();
+        assert_eq!(ask(&mut members, "hide bar 1"), ("ok".to_owned(), Flow::Continue));
+        assert_eq!(shown(&members), [true, false]);
+        assert_eq!(ask(&mut members, "toggle monitor 0").0, "ok");
+        assert_eq!(shown(&members), [false, false]);
+        assert_eq!(ask(&mut members, "show").0, "ok (2 bars)");
+        assert_eq!(shown(&members), [true, true]);
+
+        assert_eq!(ask(&mut members, "hide bar 2").0, "error: no such bar; this obi runs 2 bars (0 to 1)");
+        let (answer, _) = ask(&mut members, "hide monitor 3");
+        assert_eq!(answer, "error: no bar is on monitor 3; this obi runs 2 bars (0 to 1)");
+        assert_eq!(shown(&members), [true, true], "a request for no bar changes none");
+
+        assert_eq!(ask(&mut members, "quit bar 0"), ("ok".to_owned(), Flow::Continue));
+        assert_eq!(members.len(), 1);
+        assert_eq!(members[0].surface.monitor, Some(1), "the other bar runs on");
+        assert_eq!(ask(&mut members, "quit"), ("ok".to_owned(), Flow::Quit), "the last bar ends the loop");
+        assert!(members.is_empty());
     }
 }

@@ -39,6 +39,12 @@ impl ComponentCache {
         }
     }
 
+    /// No cache: components are compiled in memory each time.
+    #[cfg(test)]
+    pub(crate) fn in_memory() -> ComponentCache {
+        ComponentCache { dir: None }
+    }
+
     /// The cache in `dir`, when it is a folder of the user's own.
     pub fn at(dir: impl Into<PathBuf>) -> ComponentCache {
         let dir = OwnDir::new(&dir.into())

@@ -1,15 +1,16 @@
-//! The bar on X11, and wherever winit is the windowing layer: a winit
-//! window of the configured height across its monitor, with a GL surface
-//! (glutin, EGL preferred: it is faster than GLX under Xvfb) that the
-//! painter draws into. On X11 the window is a dock that reserves its edge
-//! of the screen and sits on every desktop, with an ARGB visual when the
-//! bar is see-through; when monitors change, it moves to its monitor again,
-//! or hides until that monitor is back. Tooltips are windows of their own
-//! beside the bar.
+//! The bars on X11, and wherever winit is the windowing layer: for each
+//! bar of the process, a winit window of the configured height across its
+//! monitor, with a GL surface (glutin, EGL preferred: it is faster than
+//! GLX under Xvfb) that the shared painter draws into. On X11 the window is
+//! a dock that reserves its edge of the screen and sits on every desktop,
+//! with an ARGB visual when a bar is see-through; when monitors change,
+//! each bar moves to its monitor again, or hides until that monitor is
+//! back, and with `--every-monitor` bars come and go with monitors.
+//! Tooltips are windows of their own beside the bar.
 //!
-//! What the bar does is the [`Running`] bar's: this module is its surface
-//! and the event loop that feeds it. The loop sleeps between events; the
-//! window repaints what widgets changed once the events at hand are
+//! What a bar does is its [`Running`] bar's: this module is the surfaces
+//! and the event loop that feeds them. The loop sleeps between events; a
+//! window repaints what its widgets changed once the events at hand are
 //! handled, and everything when the system asks.
 
 use crate::bar::{

@@ -14,6 +14,10 @@
 //! again; `obi msg hide` unmaps the surface (its zone is given back)
 //! and `show` maps it anew.
 //!
+//! Each bar of the process has a layer surface of its own; they share the
+//! connection, the outputs and the GL device. With `--every-monitor` an
+//! output that comes gets a bar, and one that goes takes its bar along.
+//!
 //! Pointer input comes from the seat ([`pointer`]); a tooltip is an xdg
 //! popup of the layer surface ([`tooltip`]). Both surfaces are drawn at the
 //! scale the compositor prefers, fractional where it says one ([`scale`]).
