@@ -626,6 +626,25 @@ fn on_sway_every_monitor_gets_a_bar_as_outputs_come_and_go() {
     // It still draws there: the workspace moved over from the unplugged
     // output is shown on the first output's bar.
     sway.wait_for_words((0, 0, 1280, HEIGHT), &["delta"], "sway-every-after");
+
+    // The output changes resolution, then scale: its bar follows each,
+    // its clock drawn at the output's right end, then twice as tall.
+    assert!(sway.swaymsg(&["output", "X11-1", "resolution", "1024x768"]).status.success());
+    let mut single = (0, 0.0);
+    let narrowed = wait_for(Duration::from_secs(20), || {
+        single = clock_ink(&sway, 300, HEIGHT as u32);
+        single.0 > 10
+    });
+    assert!(narrowed, "the clock at the right end of the narrower output ({})", log());
+    assert!(sway.swaymsg(&["output", "X11-1", "scale", "2"]).status.success());
+    let mut double = (0, 0.0);
+    let doubled = wait_for(Duration::from_secs(20), || {
+        double = clock_ink(&sway, 300, 2 * HEIGHT as u32);
+        double.0 * 10 >= single.0 * 18
+    });
+    assert!(doubled, "the clock is {} rows tall at scale 1, {} at scale 2 ({})", single.0, double.0, log());
+    sway.wait_for_words((0, 0, 512, HEIGHT), &["delta"], "sway-every-scaled");
+    assert!(bar.0.try_wait().unwrap().is_none() && !log().contains("panicked"), "{}", log());
 }
 
 /// `monitor` counts outputs from the left of sway's layout, whatever the

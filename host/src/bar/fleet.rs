@@ -2,9 +2,10 @@
 //! monitor (`--every-monitor`). They share what is costly to have twice:
 //! the widgets' thread with its engine and compiled components, the
 //! capabilities' samplers, and the tiler connection, which each bar sees
-//! from its own monitor. Each has its own widget instances, its own config
-//! (a reload of one file reloads the bars made from it alone) and its own
-//! surface, which the display's loop pairs with it as a [`Member`].
+//! from its own monitor (and, in `window/`, the GL context and painter).
+//! Each has its own widget instances, its own config (a reload of one file
+//! reloads the bars made from it alone) and its own surface, which the
+//! display's loop pairs with it as a [`Member`].
 //!
 //! Events from other threads name their bar; `obi msg` names the bars it
 //! is for by order or by monitor, and is answered once they obeyed. A bar
@@ -58,10 +59,6 @@ impl Fleet {
         let capabilities = engine.capabilities().clone();
         let widgets = Scheduler::start(engine);
         Fleet { plan, widgets, capabilities, tiler, held, deliver, next_id: 0 }
-    }
-
-    pub fn plan(&self) -> &Plan {
-        &self.plan
     }
 
     /// A running bar made from `source`, and the font its text is drawn in.
