@@ -1,11 +1,11 @@
-//! The bars of one process on one widget thread. Alone in its binary: it
-//! counts the process's widget threads.
+//! The bars of one process on one widget thread.
 
 mod common;
 
 use common::texts;
 use obi::config::stock_spec;
 use obi::runtime::Scheduler;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -21,30 +21,25 @@ fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
     let engine = common::engine_with(morning.capabilities());
     let thread = Scheduler::start(engine);
     let (sender, receiver) = mpsc::channel();
+    // Each state comes with the Linux thread that reported it.
     let to = |bar: &'static str| {
         let sender = sender.clone();
         move |_generation, _index, state| {
-            let _ = sender.send((bar, texts(&state)));
+            let thread = std::fs::read_link("/proc/thread-self").unwrap_or_default();
+            let _ = sender.send((bar, texts(&state), thread));
         }
     };
     let first = thread.add_bar(morning.capabilities(), vec![clock().unwrap()], to("first"));
     let second = thread.add_bar(evening.capabilities(), vec![clock().unwrap()], to("second"));
     drop(thread);
-    let mut heard: Vec<(&str, String)> =
+    let mut heard: Vec<(&str, String, PathBuf)> =
         (0..2).map(|_| receiver.recv_timeout(Duration::from_secs(20)).unwrap()).collect();
     heard.sort();
-    assert_eq!(heard, [("first", "08:15:00".to_owned()), ("second", "20:45:00".to_owned())]);
-    let widget_threads = || {
-        std::fs::read_dir("/proc/self/task")
-            .map(|tasks| {
-                tasks
-                    .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
-                    .filter(|name| name.trim() == "obi-widgets")
-                    .count()
-            })
-            .unwrap_or(1)
-    };
-    assert_eq!(widget_threads(), 1, "one thread runs both bars' widgets");
+    let shown: Vec<(&str, &str)> = heard.iter().map(|(bar, text, _)| (*bar, text.as_str())).collect();
+    assert_eq!(shown, [("first", "08:15:00"), ("second", "20:45:00")]);
+    let widget_thread = heard[0].2.clone();
+    assert_eq!(heard[1].2, widget_thread, "one thread runs both bars' widgets");
+    assert_ne!(std::fs::read_link("/proc/thread-self").unwrap(), widget_thread, "not the test's");
 
     drop(second);
     // The removal is the thread's before the clocks move on.
@@ -53,14 +48,16 @@ fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
     evening.advance(Duration::from_secs(1));
     let mut after = Vec::new();
     let until = std::time::Instant::now() + Duration::from_millis(2500);
-    while let Ok(report) = receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
-        after.push(report);
+    while let Ok((bar, text, _)) = receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+        after.push((bar, text));
     }
     assert_eq!(after, [("first", "08:15:01".to_owned())], "the first bar's clock goes on, the second's stopped");
     drop(first);
-    let until = std::time::Instant::now() + Duration::from_secs(5);
-    while widget_threads() > 0 && std::time::Instant::now() < until {
+    // `/proc/thread-self` names the thread as `<pid>/task/<tid>`.
+    let task = Path::new("/proc").join(&widget_thread);
+    let ended = (0..250).any(|_| {
         std::thread::sleep(Duration::from_millis(20));
-    }
-    assert_eq!(widget_threads(), 0, "the thread ends with its last bar");
+        !task.exists()
+    });
+    assert!(ended, "the thread ends with its last bar ({} is still there)", task.display());
 }

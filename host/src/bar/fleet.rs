@@ -251,12 +251,12 @@ mod tests {
         }
     }
 
-    /// Two bars without widgets, on monitors 0 and 1.
+    /// Two bars without widgets, on monitors 0 and 1, from the files `0.json` and `1.json`.
     fn two_bars() -> (Fleet, Vec<Member<Shown>>) {
         let source = |monitor: usize| {
             let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] }}"#);
             let config = BarConfig::parse(&text, "test").expect("a good config").config;
-            BarSource { path: None, config, monitor: None }
+            BarSource { path: Some(format!("{monitor}.json").into()), config, monitor: None }
         };
         let plan = Plan { sources: vec![source(0), source(1)], every_monitor: false };
         let tiler = Connection::none("no tiler in this test");
@@ -318,6 +318,27 @@ mod tests {
 
     fn shown(members: &[Member<Shown>]) -> Vec<bool> {
         members.iter().map(|member| member.surface.visible).collect()
+    }
+
+    /// The height each bar runs at.
+    fn heights(members: &[Member<Shown>]) -> Vec<u32> {
+        members.iter().map(|member| member.running.bar().placement().height).collect()
+    }
+
+    #[test]
+    fn a_saved_file_reloads_its_own_bar_and_a_broken_one_none() {
+        let (_fleet, mut members) = two_bars();
+        let before = heights(&members);
+        let second = members[1].running.id();
+        let read =
+            BarConfig::parse(r#"{ "monitor": 1, "height": 61, "left_widgets": [], "right_widgets": [] }"#, "1.json");
+        assert_eq!(dispatch(&mut members, BarEvent::ConfigRead { bar: second, read: Box::new(read) }), Flow::Continue);
+        assert_eq!(heights(&members), [before[0], 61], "the second bar alone took its file's new height");
+
+        let broken = BarConfig::parse(r#"{ "height": "tall" }"#, "1.json");
+        assert!(broken.is_err());
+        dispatch(&mut members, BarEvent::ConfigRead { bar: second, read: Box::new(broken) });
+        assert_eq!(heights(&members), [before[0], 61], "a broken save leaves the running config");
     }
 
     #[test]
