@@ -462,26 +462,13 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
     };
     out += "\nTwo bars, the five widgets on each of two monitors of one X server:\n\n";
     out += "| | RSS after 10 s | private RSS | CPU, with the server | the second bar costs |\n|---|---|---|---|---|\n";
-    out += &format!(
-        "| Obi, one process (`--config` twice) | {} | {} | {} µs/s | {} |\n",
-        mb(two.one_obi_two_bars.0.rss_kb),
-        mb(two.one_obi_two_bars.0.private_kb),
-        two.one_obi_two_bars.1,
-        second(&two.one_obi_two_bars.0, &two.one_obi_one_bar)
-    );
-    out += &format!(
-        "| Obi, a process each | {} | {} | {} µs/s | {} |\n",
-        mb(two.two_obi.0.rss_kb),
-        mb(two.two_obi.0.private_kb),
-        two.two_obi.1,
-        second(&two.two_obi.0, &two.one_obi_one_bar)
-    );
-    out += &format!(
-        "| polybar, a process each | {} | {} | {} µs/s | |\n",
-        mb(two.two_polybars.0.rss_kb),
-        mb(two.two_polybars.0.private_kb),
-        two.two_polybars.1
-    );
+    let row = |label: &str, (memory, cpu): &(Memory, u64), second: &str| {
+        format!("| {label} | {} | {} | {cpu} µs/s | {second} |\n", mb(memory.rss_kb), mb(memory.private_kb))
+    };
+    let one = &two.one_obi_one_bar;
+    out += &row("Obi, one process (`--config` twice)", &two.one_obi_two_bars, &second(&two.one_obi_two_bars.0, one));
+    out += &row("Obi, a process each", &two.two_obi, &second(&two.two_obi.0, one));
+    out += &row("polybar, a process each", &two.two_polybars, "");
     out
 }
 

@@ -3,8 +3,8 @@
 //! showing that monitor's workspaces, a config that cannot be used left
 //! out, and `obi msg` addressing one bar by its place or its monitor.
 
-use crate::ocr::{HEIGHT, words_on_bar_at};
-use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for, workspace};
+use crate::ocr::{HEIGHT, wait_for_words_at};
+use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -60,20 +60,10 @@ fn bar_pids(session: &XSession) -> Vec<String> {
         .collect()
 }
 
-/// Waits until the bar on the monitor at column `x` reads `wanted`; what it read.
+/// The words the bar on the monitor at column `x` reads once it reads `wanted`.
 fn wait_to_read(session: &XSession, dir: &Path, x: u32, wanted: &str, artifact: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let read = wait_for(Duration::from_secs(20), || {
-        words = words_on_bar_at(session, dir, x, WIDTH).into_iter().map(|(word, _)| word).collect();
-        words.iter().any(|word| word == wanted)
-    });
-    if !read {
-        let artifacts = workspace().join("target/e2e-artifacts");
-        std::fs::create_dir_all(&artifacts).unwrap();
-        let _ = std::fs::copy(dir.join("bar.png"), artifacts.join(format!("{artifact}.png")));
-    }
-    assert!(read, "the bar at {x} reads {wanted}; it reads {words:?} (target/e2e-artifacts/{artifact}.png)");
-    words
+    let words = wait_for_words_at(session, dir, x, WIDTH, &[wanted], artifact);
+    words.into_iter().map(|(word, _)| word).collect()
 }
 
 #[test]

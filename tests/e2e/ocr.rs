@@ -18,7 +18,7 @@ pub fn words_on_bar(session: &XSession, dir: &Path, width: u32) -> Vec<(String, 
 
 /// The words on the `width` × [`HEIGHT`] pixels at the top of the screen
 /// from column `x`, each with the column of its middle from there.
-pub fn words_on_bar_at(session: &XSession, dir: &Path, x: u32, width: u32) -> Vec<(String, u32)> {
+fn words_on_bar_at(session: &XSession, dir: &Path, x: u32, width: u32) -> Vec<(String, u32)> {
     let png = dir.join("bar.png");
     let grab = run(session
         .command("import")
@@ -59,9 +59,22 @@ pub fn wait_for_words(
     names: &[&str],
     artifact: &str,
 ) -> Vec<(String, u32)> {
+    wait_for_words_at(session, dir, 0, width, names, artifact)
+}
+
+/// [`wait_for_words`] on the `width` pixels of the top of the screen from
+/// column `x` (a bar on another monitor).
+pub fn wait_for_words_at(
+    session: &XSession,
+    dir: &Path,
+    x: u32,
+    width: u32,
+    names: &[&str],
+    artifact: &str,
+) -> Vec<(String, u32)> {
     let mut words = Vec::new();
     let shown = wait_for(Duration::from_secs(20), || {
-        words = words_on_bar(session, dir, width);
+        words = words_on_bar_at(session, dir, x, width);
         names.iter().all(|name| words.iter().any(|(word, _)| word == name))
     });
     if !shown {
