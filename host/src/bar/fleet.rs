@@ -70,13 +70,13 @@ impl Fleet {
         let tiler = self.tiler.for_another_bar(config.monitor());
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
-        let specs = super::Bar::new(&config).specs().to_vec();
-        let scheduler = self.widgets.add_bar(capabilities, specs, move |generation, index, state| {
+        let bar = super::Bar::new(&config);
+        let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |generation, index, state| {
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widget { bar: id, generation, index, state });
         });
         let desktop = Desktop { tiler, held: self.held.clone() };
-        Ok((Running::new(id, source, scheduler, desktop, self.deliver.clone()), font.data))
+        Ok((Running::new(id, source, bar, scheduler, desktop, self.deliver.clone()), font.data))
     }
 
     /// The bars the plan asks for at the start: one per source, or with

@@ -13,6 +13,7 @@
 use super::surface::Surface;
 use super::{Bar, Route};
 use crate::capabilities::HeldImages;
+use crate::config::model::MonitorConfigOrIndex;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::input::{DoubleClicks, ScrollTicks};
@@ -72,7 +73,6 @@ impl BarSource {
     pub fn running_config(&self) -> BarConfig {
         let Some(index) = self.monitor else { return self.config.clone() };
         let mut config = self.config.clone();
-        use crate::config::model::MonitorConfigOrIndex;
         config.model.monitor = Some(match config.model.monitor {
             Some(MonitorConfigOrIndex::Config(mut monitor)) => {
                 monitor.index = index;
@@ -130,18 +130,19 @@ pub struct Running {
 }
 
 impl Running {
-    /// Bar `id`, made from `source`, whose widgets run under `scheduler`
-    /// and whose events come through `deliver`.
+    /// Bar `id`, `bar` as made from `source`, whose widgets run under
+    /// `scheduler` and whose events come through `deliver`.
     pub fn new(
         id: BarId,
         source: BarSource,
+        bar: Bar,
         scheduler: SchedulerHandle,
         desktop: Desktop,
         deliver: Deliver,
     ) -> Running {
         Running {
             id,
-            bar: Bar::new(&source.running_config()),
+            bar,
             scheduler,
             desktop,
             source,
