@@ -11,6 +11,7 @@ pub mod input;
 #[cfg(feature = "bar")]
 pub mod render;
 pub mod runtime;
+pub mod sync;
 pub mod theme;
 pub mod tiler;
 pub mod view;

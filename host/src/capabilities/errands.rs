@@ -4,6 +4,7 @@
 //! read it. One widget's errands are keyed by what it asked for.
 
 use super::Waker;
+use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -45,7 +46,7 @@ impl<T: Send + 'static> Errands<T> {
         work: impl FnOnce() -> Result<T, String> + Send + 'static,
     ) -> Errand<T> {
         if let Some(outcome) = self.running.get(key) {
-            let ended = outcome.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+            let ended = lock(outcome).take();
             return match ended {
                 None => Errand::Pending,
                 Some(result) => {
@@ -62,7 +63,7 @@ impl<T: Send + 'static> Errands<T> {
         let (ended, slot) = (waker.clone(), outcome.clone());
         let started = thread::Builder::new().name(thread_name.into()).spawn(move || {
             let result = work();
-            *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(result);
+            *lock(&slot) = Some(result);
             ended.wake();
         });
         match started {

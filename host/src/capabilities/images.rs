@@ -12,6 +12,7 @@
 //! Only regular files of a bounded size are read, so a path that names a
 //! FIFO or a device cannot make the bar wait.
 
+use crate::sync::lock;
 use crate::view::Pixels;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -34,7 +35,7 @@ impl HeldImages {
         let mut hasher = DefaultHasher::new();
         (pixels.width, pixels.height, &pixels.rgba).hash(&mut hasher);
         let handle = hasher.finish();
-        let mut held = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut held = lock(&self.0);
         held.entry(handle).or_insert_with(|| (Arc::new(pixels), 0)).1 += 1;
         handle
     }
@@ -54,7 +55,7 @@ impl HeldImages {
 
     /// Lets go of one hold on `handle`.
     pub fn release(&self, handle: u64) {
-        let mut held = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut held = lock(&self.0);
         if let Some((_, holds)) = held.get_mut(&handle) {
             *holds -= 1;
             if *holds == 0 {
@@ -64,7 +65,7 @@ impl HeldImages {
     }
 
     pub fn get(&self, handle: u64) -> Option<Arc<Pixels>> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&handle).map(|(pixels, _)| pixels.clone())
+        lock(&self.0).get(&handle).map(|(pixels, _)| pixels.clone())
     }
 }
 

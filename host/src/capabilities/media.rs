@@ -15,6 +15,7 @@
 
 use super::session_bus::{Unresponsive, stay_connected};
 use super::{Pushed, Waker};
+use crate::sync::lock;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, Once};
@@ -103,7 +104,7 @@ impl Media for SystemMedia {
     fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
         self.started.call_once(|| {
             let (controls, requests) = mpsc::channel();
-            *self.controls.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(controls);
+            *lock(&self.controls) = Some(controls);
             let (shown, address) = (self.shown.clone(), self.address.clone());
             let spawned =
                 std::thread::Builder::new().name("obi-media".into()).spawn(move || follow(address, &shown, requests));
@@ -117,7 +118,7 @@ impl Media for SystemMedia {
 
     fn control(&self, control: Control) -> Result<(), String> {
         let Some(player) = self.shown.current() else { return Err("no media player is there".into()) };
-        let controls = self.controls.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let controls = lock(&self.controls);
         let sent = controls.as_ref().map(|controls| controls.send((player.bus_name, control)));
         match sent {
             Some(Ok(())) => Ok(()),
@@ -139,9 +140,9 @@ fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests:
         tracing::warn!("media: no thread for the controls: {error}");
     }
     let follow = |connection: &Connection| {
-        *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(connection.clone());
+        *lock(&followed) = Some(connection.clone());
         let watched = watch(connection, shown);
-        *followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+        *lock(&followed) = None;
         watched
     };
     stay_connected(address.as_deref(), "media players", follow, || {
@@ -152,7 +153,7 @@ fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests:
 /// Sends each control to its player, on the bus followed now.
 fn control(followed: &Followed, requests: Receiver<(String, Control)>) {
     for (player, control) in requests {
-        let connection = followed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let connection = lock(followed).clone();
         let Some(connection) = connection else { continue };
         let called = connection.call_method(
             Some(player.as_str()),

@@ -1,6 +1,7 @@
 //! The `metrics` capability: CPU and memory use from one sysinfo sampler
 //! shared by every widget, so ten widgets asking cost one reading.
 
+use crate::sync::lock;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
@@ -43,7 +44,7 @@ impl SystemMetrics {
 
 impl Metrics for SystemMetrics {
     fn cpu_usage(&self) -> f32 {
-        let mut sampler = self.sampler.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut sampler = lock(&self.sampler);
         if sampler.cpu_sampled.elapsed() >= FRESH_FOR {
             sampler.system.refresh_cpu_usage();
             sampler.cpu_sampled = Instant::now();
@@ -52,7 +53,7 @@ impl Metrics for SystemMetrics {
     }
 
     fn memory(&self) -> MemoryUsage {
-        let mut sampler = self.sampler.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut sampler = lock(&self.sampler);
         if sampler.memory_sampled.is_none_or(|at| at.elapsed() >= FRESH_FOR) {
             sampler.system.refresh_memory_specifics(MemoryRefreshKind::nothing().with_ram());
             sampler.memory_sampled = Some(Instant::now());

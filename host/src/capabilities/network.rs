@@ -6,6 +6,7 @@
 
 use super::Waker;
 use super::sampled::{Sampled, WIDGET_WAIT};
+use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -41,9 +42,7 @@ impl SystemNetwork {
     pub fn new() -> SystemNetwork {
         let previous = Mutex::new(Previous::default());
         SystemNetwork {
-            sampled: Sampled::new("obi-network", FRESH_FOR, WIDGET_WAIT, move || {
-                read(&mut previous.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
-            }),
+            sampled: Sampled::new("obi-network", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&previous))),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! for it.
 
 use super::{Subscribers, Waker};
+use crate::sync::lock;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -31,14 +32,14 @@ impl<T: Clone + PartialEq> Pushed<T> {
 
     /// The last value, without subscribing.
     pub fn current(&self) -> T {
-        self.value.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        lock(&self.value).clone()
     }
 
     /// Makes `value` the current one and wakes the readers when it differs
     /// from the last, or is the source's first answer. True when it differed.
     pub fn publish(&self, value: T) -> bool {
         let changed = {
-            let mut current = self.value.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut current = lock(&self.value);
             let changed = *current != value;
             *current = value;
             changed

@@ -6,6 +6,7 @@
 //! when the reading comes in.
 
 use super::Waker;
+use crate::sync::lock;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -48,8 +49,8 @@ impl<T: Clone + Send + 'static> Sampled<T> {
     /// in time; `None` until a first reading has finished. When the reading
     /// does not come in time, `waker` is woken once it does.
     pub fn get(&self, waker: &Waker) -> Option<T> {
-        let (lock, finished) = &*self.shared;
-        let mut slot = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (slot, finished) = &*self.shared;
+        let mut slot = lock(slot);
         let stale = slot.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
         let started = stale && !slot.reading;
         if started {
@@ -74,8 +75,8 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         let (read, shared) = (self.read.clone(), self.shared.clone());
         let spawned = thread::Builder::new().name(self.name.into()).spawn(move || {
             let value = read();
-            let (lock, finished) = &*shared;
-            let mut slot = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let (slot, finished) = &*shared;
+            let mut slot = lock(slot);
             let waiting = std::mem::take(&mut slot.waiting);
             *slot = Slot { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
             finished.notify_all();
@@ -84,7 +85,7 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         });
         if let Err(error) = spawned {
             tracing::warn!("cannot start reading {}: {error}", self.name);
-            self.shared.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).reading = false;
+            lock(&self.shared.0).reading = false;
         }
     }
 }

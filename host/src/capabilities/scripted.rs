@@ -10,6 +10,7 @@ use super::{
     Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction,
     TrayItem, Waker, Web,
 };
+use crate::sync::lock;
 use crate::tiler::{Message, Status};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -208,7 +209,7 @@ impl Script {
     }
 
     fn readings(&self) -> MutexGuard<'_, Readings> {
-        self.readings.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.readings)
     }
 }
 

@@ -9,6 +9,7 @@
 //! keyboard) pushes instead of being polled: reading it subscribes the
 //! widget ([`Subscribers`]), and every change wakes each subscriber.
 
+use crate::sync::lock;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -63,7 +64,7 @@ impl Subscribers {
     /// Subscribes `waker`'s widget, once however often it reads. True when
     /// it was not subscribed before.
     pub fn subscribe(&self, waker: &Waker) -> bool {
-        let mut subscribers = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut subscribers = lock(&self.0);
         // The gone go first: a new waker may live where a gone one did.
         subscribers.retain(|subscriber| subscriber.strong_count() > 0);
         if subscribers.iter().any(|subscriber| std::ptr::eq(subscriber.as_ptr(), Arc::as_ptr(&waker.0))) {
@@ -76,7 +77,7 @@ impl Subscribers {
     /// Wakes every widget still there.
     pub fn wake_all(&self) {
         let alive: Vec<Arc<Inner>> = {
-            let mut subscribers = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut subscribers = lock(&self.0);
             subscribers.retain(|subscriber| subscriber.strong_count() > 0);
             subscribers.iter().filter_map(Weak::upgrade).collect()
         };

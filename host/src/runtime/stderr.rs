@@ -4,6 +4,7 @@
 //! [`TAIL_BYTES`] are kept to explain a trap: a Rust guest prints its panic
 //! message there just before it traps.
 
+use crate::sync::lock;
 use bytes::Bytes;
 use std::collections::VecDeque;
 use std::pin::Pin;
@@ -50,7 +51,7 @@ impl WidgetStderr {
     }
 
     fn printed(&self) -> std::sync::MutexGuard<'_, Printed> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.0)
     }
 
     fn print(&self, bytes: &[u8]) {

@@ -3,6 +3,7 @@
 //! with a warning, once a message, for those that stand for nothing there.
 
 use super::{Message, State};
+use crate::sync::lock;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -32,7 +33,7 @@ pub fn commands_for(
             Meaning::Commands(more) => commands.extend(more),
             Meaning::Nothing => {}
             Meaning::Unknown => {
-                if warned.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(message.name) {
+                if lock(warned).insert(message.name) {
                     tracing::warn!("komorebi's `{}` has no meaning on {tiler}; it is ignored", message.name);
                 }
             }

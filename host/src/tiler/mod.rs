@@ -29,6 +29,7 @@ pub use komorebi::Message;
 pub use state::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
 
 use crate::capabilities::{Pushed, Waker};
+use crate::sync::lock;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -315,12 +316,6 @@ impl crate::capabilities::Tiler for Connection {
     fn send(&self, messages: &[Message]) -> Result<(), String> {
         self.send_batch(messages.to_vec())
     }
-}
-
-/// A lock on shared state that a panicking thread left as it was: what it
-/// guards is whole at every step.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Sends each batch as it comes, with the state as the bar that sent it

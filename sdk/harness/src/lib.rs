@@ -29,6 +29,7 @@ pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, Sc
 
 use obi::capabilities::Waker;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use obi::sync::lock;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -145,7 +146,7 @@ macro_rules! this_widget {
 /// does not build.
 pub fn build_widget(manifest_dir: &str, package: &str) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
-    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut built = lock(&BUILT);
     if let Some((_, wasm)) = built.iter().find(|(name, _)| name == package) {
         return wasm.clone();
     }

@@ -14,6 +14,7 @@ use super::watcher::{self, Watcher};
 use super::{ItemStatus, TrayAction, TrayItem};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
 use crate::capabilities::{HeldImages, Pushed};
+use crate::sync::lock;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -60,7 +61,7 @@ struct Current {
 
 impl Session {
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Current>> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.0)
     }
 }
 

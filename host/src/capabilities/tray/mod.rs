@@ -19,6 +19,7 @@ mod watcher;
 pub use menu::MenuEntry;
 
 use super::{HeldImages, Pushed, Waker};
+use crate::sync::lock;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, Once};
 
@@ -102,7 +103,7 @@ impl SystemTray {
     }
 
     fn request(&self, request: follow::Request) -> Result<(), String> {
-        let requests = self.requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let requests = lock(&self.requests);
         match requests.as_ref().map(|requests| requests.send(request)) {
             Some(Ok(())) => Ok(()),
             _ => Err("the tray is not followed".into()),
@@ -114,7 +115,7 @@ impl Tray for SystemTray {
     fn items(&self, waker: &Waker) -> Vec<TrayItem> {
         self.started.call_once(|| {
             let (requests, received) = mpsc::channel();
-            *self.requests.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(requests);
+            *lock(&self.requests) = Some(requests);
             let (items, held, address) = (self.items.clone(), self.held.clone(), self.address.clone());
             let spawned = std::thread::Builder::new()
                 .name("obi-tray".into())

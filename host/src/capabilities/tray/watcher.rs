@@ -2,6 +2,7 @@
 //! the list of registered items (as "<bus name><object path>"), says when
 //! one comes or goes, and forgets an item when its owner leaves the bus.
 
+use crate::sync::lock;
 use std::sync::{Arc, Mutex};
 use zbus::object_server::SignalEmitter;
 
@@ -18,12 +19,12 @@ pub struct Watcher {
 impl Watcher {
     /// The items registered, as "<bus name><object path>".
     pub fn items(&self) -> Vec<String> {
-        self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        lock(&self.items).clone()
     }
 
     /// Forgets the items of `owner`, which left the bus; what it forgot.
     pub fn forget_owner(&self, owner: &str) -> Vec<String> {
-        let mut items = self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut items = lock(&self.items);
         let (gone, kept): (Vec<String>, Vec<String>) = items.drain(..).partition(|item| bus_name(item) == owner);
         *items = kept;
         gone
@@ -52,7 +53,7 @@ impl Watcher {
         let sender = header.sender().map(|sender| sender.as_str()).unwrap_or_default();
         let entry = item_entry(service, sender);
         let added = {
-            let mut items = self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut items = lock(&self.items);
             let added = !items.contains(&entry);
             if added {
                 items.push(entry.clone());
@@ -76,7 +77,7 @@ impl Watcher {
 
     #[zbus(property)]
     fn registered_status_notifier_items(&self) -> Vec<String> {
-        self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        lock(&self.items).clone()
     }
 
     #[zbus(property)]

@@ -42,6 +42,7 @@ use super::backoff::Backoff;
 use super::deadline::{Begun, Within};
 use super::meaning::commands_for;
 use super::{Client, Kind, Options, Publisher, State, Status};
+use crate::sync::lock;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::io;
@@ -194,7 +195,7 @@ struct Fetcher {
 impl Fetcher {
     fn request(&self, kind: u32, payload: &[u8]) -> Result<Vec<u8>, String> {
         let name = self.flavour.name();
-        let path = self.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let path = lock(&self.path).clone();
         let path = path.ok_or_else(|| format!("{name} is not running"))?;
         let stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
         let _ = stream.set_write_timeout(Some(TIMEOUT));
@@ -208,8 +209,8 @@ impl Fetcher {
             .map_err(|error| format!("{name}'s tree cannot be read: {error}"))?;
         let outputs: Vec<tree::Output> = serde_json::from_slice(&self.request(ipc::GET_OUTPUTS, b"")?)
             .map_err(|error| format!("{name}'s outputs cannot be read: {error}"))?;
-        let mode = self.mode.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
-        let mut icons = self.icons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mode = lock(&self.mode).clone();
+        let mut icons = lock(&self.icons);
         let mut windows = HashSet::new();
         let state = tree::fold(self.flavour.kind(), &tree, &outputs, self.monitor, mode, &mut |node| {
             let window = node.window?;
@@ -231,8 +232,7 @@ impl Fetcher {
             change: String,
         }
         if let Ok(Mode { change }) = serde_json::from_slice(payload) {
-            *self.mode.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) =
-                (change != "default").then_some(change);
+            *lock(&self.mode) = (change != "default").then_some(change);
         }
     }
 }
@@ -247,7 +247,7 @@ fn follow(flavour: Flavour, fetcher: &Fetcher, publisher: &Publisher, refresh: &
             Ok((events, path)) => {
                 backoff.connected();
                 tracing::info!("connected to {name} at {}", path.display());
-                *fetcher.path.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(path);
+                *lock(&fetcher.path) = Some(path);
                 if let Ok(binding) = fetcher.request(ipc::GET_BINDING_STATE, b"") {
                     fetcher.set_mode(&binding);
                 }

@@ -31,6 +31,7 @@ use super::gl::{GlBar, GlDevice};
 use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
 use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
+use crate::sync::lock;
 use crate::tiler::Connection as Tiler;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
@@ -113,8 +114,7 @@ pub fn connect() -> Result<Wayland, String> {
         })
         .map_err(|error| format!("listening to the bar's threads: {error}"))?;
     let sender = Mutex::new(sender);
-    let deliver: Deliver =
-        Arc::new(move |event| sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).send(event).is_ok());
+    let deliver: Deliver = Arc::new(move |event| lock(&sender).send(event).is_ok());
     Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, fractional, event_loop, deliver })
 }
 
