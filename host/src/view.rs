@@ -80,7 +80,9 @@ impl std::ops::BitOr for Inputs {
 }
 
 /// A mouse event on the bar, as widgets and the `mouse` config know them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Read by name (`primary_click`, `scroll_up`), as test scripts give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(try_from = "String")]
 pub enum Input {
     PrimaryClick,
     DoubleClick,
@@ -90,6 +92,33 @@ pub enum Input {
     Extra2Click,
     /// One tick of scrolling (see the `mouse` config's thresholds).
     Scroll(ScrollDirection),
+}
+
+impl Input {
+    /// Every input, with its name (`primary_click`, `scroll_up` …).
+    pub const NAMED: [(Input, &'static str); 10] = [
+        (Input::PrimaryClick, "primary_click"),
+        (Input::DoubleClick, "double_click"),
+        (Input::SecondaryClick, "secondary_click"),
+        (Input::MiddleClick, "middle_click"),
+        (Input::Extra1Click, "extra1_click"),
+        (Input::Extra2Click, "extra2_click"),
+        (Input::Scroll(ScrollDirection::Up), "scroll_up"),
+        (Input::Scroll(ScrollDirection::Down), "scroll_down"),
+        (Input::Scroll(ScrollDirection::Left), "scroll_left"),
+        (Input::Scroll(ScrollDirection::Right), "scroll_right"),
+    ];
+}
+
+impl TryFrom<String> for Input {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Input, String> {
+        Input::NAMED.iter().find(|(_, known)| *known == name).map(|(input, _)| *input).ok_or_else(|| {
+            let known: Vec<&str> = Input::NAMED.iter().map(|(_, name)| *name).collect();
+            format!("unknown input {name:?}; known: {}", known.join(", "))
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,5 +309,14 @@ mod tests {
             let view = View { item_spacing: Some(spacing), ..View::of(Vec::new()) };
             assert!(view.validate().unwrap_err().contains("spacing"), "{spacing}");
         }
+    }
+
+    #[test]
+    fn inputs_are_read_by_their_names_and_unknown_ones_listed() {
+        for (input, name) in Input::NAMED {
+            assert_eq!(serde_json::from_value::<Input>(serde_json::json!(name)).unwrap(), input);
+        }
+        let unknown = serde_json::from_value::<Input>(serde_json::json!("triple_click")).unwrap_err().to_string();
+        assert!(unknown.contains("\"triple_click\"") && unknown.contains("scroll_right"), "{unknown}");
     }
 }

@@ -62,7 +62,7 @@ pub enum Step {
     /// A click or scroll on an item, then a refresh, as the bar does.
     Input {
         key: String,
-        event: InputName,
+        event: Input,
     },
     /// Seconds the clock moves on.
     Advance(f64),
@@ -86,38 +86,6 @@ pub enum Step {
     /// Waits up to this many seconds for an answer the widget waits on (a
     /// command's output, a fetch), as the bar does before refreshing it.
     WaitForWake(f64),
-}
-
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum InputName {
-    PrimaryClick,
-    DoubleClick,
-    SecondaryClick,
-    MiddleClick,
-    Extra1Click,
-    Extra2Click,
-    ScrollUp,
-    ScrollDown,
-    ScrollLeft,
-    ScrollRight,
-}
-
-impl From<InputName> for Input {
-    fn from(name: InputName) -> Input {
-        match name {
-            InputName::PrimaryClick => Input::PrimaryClick,
-            InputName::DoubleClick => Input::DoubleClick,
-            InputName::SecondaryClick => Input::SecondaryClick,
-            InputName::MiddleClick => Input::MiddleClick,
-            InputName::Extra1Click => Input::Extra1Click,
-            InputName::Extra2Click => Input::Extra2Click,
-            InputName::ScrollUp => Input::Scroll(ScrollDirection::Up),
-            InputName::ScrollDown => Input::Scroll(ScrollDirection::Down),
-            InputName::ScrollLeft => Input::Scroll(ScrollDirection::Left),
-            InputName::ScrollRight => Input::Scroll(ScrollDirection::Right),
-        }
-    }
 }
 
 impl TestScript {
@@ -160,7 +128,7 @@ pub fn run(
         match step {
             Step::Refresh => shown(index, &widget.refresh(&engine).map_err(failed)?.view)?,
             Step::Input { key, event } => {
-                widget.on_input(&engine, key, (*event).into()).map_err(failed)?;
+                widget.on_input(&engine, key, *event).map_err(failed)?;
                 shown(index, &widget.refresh(&engine).map_err(failed)?.view)?;
             }
             Step::Advance(seconds) => readings.advance(seconds_of(*seconds, index)?),
@@ -208,19 +176,14 @@ pub fn view_json(view: &View) -> Value {
                 Emphasis::Muted => "muted",
                 Emphasis::Urgent => "urgent",
             };
-            let takes: Vec<&str> = [
-                (Input::PrimaryClick, "primary_click"),
-                (Input::DoubleClick, "double_click"),
-                (Input::SecondaryClick, "secondary_click"),
-                (Input::MiddleClick, "middle_click"),
-                (Input::Extra1Click, "extra1_click"),
-                (Input::Extra2Click, "extra2_click"),
-                (Input::Scroll(ScrollDirection::Up), "scroll"),
-            ]
-            .into_iter()
-            .filter(|(input, _)| item.takes.takes(*input))
-            .map(|(_, name)| name)
-            .collect();
+            // Scrolling is taken in every direction or none: it shows as one `scroll`.
+            let takes: Vec<&str> = Input::NAMED
+                .iter()
+                .filter(|(input, _)| !matches!(input, Input::Scroll(_)))
+                .chain([&(Input::Scroll(ScrollDirection::Up), "scroll")])
+                .filter(|(input, _)| item.takes.takes(*input))
+                .map(|(_, name)| *name)
+                .collect();
             json!({ "key": item.key, "pieces": pieces, "emphasis": emphasis, "takes": takes, "tooltip": item.tooltip })
         })
         .collect();
