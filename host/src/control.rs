@@ -56,7 +56,7 @@ impl FromStr for Command {
 }
 
 impl Command {
-    pub fn word(self) -> &'static str {
+    fn word(self) -> &'static str {
         match self {
             Command::Toggle => "toggle",
             Command::Show => "show",

@@ -106,10 +106,6 @@ impl<R: Renderer> Painter<R> {
         self.face = face;
     }
 
-    pub fn face(&self) -> Face {
-        self.face
-    }
-
     /// Frees the images of `owner`, a bar that is gone.
     pub fn forget_owner(&mut self, owner: u64) {
         let canvas = &mut self.canvas;

@@ -51,7 +51,7 @@ pub enum WidgetEvent {
 /// Where a bar's widgets' states go: the config generation (0 until the
 /// first `Reconfigure`), a widget's index and its new state, each time
 /// what it shows changes.
-pub type Sink = Box<dyn FnMut(u64, usize, WidgetState) + Send>;
+type Sink = Box<dyn FnMut(u64, usize, WidgetState) + Send>;
 
 /// What the widgets' thread is told.
 enum Order {
@@ -188,11 +188,6 @@ pub struct SchedulerHandle {
 impl SchedulerHandle {
     pub fn send(&self, event: WidgetEvent) {
         let _ = self.thread.inner.sender.send(Order::Bar(self.bar, event));
-    }
-
-    /// The thread these widgets run on, for another bar's.
-    pub fn thread(&self) -> &WidgetThread {
-        &self.thread
     }
 }
 
