@@ -18,6 +18,8 @@ mod komorebi_simulator;
 mod komorebi_widget;
 mod kwin;
 mod media;
+#[path = "../../host/tests/common/monitors.rs"]
+mod monitor_split;
 mod monitors;
 mod mouse;
 #[path = "../../host/tests/common/nobody.rs"]

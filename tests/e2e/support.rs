@@ -93,21 +93,12 @@ impl XSession {
     pub fn side_by_side(monitors: u32, width: u32, height: u32) -> XSession {
         let (server, display) = start_server(|display| {
             let mut xvfb = Command::new("Xvfb");
-            // Without -noreset the server resets when `xrandr`, its only
-            // client, leaves: the monitors set would go with it.
+            // See `monitor_split` for -noreset.
             let size = format!("{}x{height}x24", width * monitors);
             xvfb.args([display, "-screen", "0", &size, "-nolisten", "tcp", "-noreset"]);
             xvfb
         });
-        for monitor in 0..monitors {
-            // The first takes the screen's output, so RandR lists no other.
-            let output = if monitor == 0 { "screen" } else { "none" };
-            let geometry = format!("{width}/300x{height}/200+{}+0", width * monitor);
-            let set = run(Command::new("xrandr")
-                .args(["--setmonitor", &format!("M{monitor}"), &geometry, output])
-                .env("DISPLAY", &display));
-            assert!(set.status.success(), "xrandr --setmonitor: {set:?}");
-        }
+        crate::monitor_split::side_by_side(&display, monitors, width, height);
         XSession::managed(server, display, None)
     }
 

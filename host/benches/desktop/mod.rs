@@ -3,6 +3,8 @@
 //! in `/proc`.
 #![allow(dead_code)]
 
+#[path = "../../tests/common/monitors.rs"]
+mod monitor_split;
 #[path = "../../tests/common/nobody.rs"]
 mod nobody;
 pub mod sway;
@@ -63,22 +65,11 @@ impl Xvfb {
     }
 
     /// One screen of `monitors` RandR monitors of 1920×1080 side by side,
-    /// named `M0`, `M1` ... (kept by `-noreset`: without it the server
-    /// resets, monitors and all, when `xrandr`, its only client, leaves).
+    /// named `M0`, `M1` ... (see `monitor_split` for `-noreset`).
     pub fn with_monitors(monitors: u32) -> Xvfb {
         let xvfb =
             Xvfb::launch(&["-screen".into(), "0".into(), format!("{}x1080x24", 1920 * monitors), "-noreset".into()]);
-        for monitor in 0..monitors {
-            let output = if monitor == 0 { "screen" } else { "none" };
-            let geometry = format!("1920/500x1080/280+{}+0", 1920 * monitor);
-            let set = Command::new("xrandr")
-                .args(["--setmonitor", &format!("M{monitor}"), &geometry, output])
-                .env("DISPLAY", &xvfb.display)
-                .stdout(Stdio::null())
-                .status()
-                .expect("running xrandr (apt install x11-xserver-utils)");
-            assert!(set.success(), "xrandr --setmonitor M{monitor} failed");
-        }
+        monitor_split::side_by_side(&xvfb.display, monitors, 1920, 1080);
         xvfb
     }
 }
