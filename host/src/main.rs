@@ -191,13 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     match &cli.command {
         Some(Command::Check { paths, komorebi_config }) => {
-            let mut paths: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
-            if let Some(komorebi) = komorebi_config {
-                let komorebi =
-                    if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
-                paths.extend(komorebi_json::bar_configurations(&komorebi)?);
-            }
-            return check(&paths, &cli);
+            return check(&config_paths(paths, komorebi_config.as_deref())?, &cli);
         }
         Some(Command::Msg { command, pid, bar, monitor }) => {
             let target = match (bar, monitor) {
@@ -256,8 +250,20 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     let event_loop = window::event_loop()?;
     let deliver = window::deliver_to(&event_loop);
-    let fleet = Fleet::new(plan, engine, tiler, held, deliver.clone());
-    BarWindows::new(fleet).run(event_loop, deliver)
+    let fleet = Fleet::new(plan, engine, tiler, held, deliver);
+    BarWindows::new(fleet).run(event_loop)
+}
+
+/// The config files `paths` name (`~` and variables resolved), then the
+/// bar configurations of komorebi's `komorebi.json` at `komorebi_config`
+/// (empty: where komorebi keeps it), when given.
+fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> Result<Vec<PathBuf>, String> {
+    let mut resolved: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+    if let Some(komorebi) = komorebi_config {
+        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
+        resolved.extend(komorebi_json::bar_configurations(&komorebi)?);
+    }
+    Ok(resolved)
 }
 
 /// The bars to run: one for each `--config` and each of komorebi's bar
@@ -265,11 +271,7 @@ fn run(cli: Cli) -> Result<(), String> {
 /// that cannot be used fails the start when it is the only one; among
 /// several it is left out, saying why, and the others run.
 fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
-    let mut paths: Vec<PathBuf> = cli.config.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
-    if let Some(komorebi) = &cli.komorebi_config {
-        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
-        paths.extend(komorebi_json::bar_configurations(&komorebi)?);
-    }
+    let paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
     if cli.every_monitor && paths.len() > 1 {
         return Err("--every-monitor runs one config on every monitor; give one --config".into());
     }

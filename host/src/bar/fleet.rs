@@ -61,7 +61,13 @@ impl Fleet {
         Fleet { plan, widgets, capabilities, tiler, held, deliver, next_id: 0 }
     }
 
-    /// A running bar made from `source`, and the font its text is drawn in.
+    /// How other threads reach the bars' loop.
+    pub fn deliver(&self) -> Deliver {
+        self.deliver.clone()
+    }
+
+    /// A running bar made from `source`, listening to its file, and the
+    /// font its text is drawn in.
     pub fn start(&mut self, source: BarSource) -> Result<(Running, Vec<u8>), String> {
         let id = BarId(self.next_id);
         self.next_id += 1;
@@ -76,16 +82,27 @@ impl Fleet {
             deliver(BarEvent::Widget { bar: id, generation, index, state });
         });
         let desktop = Desktop { tiler, held: self.held.clone() };
-        Ok((Running::new(id, source, bar, scheduler, desktop, self.deliver.clone()), font.data))
+        let mut running = Running::new(id, source, bar, scheduler, desktop, self.deliver.clone());
+        running.listen()?;
+        Ok((running, font.data))
     }
 
-    /// The bars the plan asks for at the start: one per source, or with
-    /// `every_monitor` one for each of `monitors`.
-    pub fn first_sources(&self, monitors: usize) -> Vec<BarSource> {
-        match self.plan.every_monitor {
+    /// The bars the plan asks for at the start, started (one per source,
+    /// or with `every_monitor` one for each of `monitors`), and why any
+    /// could not be.
+    pub fn start_first(&mut self, monitors: usize) -> (Vec<(Running, Vec<u8>)>, Vec<String>) {
+        let sources = match self.plan.every_monitor {
             false => self.plan.sources.clone(),
             true => (0..monitors.max(1)).map(|monitor| self.on_monitor(None, monitor)).collect(),
+        };
+        let (mut started, mut failures) = (Vec::new(), Vec::new());
+        for source in sources {
+            match self.start(source) {
+                Ok(bar) => started.push(bar),
+                Err(error) => failures.push(error),
+            }
         }
+        (started, failures)
     }
 
     /// The first source on `monitor`, with the config as `now` runs it
@@ -96,8 +113,9 @@ impl Fleet {
     }
 
     /// With `every_monitor`, a bar on each of `monitors`: bars of monitors
-    /// that went are dropped, and new monitors get one, their surfaces made
-    /// by `surface_for`. Without, nothing changes.
+    /// that went are dropped, and new monitors get one (started as
+    /// [`Fleet::start`] starts it), their surfaces made by `surface_for`.
+    /// Without, nothing changes.
     pub fn follow_monitor_count<S>(
         &mut self,
         members: &mut Vec<Member<S>>,
@@ -251,28 +269,35 @@ mod tests {
         }
     }
 
-    /// Two bars without widgets, on monitors 0 and 1, from the files `0.json` and `1.json`.
-    fn two_bars() -> (Fleet, Vec<Member<Shown>>) {
-        let source = |monitor: usize| {
-            let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] }}"#);
-            let config = BarConfig::parse(&text, "test").expect("a good config").config;
-            BarSource { path: Some(format!("{monitor}.json").into()), config, monitor: None }
-        };
-        let plan = Plan { sources: vec![source(0), source(1)], every_monitor: false };
+    /// A fleet of `plan` that reaches no loop.
+    fn fleet(plan: Plan) -> Fleet {
         let tiler = Connection::none("no tiler in this test");
         let capabilities = Capabilities::system(tiler.clone(), HeldImages::default()).unwrap();
         let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
-        let mut fleet = Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true));
-        let members = fleet
-            .first_sources(2)
-            .into_iter()
-            .enumerate()
-            .map(|(monitor, source)| {
-                let (running, _) = fleet.start(source).unwrap();
-                Member { running, surface: Shown { monitor: Some(monitor), visible: true } }
-            })
-            .collect();
-        (fleet, members)
+        Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true))
+    }
+
+    /// The bars `fleet` starts with, each on the surface `surface` makes for its place.
+    fn started(fleet: &mut Fleet, monitors: usize, surface: impl Fn(usize) -> Shown) -> Vec<Member<Shown>> {
+        let (started, failures) = fleet.start_first(monitors);
+        assert!(failures.is_empty(), "{failures:?}");
+        started.into_iter().enumerate().map(|(at, (running, _))| Member { running, surface: surface(at) }).collect()
+    }
+
+    /// Two bars without widgets, on monitors 0 and 1, from the files
+    /// `0.json` and `1.json` in the folder returned.
+    fn two_bars() -> (tempfile::TempDir, Fleet, Vec<Member<Shown>>) {
+        let folder = tempfile::tempdir().unwrap();
+        let source = |monitor: usize| {
+            let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] }}"#);
+            let path = folder.path().join(format!("{monitor}.json"));
+            std::fs::write(&path, &text).unwrap();
+            let config = BarConfig::parse(&text, "test").expect("a good config").config;
+            BarSource { path: Some(path), config, monitor: None }
+        };
+        let mut fleet = fleet(Plan { sources: vec![source(0), source(1)], every_monitor: false });
+        let members = started(&mut fleet, 2, |monitor| Shown { monitor: Some(monitor), visible: true });
+        (folder, fleet, members)
     }
 
     /// The monitors' numbers of `members`' bars, in order.
@@ -284,19 +309,9 @@ mod tests {
     fn on_every_monitor_bars_come_and_go_with_monitors() {
         let config = BarConfig::parse(r#"{ "left_widgets": [], "right_widgets": [] }"#, "test").unwrap().config;
         let plan = Plan { sources: vec![BarSource { path: None, config, monitor: None }], every_monitor: true };
-        let tiler = Connection::none("no tiler in this test");
-        let capabilities = Capabilities::system(tiler.clone(), HeldImages::default()).unwrap();
-        let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
-        let mut fleet = Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true));
-        let sources = fleet.first_sources(2);
-        assert_eq!(sources.iter().map(|source| source.monitor).collect::<Vec<_>>(), [Some(0), Some(1)]);
-        let mut members: Vec<Member<Shown>> = sources
-            .into_iter()
-            .map(|source| {
-                let (running, _) = fleet.start(source).unwrap();
-                Member { running, surface: Shown { monitor: None, visible: true } }
-            })
-            .collect();
+        let mut fleet = fleet(plan);
+        let mut members = started(&mut fleet, 2, |_| Shown { monitor: None, visible: true });
+        assert_eq!(monitors(&members), [Some(0), Some(1)]);
         let first = members[0].running.id();
         let surface = |_: &mut Running, _| Some(Shown { monitor: None, visible: true });
 
@@ -327,7 +342,7 @@ mod tests {
 
     #[test]
     fn a_saved_file_reloads_its_own_bar_and_a_broken_one_none() {
-        let (_fleet, mut members) = two_bars();
+        let (_folder, _fleet, mut members) = two_bars();
         let before = heights(&members);
         let second = members[1].running.id();
         let read =
@@ -343,7 +358,7 @@ mod tests {
 
     #[test]
     fn a_request_reaches_the_bars_it_names_by_place_or_monitor() {
-        let (_fleet, mut members) = two_bars();
+        let (_folder, _fleet, mut members) = two_bars();
         assert_eq!(ask(&mut members, "hide bar 1"), ("ok".to_owned(), Flow::Continue));
         assert_eq!(shown(&members), [true, false]);
         assert_eq!(ask(&mut members, "toggle monitor 0").0, "ok");

@@ -159,7 +159,7 @@ impl Running {
 
     /// Starts watching the bar's config file, until the bar is dropped:
     /// each save is read again.
-    pub fn listen(&mut self) -> Result<(), String> {
+    pub(super) fn listen(&mut self) -> Result<(), String> {
         if let Some(path) = &self.source.path {
             let (deliver, saved, bar) = (self.deliver.clone(), path.clone(), self.id);
             self.watcher = Some(crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))?);

@@ -76,8 +76,6 @@ pub struct BarWindows {
     screen: Screen,
     /// The bars were opened (the loop's first `resumed`).
     opened: bool,
-    /// How the watcher of monitors reaches the loop.
-    deliver: Option<Deliver>,
     error: Option<String>,
 }
 
@@ -124,13 +122,12 @@ struct WindowSurface {
 
 impl BarWindows {
     pub fn new(fleet: Fleet) -> BarWindows {
-        BarWindows { fleet, members: Vec::new(), screen: Screen::default(), opened: false, deliver: None, error: None }
+        BarWindows { fleet, members: Vec::new(), screen: Screen::default(), opened: false, error: None }
     }
 
     /// Runs until every bar is told to quit or a window is closed.
-    pub fn run(mut self, event_loop: EventLoop<BarEvent>, deliver: Deliver) -> Result<(), String> {
+    pub fn run(mut self, event_loop: EventLoop<BarEvent>) -> Result<(), String> {
         let _listening = self.fleet.listen();
-        self.deliver = Some(deliver);
         event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
         match self.error {
             Some(error) => Err(error),
@@ -154,18 +151,7 @@ impl BarWindows {
         // Watching starts before the first look, so no change falls between them.
         self.watch_monitors();
         self.screen.monitors = self.list_monitors(event_loop);
-        let mut failures = Vec::new();
-        let mut started = Vec::new();
-        for source in self.fleet.first_sources(self.screen.monitors.len()) {
-            let listening = self.fleet.start(source).and_then(|(mut running, font)| {
-                running.listen()?;
-                Ok((running, font))
-            });
-            match listening {
-                Ok(bar) => started.push(bar),
-                Err(error) => failures.push(error),
-            }
-        }
+        let (started, mut failures) = self.fleet.start_first(self.screen.monitors.len());
         self.screen.translucent = started.iter().any(|(running, _)| running.bar().scene().style.is_translucent());
         for (mut running, font) in started {
             match open_surface(event_loop, self.screen.clone(), &mut running, font) {
@@ -183,7 +169,8 @@ impl BarWindows {
     /// Starts reporting monitor changes to the event loop (X11).
     fn watch_monitors(&self) {
         #[cfg(free_unix)]
-        if let (Some(_), Some(deliver)) = (&self.screen.x11, self.deliver.clone()) {
+        if self.screen.x11.is_some() {
+            let deliver = self.fleet.deliver();
             let watching =
                 x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
             if let Err(error) = watching {
@@ -227,7 +214,7 @@ impl BarWindows {
         }
         let screen = &self.screen;
         self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running, font| {
-            let opened = running.listen().and_then(|()| open_surface(event_loop, screen.clone(), running, font));
+            let opened = open_surface(event_loop, screen.clone(), running, font);
             opened.inspect_err(|error| tracing::error!("{error}")).ok()
         });
     }

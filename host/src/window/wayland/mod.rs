@@ -226,22 +226,11 @@ impl LayerBar {
     /// one is left out (the process fails when none can).
     fn open_all(&mut self) -> Result<(), String> {
         let outputs = self.ordered_outputs();
-        let mut failures = Vec::new();
-        for source in self.fleet.first_sources(outputs.len()) {
-            let started = self.fleet.start(source).and_then(|(mut running, font)| {
-                running.listen()?;
-                Ok((running, font))
-            });
-            match started {
-                Ok((running, font)) => {
-                    let surface = Panel::new(self.shell.clone(), outputs.clone(), &running, font);
-                    self.members.push(Member { running, surface });
-                }
-                Err(error) => {
-                    tracing::error!("{error}");
-                    failures.push(error);
-                }
-            }
+        let (started, failures) = self.fleet.start_first(outputs.len());
+        failures.iter().for_each(|error| tracing::error!("{error}"));
+        for (running, font) in started {
+            let surface = Panel::new(self.shell.clone(), outputs.clone(), &running, font);
+            self.members.push(Member { running, surface });
         }
         if self.members.is_empty() {
             return Err(failures.join("; "));
@@ -271,9 +260,6 @@ impl LayerBar {
         }
         let shell = self.shell.clone();
         self.fleet.follow_monitor_count(&mut self.members, outputs.len(), |running, font| {
-            if let Err(error) = running.listen() {
-                tracing::warn!("{error}");
-            }
             let mut panel = Panel::new(shell.clone(), outputs.clone(), running, font);
             panel.open();
             Some(panel)
