@@ -3,14 +3,19 @@
 //! engine's warm instance template or from the on-disk compiled cache.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use obi::capabilities::{Capabilities, Waker};
-use obi::config::stock_spec;
+use obi::capabilities::Capabilities;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use obi::spec::WidgetSpec;
+use obi::wake::Waker;
 use std::hint::black_box;
 
 fn engine(cache: &std::path::Path) -> WidgetEngine {
     WidgetEngine::new(
-        Capabilities::system(obi::tiler::Connection::none("no tiler in this test"), Default::default()).unwrap(),
+        Capabilities::system(
+            std::sync::Arc::new(obi::tiler::Connection::none("no tiler in this test")),
+            Default::default(),
+        )
+        .unwrap(),
         ComponentCache::at(cache),
     )
     .unwrap()
@@ -18,8 +23,8 @@ fn engine(cache: &std::path::Path) -> WidgetEngine {
 
 fn benches(c: &mut Criterion) {
     let cache = tempfile::tempdir().unwrap();
-    let time = stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#.into()).unwrap();
-    let cpu = stock_spec("Cpu", r#"{ "enable": true }"#.into()).unwrap();
+    let time = WidgetSpec::stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#.into()).unwrap();
+    let cpu = WidgetSpec::stock("Cpu", r#"{ "enable": true }"#.into()).unwrap();
     let mut warm = engine(cache.path());
 
     for spec in [&time, &cpu] {

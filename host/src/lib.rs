@@ -4,6 +4,7 @@
 #[cfg(feature = "bar")]
 pub mod bar;
 pub mod capabilities;
+pub mod colour;
 pub mod config;
 pub mod control;
 pub mod files;
@@ -11,10 +12,14 @@ pub mod input;
 #[cfg(feature = "bar")]
 pub mod render;
 pub mod runtime;
+pub mod scheduler;
+pub mod spec;
+pub mod suggest;
 pub mod sync;
 pub mod theme;
 pub mod tiler;
 pub mod view;
+pub mod wake;
 pub mod watch;
 pub mod widget_template;
 pub mod widget_test;

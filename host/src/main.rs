@@ -3,14 +3,18 @@
 
 use clap::{Parser, Subcommand};
 use obi::bar::{Bar, BarSource, Fleet, Monitor, Placement, Plan};
-use obi::capabilities::{Capabilities, HeldImages};
+use obi::capabilities::Capabilities;
 use obi::config::{BarConfig, Diagnostic, Severity, komorebi_json, resolve_path};
 use obi::render::{Offscreen, find_text_font, write_png};
-use obi::runtime::{ComponentCache, Scheduler, WidgetEngine, WidgetInstance};
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use obi::scheduler::Scheduler;
+use obi::spec::WidgetSpec;
 use obi::tiler::{self, Connection};
+use obi::view::images::HeldImages;
 use obi::window::{self, BarWindows};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
@@ -229,9 +233,11 @@ fn run(cli: Cli) -> Result<(), String> {
             .collect(),
         held: held.clone(),
     });
-    let engine =
-        WidgetEngine::new(Capabilities::system(tiler.clone(), held.clone())?, ComponentCache::from_environment())
-            .map_err(|error| format!("{error:#}"))?;
+    let engine = WidgetEngine::new(
+        Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
+        ComponentCache::from_environment(),
+    )
+    .map_err(|error| format!("{error:#}"))?;
 
     if let Some(path) = &cli.screenshot {
         let bar = Bar::new(first);
@@ -305,13 +311,15 @@ fn schema(config: Option<&str>) -> Result<(), String> {
     let mut schema: serde_json::Value = serde_json::from_str(&obi::config::schema()).expect("Obi's schema is JSON");
     if let Some(path) = config {
         let config = BarConfig::load(&resolve_path(path)?).map_err(|diagnostics| listing(&diagnostics))?.config;
-        let capabilities = Capabilities::system(Connection::none("printing the schema"), HeldImages::default())?;
+        let capabilities =
+            Capabilities::system(Arc::new(Connection::none("printing the schema")), HeldImages::default())?;
         let mut engine = WidgetEngine::new(capabilities, ComponentCache::from_environment())
             .map_err(|error| format!("{error:#}"))?;
         let mut plugins = Vec::new();
         for entry in config.widgets() {
             let obi::config::model::WidgetConfig::Plugin(plugin) = entry.config else { continue };
-            let given = entry.spec(&config).and_then(|spec| WidgetInstance::config_schema(&mut engine, &spec));
+            let given = WidgetSpec::from_entry(&entry, &config)
+                .and_then(|spec| WidgetInstance::config_schema(&mut engine, &spec));
             match given {
                 Ok(Some(plugin_schema)) => plugins.push((plugin.path.clone(), plugin_schema)),
                 Ok(None) => {}

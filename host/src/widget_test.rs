@@ -12,13 +12,13 @@
 //! ```
 
 use crate::capabilities::scripted::Script;
-use crate::capabilities::{
-    Battery, Capabilities, Capability, CommandOutput, Disk, HeldImages, Interface, KeyboardLayout, MemoryUsage,
-    NowPlaying, Waker,
-};
+use crate::capabilities::{Battery, Capabilities, Capability, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying};
 use crate::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
+use crate::view::images::HeldImages;
 use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Piece, ScrollDirection, View};
+use crate::wake::Waker;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -103,7 +103,7 @@ pub fn run(
     held: HeldImages,
     mut shown: impl FnMut(usize, &View) -> Result<(), String>,
 ) -> Result<(), String> {
-    let mut spec = crate::config::file_spec(wasm.to_path_buf(), script.config.to_string(), []);
+    let mut spec = crate::spec::WidgetSpec::file(wasm.to_path_buf(), script.config.to_string(), []);
     for grant in &script.grants {
         spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| format!("unknown capability {grant:?}"))?);
     }

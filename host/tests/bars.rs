@@ -3,8 +3,8 @@
 mod common;
 
 use common::texts;
-use obi::config::stock_spec;
-use obi::runtime::Scheduler;
+use obi::scheduler::Scheduler;
+use obi::spec::WidgetSpec;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -17,7 +17,8 @@ fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
     use obi::capabilities::scripted::Script;
     let morning = Script::at(Utc.with_ymd_and_hms(2026, 11, 24, 8, 15, 0).unwrap());
     let evening = Script::at(Utc.with_ymd_and_hms(2026, 11, 24, 20, 45, 0).unwrap());
-    let clock = || stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into());
+    let clock =
+        || WidgetSpec::stock("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into());
     let engine = common::engine_with(morning.capabilities());
     let thread = Scheduler::start(engine);
     let (sender, receiver) = mpsc::channel();

@@ -6,7 +6,8 @@ mod common;
 
 use common::{engine, faulty_wasm, stock, texts};
 use obi::capabilities::Capability;
-use obi::runtime::{Limits, Scheduler, WidgetSource, WidgetSpec};
+use obi::scheduler::Scheduler;
+use obi::spec::{Limits, WidgetSource, WidgetSpec};
 use obi::view::WidgetState;
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -132,8 +132,8 @@ fn every_widget_of_every_real_config_accepts_its_config() {
     for file in corpus_files(&shared) {
         let config = BarConfig::load(&file).unwrap().config;
         for entry in config.widgets().filter(|entry| entry.config.kind() != "Plugin") {
-            let spec = entry.spec(&config).unwrap();
-            let waker = obi::capabilities::Waker::new(|| {});
+            let spec = obi::spec::WidgetSpec::from_entry(&entry, &config).unwrap();
+            let waker = obi::wake::Waker::new(|| {});
             if let Err(Failure::Config(why)) = WidgetInstance::start(&mut engine, &spec, waker) {
                 refused.push(format!("{}: {}: {why}", file.display(), spec.name));
             }

@@ -7,11 +7,13 @@
 mod common;
 
 use common::{engine, engine_with, faulty_wasm, stock, texts};
-use obi::capabilities::images::NO_IMAGE;
-use obi::capabilities::{Capabilities, Capability, Tiler, Waker};
-use obi::runtime::{Limits, MIN_REFRESH_GAP, Scheduler, WidgetSource, WidgetSpec};
+use obi::capabilities::{Capabilities, Capability, Tiler};
+use obi::scheduler::{MIN_REFRESH_GAP, Scheduler};
+use obi::spec::{Limits, WidgetSource, WidgetSpec};
 use obi::tiler::{Message, Status};
+use obi::view::images::NO_IMAGE;
 use obi::view::{Piece, WidgetState};
+use obi::wake::Waker;
 use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -157,7 +159,8 @@ impl Tiler for PanickingTiler {
 
 #[test]
 fn a_host_panic_while_serving_a_widget_fails_that_widget_alone() {
-    let mut capabilities = Capabilities::system(obi::tiler::Connection::none("test"), Default::default()).unwrap();
+    let mut capabilities =
+        Capabilities::system(Arc::new(obi::tiler::Connection::none("test")), Default::default()).unwrap();
     capabilities.tiler = Arc::new(PanickingTiler);
     let komorebi = stock(
         "Komorebi",
@@ -231,13 +234,13 @@ fn a_widget_runs_only_the_commands_declared_for_it() {
 
     let legacy = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-1"]).unwrap().remove(0);
     let legacy_spec = |line: String| {
-        let mut spec = obi::config::file_spec(legacy.clone(), format!("{line:?}"), [Capability::Process]);
+        let mut spec = obi::spec::WidgetSpec::file(legacy.clone(), format!("{line:?}"), [Capability::Process]);
         spec.commands = [("declared".to_owned(), touch(&declared))].into();
         spec
     };
     let output = workspace.join("examples/plugins/command-output");
     let output = obi_build_support::build_widget_crate(&output, "obi-example-command-output").unwrap();
-    let mut asks_undeclared = obi::config::file_spec(output, r#"{ "command": "smuggled" }"#.into(), []);
+    let mut asks_undeclared = obi::spec::WidgetSpec::file(output, r#"{ "command": "smuggled" }"#.into(), []);
     asks_undeclared.commands = [("declared".to_owned(), touch(&declared))].into();
     asks_undeclared.grants.insert(Capability::Commands);
 
@@ -248,7 +251,7 @@ fn a_widget_runs_only_the_commands_declared_for_it() {
     });
     for widget in [0, 1] {
         let input = obi::view::Input::PrimaryClick;
-        scheduler.send(obi::runtime::WidgetEvent::Input { widget, key: "run".into(), input });
+        scheduler.send(obi::scheduler::WidgetEvent::Input { widget, key: "run".into(), input });
     }
     let mut shown = vec![String::new(); 3];
     let mut tooltip = String::new();

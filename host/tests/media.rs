@@ -5,7 +5,8 @@
 
 mod common;
 
-use obi::capabilities::{Control, Media, NowPlaying, Playback, SystemMedia, Waker};
+use obi::capabilities::{Control, Media, NowPlaying, Playback, SystemMedia};
+use obi::wake::Waker;
 use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{engine, faulty_wasm, texts, workspace};
-use obi::runtime::Scheduler;
+use obi::scheduler::Scheduler;
 use obi::view::WidgetState;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
@@ -47,8 +47,8 @@ fn a_saved_component_reloads_its_widget_alone() {
     std::fs::write(&steady, &faulty).unwrap();
     let config = r#"{ "fault": "Never", "interval_ms": 150 }"#;
     let specs = vec![
-        obi::config::file_spec(changing.clone(), config.into(), []),
-        obi::config::file_spec(steady.clone(), config.into(), []),
+        obi::spec::WidgetSpec::file(changing.clone(), config.into(), []),
+        obi::spec::WidgetSpec::file(steady.clone(), config.into(), []),
     ];
     let (sender, states) = mpsc::channel();
     let _scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {

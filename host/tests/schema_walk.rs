@@ -196,7 +196,7 @@ fn every_widget_of_the_schemas_is_built_in() {
             .collect();
         assert!(kinds.len() >= 10, "{file}: {kinds:?}");
         for kind in kinds {
-            assert!(obi::config::stock_spec(kind, "{}".into()).is_ok(), "{file}: {kind} is not built in");
+            assert!(obi::spec::WidgetSpec::stock(kind, "{}".into()).is_ok(), "{file}: {kind} is not built in");
         }
     }
 }

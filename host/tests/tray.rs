@@ -9,7 +9,9 @@
 
 mod common;
 
-use obi::capabilities::{HeldImages, ItemStatus, SystemTray, Tray, TrayAction, TrayItem, Waker};
+use obi::capabilities::{ItemStatus, SystemTray, Tray, TrayAction, TrayItem};
+use obi::view::images::HeldImages;
+use obi::wake::Waker;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

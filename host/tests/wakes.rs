@@ -6,7 +6,7 @@
 mod common;
 
 use common::{engine, texts};
-use obi::runtime::Scheduler;
+use obi::scheduler::Scheduler;
 use obi::view::WidgetState;
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -30,9 +30,9 @@ fn newer_release_feed() -> String {
     url
 }
 
-fn update_spec() -> obi::runtime::WidgetSpec {
+fn update_spec() -> obi::spec::WidgetSpec {
     let config = format!(r#"{{ "enable": true, "label_prefix": "Text", "release_feed": "{}" }}"#, newer_release_feed());
-    obi::config::stock_spec("Update", config).unwrap()
+    obi::spec::WidgetSpec::stock("Update", config).unwrap()
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn a_widget_is_refreshed_when_its_last_refresh_asked() {
     let wasm =
         obi_build_support::build_widget_crate(&workspace.join("examples/plugins/pomodoro"), "obi-example-pomodoro")
             .unwrap();
-    let spec = obi::config::file_spec(wasm, r#"{ "work_minutes": 1 }"#.into(), []);
+    let spec = obi::spec::WidgetSpec::file(wasm, r#"{ "work_minutes": 1 }"#.into(), []);
     let (sender, states) = mpsc::channel();
     let scheduler = Scheduler::spawn(engine(), vec![spec], move |_generation, _index, state| {
         let _ = sender.send(state);
@@ -79,7 +79,7 @@ fn a_widget_is_refreshed_when_its_last_refresh_asked() {
     assert_eq!(texts(&first), "01:00");
     assert!(states.recv_timeout(Duration::from_millis(1500)).is_err(), "paused, it is not refreshed");
     let click = obi::view::Input::PrimaryClick;
-    scheduler.send(obi::runtime::WidgetEvent::Input { widget: 0, key: "pomodoro".into(), input: click });
+    scheduler.send(obi::scheduler::WidgetEvent::Input { widget: 0, key: "pomodoro".into(), input: click });
     let mut seen = Vec::new();
     while seen.len() < 4 {
         let state = states.recv_timeout(Duration::from_secs(3)).expect("refreshed on the next second");

@@ -6,9 +6,9 @@
 mod common;
 
 use common::engine;
-use obi::capabilities::Waker;
 use obi::config::BarConfig;
 use obi::runtime::WidgetInstance;
+use obi::wake::Waker;
 use obi_widget_config::STOCK_KINDS;
 
 /// Every stock kind with every option it has set.
@@ -78,7 +78,7 @@ fn every_kind_reads_what_the_bar_sends_with_every_option_set() {
         assert!(loaded.warnings.is_empty(), "{kind}: {:?}", loaded.warnings);
         let config = loaded.config;
         let entry = config.widgets().next().unwrap_or_else(|| panic!("{kind} is enabled"));
-        let spec = entry.spec(&config).unwrap();
+        let spec = obi::spec::WidgetSpec::from_entry(&entry, &config).unwrap();
         let sent: serde_json::Value = serde_json::from_str(&spec.config_json).unwrap();
         let written: serde_json::Value = serde_json::from_str(options).unwrap();
         assert_eq!(sent, written, "{kind}: the bar sends every option as written");

@@ -6,8 +6,8 @@ mod common;
 
 use common::{engine, faulty_wasm, texts};
 use obi::capabilities::Capability;
-use obi::config::stock_spec;
-use obi::runtime::{Limits, Scheduler, WidgetEvent, WidgetSource, WidgetSpec};
+use obi::scheduler::{Scheduler, WidgetEvent};
+use obi::spec::{Limits, WidgetSource, WidgetSpec};
 use obi::view::Input;
 use std::collections::BTreeSet;
 use std::sync::mpsc;
@@ -37,9 +37,10 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
     // A reload that keeps this widget's spec keeps its instance (and what it
     // remembers); a new widget beside it starts fresh.
     let clock =
-        stock_spec("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into()).unwrap();
+        WidgetSpec::stock("Time", r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "UTC" }"#.into())
+            .unwrap();
     let specs = vec![clock, spec.clone()];
-    let continued = obi::runtime::continued(&[spec], &specs);
+    let continued = obi::spec::continued(&[spec], &specs);
     assert_eq!(continued, [None, Some(0)]);
     scheduler.send(WidgetEvent::Reconfigure { generation: 1, specs, continued });
     let mut reported = Vec::new();

@@ -30,7 +30,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit",
+        path: "../wit/since_v0.1.2",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",

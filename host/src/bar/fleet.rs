@@ -13,11 +13,13 @@
 
 use super::running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
 use super::surface::Surface;
-use crate::capabilities::{Capabilities, HeldImages};
+use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
 use crate::render::find_text_font;
-use crate::runtime::{Scheduler, WidgetEngine, WidgetThread};
+use crate::runtime::WidgetEngine;
+use crate::scheduler::{Scheduler, WidgetThread};
 use crate::tiler::Connection;
+use crate::view::images::HeldImages;
 use std::sync::Arc;
 
 /// What bars the process runs.
@@ -272,7 +274,7 @@ mod tests {
     /// A fleet of `plan` that reaches no loop.
     fn fleet(plan: Plan) -> Fleet {
         let tiler = Connection::none("no tiler in this test");
-        let capabilities = Capabilities::system(tiler.clone(), HeldImages::default()).unwrap();
+        let capabilities = Capabilities::system(Arc::new(tiler.clone()), HeldImages::default()).unwrap();
         let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
         Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true))
     }

@@ -20,7 +20,8 @@ pub use surface::Surface;
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};
 use crate::render::{Layout, PlacedItem, Scene, SceneWidget, Style};
-use crate::runtime::{WidgetEvent, WidgetSpec, continued};
+use crate::scheduler::WidgetEvent;
+use crate::spec::{WidgetSpec, continued};
 use crate::view::{Input, WidgetState};
 
 pub struct Bar {
@@ -202,7 +203,7 @@ fn widgets(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>
     let mut specs = Vec::new();
     let mut slots = Vec::new();
     for entry in config.widgets() {
-        match entry.spec(config) {
+        match WidgetSpec::from_entry(&entry, config) {
             Ok(spec) => {
                 slots.push(widgets.len());
                 widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });

@@ -12,14 +12,14 @@
 
 use super::surface::Surface;
 use super::{Bar, Route};
-use crate::capabilities::HeldImages;
 use crate::config::model::MonitorConfigOrIndex;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::input::{DoubleClicks, ScrollTicks};
 use crate::render::{Rect, damage, find_text_font};
-use crate::runtime::SchedulerHandle;
+use crate::scheduler::SchedulerHandle;
 use crate::tiler::Connection;
+use crate::view::images::HeldImages;
 use crate::view::{Input, WidgetState};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -2,8 +2,8 @@
 //! size and free space, read with sysinfo off the widgets' thread (see
 //! [`Sampled`]) so that a hanging mount cannot stall the bar.
 
-use super::Waker;
 use super::sampled::{Sampled, WIDGET_WAIT};
+use crate::wake::Waker;
 use std::time::Duration;
 use sysinfo::Disks as SysinfoDisks;
 

@@ -3,8 +3,8 @@
 //! until it has ended, then handed over once, with the widget woken to
 //! read it. One widget's errands are keyed by what it asked for.
 
-use super::Waker;
 use crate::sync::lock;
+use crate::wake::Waker;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::thread;

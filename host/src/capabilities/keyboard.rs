@@ -6,19 +6,10 @@
 //! it. The thread starts at the first reading, so a bar without a Keyboard
 //! widget opens nothing.
 
-use super::{Pushed, Tiler, Waker};
-use crate::tiler::{Connection, Status};
+use super::Tiler;
+use crate::tiler::{KeyboardLayout, Status};
+use crate::wake::{Pushed, Waker};
 use std::sync::{Arc, Once};
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
-pub struct KeyboardLayout {
-    /// XKB's name for it: "English (US)", "German".
-    pub name: String,
-    /// Its symbols' name: "us", "de(nodeadkeys)".
-    pub short_name: String,
-    /// Every layout one can switch between, by name, in order.
-    pub all: Vec<String>,
-}
 
 pub trait Keyboard: Send + Sync {
     /// The layout in use, when the host can tell; `waker`'s widget is woken
@@ -28,13 +19,13 @@ pub trait Keyboard: Send + Sync {
 
 pub struct SystemKeyboard {
     /// The bar's tiler, which may tell the layout.
-    tiler: Option<Connection>,
+    tiler: Option<Arc<dyn Tiler>>,
     layout: Arc<Pushed<Option<KeyboardLayout>>>,
     started: Once,
 }
 
 impl SystemKeyboard {
-    pub fn new(tiler: Option<Connection>) -> SystemKeyboard {
+    pub fn new(tiler: Option<Arc<dyn Tiler>>) -> SystemKeyboard {
         SystemKeyboard { tiler, layout: Arc::new(Pushed::new(None)), started: Once::new() }
     }
 }

@@ -14,8 +14,8 @@
 //! opens no bus connection.
 
 use super::session_bus::{Unresponsive, stay_connected};
-use super::{Pushed, Waker};
 use crate::sync::lock;
+use crate::wake::{Pushed, Waker};
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, Once};

@@ -8,37 +8,32 @@ pub mod battery;
 pub mod clock;
 pub mod disks;
 pub mod errands;
-pub mod images;
 pub mod keyboard;
 pub mod media;
 pub mod metrics;
 pub mod network;
 pub mod process;
-mod pushed;
 mod sampled;
 pub mod scripted;
 mod session_bus;
 pub mod tiler;
 pub mod tray;
-mod wake;
 pub mod web;
 
+use crate::view::images::HeldImages;
 use std::fmt;
 use std::sync::Arc;
 
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
-pub use images::HeldImages;
-pub use keyboard::{Keyboard, KeyboardLayout, SystemKeyboard};
+pub use keyboard::{Keyboard, SystemKeyboard};
 pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{CommandOutput, Processes, SystemProcesses};
-pub use pushed::Pushed;
 pub use tiler::Tiler;
 pub use tray::{ItemStatus, MenuEntry, SystemTray, Tray, TrayAction, TrayItem};
-pub use wake::{Subscribers, Waker};
 pub use web::{SystemWeb, Web};
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
@@ -131,7 +126,7 @@ impl Capabilities {
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, and
     /// the media players and tray icons on the session bus.
     /// Window and tray icons are held in `held`.
-    pub fn system(tiler: crate::tiler::Connection, held: HeldImages) -> Result<Capabilities, String> {
+    pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> Result<Capabilities, String> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),
@@ -141,7 +136,7 @@ impl Capabilities {
             processes: Arc::new(SystemProcesses),
             web: Arc::new(SystemWeb::new()),
             keyboard: Arc::new(SystemKeyboard::new(Some(tiler.clone()))),
-            tiler: Arc::new(tiler),
+            tiler,
             media: Arc::new(SystemMedia::new()),
             tray: Arc::new(SystemTray::new(held.clone())),
             held,

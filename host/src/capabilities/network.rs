@@ -4,9 +4,9 @@
 //! (see [`Sampled`]): on some systems listing them stalls under a VPN, and a
 //! Network widget must not freeze the bar then.
 
-use super::Waker;
 use super::sampled::{Sampled, WIDGET_WAIT};
 use crate::sync::lock;
+use crate::wake::Waker;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

@@ -5,8 +5,8 @@
 //! its own reading thread while callers get the last value; they are woken
 //! when the reading comes in.
 
-use super::Waker;
 use crate::sync::lock;
+use crate::wake::Waker;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};

@@ -6,12 +6,12 @@
 
 use super::web::Response;
 use super::{
-    Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks, Interface, Keyboard, KeyboardLayout,
-    Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, Subscribers, SystemWeb, Tiler, Tray, TrayAction,
-    TrayItem, Waker, Web,
+    Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks, Interface, Keyboard, Media,
+    MemoryUsage, Metrics, Network, NowPlaying, Processes, SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
 };
 use crate::sync::lock;
-use crate::tiler::{Message, Status};
+use crate::tiler::{KeyboardLayout, Message, Status};
+use crate::wake::{Subscribers, Waker};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -2,8 +2,8 @@
 //! page in the user's browser. A fetch can take seconds, so it never runs
 //! in a widget's call: it is one of the widget's [`Errands`].
 
-use super::Waker;
 use super::errands::{Errand, Errands};
+use crate::wake::Waker;
 use std::io::Read;
 use std::sync::Arc;
 use std::thread;

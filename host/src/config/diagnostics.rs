@@ -1,8 +1,10 @@
 //! Messages about a config file: each names the file, the line and column,
 //! the JSON path (`right_widgets[3].Battery.label_prefix`) and what was
-//! expected, with a "did you mean" when a name is close to a known one.
+//! expected, with a "did you mean" when a name is close to a known one
+//! ([`crate::suggest`]).
 
 use super::jsonc::LineColumn;
+use crate::suggest::did_you_mean;
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,17 +36,6 @@ impl fmt::Display for Diagnostic {
         }
         f.write_str(&self.message)
     }
-}
-
-/// The known name closest to `unknown`, if it is close enough to be a typo.
-pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let lowered = unknown.to_lowercase();
-    known
-        .into_iter()
-        .map(|candidate| (candidate, strsim::normalized_damerau_levenshtein(&lowered, &candidate.to_lowercase())))
-        .filter(|(candidate, score)| *score >= 0.7 && *candidate != unknown)
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(candidate, _)| candidate)
 }
 
 /// serde's message for the value at `path`, in the user's terms: a "did
@@ -83,14 +74,6 @@ fn strip_serde_position(message: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn suggests_close_names_only() {
-        assert_eq!(did_you_mean("Icn", ["None", "Icon", "Text", "IconAndText"]), Some("Icon"));
-        assert_eq!(did_you_mean("widget_spacng", ["widget_spacing", "height"]), Some("widget_spacing"));
-        assert_eq!(did_you_mean("zzz", ["None", "Icon"]), None);
-        assert_eq!(did_you_mean("show_temperature_icon", ["show_default_interface", "show_icon"]), None);
-    }
 
     #[test]
     fn serde_variant_errors_get_a_suggestion() {

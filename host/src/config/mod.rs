@@ -7,16 +7,17 @@ pub mod aliases;
 mod diagnostics;
 mod jsonc;
 pub mod komorebi_json;
+pub mod messages;
 pub mod model;
 mod plugin_schemas;
 mod read;
 mod widgets;
 
-pub use diagnostics::{Diagnostic, Severity, did_you_mean};
+pub use diagnostics::{Diagnostic, Severity};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
 pub use plugin_schemas::with_plugin_schemas;
-pub use widgets::{WidgetEntry, file_spec, stock_spec};
+pub use widgets::WidgetEntry;
 
 use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};

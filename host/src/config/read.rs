@@ -7,10 +7,11 @@
 //! keep when written back) are warned about, not refused, so newer komorebi
 //! configs still load; values komorebi-bar clamps are clamped with a warning.
 
-use super::diagnostics::{Diagnostic, Severity, did_you_mean, explain_serde_message};
+use super::diagnostics::{Diagnostic, Severity, explain_serde_message};
 use super::jsonc;
+use super::messages::Message;
 use super::model::{BarModel, Grouping, KomobarTheme, MouseMessage, RoundingConfig, WidgetConfig};
-use crate::tiler::komorebi::Message;
+use crate::suggest::did_you_mean;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -176,7 +177,7 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     if let Some(KomobarTheme::Custom(theme)) = &model.theme {
         let colours = serde_json::to_value(&theme.colours).unwrap_or_default();
         for (key, colour) in colours.as_object().into_iter().flatten() {
-            if let Some(hex) = colour.as_str().filter(|hex| crate::theme::parse_hex(hex).is_none()) {
+            if let Some(hex) = colour.as_str().filter(|hex| crate::colour::parse_hex(hex).is_none()) {
                 found.push((
                     Severity::Error,
                     format!("theme.colours.{key}"),
@@ -186,9 +187,9 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
         }
     }
     if let Some(KomobarTheme::Base16(theme)) = &model.theme
-        && !crate::theme::BASE16_NAMES.contains(&theme.name.as_str())
+        && !crate::colour::BASE16_NAMES.contains(&theme.name.as_str())
     {
-        let hint = did_you_mean(&theme.name, crate::theme::BASE16_NAMES.iter().copied())
+        let hint = did_you_mean(&theme.name, crate::colour::BASE16_NAMES.iter().copied())
             .map(|close| format!("; did you mean `{close}`?"))
             .unwrap_or_default();
         found.push((Severity::Error, "theme.name".into(), format!("unknown Base16 palette `{}`{hint}", theme.name)));

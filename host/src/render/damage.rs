@@ -1,7 +1,8 @@
 //! What has to be painted again: the region two layouts differ in.
 
 use super::Style;
-use super::layout::{Layout, Rect};
+use super::geometry::Rect;
+use super::layout::Layout;
 
 /// The smallest rectangle holding everything drawn differently in `after`
 /// than in `before`; `None` when they draw the same. Both are of `style`.

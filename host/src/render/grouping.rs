@@ -7,9 +7,10 @@
 //! rounded box grown by the spread, moved down and right by the offset, with
 //! edges feathered over the blur.
 
-use super::layout::Rect;
+use super::geometry::Rect;
+use crate::colour::Rgba;
 use crate::config::model::{Grouping as GroupingConfig, GroupingStyle, RoundingConfig};
-use crate::theme::{Rgba, Theme};
+use crate::theme::Theme;
 use femtovg::{Canvas, Color, Paint, Path, Renderer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -6,6 +6,7 @@
 mod damage;
 pub mod fonts;
 mod framebuffer;
+mod geometry;
 mod grouping;
 mod layout;
 mod offscreen;
@@ -14,8 +15,9 @@ mod painter;
 pub use damage::damage;
 pub use fonts::{ICON_FONT, find_text_font};
 pub use framebuffer::Framebuffer;
+pub use geometry::{Insets, Rect};
 pub use grouping::{GroupKind, Grouping};
-pub use layout::{FAILED_KEY, Insets, Layout, PlacedItem, Rect, lay_out};
+pub use layout::{FAILED_KEY, Layout, PlacedItem, lay_out};
 pub use offscreen::{Offscreen, write_png};
 pub use painter::{Face, Painter};
 

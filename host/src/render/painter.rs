@@ -13,11 +13,12 @@
 //! text font, its scale, and the images it shows, kept apart from the
 //! other bars'.
 
+use super::geometry::Rect;
 use super::grouping::color;
-use super::layout::{self, FAILED_KEY, Layout, PlacedItem, Rect, item_padding, piece_gap};
+use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
 use super::{ICON_FONT, Scene, Style};
-use crate::capabilities::HeldImages;
-use crate::theme::Rgba;
+use crate::colour::Rgba;
+use crate::view::images::HeldImages;
 use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;

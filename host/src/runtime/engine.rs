@@ -9,33 +9,19 @@
 //! serve is reported by name instead of as a bare link error; they also
 //! tell which release's exports the component has.
 
-use super::bindings::{latest, v0_1_0, v0_1_1};
 use super::cache::ComponentCache;
-use super::instance::StoreState;
+use super::store::StoreState;
 use super::watchdog::Watchdog;
-use super::{SourceId, WidgetSource, WidgetSpec};
+use super::wit::{self, Release, Template, WIT_PACKAGE};
 use crate::capabilities::{Capabilities, Capability};
+use crate::spec::{SourceId, WidgetSource, WidgetSpec};
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use wasmtime::component::types::ComponentItem;
-use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::component::{Component, Linker};
 use wasmtime::error::Context;
 use wasmtime::{Config, Engine};
 use wasmtime::{Result, bail, format_err};
-
-/// The WIT package this host serves, at its latest release.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.2";
-
-/// Every release of `obi:widget` a widget may be built against, oldest first.
-pub const SUPPORTED_RELEASES: [&str; 3] = ["0.1.0", "0.1.1", "0.1.2"];
-
-/// A kind's instance template, with the exports of the release it was built against.
-#[derive(Clone)]
-pub(super) enum Template {
-    Latest(latest::WidgetPre<StoreState>),
-    V0_1_1(v0_1_1::WidgetPre<StoreState>),
-    V0_1_0(v0_1_0::WidgetPre<StoreState>),
-}
 
 pub struct WidgetEngine {
     engine: Engine,
@@ -68,7 +54,7 @@ impl WidgetEngine {
 
     /// Drops what was compiled from the component at `path`: the next
     /// instance of it is compiled from the file as it is now.
-    pub(super) fn forget(&mut self, path: &Path) {
+    pub fn forget(&mut self, path: &Path) {
         self.templates.retain(|(source, _), _| *source != SourceId::File(path.to_path_buf()));
     }
 
@@ -82,13 +68,9 @@ impl WidgetEngine {
         let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
         let release = check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
         let linker = self.linker(&spec.grants)?;
-        let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name));
-        let template = match release {
-            "0.1.0" => linked.and_then(v0_1_0::WidgetPre::new).map(Template::V0_1_0),
-            "0.1.1" => linked.and_then(v0_1_1::WidgetPre::new).map(Template::V0_1_1),
-            _ => linked.and_then(latest::WidgetPre::new).map(Template::Latest),
-        }
-        .with_context(|| format!("widget `{}` built against obi:widget@{release}", spec.name))?;
+        let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name))?;
+        let template = Template::new(release, linked)
+            .with_context(|| format!("widget `{}` built against obi:widget@{}", spec.name, release.version()))?;
         self.templates.insert(key, template.clone());
         Ok(template)
     }
@@ -105,40 +87,16 @@ impl WidgetEngine {
     }
 
     fn linker(&self, grants: &BTreeSet<Capability>) -> Result<Linker<StoreState>> {
-        use latest::obi::widget as wit;
         let mut linker = Linker::new(&self.engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
-        wit::types::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
-        wit::view::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?;
-        for grant in grants {
-            match grant {
-                Capability::Log => wit::log::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Clock => wit::clock::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Metrics => wit::metrics::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Disks => wit::disks::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Battery => wit::battery::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Network => wit::network::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Process => wit::process::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Web => wit::web::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Tiler => wit::tiler::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Media => wit::media::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Tray => wit::tray::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-                Capability::Commands => wit::commands::add_to_linker::<_, HasSelf<_>>(&mut linker, |state| state)?,
-            }
-        }
+        wit::add_imports(&mut linker, grants)?;
         Ok(linker)
     }
 }
 
 /// Explains, by name, why a component cannot be linked with `grants`, or
 /// says which release of `obi:widget` it was built against.
-fn check_imports(
-    engine: &Engine,
-    component: &Component,
-    name: &str,
-    grants: &BTreeSet<Capability>,
-) -> Result<&'static str> {
+fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BTreeSet<Capability>) -> Result<Release> {
     let mut release = None;
     for (import, item) in component.component_type().imports(engine) {
         if !matches!(item.ty, ComponentItem::ComponentInstance(_)) {
@@ -146,14 +104,14 @@ fn check_imports(
         }
         match check_import(name, import, grants) {
             // The newest release a component names is the one it was built against.
-            Ok(Some(found)) if release.is_none_or(|release| rank(found) > rank(release)) => release = Some(found),
+            Ok(Some(found)) if release.is_none_or(|release| found > release) => release = Some(found),
             Ok(_) => {}
             Err(message) => bail!("{message}"),
         }
     }
     // Every release's world uses its types, so a component imports them;
     // one that does not is left to the latest bindings to explain.
-    Ok(release.unwrap_or(SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1]))
+    Ok(release.unwrap_or(Release::LATEST))
 }
 
 /// A widget's component file larger than this is not read (the stock
@@ -170,34 +128,34 @@ fn later_compatible(version: &str, latest: &str) -> bool {
     matches!((patch(version), patch(latest)), (Some(theirs), Some(ours)) if theirs > ours)
 }
 
-fn rank(release: &str) -> usize {
-    SUPPORTED_RELEASES.iter().position(|supported| *supported == release).unwrap_or(0)
-}
-
 /// Checks one imported interface name against the releases this host
 /// serves and the widget's grants, and gives the release it names. WASI and
 /// other packages are left to the linker.
-fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<&'static str>, String> {
+fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<Release>, String> {
     let (ours, _) = WIT_PACKAGE.split_once('@').expect("package has a version");
     let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
         return Ok(None);
     };
     let (interface, version) = rest.split_once('@').unwrap_or((rest, "(no version)"));
-    let latest = SUPPORTED_RELEASES[SUPPORTED_RELEASES.len() - 1];
-    let release = match SUPPORTED_RELEASES.into_iter().find(|release| *release == version) {
+    let latest = Release::LATEST.version();
+    let release = match Release::from_version(version) {
         Some(release) => release,
         // A later 0.1 release only adds interfaces: one it shares with this
         // host is served as this host's latest.
-        None if later_compatible(version, latest) => latest,
+        None if later_compatible(version, latest) => Release::LATEST,
         None => {
+            let supported: Vec<&str> = Release::ALL.iter().map(|release| release.version()).collect();
             return Err(format!(
                 "widget `{name}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
                  rebuild it against an obi-sdk for one of them",
-                SUPPORTED_RELEASES.join(", @")
+                supported.join(", @")
             ));
         }
     };
-    if release != version && !KNOWN_INTERFACES.contains(&interface) && Capability::from_interface(interface).is_none() {
+    if release.version() != version
+        && !KNOWN_INTERFACES.contains(&interface)
+        && Capability::from_interface(interface).is_none()
+    {
         return Err(format!(
             "widget `{name}` imports `{import}`, which came after {ours}@{latest}; it needs a newer Obi"
         ));
@@ -233,8 +191,8 @@ mod tests {
     #[test]
     fn granted_and_foreign_imports_pass() {
         let log = grants(&[Capability::Log]);
-        assert_eq!(check_import("w", "obi:widget/log@0.1.0", &log), Ok(Some("0.1.0")));
-        assert_eq!(check_import("w", "obi:widget/types@0.1.1", &log), Ok(Some("0.1.1")));
+        assert_eq!(check_import("w", "obi:widget/log@0.1.0", &log), Ok(Some(Release::V0_1_0)));
+        assert_eq!(check_import("w", "obi:widget/types@0.1.1", &log), Ok(Some(Release::V0_1_1)));
         assert_eq!(check_import("w", "wasi:cli/environment@0.2.6", &log), Ok(None));
     }
 
@@ -256,8 +214,8 @@ mod tests {
     #[test]
     fn a_later_release_of_the_same_line_is_served_as_the_latest() {
         let metrics = grants(&[Capability::Log, Capability::Metrics]);
-        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some("0.1.2")));
-        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some("0.1.2")));
+        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
+        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
         let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err();
         assert!(error.contains("came after obi:widget@0.1.2") && error.contains("newer Obi"), "{error}");
         let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err();

@@ -5,46 +5,18 @@
 //! that widget's failure too: it must not take down the thread every widget
 //! shares.
 
-use super::bindings::{latest, v0_1_0, v0_1_1};
-use super::engine::{Template, WidgetEngine};
-use super::limiter::{self, StoreLimiter};
+use super::Schedule;
+use super::engine::WidgetEngine;
 use super::path_images::PathImages;
-use super::stderr::WidgetStderr;
-use super::{Limits, Schedule, WidgetSpec};
-use crate::capabilities::errands::Errands;
-use crate::capabilities::web::Fetches;
-use crate::capabilities::{Capabilities, CommandOutput, Waker};
+use super::store::StoreState;
+use super::wit::Widget;
+use crate::capabilities::Capabilities;
+use crate::spec::{Limits, WidgetSpec};
 use crate::view::{Input, View};
-use std::collections::BTreeMap;
+use crate::wake::Waker;
 use std::fmt;
 use std::time::Duration;
-use wasmtime::component::ResourceTable;
 use wasmtime::{Store, Trap};
-use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
-
-/// The host state inside a widget's store.
-pub struct StoreState {
-    pub(super) name: String,
-    pub(super) capabilities: Capabilities,
-    /// Brings this widget an answer that came in after its call returned.
-    pub(super) waker: Waker,
-    pub(super) fetches: Fetches,
-    /// The command lines the user declared for the widget, by id.
-    pub(super) commands: BTreeMap<String, String>,
-    pub(super) runs: Errands<CommandOutput>,
-    wasi: WasiCtx,
-    table: ResourceTable,
-    limiter: StoreLimiter,
-    /// The widget's stderr: a Rust guest writes its panic message there
-    /// before trapping, and that message is the best explanation of the trap.
-    stderr: WidgetStderr,
-}
-
-impl WasiView for StoreState {
-    fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
-    }
-}
 
 /// Why a widget stopped working.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,16 +54,9 @@ impl fmt::Display for Failure {
 
 pub struct WidgetInstance {
     store: Store<StoreState>,
-    widget: Exports,
+    widget: Widget,
     limits: Limits,
     images: PathImages,
-}
-
-/// The widget's exports, as the release it was built against has them.
-enum Exports {
-    Latest(latest::Widget),
-    V0_1_1(v0_1_1::Widget),
-    V0_1_0(v0_1_0::Widget),
 }
 
 /// What a refresh brought: the view, and when the widget wants the next one
@@ -122,16 +87,8 @@ impl WidgetInstance {
         waker: Waker,
     ) -> Result<(WidgetInstance, Schedule), Failure> {
         let mut instance = WidgetInstance::instantiate(engine, capabilities, spec, waker)?;
-        let bar = latest::obi::widget::view::Bar { monitor: spec.monitor };
-        let config = spec.config_json.as_str();
         let schedule = instance
-            .call(engine, |widget, store| match widget {
-                Exports::Latest(widget) => {
-                    widget.obi_widget_guest().call_init(store, config, bar).map(|init| init.map(Into::into))
-                }
-                Exports::V0_1_1(widget) => widget.call_init(store, config, bar).map(|init| init.map(Into::into)),
-                Exports::V0_1_0(widget) => widget.call_init(store, config).map(|init| init.map(Into::into)),
-            })?
+            .call(engine, |widget, store| widget.call_init(store, &spec.config_json, spec.monitor))?
             .map_err(Failure::Config)?;
         Ok((instance, schedule))
     }
@@ -145,10 +102,7 @@ impl WidgetInstance {
         let mut instance = WidgetInstance::instantiate(engine, &capabilities, spec, Waker::new(|| {}))
             .map_err(|failure| format!("{name}: {failure}"))?;
         let schema = instance
-            .call(engine, |widget, store| match widget {
-                Exports::Latest(widget) => widget.obi_widget_guest().call_config_schema(store),
-                Exports::V0_1_1(_) | Exports::V0_1_0(_) => Ok(None),
-            })
+            .call(engine, |widget, store| widget.call_config_schema(store))
             .map_err(|failure| format!("{name}: {failure}"))?;
         let parsed = schema.map(|schema| serde_json::from_str(&schema));
         parsed.transpose().map_err(|error| format!("{name}: its config schema is not JSON: {error}"))
@@ -161,30 +115,14 @@ impl WidgetInstance {
         waker: Waker,
     ) -> Result<WidgetInstance, Failure> {
         let template = engine.template(spec).map_err(|error| Failure::Load(format!("{error:#}")))?;
-        let stderr = WidgetStderr::new(&spec.name);
-        let state = StoreState {
-            name: spec.name.clone(),
-            capabilities: capabilities.clone(),
-            waker,
-            fetches: Fetches::default(),
-            commands: spec.commands.clone(),
-            runs: Errands::default(),
-            wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
-            stderr,
-            table: bounded_table(),
-            limiter: StoreLimiter::new(spec.limits.memory_bytes),
-        };
+        let state = StoreState::new(spec, capabilities.clone(), waker);
         let mut store = Store::new(engine.engine(), state);
-        store.limiter(|state| &mut state.limiter);
+        store.limiter(StoreState::limiter);
         store.epoch_deadline_trap();
         store.set_epoch_deadline(1);
         let widget = {
             let _armed = engine.watchdog().arm(spec.limits.call_deadline);
-            contained(|| match template {
-                Template::Latest(template) => template.instantiate(&mut store).map(Exports::Latest),
-                Template::V0_1_1(template) => template.instantiate(&mut store).map(Exports::V0_1_1),
-                Template::V0_1_0(template) => template.instantiate(&mut store).map(Exports::V0_1_0),
-            })?
+            contained(|| template.instantiate(&mut store))?
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
         let images = PathImages::new(&spec.name, capabilities.held.clone());
@@ -192,30 +130,20 @@ impl WidgetInstance {
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<Refreshed, Failure> {
-        let (mut view, next_refresh_ms): (View, Option<u32>) = self.call(engine, |widget, store| match widget {
-            Exports::Latest(widget) => {
-                widget.obi_widget_guest().call_refresh(store).map(|frame| (frame.view.into(), frame.next_refresh_ms))
-            }
-            Exports::V0_1_1(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
-            Exports::V0_1_0(widget) => widget.call_refresh(store).map(|view| (view.into(), None)),
-        })?;
+        let (mut view, next_refresh_ms) = self.call(engine, |widget, store| widget.call_refresh(store))?;
         view.validate().map_err(Failure::BadView)?;
         self.images.resolve(&mut view);
         Ok(Refreshed { view, next_refresh: next_refresh_ms.map(|ms| Duration::from_millis(ms.into())) })
     }
 
     pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
-        self.call(engine, |widget, store| match widget {
-            Exports::Latest(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
-            Exports::V0_1_1(widget) => widget.call_on_input(store, key, input.into()),
-            Exports::V0_1_0(widget) => widget.call_on_input(store, key, input.into()),
-        })
+        self.call(engine, |widget, store| widget.call_on_input(store, key, input))
     }
 
     fn call<R>(
         &mut self,
         engine: &WidgetEngine,
-        call: impl FnOnce(&Exports, &mut Store<StoreState>) -> wasmtime::Result<R>,
+        call: impl FnOnce(&Widget, &mut Store<StoreState>) -> wasmtime::Result<R>,
     ) -> Result<R, Failure> {
         self.store.set_epoch_deadline(1);
         let result = {
@@ -224,13 +152,6 @@ impl WidgetInstance {
         };
         result.map_err(|error| failure(&self.store, self.limits, error))
     }
-}
-
-/// The widget's table of host resources, as many as [`limiter::RESOURCES`].
-fn bounded_table() -> ResourceTable {
-    let mut table = ResourceTable::new();
-    table.set_max_capacity(limiter::RESOURCES);
-    table
 }
 
 /// Runs `work`, turning a panic in it into the widget's failure. The store
@@ -248,14 +169,14 @@ fn contained<R>(work: impl FnOnce() -> R) -> Result<R, Failure> {
 }
 
 fn failure(store: &Store<StoreState>, limits: Limits, error: wasmtime::Error) -> Failure {
-    if let Some(wanted) = store.data().limiter.refused {
+    if let Some(wanted) = store.data().refused_memory() {
         return Failure::MemoryCap { cap: limits.memory_bytes, wanted };
     }
     match error.downcast_ref::<Trap>() {
         Some(Trap::Interrupt) => Failure::Deadline(limits.call_deadline),
         _ => {
             let cause = error.root_cause();
-            Failure::Trap(match last_words(&store.data().stderr.tail()) {
+            Failure::Trap(match last_words(&store.data().stderr_tail()) {
                 Some(said) => format!("{said} ({cause})"),
                 None => cause.to_string(),
             })

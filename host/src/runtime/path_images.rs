@@ -5,8 +5,8 @@
 //! it changes, and the images are held while the widget runs. A file that
 //! cannot be read keeps its place in the item, empty, and the log says why.
 
-use crate::capabilities::HeldImages;
-use crate::capabilities::images::{NO_IMAGE, load_image_file};
+use crate::view::images::HeldImages;
+use crate::view::images::{NO_IMAGE, load_image_file};
 use crate::view::{Image, Piece, View};
 use std::collections::HashMap;
 use std::path::Path;

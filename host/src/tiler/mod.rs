@@ -26,10 +26,10 @@ mod niri;
 mod state;
 
 pub use komorebi::Message;
-pub use state::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
+pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, State, Status, Window, Workspace};
 
-use crate::capabilities::{Pushed, Waker};
 use crate::sync::lock;
+use crate::wake::{Pushed, Waker};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -82,7 +82,7 @@ pub struct Options {
     /// komorebi is asked to keep free there when the bars connect.
     pub work_area_offsets: Vec<(Option<usize>, crate::config::model::Rect)>,
     /// Where window icons are held for the widgets.
-    pub held: crate::capabilities::HeldImages,
+    pub held: crate::view::images::HeldImages,
 }
 
 /// Talks to one tiler: sends batches of messages. Its threads publish what
@@ -237,6 +237,12 @@ impl Connection {
         Connection { shared: self.shared.clone(), bar }
     }
 
+    /// The state as this bar last heard it, or why there is none; `waker`'s
+    /// widget is woken at every change from now on.
+    pub fn status(&self, waker: &Waker) -> Status {
+        self.bar.status.read(waker)
+    }
+
     /// Whether the keyboard layout in use is the tiler's to tell (sway's:
     /// on Wayland no X server knows it).
     pub fn tells_keyboard_layout(&self) -> bool {
@@ -305,16 +311,6 @@ impl Connection {
         if let Some(heard @ Status::Connected(_)) = heard {
             self.bar.show(heard);
         }
-    }
-}
-
-impl crate::capabilities::Tiler for Connection {
-    fn status(&self, waker: &Waker) -> Status {
-        self.bar.status.read(waker)
-    }
-
-    fn send(&self, messages: &[Message]) -> Result<(), String> {
-        self.send_batch(messages.to_vec())
     }
 }
 
@@ -404,7 +400,6 @@ fn detect(options: &Options) -> Option<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::capabilities::Tiler;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn counting() -> (Waker, Arc<AtomicUsize>) {

@@ -46,7 +46,7 @@ pub struct State {
     pub mouse_follows_focus: bool,
     /// The keyboard layout in use, when the tiler says (sway; on X11 the
     /// X server says).
-    pub keyboard: Option<crate::capabilities::KeyboardLayout>,
+    pub keyboard: Option<KeyboardLayout>,
 }
 
 impl State {
@@ -139,4 +139,14 @@ pub enum Status {
     Connected(State),
     /// Why there is no state to show.
     Disconnected(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct KeyboardLayout {
+    /// XKB's name for it: "English (US)", "German".
+    pub name: String,
+    /// Its symbols' name: "us", "de(nodeadkeys)".
+    pub short_name: String,
+    /// Every layout one can switch between, by name, in order.
+    pub all: Vec<String>,
 }

@@ -16,9 +16,9 @@
 use crate::bar::{
     Bar, BarEvent, Deliver, Fleet, Flow, Member, Monitor, Placement, Running, ScreenRect, Surface, dispatch, placement,
 };
-use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
+use crate::view::images::HeldImages;
 use gl::{GlBar, GlDevice};
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;

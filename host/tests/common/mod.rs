@@ -11,7 +11,8 @@ pub mod tiler;
 pub mod wait;
 
 use obi::capabilities::{Capabilities, Capability};
-use obi::runtime::{ComponentCache, WidgetEngine, WidgetSpec};
+use obi::runtime::{ComponentCache, WidgetEngine};
+use obi::spec::WidgetSpec;
 use obi::view::{Piece, WidgetState};
 use std::path::{Path, PathBuf};
 
@@ -31,13 +32,17 @@ pub fn engine_with(capabilities: Capabilities) -> WidgetEngine {
 
 pub fn engine() -> WidgetEngine {
     engine_with(
-        Capabilities::system(obi::tiler::Connection::none("no tiler in this test"), Default::default()).unwrap(),
+        Capabilities::system(
+            std::sync::Arc::new(obi::tiler::Connection::none("no tiler in this test")),
+            Default::default(),
+        )
+        .unwrap(),
     )
 }
 
 /// A stock widget granted exactly `grants`, not what its kind is usually given.
 pub fn stock(kind: &str, config: &str, grants: &[Capability]) -> WidgetSpec {
-    let mut spec = obi::config::stock_spec(kind, config.into()).unwrap();
+    let mut spec = obi::spec::WidgetSpec::stock(kind, config.into()).unwrap();
     spec.grants = grants.iter().copied().collect();
     spec
 }

@@ -19,20 +19,27 @@
 pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::scripted::Script;
 pub use obi::capabilities::{
-    Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, KeyboardLayout, MemoryUsage, MenuEntry,
-    NowPlaying, Playback, TrayAction, TrayItem,
+    Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage, MenuEntry, NowPlaying,
+    Playback, TrayAction, TrayItem,
 };
-pub use obi::config::file_spec as plugin_spec;
-pub use obi::runtime::{Failure, Schedule, WidgetSpec};
+pub use obi::runtime::{Failure, Schedule};
+pub use obi::spec::WidgetSpec;
 pub use obi::tiler;
+pub use obi::tiler::KeyboardLayout;
 pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
 
-use obi::capabilities::Waker;
 use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
 use obi::sync::lock;
+use obi::wake::Waker;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
+
+/// The spec of a component on disk: named after its file, granted what
+/// every widget may use and `grants`, with the default limits.
+pub fn plugin_spec(path: PathBuf, config_json: String, grants: impl IntoIterator<Item = Capability>) -> WidgetSpec {
+    WidgetSpec::file(path, config_json, grants)
+}
 
 /// One running widget instance over a [`Script`].
 pub struct Harness {
@@ -47,7 +54,7 @@ impl Harness {
     /// A stock widget by its config key (`"Cpu"`), with its config object
     /// as JSON and the capabilities its kind is granted in the bar.
     pub fn stock(kind: &str, config_json: &str, script: &Script) -> Result<Harness, String> {
-        Harness::start(obi::config::stock_spec(kind, config_json.into())?, script)
+        Harness::start(obi::spec::WidgetSpec::stock(kind, config_json.into())?, script)
     }
 
     /// A component on disk (a third-party widget), granted `grants` (log and
@@ -58,7 +65,7 @@ impl Harness {
         grants: &[Capability],
         script: &Script,
     ) -> Result<Harness, String> {
-        let spec = obi::config::file_spec(wasm.into(), config_json.into(), grants.iter().copied());
+        let spec = obi::spec::WidgetSpec::file(wasm.into(), config_json.into(), grants.iter().copied());
         Harness::start(spec, script)
     }
 
@@ -70,7 +77,7 @@ impl Harness {
         commands: &[(&str, &str)],
         script: &Script,
     ) -> Result<Harness, String> {
-        let mut spec = obi::config::file_spec(wasm.into(), config_json.into(), [Capability::Commands]);
+        let mut spec = obi::spec::WidgetSpec::file(wasm.into(), config_json.into(), [Capability::Commands]);
         spec.commands = commands.iter().map(|(id, line)| (id.to_string(), line.to_string())).collect();
         Harness::start(spec, script)
     }
@@ -124,7 +131,7 @@ impl Harness {
 /// The JSON schema of its config a component gives (none: it gives none),
 /// asked of an instance that is never initialised, as `obi --schema` asks.
 pub fn config_schema(wasm: impl Into<PathBuf>) -> Result<Option<serde_json::Value>, String> {
-    let spec = obi::config::file_spec(wasm.into(), "{}".into(), Capability::ALL);
+    let spec = obi::spec::WidgetSpec::file(wasm.into(), "{}".into(), Capability::ALL);
     let script = Script::at(chrono::DateTime::UNIX_EPOCH);
     let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
         .map_err(|error| format!("{error:#}"))?;

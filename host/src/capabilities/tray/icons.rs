@@ -4,9 +4,9 @@
 //! in the freedesktop icon theme (PNG or SVG). Icons are held by the host
 //! under the item, let go of when the item changes icon or leaves.
 
-use crate::capabilities::HeldImages;
-use crate::capabilities::images::{load_image_file, shrink};
 use crate::view::Pixels;
+use crate::view::images::HeldImages;
+use crate::view::images::{load_image_file, shrink};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 

@@ -18,8 +18,9 @@ mod watcher;
 
 pub use menu::MenuEntry;
 
-use super::{HeldImages, Pushed, Waker};
 use crate::sync::lock;
+use crate::view::images::HeldImages;
+use crate::wake::{Pushed, Waker};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, Once};
 

@@ -13,7 +13,7 @@
 //!   events named until they have focus or close.
 //! - The keyboard layout is the `main` keyboard's `active_keymap`.
 
-use crate::capabilities::KeyboardLayout;
+use crate::tiler::KeyboardLayout;
 use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
 use serde::Deserialize;
 use std::collections::HashSet;

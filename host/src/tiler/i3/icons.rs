@@ -5,9 +5,9 @@
 //! asked for once; one it has not set yet is asked for again at the next
 //! fetch, and the icons of windows that are gone are let go of.
 
-use crate::capabilities::HeldImages;
-use crate::capabilities::images::shrink;
 use crate::view::Pixels;
+use crate::view::images::HeldImages;
+use crate::view::images::shrink;
 use std::collections::{HashMap, HashSet};
 use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _};
 use x11rb::rust_connection::RustConnection;

@@ -4,7 +4,7 @@
 //! switch between, else the first with a layout at all (power buttons and
 //! other keys call themselves keyboards too, and some have no keymap).
 
-use crate::capabilities::KeyboardLayout;
+use crate::tiler::KeyboardLayout;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

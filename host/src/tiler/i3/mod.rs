@@ -24,7 +24,7 @@ mod icons {
     pub struct Icons;
 
     impl Icons {
-        pub fn new(_: crate::capabilities::HeldImages) -> Icons {
+        pub fn new(_: crate::view::images::HeldImages) -> Icons {
             Icons
         }
 

@@ -8,10 +8,9 @@
 //! shared one such as `/tmp/komorebi` could be anybody's.
 
 mod client;
-mod messages;
 mod state;
 
-pub use messages::{Invalid, MESSAGES, Message};
+pub use crate::config::messages::{Invalid, MESSAGES, Message};
 pub use state::{read_notification, read_state};
 
 use super::{Client, Options, Publisher};

@@ -12,7 +12,7 @@
 //! - A workspace is urgent when niri says so (25.05 on) or a window on it is.
 //! - The keyboard layout is `names[current_idx]`.
 
-use crate::capabilities::KeyboardLayout;
+use crate::tiler::KeyboardLayout;
 use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
 use serde::Deserialize;
 use serde_json::Value;

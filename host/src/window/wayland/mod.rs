@@ -29,10 +29,10 @@ mod tooltip;
 
 use super::gl::{GlBar, GlDevice};
 use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
-use crate::capabilities::HeldImages;
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::sync::lock;
 use crate::tiler::Connection as Tiler;
+use crate::view::images::HeldImages;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};

@@ -12,8 +12,8 @@
 //! Only regular files of a bounded size are read, so a path that names a
 //! FIFO or a device cannot make the bar wait.
 
+use super::Pixels;
 use crate::sync::lock;
-use crate::view::Pixels;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;

@@ -15,25 +15,8 @@
 //!
 //! Without a `theme`, the bar uses Catppuccin Mocha with the defaults above.
 
-mod palettes;
-
-pub use palettes::{BASE16_NAMES, base16_palette, parse_hex};
-
+use crate::colour::{Rgba, base16_palette, parse_hex};
 use crate::config::model::{Base16Value, Catppuccin, CatppuccinValue, Colour, KomobarTheme};
-
-/// An RGBA colour, 8 bits a channel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
-
-impl Rgba {
-    pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
-        Rgba(r, g, b, 255)
-    }
-
-    pub fn with_alpha(self, alpha: u8) -> Rgba {
-        Rgba(self.0, self.1, self.2, alpha)
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Theme {

@@ -5,9 +5,13 @@
 //! promises lets a one-off render (a screenshot) wait for exactly as many
 //! wakes as are coming.
 //!
-//! A source that changes on its own (the tiler, later media, tray and
-//! keyboard) pushes instead of being polled: reading it subscribes the
-//! widget ([`Subscribers`]), and every change wakes each subscriber.
+//! A source that changes on its own (the tiler, media, tray, keyboard)
+//! pushes instead of being polled: reading it subscribes the widget
+//! ([`Subscribers`], [`Pushed`]), and every change wakes each subscriber.
+
+mod pushed;
+
+pub use pushed::Pushed;
 
 use crate::sync::lock;
 use std::fmt;

@@ -11,12 +11,12 @@
 //! widget's component file is watched: when it is saved anew, the widgets
 //! made from it, and only those, start again from the new one.
 
-use super::Schedule;
-use super::instance::{Failure, WidgetInstance};
-use super::{WidgetEngine, WidgetSource, WidgetSpec};
-use crate::capabilities::{Capabilities, Waker};
+use crate::capabilities::Capabilities;
+use crate::runtime::{Failure, Schedule, WidgetEngine, WidgetInstance};
+use crate::spec::{WidgetSource, WidgetSpec};
 use crate::view::Input;
 use crate::view::WidgetState;
+use crate::wake::Waker;
 use crate::watch::{FileWatcher, watch_files};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -43,7 +43,7 @@ pub enum WidgetEvent {
     Input { widget: usize, key: String, input: Input },
     /// A new set of widgets (a reloaded config). `continued[i]` names the
     /// running widget that the new widget `i` continues (see
-    /// [`super::continued`]): it keeps its instance and state; the others
+    /// [`crate::spec::continued`]): it keeps its instance and state; the others
     /// start anew. States reported from then on carry `generation`.
     Reconfigure { generation: u64, specs: Vec<WidgetSpec>, continued: Vec<Option<usize>> },
 }
@@ -532,7 +532,7 @@ mod tests {
     fn a_wake_is_at_once_unless_the_widget_just_refreshed() {
         let spec = WidgetSpec {
             name: "test".into(),
-            source: super::super::WidgetSource::File("test.wasm".into()),
+            source: crate::spec::WidgetSource::File("test.wasm".into()),
             config_json: "{}".into(),
             monitor: None,
             grants: Default::default(),

@@ -350,7 +350,7 @@ impl Message {
 
     fn checked(name: &str, content: Option<Value>) -> Result<Message, Invalid> {
         let Some(&(name, types)) = MESSAGES.iter().find(|(known, _)| *known == name) else {
-            let hint = crate::config::did_you_mean(name, MESSAGES.iter().map(|(known, _)| *known))
+            let hint = crate::suggest::did_you_mean(name, MESSAGES.iter().map(|(known, _)| *known))
                 .map(|close| format!("; did you mean `{close}`?"))
                 .unwrap_or_default();
             return Err(Invalid { at: "type".into(), reason: format!("`{name}` is not a komorebi message{hint}") });

@@ -1,6 +1,8 @@
 //! What a widget shows, as the host keeps it: plain data, checked once when
 //! it crosses the sandbox boundary, then handed to layout and painting.
 
+pub mod images;
+
 use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,11 +1,27 @@
-//! The 269 Base16 palettes by the names the config uses, carried over from
-//! the Base16 project's scheme files into `assets/base16-palettes.json`.
+//! Colours as the config writes them: RGBA, hex strings (`#rrggbb`,
+//! `#rgb`), and the 269 Base16 palettes by the names the config uses,
+//! carried over from the Base16 project's scheme files into
+//! `assets/base16-palettes.json`. Which colour plays which role in the bar
+//! is the theme's business ([`crate::theme`]).
 
-use super::Rgba;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-const BASE16_PALETTES_JSON: &str = include_str!("../../assets/base16-palettes.json");
+/// An RGBA colour, 8 bits a channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
+        Rgba(r, g, b, 255)
+    }
+
+    pub fn with_alpha(self, alpha: u8) -> Rgba {
+        Rgba(self.0, self.1, self.2, alpha)
+    }
+}
+
+const BASE16_PALETTES_JSON: &str = include_str!("../assets/base16-palettes.json");
 
 static PALETTES: LazyLock<BTreeMap<String, [Rgba; 16]>> = LazyLock::new(|| {
     let files: BTreeMap<String, BTreeMap<String, String>> =

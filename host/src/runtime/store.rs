@@ -1,0 +1,79 @@
+//! The host's state inside a widget's store: what the widget's imports
+//! reach (its name, the bar's capabilities, its waker, its declared
+//! commands and the errands it has running), its WASI context with no
+//! files, network or environment, and the limits it runs under.
+
+use super::limiter::{self, StoreLimiter};
+use super::stderr::WidgetStderr;
+use crate::capabilities::errands::Errands;
+use crate::capabilities::web::Fetches;
+use crate::capabilities::{Capabilities, CommandOutput};
+use crate::spec::WidgetSpec;
+use crate::wake::Waker;
+use std::collections::BTreeMap;
+use wasmtime::ResourceLimiter;
+use wasmtime::component::ResourceTable;
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+/// The host state inside a widget's store.
+pub struct StoreState {
+    pub(super) name: String,
+    pub(super) capabilities: Capabilities,
+    /// Brings this widget an answer that came in after its call returned.
+    pub(super) waker: Waker,
+    pub(super) fetches: Fetches,
+    /// The command lines the user declared for the widget, by id.
+    pub(super) commands: BTreeMap<String, String>,
+    pub(super) runs: Errands<CommandOutput>,
+    wasi: WasiCtx,
+    table: ResourceTable,
+    limiter: StoreLimiter,
+    /// The widget's stderr: a Rust guest writes its panic message there
+    /// before trapping, and that message is the best explanation of the trap.
+    stderr: WidgetStderr,
+}
+
+impl WasiView for StoreState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl StoreState {
+    pub(super) fn new(spec: &WidgetSpec, capabilities: Capabilities, waker: Waker) -> StoreState {
+        let stderr = WidgetStderr::new(&spec.name);
+        StoreState {
+            name: spec.name.clone(),
+            capabilities,
+            waker,
+            fetches: Fetches::default(),
+            commands: spec.commands.clone(),
+            runs: Errands::default(),
+            wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
+            stderr,
+            table: bounded_table(),
+            limiter: StoreLimiter::new(spec.limits.memory_bytes),
+        }
+    }
+
+    pub(super) fn limiter(&mut self) -> &mut dyn ResourceLimiter {
+        &mut self.limiter
+    }
+
+    /// The memory the widget asked for past its cap, if it did.
+    pub(super) fn refused_memory(&self) -> Option<usize> {
+        self.limiter.refused
+    }
+
+    /// The end of what the widget wrote to its stderr.
+    pub(super) fn stderr_tail(&self) -> Vec<u8> {
+        self.stderr.tail()
+    }
+}
+
+/// The widget's table of host resources, as many as [`limiter::RESOURCES`].
+fn bounded_table() -> ResourceTable {
+    let mut table = ResourceTable::new();
+    table.set_max_capacity(limiter::RESOURCES);
+    table
+}

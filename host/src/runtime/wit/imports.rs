@@ -1,0 +1,320 @@
+//! The host side of every interface a widget imports, for the latest
+//! release: each adapts a [`crate::capabilities`] source to the WIT types.
+//! An interface never changes once released, so the linker serves an older
+//! widget's import (`obi:widget/log@0.1.0`) with these (wasmtime links
+//! semver-compatible names).
+
+use super::since_v0_1_2::obi::widget as host;
+use crate::capabilities::errands::Errand;
+use crate::capabilities::web;
+use crate::capabilities::{TrayAction, clock};
+use crate::runtime::store::StoreState;
+use crate::tiler::{self, Message};
+
+impl host::types::Host for StoreState {}
+impl host::view::Host for StoreState {}
+
+impl host::log::Host for StoreState {
+    fn log(&mut self, level: host::log::Level, message: String) {
+        use host::log::Level;
+        let widget = self.name.as_str();
+        match level {
+            Level::Trace => tracing::trace!(target: "obi::widget", widget, "{message}"),
+            Level::Debug => tracing::debug!(target: "obi::widget", widget, "{message}"),
+            Level::Info => tracing::info!(target: "obi::widget", widget, "{message}"),
+            Level::Warn => tracing::warn!(target: "obi::widget", widget, "{message}"),
+            Level::Error => tracing::error!(target: "obi::widget", widget, "{message}"),
+        }
+    }
+}
+
+impl host::clock::Host for StoreState {
+    fn now(&mut self) -> host::clock::Instant {
+        let now = self.capabilities.clock.now();
+        host::clock::Instant { seconds: now.timestamp(), nanoseconds: now.timestamp_subsec_nanos() }
+    }
+
+    fn civil(&mut self, at: host::clock::Instant, timezone: Option<String>) -> Result<host::clock::CivilTime, String> {
+        let civil = clock::civil(clock::from_unix(at.seconds, at.nanoseconds), timezone.as_deref())?;
+        Ok(host::clock::CivilTime {
+            year: civil.year,
+            month: civil.month,
+            day: civil.day,
+            hour: civil.hour,
+            minute: civil.minute,
+            second: civil.second,
+            nanosecond: civil.nanosecond,
+            weekday: civil.weekday,
+            day_of_year: civil.day_of_year,
+            utc_offset_seconds: civil.utc_offset_seconds,
+        })
+    }
+
+    fn format(
+        &mut self,
+        at: host::clock::Instant,
+        pattern: String,
+        timezone: Option<String>,
+    ) -> Result<String, String> {
+        clock::format(clock::from_unix(at.seconds, at.nanoseconds), &pattern, timezone.as_deref())
+    }
+}
+
+impl host::metrics::Host for StoreState {
+    fn cpu_usage(&mut self) -> f32 {
+        self.capabilities.metrics.cpu_usage()
+    }
+
+    fn memory(&mut self) -> host::metrics::MemoryUsage {
+        let memory = self.capabilities.metrics.memory();
+        host::metrics::MemoryUsage {
+            total_bytes: memory.total_bytes,
+            used_bytes: memory.used_bytes,
+            available_bytes: memory.available_bytes,
+        }
+    }
+}
+
+impl host::disks::Host for StoreState {
+    fn disks(&mut self) -> Vec<host::disks::Disk> {
+        let disks = self.capabilities.disks.disks(&self.waker);
+        disks
+            .into_iter()
+            .map(|disk| host::disks::Disk {
+                mount_point: disk.mount_point,
+                name: disk.name,
+                total_bytes: disk.total_bytes,
+                available_bytes: disk.available_bytes,
+                read_only: disk.read_only,
+                removable: disk.removable,
+            })
+            .collect()
+    }
+}
+
+impl host::battery::Host for StoreState {
+    fn batteries(&mut self) -> Vec<host::battery::Battery> {
+        use crate::capabilities::ChargeState;
+        use host::battery::{Battery, ChargeState as Wit};
+        let batteries = self.capabilities.batteries.batteries();
+        batteries
+            .into_iter()
+            .map(|battery| Battery {
+                name: battery.name,
+                percent: battery.percent,
+                state: match battery.state {
+                    ChargeState::Charging => Wit::Charging,
+                    ChargeState::Discharging => Wit::Discharging,
+                    ChargeState::Full => Wit::Full,
+                    ChargeState::NotCharging => Wit::NotCharging,
+                    ChargeState::Unknown => Wit::Unknown,
+                },
+            })
+            .collect()
+    }
+}
+
+impl host::network::Host for StoreState {
+    fn interfaces(&mut self) -> Vec<host::network::NetworkInterface> {
+        let interfaces = self.capabilities.network.interfaces(&self.waker);
+        interfaces
+            .into_iter()
+            .map(|interface| host::network::NetworkInterface {
+                name: interface.name,
+                received_per_second: interface.received_per_second,
+                transmitted_per_second: interface.transmitted_per_second,
+                total_received: interface.total_received,
+                total_transmitted: interface.total_transmitted,
+                default_route: interface.default_route,
+                wireless: interface.wireless,
+            })
+            .collect()
+    }
+}
+
+/// 0.1.0 and 0.1.1 name the command line itself: it runs when the user
+/// declared it for the widget.
+impl host::process::Host for StoreState {
+    fn spawn(&mut self, command: String) -> Result<(), String> {
+        if !self.commands.values().any(|declared| *declared == command) {
+            return Err(format!("`{command}` is not one of the commands declared for this widget"));
+        }
+        self.capabilities.processes.spawn(&self.name, &command)
+    }
+}
+
+impl host::commands::Host for StoreState {
+    fn launch(&mut self, id: String) -> Result<(), String> {
+        let command = self.declared(&id)?;
+        self.capabilities.processes.spawn(&self.name, &command)
+    }
+
+    fn run(&mut self, id: String) -> host::commands::RunState {
+        use host::commands::{Output, RunState};
+        let command = match self.declared(&id) {
+            Ok(command) => command,
+            Err(error) => return RunState::Failed(error),
+        };
+        let processes = self.capabilities.processes.clone();
+        match self.runs.poll(&id, &self.waker, "obi-command", move || processes.run(&command)) {
+            Errand::Pending => RunState::Pending,
+            Errand::Done(output) => {
+                RunState::Done(Output { code: output.code, stdout: output.stdout, stderr: output.stderr })
+            }
+            Errand::Failed(error) => RunState::Failed(error),
+        }
+    }
+}
+
+impl StoreState {
+    /// The command line declared for the widget as `id`.
+    fn declared(&self, id: &str) -> Result<String, String> {
+        self.commands.get(id).cloned().ok_or_else(|| {
+            let ids: Vec<&str> = self.commands.keys().map(String::as_str).collect();
+            match ids.is_empty() {
+                true => format!("no command is declared for this widget (asked for {id:?})"),
+                false => format!("no command is declared as {id:?} (declared: {})", ids.join(", ")),
+            }
+        })
+    }
+}
+
+impl host::web::Host for StoreState {
+    fn fetch(&mut self, url: String) -> host::web::FetchState {
+        use host::web::{FetchState as Wit, Response};
+        match web::poll(&mut self.fetches, &url, &self.capabilities.web, &self.waker) {
+            Errand::Pending => Wit::Pending,
+            Errand::Done(response) => Wit::Done(Response { status: response.status, body: response.body }),
+            Errand::Failed(error) => Wit::Failed(error),
+        }
+    }
+
+    fn open(&mut self, url: String) -> Result<(), String> {
+        self.capabilities.web.open(&url)
+    }
+}
+
+impl host::tiler::Host for StoreState {
+    fn status(&mut self) -> host::tiler::TilerStatus {
+        match self.capabilities.tiler.status(&self.waker) {
+            tiler::Status::Connected(state) => host::tiler::TilerStatus::Connected(state.into()),
+            tiler::Status::Disconnected(why) => host::tiler::TilerStatus::Disconnected(why),
+        }
+    }
+
+    fn send(&mut self, messages: Vec<String>) -> Result<(), String> {
+        let messages = messages
+            .iter()
+            .enumerate()
+            .map(|(index, json)| {
+                let value = serde_json::from_str(json).map_err(|error| format!("message {index}: {error}"))?;
+                Message::parse(&value).map_err(|invalid| {
+                    let at = if invalid.at.is_empty() { String::new() } else { format!(" at `{}`", invalid.at) };
+                    format!("message {index}{at}: {}", invalid.reason)
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        self.capabilities.tiler.send(&messages)
+    }
+}
+
+impl host::keyboard::Host for StoreState {
+    fn layout(&mut self) -> Option<host::keyboard::KeyboardLayout> {
+        let layout = self.capabilities.keyboard.layout(&self.waker)?;
+        Some(host::keyboard::KeyboardLayout { name: layout.name, short_name: layout.short_name, all: layout.all })
+    }
+}
+
+impl host::media::Host for StoreState {
+    fn now_playing(&mut self) -> Option<host::media::Track> {
+        use crate::capabilities::Playback;
+        use host::media::Playback as Wit;
+        let playing = self.capabilities.media.now_playing(&self.waker)?;
+        Some(host::media::Track {
+            player: playing.player,
+            title: playing.title,
+            artist: playing.artist,
+            album: playing.album,
+            playback: match playing.playback {
+                Playback::Playing => Wit::Playing,
+                Playback::Paused => Wit::Paused,
+                Playback::Stopped => Wit::Stopped,
+            },
+            can_go_previous: playing.can_go_previous,
+            can_go_next: playing.can_go_next,
+            can_play_pause: playing.can_play_pause,
+        })
+    }
+
+    fn control(&mut self, action: host::media::Action) -> Result<(), String> {
+        use crate::capabilities::Control;
+        use host::media::Action as Wit;
+        self.capabilities.media.control(match action {
+            Wit::Previous => Control::Previous,
+            Wit::PlayPause => Control::PlayPause,
+            Wit::Next => Control::Next,
+        })
+    }
+}
+
+impl host::tray::Host for StoreState {
+    fn items(&mut self) -> Vec<host::tray::TrayItem> {
+        use crate::capabilities::ItemStatus;
+        use host::tray::{ItemStatus as Wit, MenuEntry, TrayItem};
+        let items = self.capabilities.tray.items(&self.waker);
+        items
+            .into_iter()
+            .map(|item| TrayItem {
+                key: item.key,
+                id: item.id,
+                title: item.title,
+                exe: item.exe,
+                status: match item.status {
+                    ItemStatus::Passive => Wit::Passive,
+                    ItemStatus::Active => Wit::Active,
+                    ItemStatus::NeedsAttention => Wit::NeedsAttention,
+                },
+                icon: item.icon,
+                tooltip: item.tooltip,
+                menu: item
+                    .menu
+                    .into_iter()
+                    .map(|entry| MenuEntry {
+                        id: entry.id,
+                        depth: entry.depth,
+                        label: entry.label,
+                        enabled: entry.enabled,
+                        toggled: entry.toggled,
+                        separator: entry.separator,
+                        submenu: entry.submenu,
+                    })
+                    .collect(),
+                item_is_menu: item.item_is_menu,
+            })
+            .collect()
+    }
+
+    fn activate(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::Activate)
+    }
+
+    fn secondary_activate(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::SecondaryActivate)
+    }
+
+    fn context_menu(&mut self, key: String) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::ContextMenu)
+    }
+
+    fn scroll(&mut self, key: String, delta: i32, horizontal: bool) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::Scroll { delta, horizontal })
+    }
+
+    fn choose(&mut self, key: String, id: i32) -> Result<(), String> {
+        self.capabilities.tray.act(&key, TrayAction::MenuChosen(id))
+    }
+
+    fn sweep(&mut self) {
+        self.capabilities.tray.sweep();
+    }
+}

@@ -1,0 +1,242 @@
+//! What the runtime runs for one widget ([`WidgetSpec`]: which component,
+//! its config as JSON, its grants, the commands it may run and its sandbox
+//! limits) and how an entry of the config becomes one.
+
+use crate::capabilities::Capability;
+use crate::config::model::{ApplicationsConfig, PluginConfig, WidgetConfig};
+use crate::config::{BarConfig, WidgetEntry};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where a widget's component comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WidgetSource {
+    /// A stock widget compiled into the `obi` binary.
+    Embedded { kind: &'static str, wasm: &'static [u8] },
+    /// A third-party component on disk.
+    File(PathBuf),
+}
+
+/// What identifies a source without hashing its bytes: the stock kind's
+/// name, or the plugin's path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum SourceId {
+    Embedded(&'static str),
+    File(PathBuf),
+}
+
+impl WidgetSource {
+    pub(crate) fn id(&self) -> SourceId {
+        match self {
+            WidgetSource::Embedded { kind, .. } => SourceId::Embedded(kind),
+            WidgetSource::File(path) => SourceId::File(path.clone()),
+        }
+    }
+}
+
+/// The sandbox of one widget instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub memory_bytes: usize,
+    pub call_deadline: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { memory_bytes: 16 << 20, call_deadline: Duration::from_millis(50) }
+    }
+}
+
+/// Everything the runtime needs to run one widget of the bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WidgetSpec {
+    /// Shown to the user in errors and logs: `Cpu`, or a plugin's name.
+    pub name: String,
+    pub source: WidgetSource,
+    /// The widget's own object from the config file.
+    pub config_json: String,
+    /// The bar's monitor as the config gives it (none: the primary one),
+    /// told to the widget's `init`.
+    pub monitor: Option<u32>,
+    pub grants: BTreeSet<Capability>,
+    /// The command lines the user declared for it, by id: all it may run.
+    pub commands: BTreeMap<String, String>,
+    pub limits: Limits,
+}
+
+/// For each of `new`, the index of the spec of `old` it continues: an equal
+/// one not continued already (two identical widgets pair in order), or none
+/// when it starts anew. A reload is paired once, here; the bar carries the
+/// widgets' states and the scheduler their instances by the same pairs.
+pub fn continued(old: &[WidgetSpec], new: &[WidgetSpec]) -> Vec<Option<usize>> {
+    let mut taken = vec![false; old.len()];
+    new.iter()
+        .map(|spec| {
+            let index = (0..old.len()).find(|&index| !taken[index] && old[index] == *spec)?;
+            taken[index] = true;
+            Some(index)
+        })
+        .collect()
+}
+
+/// What every widget may use: its log and the clock.
+const BASE_GRANTS: [Capability; 2] = [Capability::Log, Capability::Clock];
+
+/// The capabilities a stock widget of this kind is granted.
+fn stock_grants(kind: &str) -> BTreeSet<Capability> {
+    let extra: &[Capability] = match kind {
+        "Cpu" | "Memory" => &[Capability::Metrics],
+        "Storage" => &[Capability::Disks],
+        "Battery" => &[Capability::Battery],
+        "Network" => &[Capability::Network],
+        "Applications" => &[Capability::Commands],
+        "Update" => &[Capability::Web],
+        "Komorebi" => &[Capability::Tiler],
+        "Keyboard" => &[Capability::Keyboard],
+        "Media" => &[Capability::Media],
+        "Systray" => &[Capability::Tray],
+        _ => &[],
+    };
+    BASE_GRANTS.iter().chain(extra).copied().collect()
+}
+
+impl WidgetSpec {
+    /// The spec of the widget `entry` of `config`.
+    pub fn from_entry(entry: &WidgetEntry, config: &BarConfig) -> Result<WidgetSpec, String> {
+        let mut spec = match entry.config {
+            WidgetConfig::Plugin(plugin) => plugin_spec(plugin, config),
+            stock => {
+                let mut options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
+                let own = &mut options[stock.kind()];
+                if let WidgetConfig::Applications(_) = stock {
+                    resolve_icon_paths(own, &config.directory);
+                }
+                WidgetSpec::stock(stock.kind(), own.to_string())
+            }
+        }?;
+        spec.monitor = config.monitor().map(|index| index as u32);
+        Ok(spec)
+    }
+
+    /// The spec of the stock widget named `kind` as in the config (`"Cpu"`).
+    pub fn stock(kind: &str, config_json: String) -> Result<WidgetSpec, String> {
+        let (kind, wasm) = *crate::stock::STOCK_WIDGETS
+            .iter()
+            .find(|(name, _)| *name == kind)
+            .ok_or_else(|| format!("the {kind} widget is not built into this version of obi yet"))?;
+        Ok(WidgetSpec {
+            name: kind.into(),
+            source: WidgetSource::Embedded { kind, wasm },
+            commands: declared_commands(kind, &config_json),
+            config_json,
+            monitor: None,
+            grants: stock_grants(kind),
+            limits: Limits::default(),
+        })
+    }
+
+    /// The spec of a component on disk: named after its file, granted what
+    /// every widget may use and `grants`, with the default limits.
+    pub fn file(path: PathBuf, config_json: String, grants: impl IntoIterator<Item = Capability>) -> WidgetSpec {
+        let name = path.file_stem().map_or_else(|| "plugin".into(), |stem| stem.to_string_lossy().into_owned());
+        WidgetSpec {
+            name,
+            source: WidgetSource::File(path),
+            config_json,
+            monitor: None,
+            grants: BASE_GRANTS.into_iter().chain(grants).collect(),
+            commands: BTreeMap::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The commands a stock widget may run: those of Applications' items, by
+/// position. A config the model refused has none.
+fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
+    match kind {
+        "Applications" => serde_json::from_str::<ApplicationsConfig>(config_json)
+            .map(|applications| applications.commands())
+            .unwrap_or_default(),
+        _ => BTreeMap::new(),
+    }
+}
+
+/// Applications icons that are image paths (they hold a `/` or `\`, as the
+/// widget tells them from glyphs) get `~` and `$VAR` expanded, as `--config`
+/// does, and are taken relative to the config file, as a plugin's path is.
+/// The widget cannot do this: it sees neither the environment nor the files.
+fn resolve_icon_paths(applications: &mut serde_json::Value, directory: &Path) {
+    let Some(items) = applications.get_mut("items").and_then(|items| items.as_array_mut()) else { return };
+    for icon in items.iter_mut().filter_map(|item| item.get_mut("icon")) {
+        if let Some(path) = icon.as_str().filter(|path| path.contains(['/', '\\'])) {
+            let expanded = shellexpand::full(path).map_or_else(|_| path.into(), |expanded| expanded.into_owned());
+            *icon = directory.join(expanded).to_string_lossy().into_owned().into();
+        }
+    }
+}
+
+fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, String> {
+    let mut spec = WidgetSpec::file(config.directory.join(&plugin.path), plugin.config.to_string(), []);
+    if let Some(name) = &plugin.name {
+        spec.name = name.clone();
+    }
+    for grant in &plugin.grants {
+        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| {
+            let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
+            format!("Plugin `{}`: unknown capability {grant:?} in grants (known: {})", spec.name, known.join(", "))
+        })?);
+    }
+    spec.commands = plugin.commands.clone();
+    if !spec.commands.is_empty() {
+        // Declaring commands for a widget is granting it those, and only those.
+        spec.grants.insert(Capability::Commands);
+    }
+    let defaults = spec.limits;
+    spec.limits = Limits {
+        memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb.saturating_mul(1 << 20)),
+        call_deadline: plugin.call_deadline_ms.map_or(defaults.call_deadline, Duration::from_millis),
+    };
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Starting programs, reaching the web and driving the tiler are powers
+    /// only the widgets that need them have; every kind gets its log and the clock.
+    #[test]
+    fn commands_web_and_tiler_are_granted_to_their_widget_alone() {
+        for (kind, _) in crate::stock::STOCK_WIDGETS {
+            let grants = stock_grants(kind);
+            assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
+            assert!(!grants.contains(&Capability::Process), "{kind}");
+            assert_eq!(grants.contains(&Capability::Commands), *kind == "Applications", "{kind}");
+            assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
+            assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
+        }
+        assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
+    }
+
+    #[test]
+    fn application_icon_paths_are_found_from_the_config_file() {
+        let home = std::env::var("HOME").unwrap();
+        let mut applications = serde_json::json!({ "items": [
+            { "name": "a", "command": "a", "icon": "icons/a.png" },
+            { "name": "b", "command": "b", "icon": "/usr/share/b.png" },
+            { "name": "c", "command": "c", "icon": "~/c.png" },
+            { "name": "d", "command": "d", "icon": "D" },
+            { "name": "e", "command": "e" }
+        ] });
+        resolve_icon_paths(&mut applications, Path::new("/etc/obi"));
+        let icons: Vec<&serde_json::Value> =
+            applications["items"].as_array().unwrap().iter().map(|item| &item["icon"]).collect();
+        assert_eq!(icons[0], "/etc/obi/icons/a.png");
+        assert_eq!(icons[1], "/usr/share/b.png");
+        assert_eq!(icons[2], &serde_json::Value::from(format!("{home}/c.png")));
+        assert_eq!(icons[3], "D", "a glyph is left alone");
+        assert!(icons[4].is_null());
+    }
+}
