@@ -26,7 +26,7 @@ fn main() {
     }
     let workspace = obi_build_support::workspace_root(&manifest_dir);
     obi_build_support::rerun_if_widget_sources_change(&workspace);
-    let kinds = obi_widget_config::STOCK_KINDS;
+    let kinds: Vec<&str> = obi_widget_config::STOCK_KINDS.iter().map(|kind| kind.key).collect();
     let packages: Vec<String> = kinds.iter().map(|kind| format!("obi-widget-{}", kind.to_lowercase())).collect();
     let packages: Vec<&str> = packages.iter().map(String::as_str).collect();
     let wasm = obi_build_support::build_components(&workspace, &packages).unwrap_or_else(|error| panic!("{error}"));

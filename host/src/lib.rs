@@ -1,5 +1,6 @@
 //! Obi: a status bar for tiling window managers whose widgets are
-//! WebAssembly components. See the repository's README and DESIGN notes.
+//! WebAssembly components. The repository's README says what it does and
+//! how its folders stack; `TESTING.md` says where each layer's tests live.
 
 #[cfg(feature = "bar")]
 pub mod bar;

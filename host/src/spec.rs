@@ -85,20 +85,12 @@ const BASE_GRANTS: [Capability; 2] = [Capability::Log, Capability::Clock];
 
 /// The capabilities a stock widget of this kind is granted.
 fn stock_grants(kind: &str) -> BTreeSet<Capability> {
-    let extra: &[Capability] = match kind {
-        "Cpu" | "Memory" => &[Capability::Metrics],
-        "Storage" => &[Capability::Disks],
-        "Battery" => &[Capability::Battery],
-        "Network" => &[Capability::Network],
-        "Applications" => &[Capability::Commands],
-        "Update" => &[Capability::Web],
-        "Komorebi" => &[Capability::Tiler],
-        "Keyboard" => &[Capability::Keyboard],
-        "Media" => &[Capability::Media],
-        "Systray" => &[Capability::Tray],
-        _ => &[],
-    };
-    BASE_GRANTS.iter().chain(extra).copied().collect()
+    let extra = obi_widget_config::STOCK_KINDS.iter().filter(|stock| stock.key == kind).flat_map(|stock| stock.grants);
+    let extra = extra.map(|interface| {
+        Capability::from_interface(interface)
+            .unwrap_or_else(|| panic!("{kind} is granted {interface:?}, not a capability"))
+    });
+    BASE_GRANTS.into_iter().chain(extra).collect()
 }
 
 impl WidgetSpec {

@@ -1,7 +1,10 @@
 //! Every kind of mistake in a config file gets its own message naming the
 //! file, line:column, JSON path and what was expected.
 
+use obi::config::model::MouseMessage;
 use obi::config::{BarConfig, Diagnostic, Severity};
+use obi::input::{Action, MouseActions};
+use obi::view::{Input, ScrollDirection};
 
 /// All diagnostics for `text`, errors first, whether or not it loads.
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
@@ -202,10 +205,26 @@ fn a_mouse_message_must_be_one_komorebi_reads() {
     expect(&negative, 2, 99, ERROR, "mouse.on_scroll_up.message.content[1]", "outside 0..=");
     let bare = text(r#"{ "type": "ChangeLayout" }"#);
     expect(&bare, 2, 43, ERROR, "mouse.on_scroll_up.message", "needs its content");
+    let scroll_up = |text: &str| {
+        let loaded = BarConfig::parse(text, "bar.json").unwrap_or_else(|errors| panic!("{text}: {errors:?}"));
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        loaded.config.model.mouse.and_then(|mouse| mouse.on_scroll_up).expect("on_scroll_up is read")
+    };
     let good = text(r#"{ "type": "CycleFocusWorkspace", "content": "Next" }"#);
-    assert!(BarConfig::parse(&good, "bar.json").unwrap().warnings.is_empty());
+    match scroll_up(&good) {
+        MouseMessage::Tiler(tiler) => assert_eq!(tiler.message["type"], "CycleFocusWorkspace"),
+        other => panic!("a komorebi message is sent to the tiler, not {other:?}"),
+    }
+    // A string is a command line to run, not a message.
     let command = text(r#""komorebic cycle-workspace next""#).replace("{ \"message\": ", "").replace("\" }", "\"");
-    assert!(BarConfig::parse(&command, "bar.json").is_ok(), "{command}");
+    assert_eq!(scroll_up(&command), MouseMessage::Command("komorebic cycle-workspace next".into()), "{command}");
+    let mouse = BarConfig::parse(&command, "bar.json").unwrap().config.model.mouse;
+    let actions = MouseActions::from_config(mouse.as_ref());
+    assert_eq!(
+        actions.action(Input::Scroll(ScrollDirection::Up)),
+        Some(&Action::Command("komorebic cycle-workspace next".into())),
+        "scrolling up runs the command line"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The command line beside the bar: `check`, `--schema`, `--aliases`, `--fonts`.
 
-use crate::support::{config_file, have_tools, obi, run, start_server};
+use crate::support::{config_file, have_tools, obi, run, start_server, workspace};
 
 #[test]
 fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
@@ -85,7 +85,22 @@ fn schema_is_json_with_every_root_property() {
     let output = run(obi().arg("--schema"));
     assert!(output.status.success());
     let schema: serde_json::Value = serde_json::from_slice(&output.stdout).expect("the schema is JSON");
-    assert!(schema["properties"]["right_widgets"].is_object());
+    let ours = schema["properties"].as_object().expect("the schema has root properties");
+    let reference = workspace().join("../shared/reference/komorebi-bar.schema.json");
+    let Ok(text) = std::fs::read_to_string(&reference) else {
+        crate::skip::unavailable(&format!("{} is missing: the schema cannot be compared", reference.display()));
+        return;
+    };
+    let komorebi: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let theirs = komorebi["properties"].as_object().expect("komorebi's schema has root properties");
+    assert!(theirs.len() >= 15, "komorebi's schema read: {:?}", theirs.keys());
+    for (name, _) in theirs {
+        assert!(ours.get(name).is_some_and(|property| property.is_object()), "`{name}` is not in obi's schema");
+    }
+    for required in komorebi["required"].as_array().into_iter().flatten() {
+        let required = required.as_str().unwrap();
+        assert!(ours.contains_key(required), "komorebi requires `{required}`; obi's schema lacks it");
+    }
 }
 
 #[test]
@@ -109,5 +124,13 @@ fn aliases_lists_older_names_in_the_file() {
 fn fonts_lists_installed_families() {
     let output = run(obi().arg("--fonts"));
     assert!(output.status.success());
-    assert!(!output.stdout.is_empty(), "at least one font family (CI installs DejaVu)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let families: Vec<&str> = stdout.lines().collect();
+    assert!(families.iter().all(|family| !family.trim().is_empty()), "{stdout}");
+    assert!(families.windows(2).all(|pair| pair[0] < pair[1]), "sorted, each family once: {stdout}");
+    if !std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").is_file() {
+        crate::skip::unavailable("fonts-dejavu-core is not installed: which families are listed cannot be checked");
+        return;
+    }
+    assert!(families.contains(&"DejaVu Sans"), "DejaVuSans.ttf is installed: {stdout}");
 }

@@ -235,3 +235,10 @@ mod tests {
         }
     }
 }
+
+impl crate::Enabled for KomorebiConfig {
+    /// A Komorebi entry has no switch of its own: its parts do.
+    fn enabled(&self) -> bool {
+        self.any_enabled()
+    }
+}

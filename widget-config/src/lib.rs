@@ -15,23 +15,78 @@ use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 use std::collections::BTreeMap;
 
-/// Every stock widget kind, by the key that names it in the config file.
-/// Each is built from the crate `obi-widget-<kind in lowercase>`.
-pub const STOCK_KINDS: [&str; 13] = [
-    "Applications",
-    "Battery",
-    "Cpu",
-    "Date",
-    "Keyboard",
-    "Komorebi",
-    "Media",
-    "Memory",
-    "Network",
-    "Storage",
-    "Systray",
-    "Time",
-    "Update",
-];
+/// Calls `$then!` with every stock widget kind, each once: the key that
+/// names it in the config file (its crate is `obi-widget-<key in
+/// lowercase>`), its config type, and the capabilities it is granted beyond
+/// its log and the clock, by WIT interface. The bar's widget entries
+/// (`WidgetConfig`), the list of components it builds and each kind's grants
+/// are all made from this one list.
+#[macro_export]
+macro_rules! with_stock_kinds {
+    ($then:ident) => {
+        $then! {
+            Applications(ApplicationsConfig) grants ["commands"],
+            Battery(BatteryConfig) grants ["battery"],
+            Cpu(CpuConfig) grants ["metrics"],
+            Date(DateConfig) grants [],
+            Keyboard(KeyboardConfig) grants ["keyboard"],
+            #[serde(alias = "Tiler")]
+            Komorebi(KomorebiConfig) grants ["tiler"],
+            Media(MediaConfig) grants ["media"],
+            Memory(MemoryConfig) grants ["metrics"],
+            Network(NetworkConfig) grants ["network"],
+            Storage(StorageConfig) grants ["disks"],
+            Systray(SystrayConfig) grants ["tray"],
+            Time(TimeConfig) grants [],
+            Update(UpdateConfig) grants ["web"],
+        }
+    };
+}
+
+/// A stock widget kind: the key that names it in the config file, and the
+/// capabilities it is granted beyond its log and the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StockKind {
+    pub key: &'static str,
+    pub grants: &'static [&'static str],
+}
+
+macro_rules! stock_kinds_table {
+    ($($(#[$attribute:meta])* $kind:ident($config:ty) grants [$($grant:literal),*]),* $(,)?) => {
+        /// Every stock widget kind, in the order of [`with_stock_kinds`].
+        pub const STOCK_KINDS: &[StockKind] = &[$(StockKind { key: stringify!($kind), grants: &[$($grant),*] }),*];
+    };
+}
+with_stock_kinds!(stock_kinds_table);
+
+/// Whether a widget entry is switched on: its `enable`, or, for a widget
+/// made of parts, whether any part is.
+pub trait Enabled {
+    fn enabled(&self) -> bool;
+}
+
+macro_rules! enabled_by_its_switch {
+    ($($config:ty),*) => {
+        $(impl Enabled for $config {
+            fn enabled(&self) -> bool {
+                self.enable
+            }
+        })*
+    };
+}
+enabled_by_its_switch!(
+    ApplicationsConfig,
+    BatteryConfig,
+    UsageConfig,
+    DateConfig,
+    KeyboardConfig,
+    MediaConfig,
+    NetworkConfig,
+    StorageConfig,
+    SystrayConfig,
+    TimeConfig,
+    UpdateConfig
+);
 
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -8,8 +8,8 @@
 
 use super::Tiler;
 use crate::tiler::{KeyboardLayout, Status};
-use crate::wake::{Pushed, Waker};
-use std::sync::{Arc, Once};
+use crate::wake::{Follower, Pushed, Waker};
+use std::sync::Arc;
 
 pub trait Keyboard: Send + Sync {
     /// The layout in use, when the host can tell; `waker`'s widget is woken
@@ -20,13 +20,16 @@ pub trait Keyboard: Send + Sync {
 pub struct SystemKeyboard {
     /// The bar's tiler, which may tell the layout.
     tiler: Option<Arc<dyn Tiler>>,
-    layout: Arc<Pushed<Option<KeyboardLayout>>>,
-    started: Once,
+    /// The layout as the X server tells it.
+    xkb: Follower<Option<KeyboardLayout>>,
 }
 
 impl SystemKeyboard {
     pub fn new(tiler: Option<Arc<dyn Tiler>>) -> SystemKeyboard {
-        SystemKeyboard { tiler, layout: Arc::new(Pushed::new(None)), started: Once::new() }
+        SystemKeyboard {
+            tiler,
+            xkb: Follower::new("the keyboard layout", "obi-keyboard", None, |layout, _| watch(layout)),
+        }
     }
 }
 
@@ -44,15 +47,7 @@ impl Keyboard for SystemKeyboard {
                 Status::Disconnected(_) => None,
             };
         }
-        self.started.call_once(|| {
-            let layout = self.layout.clone();
-            let spawned = std::thread::Builder::new().name("obi-keyboard".into()).spawn(move || watch(&layout));
-            if let Err(error) = spawned {
-                tracing::warn!("cannot watch the keyboard layout: {error}");
-                self.layout.publish(None);
-            }
-        });
-        self.layout.read(waker)
+        self.xkb.read(waker)
     }
 }
 

@@ -15,10 +15,10 @@
 
 use super::session_bus::{Unresponsive, stay_connected};
 use crate::sync::lock;
-use crate::wake::{Pushed, Waker};
+use crate::wake::{Follower, Pushed, Waker};
 use std::collections::{HashMap, HashSet};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::zvariant::OwnedValue;
@@ -72,13 +72,9 @@ pub trait Media: Send + Sync {
     fn control(&self, control: Control) -> Result<(), String>;
 }
 
-pub struct SystemMedia {
-    /// The bus to use; the session bus of the environment when none.
-    address: Option<String>,
-    shown: Arc<Pushed<Option<NowPlaying>>>,
-    started: Once,
-    controls: Mutex<Option<Sender<(String, Control)>>>,
-}
+/// The player shown, followed on the session bus; controls are requests
+/// to the following thread, by the player's bus name.
+pub struct SystemMedia(Follower<Option<NowPlaying>, (String, Control)>);
 
 const PLAYERS: &str = "org.mpris.MediaPlayer2.";
 const PATH: &str = "/org/mpris/MediaPlayer2";
@@ -90,7 +86,9 @@ impl SystemMedia {
 
     /// Players on the bus at `address` (a test's own bus), or the session's.
     pub fn on_bus(address: Option<String>) -> SystemMedia {
-        SystemMedia { address, shown: Arc::new(Pushed::new(None)), started: Once::new(), controls: Mutex::new(None) }
+        SystemMedia(Follower::new("media players", "obi-media", None, move |shown, controls| {
+            follow(address, shown, controls)
+        }))
     }
 }
 
@@ -102,27 +100,14 @@ impl Default for SystemMedia {
 
 impl Media for SystemMedia {
     fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
-        self.started.call_once(|| {
-            let (controls, requests) = mpsc::channel();
-            *lock(&self.controls) = Some(controls);
-            let (shown, address) = (self.shown.clone(), self.address.clone());
-            let spawned =
-                std::thread::Builder::new().name("obi-media".into()).spawn(move || follow(address, &shown, requests));
-            if let Err(error) = spawned {
-                tracing::warn!("cannot follow media players: {error}");
-                self.shown.publish(None);
-            }
-        });
-        self.shown.read(waker)
+        self.0.read(waker)
     }
 
     fn control(&self, control: Control) -> Result<(), String> {
-        let Some(player) = self.shown.current() else { return Err("no media player is there".into()) };
-        let controls = lock(&self.controls);
-        let sent = controls.as_ref().map(|controls| controls.send((player.bus_name, control)));
-        match sent {
-            Some(Ok(())) => Ok(()),
-            _ => Err("media players are not followed".into()),
+        let Some(player) = self.0.current() else { return Err("no media player is there".into()) };
+        match self.0.request((player.bus_name, control)) {
+            true => Ok(()),
+            false => Err("media players are not followed".into()),
         }
     }
 }

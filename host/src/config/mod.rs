@@ -11,13 +11,11 @@ pub mod messages;
 pub mod model;
 mod plugin_schemas;
 mod read;
-mod widgets;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use jsonc::LineColumn;
 pub use model::BarModel;
 pub use plugin_schemas::with_plugin_schemas;
-pub use widgets::WidgetEntry;
 
 use model::{GroupedSpacingConfig, GroupedSpacingOptions, MonitorConfigOrIndex, SpacingKind, WidgetConfig};
 use std::path::{Path, PathBuf};
@@ -49,6 +47,14 @@ pub enum Side {
     Left,
     Center,
     Right,
+}
+
+/// An enabled widget and where it sits. What the runtime makes of it is
+/// [`crate::spec`]'s business.
+#[derive(Debug, Clone, Copy)]
+pub struct WidgetEntry<'a> {
+    pub side: Side,
+    pub config: &'a WidgetConfig,
 }
 
 /// A `--config` path as typed: `~` and `$VAR` / `${VAR}` are resolved, and
@@ -180,29 +186,7 @@ impl BarConfig {
         ]
         .into_iter()
         .flat_map(|(side, configs)| configs.iter().map(move |config| WidgetEntry { side, config }))
-        .filter(|entry| entry.enabled())
-    }
-}
-
-impl WidgetConfig {
-    /// The key naming this kind in the file (`"Cpu"`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            WidgetConfig::Applications(_) => "Applications",
-            WidgetConfig::Battery(_) => "Battery",
-            WidgetConfig::Cpu(_) => "Cpu",
-            WidgetConfig::Date(_) => "Date",
-            WidgetConfig::Keyboard(_) => "Keyboard",
-            WidgetConfig::Komorebi(_) => "Komorebi",
-            WidgetConfig::Media(_) => "Media",
-            WidgetConfig::Memory(_) => "Memory",
-            WidgetConfig::Network(_) => "Network",
-            WidgetConfig::Storage(_) => "Storage",
-            WidgetConfig::Systray(_) => "Systray",
-            WidgetConfig::Time(_) => "Time",
-            WidgetConfig::Update(_) => "Update",
-            WidgetConfig::Plugin(_) => "Plugin",
-        }
+        .filter(|entry| entry.config.enabled())
     }
 }
 

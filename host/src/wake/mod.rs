@@ -9,8 +9,10 @@
 //! pushes instead of being polled: reading it subscribes the widget
 //! ([`Subscribers`], [`Pushed`]), and every change wakes each subscriber.
 
+mod follower;
 mod pushed;
 
+pub use follower::Follower;
 pub use pushed::Pushed;
 
 use crate::sync::lock;

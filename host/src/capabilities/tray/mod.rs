@@ -18,11 +18,8 @@ mod watcher;
 
 pub use menu::MenuEntry;
 
-use crate::sync::lock;
 use crate::view::images::HeldImages;
-use crate::wake::{Pushed, Waker};
-use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, Once};
+use crate::wake::{Follower, Waker};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItemStatus {
@@ -78,14 +75,9 @@ pub trait Tray: Send + Sync {
     fn sweep(&self);
 }
 
-pub struct SystemTray {
-    held: HeldImages,
-    items: Arc<Pushed<Vec<TrayItem>>>,
-    started: Once,
-    requests: Mutex<Option<Sender<follow::Request>>>,
-    /// The bus to use; the session bus of the environment when none.
-    address: Option<String>,
-}
+/// The tray's items, followed on the session bus; an item's icons are held
+/// in `held` while it is there. Actions are requests to the following thread.
+pub struct SystemTray(Follower<Vec<TrayItem>, follow::Request>);
 
 impl SystemTray {
     pub fn new(held: HeldImages) -> SystemTray {
@@ -94,43 +86,26 @@ impl SystemTray {
 
     /// Items on the bus at `address` (a test's own bus), or the session's.
     pub fn on_bus(held: HeldImages, address: Option<String>) -> SystemTray {
-        SystemTray {
-            held,
-            items: Arc::new(Pushed::new(Vec::new())),
-            started: Once::new(),
-            requests: Mutex::new(None),
-            address,
-        }
+        SystemTray(Follower::new("the tray", "obi-tray", Vec::new(), move |items, requests| {
+            follow::follow(address, items, &held, requests)
+        }))
     }
 
     fn request(&self, request: follow::Request) -> Result<(), String> {
-        let requests = lock(&self.requests);
-        match requests.as_ref().map(|requests| requests.send(request)) {
-            Some(Ok(())) => Ok(()),
-            _ => Err("the tray is not followed".into()),
+        match self.0.request(request) {
+            true => Ok(()),
+            false => Err("the tray is not followed".into()),
         }
     }
 }
 
 impl Tray for SystemTray {
     fn items(&self, waker: &Waker) -> Vec<TrayItem> {
-        self.started.call_once(|| {
-            let (requests, received) = mpsc::channel();
-            *lock(&self.requests) = Some(requests);
-            let (items, held, address) = (self.items.clone(), self.held.clone(), self.address.clone());
-            let spawned = std::thread::Builder::new()
-                .name("obi-tray".into())
-                .spawn(move || follow::follow(address, &items, &held, received));
-            if let Err(error) = spawned {
-                tracing::warn!("cannot follow the tray: {error}");
-                self.items.publish(Vec::new());
-            }
-        });
-        self.items.read(waker)
+        self.0.read(waker)
     }
 
     fn act(&self, key: &str, action: TrayAction) -> Result<(), String> {
-        if !self.items.current().iter().any(|item| item.key == key) {
+        if !self.0.current().iter().any(|item| item.key == key) {
             return Err(format!("no tray item {key}"));
         }
         self.request(follow::Request::Act(key.to_owned(), action))

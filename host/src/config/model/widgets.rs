@@ -11,25 +11,36 @@ use std::collections::BTreeMap;
 
 pub use obi_widget_config::*;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub enum WidgetConfig {
-    Applications(ApplicationsConfig),
-    Battery(BatteryConfig),
-    Cpu(CpuConfig),
-    Date(DateConfig),
-    Keyboard(KeyboardConfig),
-    #[serde(alias = "Tiler")]
-    Komorebi(KomorebiConfig),
-    Media(MediaConfig),
-    Memory(MemoryConfig),
-    Network(NetworkConfig),
-    Storage(StorageConfig),
-    Systray(SystrayConfig),
-    Time(TimeConfig),
-    Update(UpdateConfig),
-    /// A third-party widget component (an Obi extension of the format).
-    Plugin(PluginConfig),
+macro_rules! widget_config {
+    ($($(#[$attribute:meta])* $kind:ident($config:ty) grants [$($grant:literal),*]),* $(,)?) => {
+        // A widget entry: one of the stock kinds, or a third-party component.
+        // (Not a doc comment: it would become the schema's description.)
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+        pub enum WidgetConfig {
+            $($(#[$attribute])* $kind($config),)*
+            /// A third-party widget component (an Obi extension of the format).
+            Plugin(PluginConfig),
+        }
+
+        impl WidgetConfig {
+            /// The key that names its kind in the config file: `"Cpu"`.
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(WidgetConfig::$kind(_) => stringify!($kind),)*
+                    WidgetConfig::Plugin(_) => "Plugin",
+                }
+            }
+
+            pub fn enabled(&self) -> bool {
+                match self {
+                    $(WidgetConfig::$kind(config) => config.enabled(),)*
+                    WidgetConfig::Plugin(plugin) => plugin.enable,
+                }
+            }
+        }
+    };
 }
+obi_widget_config::with_stock_kinds!(widget_config);
 
 /// `{ "Plugin": { "enable": true, "path": "w.wasm", "grants": ["metrics"], "config": {} } }`
 #[skip_serializing_none]
