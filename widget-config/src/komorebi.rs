@@ -218,6 +218,13 @@ impl KomorebiLayout {
     }
 }
 
+impl crate::Enabled for KomorebiConfig {
+    /// A Komorebi entry has no switch of its own: its parts do.
+    fn enabled(&self) -> bool {
+        self.any_enabled()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,12 +240,5 @@ mod tests {
             let spelled: SpecialLayout = serde_json::from_value(serde_json::json!(layout.name())).unwrap();
             assert_eq!(spelled, layout);
         }
-    }
-}
-
-impl crate::Enabled for KomorebiConfig {
-    /// A Komorebi entry has no switch of its own: its parts do.
-    fn enabled(&self) -> bool {
-        self.any_enabled()
     }
 }
