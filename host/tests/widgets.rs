@@ -1,6 +1,6 @@
 //! Input reaching a widget through the scheduler, and a reload keeping it.
-//! (The stock widgets' views for scripted readings are tested through the
-//! SDK's harness, in `sdk/harness/tests`.)
+//! (The stock widgets' views for scripted readings are tested beside each
+//! widget, through the SDK's harness, in `plugins/<kind>/tests`.)
 
 mod common;
 

@@ -1,0 +1,65 @@
+//! The Date widget: the date in a zone, in komorebi-bar's formats or a pattern.
+
+use obi_harness::{Harness, Piece, Script, View, texts};
+use std::time::Duration;
+
+/// 2024-03-09 15:04:05 UTC, a Saturday.
+fn script() -> Script {
+    Script::at("2024-03-09T15:04:05Z".parse().unwrap())
+}
+
+fn view(kind: &str, config: &str, script: &Script) -> View {
+    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
+}
+
+fn has_icon(view: &View) -> bool {
+    view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)))
+}
+
+#[test]
+fn date_formats_in_two_zones() {
+    // 15:04 UTC on Saturday 9 March is already Sunday 10 March in Tokyo.
+    let cases = [
+        ("\"MonthDateYear\"", "03/09/24", "03/10/24"),
+        ("\"YearMonthDate\"", "2024-03-09", "2024-03-10"),
+        ("\"DateMonthYear\"", "9-Mar-2024", "10-Mar-2024"),
+        ("\"DayDateMonthYear\"", "Saturday 9 March 2024", "Sunday 10 March 2024"),
+        (r#"{ "Custom": "%D %Z" }"#, "03/09/24 UTC", "03/10/24 JST"),
+        // Week numbers counted from the first Sunday: 09 in UTC, 10 in Tokyo, each shifted by one.
+        (
+            r#"{ "CustomModifiers": { "format": "week %U of %Y", "modifiers": { "%U": 1 } } }"#,
+            "week 10 of 2024",
+            "week 11 of 2024",
+        ),
+    ];
+    for (format, utc, tokyo) in cases {
+        for (zone, expected) in [("UTC", utc), ("Asia/Tokyo", tokyo)] {
+            let config =
+                format!(r#"{{ "enable": true, "format": {format}, "timezone": "{zone}", "label_prefix": "None" }}"#);
+            assert_eq!(texts(&view("Date", &config, &script())).concat(), expected, "{format} in {zone}");
+        }
+    }
+}
+
+#[test]
+fn date_prefixes_and_ticks() {
+    let script = script();
+    let config = r#"{ "enable": true, "format": "YearMonthDate", "timezone": "UTC", "label_prefix": "IconAndText" }"#;
+    let mut date = Harness::stock("Date", config, &script).unwrap();
+    let view = date.refresh().unwrap();
+    assert!(has_icon(&view));
+    assert_eq!(texts(&view), ["DATE: 2024-03-09"]);
+    // Midnight passes: the next refresh shows the next day.
+    script.advance(Duration::from_secs(9 * 3600));
+    assert_eq!(texts(&date.refresh().unwrap()), ["DATE: 2024-03-10"]);
+    assert_eq!((date.schedule().interval_ms, date.schedule().align_to_wall_clock), (60_000, true));
+    let seconds = r#"{ "enable": true, "format": { "Custom": "%F %T" } }"#;
+    assert_eq!(Harness::stock("Date", seconds, &script).unwrap().schedule().interval_ms, 1_000);
+}
+
+#[test]
+fn date_refuses_an_unknown_zone() {
+    let config = r#"{ "enable": true, "format": "YearMonthDate", "timezone": "Europe/Atlantis" }"#;
+    let error = Harness::stock("Date", config, &script()).err().unwrap();
+    assert!(error.starts_with("Date: ") && error.contains("Europe/Atlantis"), "{error}");
+}
