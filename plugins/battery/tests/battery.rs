@@ -1,14 +1,10 @@
 //! The Battery widget: each battery's charge, selected under its threshold.
 
-use obi_harness::{Battery, ChargeState, Harness, Piece, Script, View, texts};
+use obi_harness::{Battery, ChargeState, Harness, Piece, Script, texts};
 
 /// 2024-03-09 15:04:05 UTC, a Saturday.
 fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
-}
-
-fn view(kind: &str, config: &str, script: &Script) -> View {
-    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
 }
 
 fn battery(name: &str, percent: f32, state: ChargeState) -> Battery {
@@ -38,7 +34,7 @@ fn battery_icons_tooltips_and_several_batteries() {
         battery("BAT1", 40.0, ChargeState::Charging),
         battery("BAT2", 5.0, ChargeState::NotCharging),
     ]);
-    let view = view("Battery", r#"{ "enable": true, "label_prefix": "IconAndText" }"#, &script);
+    let view = Harness::first_view("Battery", r#"{ "enable": true, "label_prefix": "IconAndText" }"#, &script);
     assert_eq!(texts(&view), ["BAT: 95%", "BAT: 40%", "BAT: 5%"]);
     let icons: Vec<&Piece> = view.items.iter().map(|item| &item.pieces[0]).collect();
     assert_eq!(
@@ -56,8 +52,13 @@ fn battery_icons_tooltips_and_several_batteries() {
 #[test]
 fn battery_hides_on_full_charge_and_without_a_battery() {
     let script = script();
-    assert!(view("Battery", r#"{ "enable": true }"#, &script).items.is_empty(), "a desktop shows nothing");
+    assert!(
+        Harness::first_view("Battery", r#"{ "enable": true }"#, &script).items.is_empty(),
+        "a desktop shows nothing"
+    );
     script.set_batteries(vec![battery("BAT0", 100.0, ChargeState::Full)]);
-    assert_eq!(texts(&view("Battery", r#"{ "enable": true }"#, &script)), ["100%"]);
-    assert!(view("Battery", r#"{ "enable": true, "hide_on_full_charge": true }"#, &script).items.is_empty());
+    assert_eq!(texts(&Harness::first_view("Battery", r#"{ "enable": true }"#, &script)), ["100%"]);
+    assert!(
+        Harness::first_view("Battery", r#"{ "enable": true, "hide_on_full_charge": true }"#, &script).items.is_empty()
+    );
 }

@@ -1,19 +1,11 @@
 //! The Date widget: the date in a zone, in komorebi-bar's formats or a pattern.
 
-use obi_harness::{Harness, Piece, Script, View, texts};
+use obi_harness::{Harness, Script, has_icon, texts};
 use std::time::Duration;
 
 /// 2024-03-09 15:04:05 UTC, a Saturday.
 fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
-}
-
-fn view(kind: &str, config: &str, script: &Script) -> View {
-    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
-}
-
-fn has_icon(view: &View) -> bool {
-    view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)))
 }
 
 #[test]
@@ -36,7 +28,11 @@ fn date_formats_in_two_zones() {
         for (zone, expected) in [("UTC", utc), ("Asia/Tokyo", tokyo)] {
             let config =
                 format!(r#"{{ "enable": true, "format": {format}, "timezone": "{zone}", "label_prefix": "None" }}"#);
-            assert_eq!(texts(&view("Date", &config, &script())).concat(), expected, "{format} in {zone}");
+            assert_eq!(
+                texts(&Harness::first_view("Date", &config, &script())).concat(),
+                expected,
+                "{format} in {zone}"
+            );
         }
     }
 }

@@ -1,18 +1,10 @@
 //! The Storage widget: one item per disk, its use as a percentage.
 
-use obi_harness::{Disk, Harness, Piece, Script, View, texts};
+use obi_harness::{Disk, Harness, Script, has_icon, texts};
 
 /// 2024-03-09 15:04:05 UTC, a Saturday.
 fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
-}
-
-fn view(kind: &str, config: &str, script: &Script) -> View {
-    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
-}
-
-fn has_icon(view: &View) -> bool {
-    view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)))
 }
 
 fn disk(mount: &str, name: &str, used_percent: u64, read_only: bool, removable: bool) -> Disk {
@@ -41,7 +33,7 @@ fn storage_shows_one_item_per_disk_it_is_asked_to() {
     let script = script();
     script.set_disks(disks());
     let show = |config: &str| {
-        let view = view("Storage", config, &script);
+        let view = Harness::first_view("Storage", config, &script);
         let selected: Vec<bool> = view.items.iter().map(|item| item.is_selected()).collect();
         (texts(&view), selected)
     };
@@ -59,13 +51,13 @@ fn storage_shows_one_item_per_disk_it_is_asked_to() {
 fn storage_display_names_and_prefixes() {
     let script = script();
     script.set_disks(vec![disk("/home", "/dev/sda3", 42, false, false)]);
-    let label = |config: &str| texts(&view("Storage", config, &script)).concat();
+    let label = |config: &str| texts(&Harness::first_view("Storage", config, &script)).concat();
     assert_eq!(label(r#"{ "enable": true, "storage_display_name": "Mount" }"#), "/home 42%");
     assert_eq!(label(r#"{ "enable": true, "storage_display_name": "Name" }"#), "/dev/sda3 42%");
     assert_eq!(label(r#"{ "enable": true, "storage_display_name": "MountAndName" }"#), "/home (/dev/sda3) 42%");
     assert_eq!(label(r#"{ "enable": true, "storage_display_name": "NameAndMount" }"#), "/dev/sda3 (/home) 42%");
     assert_eq!(label(r#"{ "enable": true, "label_prefix": "Icon" }"#), "42%");
-    let view = view("Storage", r#"{ "enable": true, "label_prefix": "IconAndText" }"#, &script);
+    let view = Harness::first_view("Storage", r#"{ "enable": true, "label_prefix": "IconAndText" }"#, &script);
     assert!(has_icon(&view));
     assert_eq!(view.items[0].key, "/home");
     assert_eq!(view.items[0].tooltip.as_deref(), Some("/home: 58.0 GiB free of 100.0 GiB"));

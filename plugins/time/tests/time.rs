@@ -8,10 +8,6 @@ fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
 }
 
-fn view(kind: &str, config: &str, script: &Script) -> View {
-    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
-}
-
 #[test]
 fn time_formats_in_two_zones() {
     let cases = [
@@ -23,10 +19,10 @@ fn time_formats_in_two_zones() {
     for (format, zone, expected) in cases {
         let config =
             format!(r#"{{ "enable": true, "format": "{format}", "timezone": "{zone}", "label_prefix": "None" }}"#);
-        assert_eq!(texts(&view("Time", &config, &script())).concat(), expected, "{format} in {zone}");
+        assert_eq!(texts(&Harness::first_view("Time", &config, &script())).concat(), expected, "{format} in {zone}");
     }
     let custom = r#"{ "enable": true, "format": { "Custom": "%T %Z (Tokyo)" }, "timezone": "Asia/Tokyo", "label_prefix": "None" }"#;
-    assert_eq!(texts(&view("Time", custom, &script())).concat(), "00:04:05 JST (Tokyo)");
+    assert_eq!(texts(&Harness::first_view("Time", custom, &script())).concat(), "00:04:05 JST (Tokyo)");
 }
 
 #[test]
@@ -44,7 +40,7 @@ fn time_follows_the_clock() {
 #[test]
 fn binary_time_is_a_binary_clock_piece() {
     let config = r#"{ "enable": true, "format": "BinaryRectangle", "timezone": "Asia/Tokyo" }"#;
-    let view = view("Time", config, &script());
+    let view = Harness::first_view("Time", config, &script());
     let clock = view.items[0].pieces.iter().find_map(|piece| match piece {
         Piece::BinaryClock(clock) => Some(*clock),
         _ => None,
@@ -96,7 +92,7 @@ fn the_time_icon_follows_the_time_of_day_when_asked() {
     }
     // In Tokyo, 15:04 UTC is past midnight; without the option the icon stays the clock.
     let tokyo = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Asia/Tokyo", "changing_icon": true }"#;
-    assert_eq!(icon(&view("Time", tokyo, &self::script())).unwrap(), icons::MOON_STARS);
+    assert_eq!(icon(&Harness::first_view("Time", tokyo, &self::script())).unwrap(), icons::MOON_STARS);
     let fixed = r#"{ "enable": true, "format": "TwentyFourHour", "timezone": "Asia/Tokyo" }"#;
-    assert_eq!(icon(&view("Time", fixed, &self::script())).unwrap(), icons::CLOCK);
+    assert_eq!(icon(&Harness::first_view("Time", fixed, &self::script())).unwrap(), icons::CLOCK);
 }

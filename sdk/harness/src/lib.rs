@@ -57,6 +57,14 @@ impl Harness {
         Harness::start(obi::spec::WidgetSpec::stock(kind, config_json.into())?, script)
     }
 
+    /// The first view of the stock widget `kind` with `config_json`, over
+    /// `script`. Panics with the widget's failure, as the test that asked
+    /// would.
+    pub fn first_view(kind: &str, config_json: &str, script: &Script) -> View {
+        let mut widget = Harness::stock(kind, config_json, script).unwrap_or_else(|failure| panic!("{failure}"));
+        widget.refresh().unwrap_or_else(|failure| panic!("{kind}: {failure}"))
+    }
+
     /// A component on disk (a third-party widget), granted `grants` (log and
     /// clock are always granted, as in the bar) with the bar's default limits.
     pub fn plugin(
@@ -161,6 +169,11 @@ pub fn build_widget(manifest_dir: &str, package: &str) -> PathBuf {
         .unwrap_or_else(|error| panic!("{error}"));
     built.push((package.to_owned(), wasm.clone()));
     wasm
+}
+
+/// Whether the first item of `view` shows an icon.
+pub fn has_icon(view: &View) -> bool {
+    view.items.first().is_some_and(|item| item.pieces.iter().any(|piece| matches!(piece, Piece::Icon(_))))
 }
 
 /// The text pieces of a view, item by item, each item's texts joined.

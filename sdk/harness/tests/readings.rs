@@ -1,19 +1,11 @@
 //! What the widgets that show a reading (Cpu, Memory, Storage, Battery) share: their
 //! label prefixes and their `data_refresh_interval`.
 
-use obi_harness::{Harness, MemoryUsage, Piece, Script, View, texts};
+use obi_harness::{Harness, MemoryUsage, Script, has_icon, texts};
 
 /// 2024-03-09 15:04:05 UTC, a Saturday.
 fn script() -> Script {
     Script::at("2024-03-09T15:04:05Z".parse().unwrap())
-}
-
-fn view(kind: &str, config: &str, script: &Script) -> View {
-    Harness::stock(kind, config, script).unwrap().refresh().unwrap()
-}
-
-fn has_icon(view: &View) -> bool {
-    view.items[0].pieces.iter().any(|piece| matches!(piece, Piece::Icon(_)))
 }
 
 #[test]
@@ -23,7 +15,8 @@ fn cpu_and_memory_label_prefixes() {
     script.set_memory(MemoryUsage { total_bytes: 1000, used_bytes: 415, available_bytes: 585 });
     for (kind, name, value) in [("Cpu", "CPU", "7%"), ("Memory", "RAM", "42%")] {
         let show = |prefix: &str| {
-            let view = view(kind, &format!(r#"{{ "enable": true, "label_prefix": "{prefix}" }}"#), &script);
+            let view =
+                Harness::first_view(kind, &format!(r#"{{ "enable": true, "label_prefix": "{prefix}" }}"#), &script);
             (has_icon(&view), texts(&view).concat())
         };
         assert_eq!(show("None"), (false, value.into()), "{kind}");
