@@ -96,6 +96,11 @@ impl Bar {
         &self.placement
     }
 
+    /// The bar's height in whole pixels, at least one.
+    pub fn pixel_height(&self) -> u32 {
+        self.scene().style.height.round().max(1.0) as u32
+    }
+
     pub fn font_family(&self) -> Option<&str> {
         self.font_family.as_deref()
     }

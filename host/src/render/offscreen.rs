@@ -76,6 +76,13 @@ impl Offscreen {
 
     /// Reads back the last painted frame as RGBA rows, top row first, with
     /// straight (not premultiplied) alpha, as image files hold it.
+    /// Paints `scene` and writes the frame to the PNG file at `path`.
+    pub fn render(&mut self, scene: &Scene, path: &Path) -> Result<(), String> {
+        self.paint(scene);
+        let (width, height) = self.size();
+        write_png(path, width, height, &self.read_rgba()?)
+    }
+
     pub fn read_rgba(&mut self) -> Result<Vec<u8>, String> {
         let canvas = self.painter.canvas();
         canvas.flush();

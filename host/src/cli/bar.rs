@@ -1,0 +1,109 @@
+//! `obi`: the bars themselves, from the configs the command line names (or
+//! the built-in one), on Wayland or X11.
+
+#[cfg(free_unix)]
+use super::Backend;
+use super::{Cli, listing, screenshot};
+use obi::bar::{Bar, BarSource, Fleet, Plan};
+use obi::capabilities::Capabilities;
+use obi::config::{BarConfig, komorebi_json, resolve_path};
+use obi::runtime::{ComponentCache, WidgetEngine};
+use obi::tiler::{self, Connection};
+use obi::view::images::HeldImages;
+use obi::window::{self, BarWindows};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Starts the bars and runs until they are told to quit.
+pub fn run(cli: &Cli) -> Result<(), String> {
+    let sources = bar_sources(cli)?;
+    let first = &sources[0].config;
+    let held = HeldImages::default();
+    let tiler = Connection::start(&tiler::Options {
+        choice: cli.tiler,
+        komorebi_dir: cli.komorebi_dir.clone(),
+        monitor: first.monitor(),
+        work_area_offsets: sources
+            .iter()
+            .filter_map(|source| Some((source.config.monitor(), source.config.work_area_offset()?)))
+            .collect(),
+        held: held.clone(),
+    });
+    let engine = WidgetEngine::new(
+        Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
+        ComponentCache::from_environment(),
+    )
+    .map_err(|error| format!("{error:#}"))?;
+
+    if let Some(path) = &cli.screenshot {
+        return screenshot::write(engine, Bar::new(first), held, cli.width, path);
+    }
+    let plan = Plan { sources, every_monitor: cli.every_monitor };
+    #[cfg(free_unix)]
+    {
+        if backend(cli) == Backend::Wayland {
+            let wayland = window::wayland::connect()?;
+            let fleet = Fleet::new(plan, engine, tiler, held, wayland.deliver());
+            return wayland.run(fleet);
+        }
+        window::end_quietly_without_the_display();
+    }
+    let event_loop = window::event_loop()?;
+    let deliver = window::deliver_to(&event_loop);
+    let fleet = Fleet::new(plan, engine, tiler, held, deliver);
+    BarWindows::new(fleet).run(event_loop)
+}
+
+/// The config files `paths` name (`~` and variables resolved), then the
+/// bar configurations of komorebi's `komorebi.json` at `komorebi_config`
+/// (empty: where komorebi keeps it), when given.
+pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> Result<Vec<PathBuf>, String> {
+    let mut resolved: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+    if let Some(komorebi) = komorebi_config {
+        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
+        resolved.extend(komorebi_json::bar_configurations(&komorebi)?);
+    }
+    Ok(resolved)
+}
+
+/// The bars to run: one for each `--config` and each of komorebi's bar
+/// configurations, or the built-in config when there is neither. A config
+/// that cannot be used fails the start when it is the only one; among
+/// several it is left out, saying why, and the others run.
+fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
+    let paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
+    if cli.every_monitor && paths.len() > 1 {
+        return Err("--every-monitor runs one config on every monitor; give one --config".into());
+    }
+    if paths.is_empty() {
+        let config = BarConfig::embedded_default();
+        return Ok(vec![BarSource { path: None, config, monitor: None }]);
+    }
+    let mut sources = Vec::new();
+    let mut failures = Vec::new();
+    for path in &paths {
+        match BarConfig::load(path) {
+            Ok(loaded) => {
+                loaded.warnings.iter().for_each(|warning| eprintln!("{warning}"));
+                sources.push(BarSource { path: Some(path.clone()), config: loaded.config, monitor: None });
+            }
+            Err(diagnostics) if paths.len() == 1 => return Err(listing(&diagnostics)),
+            Err(diagnostics) => {
+                eprintln!("obi: {}: no bar for it: {}", path.display(), listing(&diagnostics));
+                failures.push(path.display().to_string());
+            }
+        }
+    }
+    match sources.is_empty() {
+        true => Err(format!("none of the configs can be used ({})", failures.join(", "))),
+        false => Ok(sources),
+    }
+}
+
+/// How the bar is shown: as `--backend` says, else on Wayland when
+/// `WAYLAND_DISPLAY` is set.
+#[cfg(free_unix)]
+pub fn backend(cli: &Cli) -> Backend {
+    let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
+    cli.backend.unwrap_or(if wayland { Backend::Wayland } else { Backend::X11 })
+}

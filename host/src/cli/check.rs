@@ -1,0 +1,66 @@
+//! `obi check PATH...`: every problem of each file, and where its bar goes.
+
+#[cfg(free_unix)]
+use super::Backend;
+use super::{Cli, listing};
+use obi::bar::{Monitor, Placement};
+use obi::config::BarConfig;
+use std::path::PathBuf;
+
+/// `obi check PATH...`: each file's warnings and the monitor its bar goes
+/// to on stdout, its errors on stderr; a file with errors makes it fail,
+/// after every file is checked.
+pub fn check(paths: &[PathBuf], cli: &Cli) -> Result<(), String> {
+    let mut monitors = None;
+    let mut failed = 0;
+    for path in paths {
+        let loaded = match BarConfig::load(path) {
+            Ok(loaded) => loaded,
+            Err(diagnostics) => {
+                eprintln!("{}", listing(&diagnostics));
+                failed += 1;
+                continue;
+            }
+        };
+        loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+        let warnings = loaded.warnings.len();
+        println!("{}: ok ({warnings} warning{})", path.display(), if warnings == 1 { "" } else { "s" });
+        let monitors = monitors.get_or_insert_with(|| list_monitors(cli));
+        println!("{}: {}", path.display(), where_the_bar_goes(&Placement::from_config(&loaded.config), monitors));
+    }
+    match failed {
+        0 => Ok(()),
+        _ if paths.len() == 1 => Err("the config cannot be used".into()),
+        _ => Err(format!("{failed} of {} configs cannot be used", paths.len())),
+    }
+}
+
+/// The monitors the bar would be placed among, as the backend it would
+/// run on lists them.
+fn list_monitors(cli: &Cli) -> Result<Vec<Monitor>, String> {
+    #[cfg(free_unix)]
+    return match super::bar::backend(cli) {
+        Backend::Wayland => obi::window::wayland::outputs::list(),
+        Backend::X11 => obi::window::x11_monitors(),
+    };
+    #[cfg(not(free_unix))]
+    {
+        let _ = cli;
+        Err("monitors are listed on X11 and Wayland alone".into())
+    }
+}
+
+/// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none.
+fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Monitor>, String>) -> String {
+    let monitors = match monitors {
+        Ok(monitors) => monitors,
+        Err(why) => return format!("the monitors cannot be listed ({why})"),
+    };
+    match placement.monitor(monitors) {
+        Ok(monitor) => {
+            let index = monitors.iter().position(|listed| listed == monitor).unwrap_or_default();
+            format!("bar on monitor {index}: {monitor}")
+        }
+        Err(why) => format!("the bar waits: {why}"),
+    }
+}

@@ -1,0 +1,207 @@
+//! The command line: its arguments, and which command does what, each in a
+//! file of its own (the bar itself in [`bar`]).
+
+mod aliases;
+mod bar;
+mod check;
+mod msg;
+mod quickstart;
+mod schema;
+mod screenshot;
+mod widget;
+
+use clap::{Parser, Subcommand};
+use obi::config::{Diagnostic, Severity, resolve_path};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
+pub struct Cli {
+    /// A komorebi.bar.json (`~` and environment variables are resolved);
+    /// without it, the default config built into obi. Given more than
+    /// once, one bar for each, all in this process.
+    #[arg(short, long, value_name = "PATH")]
+    config: Vec<String>,
+
+    /// Also run a bar for each of the bar configurations komorebi's
+    /// komorebi.json lists, as komorebi starts them (default: in
+    /// $KOMOREBI_CONFIG_HOME, else the home folder).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+    komorebi_config: Option<String>,
+
+    /// Run the (one) config on every monitor, each bar showing its own
+    /// monitor's workspaces; monitors that come get a bar, and their bars
+    /// go with them.
+    #[arg(long, conflicts_with_all = ["screenshot", "schema", "aliases", "komorebi_config"])]
+    every_monitor: bool,
+
+    /// Refresh every widget once, paint one frame offscreen (no display
+    /// needed) and write it to this PNG file instead of opening the bar.
+    #[arg(long, value_name = "OUT.png")]
+    screenshot: Option<PathBuf>,
+
+    /// Width of the `--screenshot` frame in pixels (the window takes its monitor's width).
+    #[arg(long, default_value_t = 1920, requires = "screenshot")]
+    width: u32,
+
+    /// Print Obi's JSON schema of komorebi.bar.json; with --config, each
+    /// enabled Plugin's `config` is described by the schema its widget gives.
+    #[arg(long, conflicts_with_all = ["screenshot", "aliases"])]
+    schema: bool,
+
+    /// List the font families installed on this system (for `font_family`).
+    #[arg(long, exclusive = true)]
+    fonts: bool,
+
+    /// Write an example komorebi.bar.json to Obi's config directory.
+    #[arg(long, exclusive = true)]
+    quickstart: bool,
+
+    /// List the options of the `--config` file that use an older name.
+    #[arg(long, requires = "config")]
+    aliases: bool,
+
+    /// The tiling window manager to talk to: auto (the first found of
+    /// komorebi, Hyprland, niri, sway and i3), komorebi, i3, sway, hyprland,
+    /// niri or none.
+    #[arg(long, value_name = "TILER", default_value = "auto")]
+    tiler: obi::tiler::Choice,
+
+    /// Where komorebi's sockets are (default: $OBI_KOMOREBI_DIR, else
+    /// komorebi's data directory).
+    #[arg(long, value_name = "DIR")]
+    komorebi_dir: Option<PathBuf>,
+
+    /// How the bar is shown: wayland (a layer surface) or x11 (a dock
+    /// window). Default: wayland when WAYLAND_DISPLAY is set, else x11.
+    #[cfg(free_unix)]
+    #[arg(long, value_name = "BACKEND")]
+    backend: Option<Backend>,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[cfg(free_unix)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Backend {
+    X11,
+    Wayland,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Control running bars: toggle, show, hide, reload or quit.
+    Msg {
+        /// toggle | show | hide | reload | quit
+        command: obi::control::Command,
+        /// Only the obi with this process id (default: every running obi).
+        #[arg(long)]
+        pid: Option<u32>,
+        /// Only the bar at this place among each obi's bars (from 0, in
+        /// the order of their configs, or of their monitors).
+        #[arg(long, value_name = "N", conflicts_with = "monitor")]
+        bar: Option<usize>,
+        /// Only the bars on the monitor with this number (from 0, as
+        /// `monitor` in the config numbers them).
+        #[arg(long, value_name = "M")]
+        monitor: Option<usize>,
+    },
+    /// Check config files: print every problem and the monitor each bar
+    /// goes to; exit non-zero if any file has errors.
+    Check {
+        /// The komorebi.bar.json files to check.
+        #[arg(required_unless_present = "komorebi_config")]
+        paths: Vec<String>,
+        /// Also check the bar configurations komorebi's komorebi.json lists
+        /// (default: in $KOMOREBI_CONFIG_HOME, else the home folder).
+        #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+        komorebi_config: Option<String>,
+    },
+    /// Tools for widget authors.
+    Widget {
+        #[command(subcommand)]
+        command: WidgetCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum WidgetCommand {
+    /// Run a widget headless over a script of capability readings and
+    /// inputs; print each view as a line of JSON (or paint it to a PNG).
+    /// Exits non-zero when the widget refuses its config, traps or returns
+    /// a bad view.
+    Test {
+        /// The widget's component (.wasm).
+        plugin: PathBuf,
+        /// The script (JSON): `config`, `grants`, `commands`, `monitor`,
+        /// `now`, and `steps` such as "refresh", {"advance": 1.5},
+        /// {"cpu": 42}, {"input": {"key": "k", "event": "primary_click"}}.
+        #[arg(long, value_name = "SCRIPT.json")]
+        script: PathBuf,
+        /// Paint each view with the bar's painter to DIR/step-N.png instead.
+        #[arg(long, value_name = "DIR")]
+        png: Option<PathBuf>,
+        /// Width of the painted bar in pixels.
+        #[arg(long, default_value_t = 800, requires = "png")]
+        width: u32,
+    },
+    /// Create a widget crate that builds for wasm32-wasip2, tests with the
+    /// harness and loads in the bar.
+    New {
+        /// The crate's name (lowercase letters, digits, - and _).
+        name: String,
+        /// Where to create it (default: ./NAME).
+        #[arg(long, value_name = "DIR")]
+        path: Option<PathBuf>,
+        /// The Obi source tree whose SDK and harness it uses (default: the
+        /// one this obi was built from).
+        #[arg(long, value_name = "DIR")]
+        obi_source: Option<PathBuf>,
+    },
+}
+
+/// Does what the command line asks.
+pub fn run(cli: Cli) -> Result<(), String> {
+    if cli.schema {
+        return schema::print(cli.config.first().map(String::as_str));
+    }
+    if cli.fonts {
+        obi::render::fonts::families().iter().for_each(|family| println!("{family}"));
+        return Ok(());
+    }
+    if cli.quickstart {
+        return quickstart::write_example();
+    }
+    match &cli.command {
+        Some(Command::Check { paths, komorebi_config }) => {
+            return check::check(&bar::config_paths(paths, komorebi_config.as_deref())?, &cli);
+        }
+        Some(Command::Msg { command, pid, bar, monitor }) => {
+            let target = match (bar, monitor) {
+                (Some(bar), _) => obi::control::Target::Bar(*bar),
+                (None, Some(monitor)) => obi::control::Target::Monitor(*monitor),
+                (None, None) => obi::control::Target::All,
+            };
+            return msg::send(obi::control::Request { command: *command, target }, *pid);
+        }
+        Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
+            return widget::test(plugin, script, png.as_deref(), *width);
+        }
+        Some(Command::Widget { command: WidgetCommand::New { name, path, obi_source } }) => {
+            return widget::new(name, path.as_deref(), obi_source.as_deref());
+        }
+        None => {}
+    }
+    if cli.aliases {
+        return aliases::list(&resolve_path(cli.config.first().map(String::as_str).unwrap_or_default())?);
+    }
+    bar::run(&cli)
+}
+
+/// Every diagnostic on a line of its own, and how many errors there were.
+pub(crate) fn listing(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|diagnostic| diagnostic.severity == Severity::Error).count();
+    let lines: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+    format!("the config has {errors} error{}:\n{}", if errors == 1 { "" } else { "s" }, lines.join("\n"))
+}
