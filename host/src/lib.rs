@@ -9,6 +9,7 @@ pub mod colour;
 pub mod config;
 pub mod control;
 pub mod files;
+pub mod harness;
 pub mod input;
 #[cfg(feature = "bar")]
 pub mod render;

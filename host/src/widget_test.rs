@@ -13,18 +13,16 @@
 
 use crate::capabilities::scripted::Script;
 use crate::capabilities::{Battery, Capabilities, Capability, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying};
-use crate::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use crate::harness::Harness;
 use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
 use crate::view::images::HeldImages;
 use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Piece, ScrollDirection, View};
-use crate::wake::Waker;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// A script: the widget's config and grants, and what happens, in order.
@@ -113,24 +111,15 @@ pub fn run(
     spec.commands = script.commands.clone();
     spec.monitor = script.monitor;
     let readings = Script::at(script.now);
-    let capabilities = Capabilities { held, ..readings.capabilities() };
-    let mut engine =
-        WidgetEngine::new(capabilities, ComponentCache::from_environment()).map_err(|error| format!("{error:#}"))?;
-    let (woken, wakes) = mpsc::channel();
-    let waker = Waker::new(move || {
-        let _ = woken.send(());
-    });
     let name = spec.name.clone();
-    let (mut widget, _schedule) =
-        WidgetInstance::start(&mut engine, &spec, waker).map_err(|failure| format!("widget `{name}`: {failure}"))?;
+    let capabilities = Capabilities { held, ..readings.capabilities() };
+    let mut widget =
+        Harness::start_with(spec, capabilities).map_err(|failure| format!("widget `{name}`: {failure}"))?;
     for (index, step) in script.steps.iter().enumerate() {
         let failed = |failure| format!("step {index}: widget `{name}` {failure}");
         match step {
-            Step::Refresh => shown(index, &widget.refresh(&engine).map_err(failed)?.view)?,
-            Step::Input { key, event } => {
-                widget.on_input(&engine, key, *event).map_err(failed)?;
-                shown(index, &widget.refresh(&engine).map_err(failed)?.view)?;
-            }
+            Step::Refresh => shown(index, &widget.refresh().map_err(failed)?)?,
+            Step::Input { key, event } => shown(index, &widget.input(key, *event).map_err(failed)?)?,
             Step::Advance(seconds) => readings.advance(seconds_of(*seconds, index)?),
             Step::Now(now) => readings.set_now(*now),
             Step::Cpu(percent) => readings.set_cpu(*percent),
@@ -152,7 +141,7 @@ pub fn run(
                 readings.set_command_output(command, Ok(output));
             }
             Step::WaitForWake(seconds) => {
-                let _ = wakes.recv_timeout(seconds_of(*seconds, index)?);
+                widget.wait_for_wake(seconds_of(*seconds, index)?);
             }
         }
     }
