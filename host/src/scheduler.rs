@@ -113,7 +113,7 @@ impl Scheduler {
         let now = Instant::now();
         let capabilities = engine.capabilities().clone();
         let (woken, wakes) = mpsc::channel();
-        let mut slots: Vec<Slot> = specs
+        let mut slots: Vec<Scheduled> = specs
             .into_iter()
             .enumerate()
             .map(|(index, spec)| {
@@ -121,7 +121,7 @@ impl Scheduler {
                 let waker = Waker::new(move || {
                     let _ = woken.send(index);
                 });
-                Slot::new(spec, now, index as u64, waker)
+                Scheduled::new(spec, now, index as u64, waker)
             })
             .collect();
         slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, now));
@@ -197,7 +197,7 @@ impl Drop for SchedulerHandle {
     }
 }
 
-struct Slot {
+struct Scheduled {
     id: u64,
     spec: WidgetSpec,
     waker: Waker,
@@ -211,9 +211,9 @@ struct Slot {
     shown: WidgetState,
 }
 
-impl Slot {
-    fn new(spec: WidgetSpec, now: Instant, id: u64, waker: Waker) -> Slot {
-        Slot {
+impl Scheduled {
+    fn new(spec: WidgetSpec, now: Instant, id: u64, waker: Waker) -> Scheduled {
+        Scheduled {
             id,
             spec,
             waker,
@@ -327,7 +327,7 @@ struct SlotMaker {
 }
 
 impl SlotMaker {
-    fn make(&mut self, spec: WidgetSpec, now: Instant) -> Slot {
+    fn make(&mut self, spec: WidgetSpec, now: Instant) -> Scheduled {
         let id = self.next_id;
         self.next_id += 1;
         let wakes = self.wakes.clone();
@@ -335,7 +335,7 @@ impl SlotMaker {
         let waker = Waker::new(move || {
             let _ = wakes.send(Order::Wake { slot: id });
         });
-        Slot::new(spec, now, id, waker)
+        Scheduled::new(spec, now, id, waker)
     }
 }
 
@@ -344,7 +344,7 @@ struct BarWidgets {
     id: u64,
     capabilities: Box<Capabilities>,
     generation: u64,
-    slots: Vec<Slot>,
+    slots: Vec<Scheduled>,
     published: Vec<Option<WidgetState>>,
     sink: Sink,
 }
@@ -415,7 +415,7 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
             }
             Ok(Order::AddBar { bar, capabilities, specs, sink }) => {
                 let now = Instant::now();
-                let slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
+                let slots: Vec<Scheduled> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
                 let published = vec![None; slots.len()];
                 bars.push(BarWidgets { id: bar, capabilities, generation: 0, slots, published, sink });
                 watching = watch_components(&bars, &maker.wakes);
@@ -478,12 +478,12 @@ fn watch_components(bars: &[BarWidgets], events: &Sender<Order>) -> Vec<FileWatc
 /// (instance, schedule and state included) when that slot runs the same
 /// spec, or starts fresh.
 fn reuse_slots(
-    old: Vec<Slot>,
+    old: Vec<Scheduled>,
     specs: Vec<WidgetSpec>,
     continued: &[Option<usize>],
-    mut fresh: impl FnMut(WidgetSpec) -> Slot,
-) -> Vec<Slot> {
-    let mut old: Vec<Option<Slot>> = old.into_iter().map(Some).collect();
+    mut fresh: impl FnMut(WidgetSpec) -> Scheduled,
+) -> Vec<Scheduled> {
+    let mut old: Vec<Option<Scheduled>> = old.into_iter().map(Some).collect();
     specs
         .into_iter()
         .enumerate()
@@ -540,7 +540,7 @@ mod tests {
             limits: Default::default(),
         };
         let start = Instant::now();
-        let mut slot = Slot::new(spec, start, 0, Waker::unheard());
+        let mut slot = Scheduled::new(spec, start, 0, Waker::unheard());
         slot.due = None;
         let later = start + Duration::from_secs(5);
         slot.wake(later);

@@ -10,7 +10,7 @@ use common::komorebi_simulator::{Simulator, state, window, workspace};
 use common::logs::logs;
 use common::shared;
 use common::tiler::wait_for_state;
-use obi::config::model::Rect;
+use obi::config::model::Sides;
 use obi::input::MouseActions;
 use obi::tiler::komorebi::{MESSAGES, read_notification, read_state};
 use obi::tiler::{Choice, Connection, Options, Status};
@@ -70,12 +70,12 @@ fn two_workspaces(focused: usize) -> serde_json::Value {
     )
 }
 
-fn connect(dir: &Path, work_area_offset: Option<Rect>) -> Connection {
+fn connect(dir: &Path, work_area_offset: Option<Sides>) -> Connection {
     connect_bars(dir, work_area_offset.map(|offset| (Some(0), offset)).into_iter().collect())
 }
 
 /// A connection for bars with these monitors and work area offsets.
-fn connect_bars(dir: &Path, work_area_offsets: Vec<(Option<usize>, Rect)>) -> Connection {
+fn connect_bars(dir: &Path, work_area_offsets: Vec<(Option<usize>, Sides)>) -> Connection {
     let _ = logs();
     Connection::start(&Options {
         choice: Choice::Komorebi,
@@ -179,7 +179,7 @@ fn batches_are_sent_byte_for_byte_as_komorebi_bar_sends_them() {
 fn the_work_area_offset_is_asked_for_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let komorebi = Simulator::start(dir.path(), two_workspaces(0));
-    let offset = Rect { left: 0, top: 40, right: 0, bottom: 40 };
+    let offset = Sides { left: 0, top: 40, right: 0, bottom: 40 };
     let _connection = connect(dir.path(), Some(offset));
     let expected =
         "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[0,{\"left\":0,\"top\":40,\"right\":0,\"bottom\":40}]}\n";
@@ -190,8 +190,8 @@ fn the_work_area_offset_is_asked_for_at_start() {
 fn each_bar_asks_for_its_own_monitors_work_area_offset() {
     let dir = tempfile::tempdir().unwrap();
     let komorebi = Simulator::start(dir.path(), two_workspaces(0));
-    let top = Rect { left: 0, top: 40, right: 0, bottom: 0 };
-    let bottom = Rect { left: 0, top: 0, right: 0, bottom: 30 };
+    let top = Sides { left: 0, top: 40, right: 0, bottom: 0 };
+    let bottom = Sides { left: 0, top: 0, right: 0, bottom: 30 };
     let _connection = connect_bars(dir.path(), vec![(None, top), (Some(1), bottom)]);
     for expected in [
         "{\"type\":\"MonitorWorkAreaOffset\",\"content\":[0,{\"left\":0,\"top\":40,\"right\":0,\"bottom\":0}]}\n",

@@ -11,7 +11,7 @@
 //! is for by order or by monitor, and is answered once they obeyed. A bar
 //! told to quit ends alone; the process ends with its last bar.
 
-use super::running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
+use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
@@ -83,8 +83,8 @@ impl Fleet {
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widget { bar: id, generation, index, state });
         });
-        let desktop = Desktop { tiler, held: self.held.clone() };
-        let mut running = Running::new(id, source, bar, scheduler, desktop, self.deliver.clone());
+        let links = Links { tiler, held: self.held.clone() };
+        let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
         running.listen()?;
         Ok((running, font.data))
     }

@@ -13,8 +13,8 @@ mod running;
 mod surface;
 
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
-pub use placement::{Monitor, Placement, ScreenRect};
-pub use running::{BarEvent, BarId, BarSource, Deliver, Desktop, Flow, Running};
+pub use placement::{Output, Placement, ScreenRect};
+pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 pub use surface::Surface;
 
 use crate::config::BarConfig;
@@ -29,7 +29,7 @@ pub struct Bar {
     /// What the runtime runs, in order.
     specs: Vec<WidgetSpec>,
     /// For each spec, the index of its widget in the scene.
-    slots: Vec<usize>,
+    in_scene: Vec<usize>,
     /// Counts reloads; states reported for an older config are dropped.
     generation: u64,
     placement: Placement,
@@ -66,11 +66,11 @@ impl Bar {
     /// A widget that cannot run (a bad plugin entry, a broken component) is
     /// shown failed in its place; the others run.
     pub fn new(config: &BarConfig) -> Bar {
-        let (widgets, specs, slots) = widgets(config);
+        let (widgets, specs, in_scene) = widgets(config);
         Bar {
             scene: Scene { style: Style::from_config(config), widgets },
             specs,
-            slots,
+            in_scene,
             generation: 0,
             placement: Placement::from_config(config),
             font_family: config.font_family().map(str::to_owned),
@@ -122,7 +122,8 @@ impl Bar {
         if generation != self.generation {
             return false;
         }
-        let Some(widget) = self.slots.get(index).and_then(|slot| self.scene.widgets.get_mut(*slot)) else {
+        let Some(widget) = self.in_scene.get(index).and_then(|scene_index| self.scene.widgets.get_mut(*scene_index))
+        else {
             return false;
         };
         let changed = widget.state != state;
@@ -135,11 +136,11 @@ impl Bar {
     /// by [`Reloaded::reconfigure`]); states of the older config that are
     /// still on their way are dropped.
     pub fn reload(&mut self, config: &BarConfig) -> Reloaded {
-        let (mut widgets, specs, slots) = widgets(config);
+        let (mut widgets, specs, in_scene) = widgets(config);
         let continued = continued(&self.specs, &specs);
-        for (slot, from) in slots.iter().zip(&continued) {
+        for (scene_index, from) in in_scene.iter().zip(&continued) {
             if let Some(from) = from {
-                widgets[*slot].state = self.scene.widgets[self.slots[*from]].state.clone();
+                widgets[*scene_index].state = self.scene.widgets[self.in_scene[*from]].state.clone();
             }
         }
         let font_family = config.font_family().map(str::to_owned);
@@ -153,7 +154,7 @@ impl Bar {
         self.scene = Scene { style: Style::from_config(config), widgets };
         self.scene.style.fit_window(self.opaque);
         self.specs = specs;
-        self.slots = slots;
+        self.in_scene = in_scene;
         self.placement = placement;
         self.font_family = font_family;
         self.mouse = MouseActions::from_config(config.model.mouse.as_ref());
@@ -188,7 +189,7 @@ impl Bar {
             };
             // Items name scene widgets; the runtime knows its specs.
             if let Some(input) = taken {
-                return match self.slots.iter().position(|slot| *slot == hit.widget) {
+                return match self.in_scene.iter().position(|scene_index| *scene_index == hit.widget) {
                     Some(widget) => Route::Widget(WidgetEvent::Input { widget, key: hit.item.key.clone(), input }),
                     None => Route::Nothing,
                 };
@@ -206,11 +207,11 @@ impl Bar {
 fn widgets(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>) {
     let mut widgets = Vec::new();
     let mut specs = Vec::new();
-    let mut slots = Vec::new();
+    let mut in_scene = Vec::new();
     for entry in config.widgets() {
         match WidgetSpec::from_entry(&entry, config) {
             Ok(spec) => {
-                slots.push(widgets.len());
+                in_scene.push(widgets.len());
                 widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
                 specs.push(spec);
             }
@@ -224,7 +225,7 @@ fn widgets(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>
             }
         }
     }
-    (widgets, specs, slots)
+    (widgets, specs, in_scene)
 }
 
 #[cfg(test)]

@@ -15,8 +15,11 @@ pub struct ScreenRect {
     pub height: u32,
 }
 
+/// A monitor as the display server lists it (a Wayland output, an X11
+/// RandR monitor): where it is. What the tiler shows on a monitor is
+/// [`crate::tiler::Monitor`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Monitor {
+pub struct Output {
     pub name: String,
     pub rect: ScreenRect,
     pub primary: bool,
@@ -46,12 +49,12 @@ impl Placement {
     }
 
     /// The bar's rectangle among `monitors`, or why it has none.
-    pub fn rect(&self, monitors: &[Monitor]) -> Result<ScreenRect, String> {
+    pub fn rect(&self, monitors: &[Output]) -> Result<ScreenRect, String> {
         self.monitor(monitors).map(|monitor| self.rect_on(monitor))
     }
 
     /// The bar's monitor among `monitors`, or why there is none.
-    pub fn monitor<'a>(&self, monitors: &'a [Monitor]) -> Result<&'a Monitor, String> {
+    pub fn monitor<'a>(&self, monitors: &'a [Output]) -> Result<&'a Output, String> {
         match self.monitor {
             Some(index) => monitors
                 .get(index)
@@ -63,7 +66,7 @@ impl Placement {
     }
 
     /// The bar's rectangle on `monitor`.
-    pub fn rect_on(&self, monitor: &Monitor) -> ScreenRect {
+    pub fn rect_on(&self, monitor: &Output) -> ScreenRect {
         let area = monitor.rect;
         let (x, y) = self.start.unwrap_or((area.x, area.y));
         let width = self.width.unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
@@ -72,15 +75,15 @@ impl Placement {
 }
 
 /// "HDMI-1 1920x1080+0+0", for messages.
-impl std::fmt::Display for Monitor {
+impl std::fmt::Display for Output {
     fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let Monitor { name, rect, .. } = self;
+        let Output { name, rect, .. } = self;
         write!(formatter, "{name} {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y)
     }
 }
 
 /// "0: HDMI-1 1920x1080+0+0, 1: ..." for messages.
-pub fn describe(monitors: &[Monitor]) -> String {
+pub fn describe(monitors: &[Output]) -> String {
     if monitors.is_empty() {
         return "none".into();
     }
@@ -93,8 +96,8 @@ pub fn describe(monitors: &[Monitor]) -> String {
 mod tests {
     use super::*;
 
-    fn monitors() -> Vec<Monitor> {
-        let monitor = |name: &str, x, width, primary| Monitor {
+    fn monitors() -> Vec<Output> {
+        let monitor = |name: &str, x, width, primary| Output {
             name: name.into(),
             rect: ScreenRect { x, y: 0, width, height: 1080 },
             primary,

@@ -48,10 +48,10 @@ pub enum BarEvent {
 /// once the loop is gone.
 pub type Deliver = Arc<dyn Fn(BarEvent) -> bool + Send + Sync>;
 
-/// What the bar shares with its widgets' capabilities: its view of the
-/// tiler, which its `mouse` config talks to, and the images widgets show
-/// by handle.
-pub struct Desktop {
+/// What links the bar to the desktop around it, shared with its widgets'
+/// capabilities: its view of the tiler, which its `mouse` config talks to,
+/// and the images widgets show by handle.
+pub struct Links {
     pub tiler: Connection,
     pub held: HeldImages,
 }
@@ -114,7 +114,7 @@ pub struct Running {
     id: BarId,
     bar: Bar,
     scheduler: SchedulerHandle,
-    desktop: Desktop,
+    links: Links,
     source: BarSource,
     /// Reads `source`'s file again on every save.
     watcher: Option<crate::watch::FileWatcher>,
@@ -137,14 +137,14 @@ impl Running {
         source: BarSource,
         bar: Bar,
         scheduler: SchedulerHandle,
-        desktop: Desktop,
+        links: Links,
         deliver: Deliver,
     ) -> Running {
         Running {
             id,
             bar,
             scheduler,
-            desktop,
+            links,
             source,
             watcher: None,
             deliver,
@@ -183,8 +183,8 @@ impl Running {
         &mut self.bar
     }
 
-    pub fn desktop(&self) -> &Desktop {
-        &self.desktop
+    pub fn links(&self) -> &Links {
+        &self.links
     }
 
     /// Whether the user hid the bar.
@@ -199,7 +199,7 @@ impl Running {
 
     /// The monitors changed: the surface puts the bar on its monitor again.
     pub fn monitors_changed(&mut self, surface: &mut dyn Surface) {
-        surface.place(self.bar.placement(), &self.desktop.tiler);
+        surface.place(self.bar.placement(), &self.links.tiler);
     }
 
     /// Paints and presents everything (after an expose, a resize or a reload).
@@ -320,7 +320,7 @@ impl Running {
             Route::Widget(event) => self.scheduler.send(event),
             Route::Bar(action) => {
                 tracing::debug!("{input:?} on the bar: {action:?}");
-                action.run(&self.desktop.tiler);
+                action.run(&self.links.tiler);
             }
             Route::Nothing => tracing::debug!("{input:?} on the bar: nothing to do"),
         }
@@ -383,8 +383,8 @@ impl Running {
         self.scheduler.send(reloaded.reconfigure);
         tracing::info!("reloaded {}", path.display());
         if reloaded.placement_changed {
-            self.desktop.tiler.set_bar_monitor(self.bar.placement().monitor);
-            surface.place(self.bar.placement(), &self.desktop.tiler);
+            self.links.tiler.set_bar_monitor(self.bar.placement().monitor);
+            surface.place(self.bar.placement(), &self.links.tiler);
         }
         surface.redraw();
     }

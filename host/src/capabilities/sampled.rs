@@ -20,10 +20,10 @@ pub struct Sampled<T> {
     fresh_for: Duration,
     wait: Duration,
     read: Arc<dyn Fn() -> T + Send + Sync>,
-    shared: Arc<(Mutex<Slot<T>>, Condvar)>,
+    shared: Arc<(Mutex<Reading<T>>, Condvar)>,
 }
 
-struct Slot<T> {
+struct Reading<T> {
     value: Option<T>,
     read_at: Option<Instant>,
     reading: bool,
@@ -41,7 +41,7 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         wait: Duration,
         read: impl Fn() -> T + Send + Sync + 'static,
     ) -> Sampled<T> {
-        let slot = Slot { value: None, read_at: None, reading: false, waiting: Vec::new() };
+        let slot = Reading { value: None, read_at: None, reading: false, waiting: Vec::new() };
         Sampled { name, fresh_for, wait, read: Arc::new(read), shared: Arc::new((Mutex::new(slot), Condvar::new())) }
     }
 
@@ -78,7 +78,7 @@ impl<T: Clone + Send + 'static> Sampled<T> {
             let (slot, finished) = &*shared;
             let mut slot = lock(slot);
             let waiting = std::mem::take(&mut slot.waiting);
-            *slot = Slot { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
+            *slot = Reading { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
             finished.notify_all();
             drop(slot);
             waiting.iter().for_each(Waker::wake);

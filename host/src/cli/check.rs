@@ -3,7 +3,7 @@
 #[cfg(free_unix)]
 use super::Backend;
 use super::{Cli, listing};
-use obi::bar::{Monitor, Placement};
+use obi::bar::{Output, Placement};
 use obi::config::BarConfig;
 use std::path::PathBuf;
 
@@ -37,7 +37,7 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> Result<(), String> {
 
 /// The monitors the bar would be placed among, as the backend it would
 /// run on lists them.
-fn list_monitors(cli: &Cli) -> Result<Vec<Monitor>, String> {
+fn list_monitors(cli: &Cli) -> Result<Vec<Output>, String> {
     #[cfg(free_unix)]
     return match super::bar::backend(cli) {
         Backend::Wayland => obi::window::wayland::outputs::list(),
@@ -51,7 +51,7 @@ fn list_monitors(cli: &Cli) -> Result<Vec<Monitor>, String> {
 }
 
 /// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none.
-fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Monitor>, String>) -> String {
+fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Output>, String>) -> String {
     let monitors = match monitors {
         Ok(monitors) => monitors,
         Err(why) => return format!("the monitors cannot be listed ({why})"),

@@ -165,7 +165,7 @@ impl BarConfig {
     }
 
     /// `monitor.work_area_offset`: what komorebi should keep free for the bar.
-    pub fn work_area_offset(&self) -> Option<model::Rect> {
+    pub fn work_area_offset(&self) -> Option<model::Sides> {
         match &self.model.monitor {
             Some(MonitorConfigOrIndex::Config(monitor)) => monitor.work_area_offset,
             _ => None,

@@ -80,7 +80,7 @@ pub struct Options {
     pub monitor: Option<usize>,
     /// Each bar's `monitor` with its `monitor.work_area_offset`: what
     /// komorebi is asked to keep free there when the bars connect.
-    pub work_area_offsets: Vec<(Option<usize>, crate::config::model::Rect)>,
+    pub work_area_offsets: Vec<(Option<usize>, crate::config::model::Sides)>,
     /// Where window icons are held for the widgets.
     pub held: crate::view::images::HeldImages,
 }

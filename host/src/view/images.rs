@@ -24,10 +24,10 @@ use std::sync::{Arc, Mutex};
 pub const NO_IMAGE: u64 = 0;
 
 #[derive(Clone, Default)]
-pub struct HeldImages(Arc<Mutex<HashMap<u64, Held>>>);
+pub struct HeldImages(Arc<Mutex<HashMap<u64, HeldImage>>>);
 
 /// An image, and how many holds it has.
-type Held = (Arc<Pixels>, usize);
+type HeldImage = (Arc<Pixels>, usize);
 
 impl HeldImages {
     /// Holds `pixels` (once more, when they are held already) and gives their handle.

@@ -14,7 +14,7 @@
 //! handled, and everything when the system asks.
 
 use crate::bar::{
-    Bar, BarEvent, Deliver, Fleet, Flow, Member, Monitor, Placement, Running, ScreenRect, Surface, dispatch, placement,
+    Bar, BarEvent, Deliver, Fleet, Flow, Member, Output, Placement, Running, ScreenRect, Surface, dispatch, placement,
 };
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
@@ -59,7 +59,7 @@ pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
 /// The monitors of the X server `DISPLAY` names, in RandR's order: the
 /// numbering of the bar's `monitor` on X11.
 #[cfg(free_unix)]
-pub fn x11_monitors() -> Result<Vec<crate::bar::Monitor>, String> {
+pub fn x11_monitors() -> Result<Vec<crate::bar::Output>, String> {
     x11::X11::connect()?.monitors()
 }
 
@@ -86,7 +86,7 @@ struct Screen {
     #[cfg(free_unix)]
     x11: Option<Rc<x11::X11>>,
     /// The monitors as last listed.
-    monitors: Vec<Monitor>,
+    monitors: Vec<Output>,
     /// Some bar is see-through: the windows' GL config is asked to be.
     translucent: bool,
     /// The GL of every bar's window, once the first is made.
@@ -181,7 +181,7 @@ impl BarWindows {
 
     /// The monitors as the display server lists them: RandR's on X11,
     /// winit's elsewhere.
-    fn list_monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Monitor> {
+    fn list_monitors(&self, event_loop: &ActiveEventLoop) -> Vec<Output> {
         #[cfg(free_unix)]
         if let Some(x11) = &self.screen.x11 {
             match x11.monitors() {
@@ -192,7 +192,7 @@ impl BarWindows {
         let primary = event_loop.primary_monitor();
         event_loop
             .available_monitors()
-            .map(|monitor| Monitor {
+            .map(|monitor| Output {
                 name: monitor.name().unwrap_or_default(),
                 rect: ScreenRect {
                     x: monitor.position().x,
@@ -235,11 +235,11 @@ fn open_surface(
         waiting_for_monitor: false,
         shown: true,
         text_font,
-        held: running.desktop().held.clone(),
+        held: running.links().held.clone(),
         tooltip: None,
         no_tooltips: false,
     };
-    let tiler = running.desktop().tiler.clone();
+    let tiler = running.links().tiler.clone();
     let gl = surface.open(event_loop, running.bar_mut(), &tiler)?;
     gl.window.request_redraw();
     surface.gl = Some(gl);

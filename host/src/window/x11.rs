@@ -4,7 +4,7 @@
 //! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
 //! desktop. And what a panic means once the X server is gone.
 
-use crate::bar::{Monitor, ScreenRect};
+use crate::bar::{Output, ScreenRect};
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
 use x11rb::protocol::randr::{self, ConnectionExt as _};
@@ -41,7 +41,7 @@ impl X11 {
     }
 
     /// The active monitors, in RandR's order.
-    pub fn monitors(&self) -> Result<Vec<Monitor>, String> {
+    pub fn monitors(&self) -> Result<Vec<Output>, String> {
         let fail = failed("listing monitors");
         let reply =
             self.connection.randr_get_monitors(self.root, true).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
@@ -51,7 +51,7 @@ impl X11 {
             .map(|monitor| {
                 let name =
                     self.connection.get_atom_name(monitor.name).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
-                Ok(Monitor {
+                Ok(Output {
                     name: String::from_utf8_lossy(&name.name).into_owned(),
                     rect: ScreenRect {
                         x: monitor.x.into(),

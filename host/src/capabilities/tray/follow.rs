@@ -8,8 +8,8 @@
 //! changes, with what a `hidden_icons` rule can match. An item that does not
 //! answer in time is left out for a minute, so it cannot hold up the rest.
 
-use super::icons::{self, Held};
-use super::menu::{self, Layout};
+use super::icons::{self, HeldIcons};
+use super::menu::{self, MenuLayout};
 use super::watcher::{self, Watcher};
 use super::{ItemStatus, TrayAction, TrayItem};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
@@ -80,7 +80,7 @@ pub fn follow(
     if let Err(error) = actions {
         tracing::warn!("tray: no thread for clicks on items: {error}");
     }
-    let mut held = Held::new(images.clone());
+    let mut held = HeldIcons::new(images.clone());
     let follow = |connection: &Connection| {
         let hosted = host(connection, items, &mut held, &session);
         *session.lock() = None;
@@ -96,7 +96,7 @@ pub fn follow(
 fn host(
     connection: &Connection,
     items: &Pushed<Vec<TrayItem>>,
-    held: &mut Held,
+    held: &mut HeldIcons,
     session: &Session,
 ) -> zbus::Result<()> {
     let dbus = zbus::blocking::fdo::DBusProxy::new(connection)?;
@@ -287,7 +287,7 @@ fn sweep(
 fn read_items(
     connection: &Connection,
     own_watcher: Option<&Watcher>,
-    held: &mut Held,
+    held: &mut HeldIcons,
     logged: &mut HashMap<String, String>,
     unresponsive: &mut Unresponsive,
 ) -> zbus::Result<Vec<(TrayItem, Address)>> {
@@ -343,7 +343,7 @@ fn read_item(
     connection: &Connection,
     key: &str,
     mut address: Address,
-    held: &mut Held,
+    held: &mut HeldIcons,
 ) -> zbus::Result<(TrayItem, Address)> {
     let properties = zbus::blocking::fdo::PropertiesProxy::builder(connection)
         .destination(address.bus.as_str())?
@@ -394,7 +394,7 @@ fn read_item(
 
 fn read_menu(connection: &Connection, bus: &str, path: &str) -> zbus::Result<Vec<menu::MenuEntry>> {
     let reply = connection.call_method(Some(bus), path, Some(MENU), "GetLayout", &(0i32, -1i32, Vec::<&str>::new()))?;
-    let (_revision, layout): (u32, Layout) = reply.body().deserialize()?;
+    let (_revision, layout): (u32, MenuLayout) = reply.body().deserialize()?;
     Ok(menu::read_layout(&layout))
 }
 

@@ -65,7 +65,7 @@ fn in_icon_theme(_: &str) -> Option<PathBuf> {
 }
 
 /// The icons held for the items, by item.
-pub struct Held {
+pub struct HeldIcons {
     images: HeldImages,
     by_item: HashMap<String, u64>,
     /// Named icons already looked up, by name and theme path.
@@ -75,9 +75,9 @@ pub struct Held {
 /// Named icons remembered at most; past it the list starts over.
 const NAMED: usize = 256;
 
-impl Held {
-    pub fn new(images: HeldImages) -> Held {
-        Held { images, by_item: HashMap::new(), named: HashMap::new() }
+impl HeldIcons {
+    pub fn new(images: HeldImages) -> HeldIcons {
+        HeldIcons { images, by_item: HashMap::new(), named: HashMap::new() }
     }
 
     /// The handle of `item`'s icon, now `pixels`; the icon it had is let go of.
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn an_items_icons_are_held_until_it_changes_or_leaves() {
         let images = HeldImages::default();
-        let mut held = Held::new(images.clone());
+        let mut held = HeldIcons::new(images.clone());
         let red = Pixels { width: 1, height: 1, rgba: vec![255, 0, 0, 255] };
         let blue = Pixels { width: 1, height: 1, rgba: vec![0, 0, 255, 255] };
         let first = held.set("a", Some(red.clone())).unwrap();

@@ -22,7 +22,7 @@ pub struct MenuEntry {
 
 /// The menu's root as `GetLayout` answers it (after the layout's revision).
 #[derive(Debug, Deserialize, Type)]
-pub struct Layout {
+pub struct MenuLayout {
     /// The root's own id and properties: the menu's, which shows nothing.
     pub _id: i32,
     pub _properties: HashMap<String, OwnedValue>,
@@ -30,7 +30,7 @@ pub struct Layout {
 }
 
 /// A menu's entries: the root is the menu itself, its children the top level.
-pub fn read_layout(layout: &Layout) -> Vec<MenuEntry> {
+pub fn read_layout(layout: &MenuLayout) -> Vec<MenuEntry> {
     let mut entries = Vec::new();
     for child in &layout.children {
         flatten(child, 0, &mut entries);
@@ -142,7 +142,7 @@ mod tests {
         );
         let separator = node(6, &[("type", Value::from("separator"))], vec![]);
         let children = [settings, separator, quit].map(|child| OwnedValue::try_from(child).unwrap()).to_vec();
-        let entries = read_layout(&Layout { _id: 0, _properties: HashMap::new(), children });
+        let entries = read_layout(&MenuLayout { _id: 0, _properties: HashMap::new(), children });
         let entry = |id, depth, label: &str, toggled, separator, submenu| MenuEntry {
             id,
             depth,

@@ -80,8 +80,12 @@ pub struct FrameConfig {
     pub inner_margin: Position,
 }
 
+// An amount for each side, as komorebi's `Rect` holds them (a work area
+// offset), named apart from the rectangles the bar is laid out in. (Not a
+// doc comment: it would become the schema's description.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Rect {
+#[schemars(rename = "Rect")]
+pub struct Sides {
     pub left: i32,
     pub top: i32,
     pub right: i32,
@@ -99,7 +103,7 @@ pub enum MonitorConfigOrIndex {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MonitorConfig {
     pub index: usize,
-    pub work_area_offset: Option<Rect>,
+    pub work_area_offset: Option<Sides>,
 }
 
 impl MonitorConfigOrIndex {

@@ -14,7 +14,7 @@
 
 use super::state::{read_notification, read_state};
 use super::{Message, SOCKET};
-use crate::config::model::Rect;
+use crate::config::model::Sides;
 use crate::tiler::backoff::Backoff;
 use crate::tiler::{Client, Publisher, State, Status};
 use serde_json::json;
@@ -58,7 +58,7 @@ pub struct Subscription {
     /// The bar's monitor as its config numbers it.
     pub monitor: Option<usize>,
     /// Each bar's monitor, as its config numbers it, and the offset to keep free there.
-    pub work_area_offsets: Vec<(Option<usize>, Rect)>,
+    pub work_area_offsets: Vec<(Option<usize>, Sides)>,
 }
 
 /// Binds the bar's subscriber socket in `subscription.dir` and starts the
@@ -145,7 +145,7 @@ fn excerpt(text: &str) -> String {
 /// Asks komorebi to keep `offset` free on a bar's monitor (komorebi's
 /// index for it), as komorebi-bar does for a `work_area_offset` in its
 /// monitor config.
-fn offer_work_area_offset(dir: &Path, monitor: Option<usize>, offset: Rect) {
+fn offer_work_area_offset(dir: &Path, monitor: Option<usize>, offset: Sides) {
     let rect = json!({ "left": offset.left, "top": offset.top, "right": offset.right, "bottom": offset.bottom });
     let message = Message::with("MonitorWorkAreaOffset", json!([monitor.unwrap_or(0), rect]));
     if let Err(why) = send(dir, &[message]) {

@@ -2,7 +2,7 @@
 //! their order in the layout, left to right, then top to bottom. The bar
 //! places itself by this numbering, and `obi check` lists outputs by it.
 
-use crate::bar::{Monitor, ScreenRect};
+use crate::bar::{Output, ScreenRect};
 use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
 use smithay_client_toolkit::reexports::client::globals::registry_queue_init;
 use smithay_client_toolkit::reexports::client::protocol::wl_output;
@@ -23,10 +23,10 @@ pub fn in_layout_order<T>(mut outputs: Vec<(T, OutputInfo)>) -> Vec<(T, OutputIn
 
 /// An output as the bar's placement sees a monitor (in logical pixels; no
 /// output is the primary one).
-pub fn monitor(info: &OutputInfo) -> Monitor {
+pub fn monitor(info: &OutputInfo) -> Output {
     let (x, y) = origin(info);
     let (width, height) = info.logical_size.unwrap_or_default();
-    Monitor {
+    Output {
         name: info.name.clone().unwrap_or_else(|| "(unnamed)".to_owned()),
         rect: ScreenRect { x, y, width: width.max(0) as u32, height: height.max(0) as u32 },
         primary: false,
@@ -35,7 +35,7 @@ pub fn monitor(info: &OutputInfo) -> Monitor {
 
 /// The outputs of the compositor `WAYLAND_DISPLAY` names, in the bar's
 /// numbering.
-pub fn list() -> Result<Vec<Monitor>, String> {
+pub fn list() -> Result<Vec<Output>, String> {
     let connection =
         Connection::connect_to_env().map_err(|error| format!("cannot reach the Wayland compositor: {error}"))?;
     let (globals, mut queue) =
