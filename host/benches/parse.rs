@@ -3,14 +3,9 @@
 //! notification carrying a large state (three monitors of ten workspaces of
 //! six two-window stacks), as the tiler client reads each one.
 
-#[path = "../tests/common/komorebi_simulator.rs"]
-mod komorebi_simulator;
-#[path = "../tests/common/wait.rs"]
-mod wait;
-
 use criterion::{Criterion, criterion_group, criterion_main};
-use komorebi_simulator::{state, window, workspace};
 use obi::config::BarConfig;
+use obi_test_support::komorebi_simulator::{state, window, workspace};
 use serde_json::json;
 use std::hint::black_box;
 use std::path::PathBuf;

@@ -7,20 +7,9 @@
 //!
 //! `cargo bench -p obi --bench soak [-- --minutes N]`; needs Xvfb and dbus-daemon.
 
-#[path = "../tests/common/komorebi_simulator.rs"]
-mod komorebi_simulator;
-#[path = "../tests/common/release_feed.rs"]
-mod release_feed;
-#[path = "../tests/common/wait.rs"]
-mod wait;
-// Shared with the tests, which use more of them.
 mod desktop;
-#[allow(dead_code)]
-#[path = "../tests/common/session_bus.rs"]
-mod session_bus;
-#[allow(dead_code)]
-#[path = "../tests/common/skip.rs"]
-mod skip;
+
+use obi_test_support::{komorebi_simulator, release_feed, session_bus};
 
 use desktop::{Memory, Running, Xvfb, memory, require};
 use komorebi_simulator::{Simulator, state, window, workspace};

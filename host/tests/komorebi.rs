@@ -6,7 +6,6 @@
 
 mod common;
 
-use common::komorebi_simulator::{Simulator, state, window, workspace};
 use common::logs::logs;
 use common::shared;
 use common::tiler::wait_for_state;
@@ -16,6 +15,7 @@ use obi::tiler::komorebi::{MESSAGES, read_notification, read_state};
 use obi::tiler::{Choice, Connection, Options, Status};
 use obi::view::{Input, ScrollDirection};
 use obi::wake::Waker;
+use obi_test_support::komorebi_simulator::{Simulator, state, window, workspace};
 use serde_json::json;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};

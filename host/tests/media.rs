@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedValue, Value};
 
-use common::session_bus::{SessionBus as Bus, wait_for_calls};
+use obi_test_support::session_bus::{SessionBus as Bus, wait_for_calls};
 
 fn bus() -> Option<Bus> {
     Bus::for_tests("media tests", None)

@@ -11,11 +11,11 @@
 mod common;
 
 use common::logs::{logged, logs};
-use common::niri_simulator::{NiriSimulator, two_workspaces};
 use common::tiler::{wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
 use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
+use obi_test_support::niri_simulator::{NiriSimulator, two_workspaces};
 use serde_json::json;
 use std::time::Duration;
 

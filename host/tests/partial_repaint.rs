@@ -2,12 +2,10 @@
 //! pixels as painting the new frame whole: the window relies on it for every
 //! tick of a clock.
 
-#[path = "common/skip.rs"]
-mod skip;
-
 use obi::config::{BarConfig, Side};
 use obi::render::{Offscreen, Scene, SceneWidget, Style, damage, find_text_font};
 use obi::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
+use obi_test_support::skip;
 
 fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
     let items = items

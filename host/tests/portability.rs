@@ -21,12 +21,12 @@ fn the_bar_compiles_for_macos() {
 
 fn check(target: &str, c_compiler: &str) {
     if !target_installed(target) {
-        return common::skip::unavailable(&format!(
+        return obi_test_support::skip::unavailable(&format!(
             "the Rust target {target} is not installed (rustup target add {target})"
         ));
     }
     if Command::new(c_compiler).arg("--version").output().is_err() {
-        return common::skip::unavailable(&format!(
+        return obi_test_support::skip::unavailable(&format!(
             "no C compiler for {target}: {c_compiler} (apt install gcc-mingw-w64-x86-64)"
         ));
     }
@@ -35,7 +35,7 @@ fn check(target: &str, c_compiler: &str) {
     let output = Command::new(cargo)
         .args(["check", "--quiet", "--package", "obi", "--bins", "--lib", "--target", target])
         .arg("--manifest-path")
-        .arg(common::workspace().join("Cargo.toml"))
+        .arg(obi_test_support::workspace().join("Cargo.toml"))
         .env(variable("CC"), c_compiler)
         .env(format!("CARGO_TARGET_{}_RUSTFLAGS", target.replace('-', "_").to_uppercase()), "-D warnings")
         .output()

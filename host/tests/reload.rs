@@ -5,9 +5,10 @@
 
 mod common;
 
-use common::{engine, faulty_wasm, texts, workspace};
+use common::{engine, faulty_wasm, texts};
 use obi::scheduler::Scheduler;
 use obi::view::WidgetState;
+use obi_test_support::workspace;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};

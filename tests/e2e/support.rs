@@ -9,7 +9,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 pub fn obi() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_obi"));
+    let mut command = Command::new(obi_binary());
     // One compiled-component cache for every test run: each kind compiles once.
     command.env("OBI_CACHE_DIR", workspace().join("target/obi-test-cache"));
     // A test names the display it runs the bar on; a Wayland session the
@@ -18,8 +18,22 @@ pub fn obi() -> Command {
     command
 }
 
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+pub use obi_test_support::workspace;
+
+/// The `obi` binary under test, built once per test run, as the workspace
+/// has it now. Cargo hands a test the binaries of its own package alone,
+/// and these tests are a package of their own: they ask cargo for it, which
+/// finds it up to date when `cargo test --workspace` has built it.
+pub fn obi_binary() -> &'static Path {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT.get_or_init(|| {
+        let built = run(Command::new(env!("CARGO")).args(["build", "--package", "obi", "--bin", "obi"]));
+        assert!(built.status.success(), "building obi: {}", String::from_utf8_lossy(&built.stderr));
+        // This test runs from <target>/debug/deps; the binary is in <target>/debug.
+        let test = std::env::current_exe().expect("the test's own path");
+        let profile = test.parent().and_then(Path::parent).expect("the test runs from <target>/<profile>/deps");
+        profile.join(format!("obi{}", std::env::consts::EXE_SUFFIX))
+    })
 }
 
 pub fn run(command: &mut Command) -> Output {

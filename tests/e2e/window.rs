@@ -184,7 +184,7 @@ fn a_config_made_unreadable_leaves_the_bar_running() {
     };
     open_to_all(dir.path(), 0o755);
     let binary = dir.path().join("obi");
-    std::fs::copy(env!("CARGO_BIN_EXE_obi"), &binary).unwrap();
+    std::fs::copy(crate::support::obi_binary(), &binary).unwrap();
     let (cache, runtime) = (dir.path().join("cache"), dir.path().join("runtime"));
     for writable in [&cache, &runtime] {
         std::fs::create_dir(writable).unwrap();

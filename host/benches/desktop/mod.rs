@@ -3,11 +3,9 @@
 //! in `/proc`.
 #![allow(dead_code)]
 
-#[path = "../../tests/common/monitors.rs"]
-mod monitor_split;
-#[path = "../../tests/common/nobody.rs"]
-mod nobody;
 pub mod sway;
+
+use obi_test_support::{monitors as monitor_split, nobody};
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

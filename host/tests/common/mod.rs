@@ -1,24 +1,16 @@
-//! Helpers shared by the runtime's integration tests.
+//! Helpers shared by the host's integration tests that use `obi` itself;
+//! what every crate's tests share is `obi-test-support`.
 #![allow(dead_code)]
 
-pub mod hyprland_simulator;
-pub mod komorebi_simulator;
 pub mod logs;
-pub mod niri_simulator;
-pub mod session_bus;
-pub mod skip;
 pub mod tiler;
-pub mod wait;
 
 use obi::capabilities::{Capabilities, Capability};
 use obi::runtime::{ComponentCache, WidgetEngine};
 use obi::spec::WidgetSpec;
 use obi::view::{Piece, WidgetState};
-use std::path::{Path, PathBuf};
-
-pub fn workspace() -> PathBuf {
-    obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
-}
+use obi_test_support::{skip, workspace};
+use std::path::PathBuf;
 
 pub fn faulty_wasm() -> PathBuf {
     obi_build_support::build_components(&workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0)

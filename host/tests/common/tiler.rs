@@ -1,8 +1,8 @@
 //! Waiting on a tiler connection in tests.
 #![allow(dead_code)]
 
-use super::wait;
 use obi::tiler::{Connection, State, Status};
+use obi_test_support::wait;
 use std::time::Duration;
 
 /// The connection's state once it satisfies `test`, within `timeout`.

@@ -5,7 +5,6 @@
 //! notification it connects to the subscriber's socket, writes one JSON
 //! document and closes; when it stops, it connects and closes at once.
 //! Everything it receives is recorded, byte for byte, one entry a connection.
-#![allow(dead_code)]
 
 use serde_json::{Value, json};
 use std::io::{Read, Write};

@@ -5,7 +5,6 @@
 //! `dispatch` and `reload` recorded and answered `ok`, anything else
 //! `unknown request`) and writes events, a line each, to every client of
 //! `.socket2.sock`.
-#![allow(dead_code)]
 
 use serde_json::Value;
 use std::io::{Read, Write};

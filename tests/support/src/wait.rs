@@ -1,5 +1,4 @@
 //! Waiting in tests: until something holds, or a time is up.
-#![allow(dead_code)]
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,6 @@
 //! answered `{"Ok":"Handled"}`, then the whole state as events, then every
 //! event a test sends; `"Outputs"` the outputs; an action is recorded and
 //! answered `{"Ok":"Handled"}`; anything else with an error.
-#![allow(dead_code)]
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};

@@ -1,0 +1,23 @@
+//! What the tests of every crate of the workspace share, in one place
+//! instead of source files included by path: simulators that speak the
+//! tilers' real protocols (komorebi, Hyprland, niri), a release feed for
+//! the Update widget, a session bus of a test's own, an Xvfb screen split
+//! into RandR monitors, running a program as `nobody`, waiting for a
+//! condition with a deadline, and the one rule for skipping.
+
+pub mod hyprland_simulator;
+pub mod komorebi_simulator;
+pub mod monitors;
+pub mod niri_simulator;
+pub mod nobody;
+pub mod release_feed;
+pub mod session_bus;
+pub mod skip;
+pub mod wait;
+
+use std::path::{Path, PathBuf};
+
+/// The root of the Obi workspace these tests run in.
+pub fn workspace() -> PathBuf {
+    obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
