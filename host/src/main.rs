@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     match cli::run(cli::Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("obi: {error}");
+            eprintln!("obi: {error:#}");
             ExitCode::FAILURE
         }
     }

@@ -70,7 +70,7 @@ impl Fleet {
 
     /// A running bar made from `source`, listening to its file, and the
     /// font its text is drawn in.
-    pub fn start(&mut self, source: BarSource) -> Result<(Running, Vec<u8>), String> {
+    pub fn start(&mut self, source: BarSource) -> anyhow::Result<(Running, Vec<u8>)> {
         let id = BarId(self.next_id);
         self.next_id += 1;
         let config = source.running_config();
@@ -85,7 +85,7 @@ impl Fleet {
         });
         let links = Links { tiler, held: self.held.clone() };
         let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
-        running.listen()?;
+        running.listen().map_err(anyhow::Error::msg)?;
         Ok((running, font.data))
     }
 
@@ -101,7 +101,7 @@ impl Fleet {
         for source in sources {
             match self.start(source) {
                 Ok(bar) => started.push(bar),
-                Err(error) => failures.push(error),
+                Err(error) => failures.push(format!("{error:#}")),
             }
         }
         (started, failures)
@@ -141,7 +141,7 @@ impl Fleet {
                         members.push(Member { running, surface });
                     }
                 }
-                Err(error) => tracing::error!("no bar for monitor {monitor}: {error}"),
+                Err(error) => tracing::error!("no bar for monitor {monitor}: {error:#}"),
             }
         }
         members.sort_by_key(|member| member.running.source().monitor);
@@ -156,12 +156,12 @@ impl Fleet {
             let quit = Request { command: control::Command::Quit, target: Target::All };
             let signals = control::quit_on_signals(move || deliver(BarEvent::Control { request: quit, reply: None }));
             if let Err(error) = signals {
-                tracing::warn!("{error}; a signal ends the bar without its clean-up");
+                tracing::warn!("{error:#}; a signal ends the bar without its clean-up");
             }
         }
         let deliver = self.deliver.clone();
         let control = control::serve(move |request, reply| deliver(BarEvent::Control { request, reply: Some(reply) }))
-            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error}"))
+            .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error:#}"))
             .ok();
         Listening { _control: control }
     }

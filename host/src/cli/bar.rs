@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Starts the bars and runs until they are told to quit.
-pub fn run(cli: &Cli) -> Result<(), String> {
+pub fn run(cli: &Cli) -> anyhow::Result<()> {
     let sources = bar_sources(cli)?;
     let first = &sources[0].config;
     let held = HeldImages::default();
@@ -30,10 +30,9 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         held: held.clone(),
     });
     let engine = WidgetEngine::new(
-        Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
+        Capabilities::system(Arc::new(tiler.clone()), held.clone()).map_err(anyhow::Error::msg)?,
         ComponentCache::from_environment(),
-    )
-    .map_err(|error| format!("{error:#}"))?;
+    )?;
 
     if let Some(path) = &cli.screenshot {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);
@@ -57,11 +56,16 @@ pub fn run(cli: &Cli) -> Result<(), String> {
 /// The config files `paths` name (`~` and variables resolved), then the
 /// bar configurations of komorebi's `komorebi.json` at `komorebi_config`
 /// (empty: where komorebi keeps it), when given.
-pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> Result<Vec<PathBuf>, String> {
-    let mut resolved: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
+pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> anyhow::Result<Vec<PathBuf>> {
+    let mut resolved: Vec<PathBuf> =
+        paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
     if let Some(komorebi) = komorebi_config {
-        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
-        resolved.extend(komorebi_json::bar_configurations(&komorebi)?);
+        let komorebi = if komorebi.is_empty() {
+            komorebi_json::default_path().map_err(anyhow::Error::msg)?
+        } else {
+            resolve_path(komorebi).map_err(anyhow::Error::msg)?
+        };
+        resolved.extend(komorebi_json::bar_configurations(&komorebi).map_err(anyhow::Error::msg)?);
     }
     Ok(resolved)
 }
@@ -70,10 +74,10 @@ pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> Result<V
 /// configurations, or the built-in config when there is neither. A config
 /// that cannot be used fails the start when it is the only one; among
 /// several it is left out, saying why, and the others run.
-fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
+fn bar_sources(cli: &Cli) -> anyhow::Result<Vec<BarSource>> {
     let paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
     if cli.every_monitor && paths.len() > 1 {
-        return Err("--every-monitor runs one config on every monitor; give one --config".into());
+        return Err(anyhow::anyhow!("--every-monitor runs one config on every monitor; give one --config"));
     }
     if paths.is_empty() {
         let config = BarConfig::embedded_default();
@@ -87,7 +91,7 @@ fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
                 loaded.warnings.iter().for_each(|warning| eprintln!("{warning}"));
                 sources.push(BarSource { path: Some(path.clone()), config: loaded.config, monitor: None });
             }
-            Err(diagnostics) if paths.len() == 1 => return Err(listing(&diagnostics)),
+            Err(diagnostics) if paths.len() == 1 => return Err(anyhow::Error::msg(listing(&diagnostics))),
             Err(diagnostics) => {
                 eprintln!("obi: {}: no bar for it: {}", path.display(), listing(&diagnostics));
                 failures.push(path.display().to_string());
@@ -95,7 +99,7 @@ fn bar_sources(cli: &Cli) -> Result<Vec<BarSource>, String> {
         }
     }
     match sources.is_empty() {
-        true => Err(format!("none of the configs can be used ({})", failures.join(", "))),
+        true => Err(anyhow::anyhow!("none of the configs can be used ({})", failures.join(", "))),
         false => Ok(sources),
     }
 }

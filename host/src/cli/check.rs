@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// `obi check PATH...`: each file's warnings and the monitor its bar goes
 /// to on stdout, its errors on stderr; a file with errors makes it fail,
 /// after every file is checked.
-pub fn check(paths: &[PathBuf], cli: &Cli) -> Result<(), String> {
+pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
     let mut monitors = None;
     let mut failed = 0;
     for path in paths {
@@ -30,14 +30,14 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> Result<(), String> {
     }
     match failed {
         0 => Ok(()),
-        _ if paths.len() == 1 => Err("the config cannot be used".into()),
-        _ => Err(format!("{failed} of {} configs cannot be used", paths.len())),
+        _ if paths.len() == 1 => Err(anyhow::anyhow!("the config cannot be used")),
+        _ => Err(anyhow::anyhow!("{failed} of {} configs cannot be used", paths.len())),
     }
 }
 
 /// The monitors the bar would be placed among, as the backend it would
 /// run on lists them.
-fn list_monitors(cli: &Cli) -> Result<Vec<Output>, String> {
+fn list_monitors(cli: &Cli) -> anyhow::Result<Vec<Output>> {
     #[cfg(free_unix)]
     return match super::bar::backend(cli) {
         Backend::Wayland => obi::window::wayland::outputs::list(),
@@ -46,15 +46,15 @@ fn list_monitors(cli: &Cli) -> Result<Vec<Output>, String> {
     #[cfg(not(free_unix))]
     {
         let _ = cli;
-        Err("monitors are listed on X11 and Wayland alone".into())
+        Err(anyhow::anyhow!("monitors are listed on X11 and Wayland alone"))
     }
 }
 
 /// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none.
-fn where_the_bar_goes(placement: &Placement, monitors: &Result<Vec<Output>, String>) -> String {
+fn where_the_bar_goes(placement: &Placement, monitors: &anyhow::Result<Vec<Output>>) -> String {
     let monitors = match monitors {
         Ok(monitors) => monitors,
-        Err(why) => return format!("the monitors cannot be listed ({why})"),
+        Err(why) => return format!("the monitors cannot be listed ({why:#})"),
     };
     match placement.monitor(monitors) {
         Ok(monitor) => {

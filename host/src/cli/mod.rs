@@ -162,7 +162,7 @@ enum WidgetCommand {
 }
 
 /// Does what the command line asks.
-pub fn run(cli: Cli) -> Result<(), String> {
+pub fn run(cli: Cli) -> anyhow::Result<()> {
     if cli.schema {
         return schema::print(cli.config.first().map(String::as_str));
     }
@@ -194,7 +194,9 @@ pub fn run(cli: Cli) -> Result<(), String> {
         None => {}
     }
     if cli.aliases {
-        return aliases::list(&resolve_path(cli.config.first().map(String::as_str).unwrap_or_default())?);
+        return aliases::list(
+            &resolve_path(cli.config.first().map(String::as_str).unwrap_or_default()).map_err(anyhow::Error::msg)?,
+        );
     }
     bar::run(&cli)
 }

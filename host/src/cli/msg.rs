@@ -1,12 +1,12 @@
 //! `obi msg COMMAND`: control the running bars.
 
 /// `obi msg COMMAND`: each bar's reply; any error fails the command.
-pub fn send(request: obi::control::Request, pid: Option<u32>) -> Result<(), String> {
-    let replies = obi::control::send(request, pid)?;
+pub fn send(request: obi::control::Request, pid: Option<u32>) -> anyhow::Result<()> {
+    let replies = obi::control::send(request, pid).map_err(anyhow::Error::msg)?;
     let mut failed = false;
     for (pid, reply) in replies {
         println!("{pid}: {reply}");
         failed |= reply.starts_with("error");
     }
-    if failed { Err("a bar did not take the command".into()) } else { Ok(()) }
+    if failed { Err(anyhow::anyhow!("a bar did not take the command")) } else { Ok(()) }
 }

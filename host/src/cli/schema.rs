@@ -11,14 +11,16 @@ use obi::view::images::HeldImages;
 use std::sync::Arc;
 
 /// Prints the schema, with the config schemas of the plugins `config` enables.
-pub fn print(config: Option<&str>) -> Result<(), String> {
+pub fn print(config: Option<&str>) -> anyhow::Result<()> {
     let mut schema: serde_json::Value = serde_json::from_str(&obi::config::schema()).expect("Obi's schema is JSON");
     if let Some(path) = config {
-        let config = BarConfig::load(&resolve_path(path)?).map_err(|diagnostics| listing(&diagnostics))?.config;
+        let config = BarConfig::load(&resolve_path(path).map_err(anyhow::Error::msg)?)
+            .map_err(|diagnostics| anyhow::Error::msg(listing(&diagnostics)))?
+            .config;
         let capabilities =
-            Capabilities::system(Arc::new(Connection::none("printing the schema")), HeldImages::default())?;
-        let mut engine = WidgetEngine::new(capabilities, ComponentCache::from_environment())
-            .map_err(|error| format!("{error:#}"))?;
+            Capabilities::system(Arc::new(Connection::none("printing the schema")), HeldImages::default())
+                .map_err(anyhow::Error::msg)?;
+        let mut engine = WidgetEngine::new(capabilities, ComponentCache::from_environment())?;
         let mut plugins = Vec::new();
         for entry in config.widgets() {
             let obi::config::model::WidgetConfig::Plugin(plugin) = entry.config else { continue };
@@ -27,7 +29,7 @@ pub fn print(config: Option<&str>) -> Result<(), String> {
             match given {
                 Ok(Some(plugin_schema)) => plugins.push((plugin.path.clone(), plugin_schema)),
                 Ok(None) => {}
-                Err(error) => eprintln!("obi: the Plugin at {:?} gives no config schema: {error}", plugin.path),
+                Err(error) => eprintln!("obi: the Plugin at {:?} gives no config schema: {error:#}", plugin.path),
             }
         }
         schema = obi::config::with_plugin_schemas(schema, &plugins);

@@ -12,7 +12,7 @@ use std::path::Path;
 const SCREENSHOT_SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Refreshes every widget of `bar` once and writes the frame to `path`.
-pub fn write(mut engine: WidgetEngine, mut bar: Bar, held: HeldImages, width: u32, path: &Path) -> Result<(), String> {
+pub fn write(mut engine: WidgetEngine, mut bar: Bar, held: HeldImages, width: u32, path: &Path) -> anyhow::Result<()> {
     let font = find_text_font(bar.font_family())?;
     let height = bar.pixel_height();
     // GL start-up does not depend on the widgets: overlap the two.

@@ -2,6 +2,7 @@
 //! over a script; `new` writes a widget crate to start from.
 
 use super::listing;
+use anyhow::Context;
 use obi::bar::Bar;
 use obi::config::BarConfig;
 use obi::render::{Offscreen, find_text_font};
@@ -9,44 +10,47 @@ use obi::view::images::HeldImages;
 use std::path::{Path, PathBuf};
 
 /// `obi widget new NAME`.
-pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> Result<(), String> {
+pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> anyhow::Result<()> {
     let directory = path.map_or_else(|| PathBuf::from(name), Path::to_path_buf);
     let source = obi_source.map_or_else(obi::widget_template::own_source, Path::to_path_buf);
-    obi::widget_template::create(&directory, name, &source)?;
+    obi::widget_template::create(&directory, name, &source).map_err(anyhow::Error::msg)?;
     println!("created {}: `cargo test` there builds it and runs its test", directory.display());
     Ok(())
 }
 
 /// `obi widget test`: each view as a line of JSON, or painted to a PNG.
-pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> Result<(), String> {
+pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> anyhow::Result<()> {
     use obi::widget_test::{TestScript, run, view_json};
-    let text = std::fs::read_to_string(script).map_err(|error| format!("reading {}: {error}", script.display()))?;
-    let script = TestScript::parse(&text)?;
+    let text = std::fs::read_to_string(script).with_context(|| format!("reading {}", script.display()))?;
+    let script = TestScript::parse(&text).map_err(anyhow::Error::msg)?;
     let Some(directory) = png else {
         return run(plugin, &script, HeldImages::default(), |step, view| {
             println!("{}", serde_json::json!({ "step": step, "view": view_json(view) }));
             Ok(())
-        });
+        })
+        .map_err(anyhow::Error::msg);
     };
-    std::fs::create_dir_all(directory).map_err(|error| format!("creating {}: {error}", directory.display()))?;
+    std::fs::create_dir_all(directory).with_context(|| format!("creating {}", directory.display()))?;
     // The widget alone on a bar of the default look, as a Plugin entry shows it.
-    let plugin_path = std::path::absolute(plugin).map_err(|error| format!("{}: {error}", plugin.display()))?;
+    let plugin_path = std::path::absolute(plugin).with_context(|| format!("{}", plugin.display()))?;
     let entry = serde_json::json!({ "left_widgets": [ { "Plugin": { "enable": true, "path": plugin_path, "config": script.config } } ], "right_widgets": [] });
-    let config =
-        BarConfig::parse(&entry.to_string(), "the widget's bar").map_err(|diagnostics| listing(&diagnostics))?.config;
+    let config = BarConfig::parse(&entry.to_string(), "the widget's bar")
+        .map_err(|diagnostics| anyhow::Error::msg(listing(&diagnostics)))?
+        .config;
     let mut bar = Bar::new(&config);
     let font = find_text_font(bar.font_family())?;
     let mut offscreen = Offscreen::new(width, bar.pixel_height(), &font.data)?;
     let held = HeldImages::default();
     offscreen.painter.use_held_images(held.clone());
     if bar.specs().is_empty() {
-        return Err("the widget has no place on the bar".into());
+        return Err(anyhow::anyhow!("the widget has no place on the bar"));
     }
     run(plugin, &script, held, |step, view| {
         bar.apply(0, 0, obi::view::WidgetState::Ready(view.clone()));
         let path = directory.join(format!("step-{step}.png"));
-        offscreen.render(bar.scene(), &path)?;
+        offscreen.render(bar.scene(), &path).map_err(|error| format!("{error:#}"))?;
         println!("{}", path.display());
         Ok(())
     })
+    .map_err(anyhow::Error::msg)
 }

@@ -2,6 +2,7 @@
 //! the embedded icon font, as bytes ready for the painter. The system's
 //! fonts are listed once a process, for all its bars.
 
+use anyhow::Context;
 use fontdb::{Database, Family, Query};
 use std::sync::OnceLock;
 
@@ -19,7 +20,7 @@ pub struct TextFont {
 
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
-pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
+pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
     let database = system_fonts();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
@@ -37,13 +38,13 @@ pub fn find_text_font(wanted: Option<&str>) -> Result<TextFont, String> {
             let face = database
                 .faces()
                 .next()
-                .ok_or("no fonts are installed on this system (install fonts-dejavu-core, for example)")?;
+                .context("no fonts are installed on this system (install fonts-dejavu-core, for example)")?;
             (face.id, face.families.first().map(|(name, _)| name.clone()).unwrap_or_default())
         }
     };
     let data = database
         .with_face_data(id, |data, _index| data.to_vec())
-        .ok_or_else(|| format!("could not read the font file of {family:?}"))?;
+        .with_context(|| format!("could not read the font file of {family:?}"))?;
     Ok(TextFont { family, data })
 }
 

@@ -17,16 +17,16 @@ pub struct Framebuffer {
 impl Framebuffer {
     /// An RGBA framebuffer with a stencil (femtovg fills paths through it),
     /// left bound.
-    pub fn new(gl: &glow::Context, width: u32, height: u32) -> Result<Framebuffer, String> {
+    pub fn new(gl: &glow::Context, width: u32, height: u32) -> anyhow::Result<Framebuffer> {
         // SAFETY: object creation and binding on the caller's current context.
         unsafe {
-            let object = gl.create_framebuffer()?;
+            let object = gl.create_framebuffer().map_err(anyhow::Error::msg)?;
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(object));
-            let colour = gl.create_renderbuffer()?;
+            let colour = gl.create_renderbuffer().map_err(anyhow::Error::msg)?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(colour));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
             gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(colour));
-            let stencil = gl.create_renderbuffer()?;
+            let stencil = gl.create_renderbuffer().map_err(anyhow::Error::msg)?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(stencil));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH24_STENCIL8, width as i32, height as i32);
             gl.framebuffer_renderbuffer(
@@ -38,7 +38,7 @@ impl Framebuffer {
             let framebuffer = Framebuffer { object, colour, stencil, width, height };
             if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
                 framebuffer.delete(gl);
-                return Err("the framebuffer is incomplete".into());
+                anyhow::bail!("the framebuffer is incomplete");
             }
             gl.viewport(0, 0, width as i32, height as i32);
             Ok(framebuffer)
@@ -48,10 +48,10 @@ impl Framebuffer {
     /// Another framebuffer object on the same pixels, for femtovg to own:
     /// it deletes the object it draws into when told to draw elsewhere,
     /// which must not be this one (its pixels are kept across frames).
-    pub fn alias(&self, gl: &glow::Context) -> Result<glow::Framebuffer, String> {
+    pub fn alias(&self, gl: &glow::Context) -> anyhow::Result<glow::Framebuffer> {
         // SAFETY: object creation and binding on the caller's current context.
         unsafe {
-            let alias = gl.create_framebuffer()?;
+            let alias = gl.create_framebuffer().map_err(anyhow::Error::msg)?;
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(alias));
             gl.framebuffer_renderbuffer(
                 glow::FRAMEBUFFER,

@@ -5,6 +5,7 @@
 
 use super::framebuffer::Framebuffer;
 use super::{Layout, Painter, Rect, Scene};
+use anyhow::Context;
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
@@ -22,30 +23,30 @@ pub struct Offscreen {
 }
 
 impl Offscreen {
-    pub fn new(width: u32, height: u32, text_font: &[u8]) -> Result<Offscreen, String> {
+    pub fn new(width: u32, height: u32, text_font: &[u8]) -> anyhow::Result<Offscreen> {
         let display = surfaceless::display()?;
         let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template names no native window.
         let config = unsafe { display.find_configs(template) }
-            .map_err(|error| format!("finding a GL config: {error}"))?
+            .context("finding a GL config")?
             .next()
-            .ok_or("the GL display offers no config")?;
+            .context("the GL display offers no config")?;
         let attributes =
             ContextAttributesBuilder::new().with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3)))).build(None);
         // SAFETY: as above, no raw window handle is involved.
         let context = unsafe { display.create_context(&config, &attributes) }
-            .map_err(|error| format!("creating a GL context: {error}"))?
+            .context("creating a GL context")?
             .make_current_surfaceless()
-            .map_err(|error| format!("making the GL context current: {error}"))?;
+            .context("making the GL context current")?;
 
         // SAFETY: the context is current on this thread, and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let framebuffer = Framebuffer::new(&gl, width, height).map_err(|error| format!("offscreen: {error}"))?;
+        let framebuffer = Framebuffer::new(&gl, width, height).context("offscreen")?;
         // SAFETY: same current context and loader as above.
         let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .map_err(|error| format!("starting the renderer: {error}"))?;
+            .context("starting the renderer")?;
         renderer.set_screen_target(Some(framebuffer.object));
-        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let canvas = Canvas::new(renderer).context("creating the canvas")?;
         let painter = Painter::new(canvas, text_font)?;
         Ok(Offscreen { painter, gl, framebuffer, _context: context })
     }
@@ -77,16 +78,16 @@ impl Offscreen {
     /// Reads back the last painted frame as RGBA rows, top row first, with
     /// straight (not premultiplied) alpha, as image files hold it.
     /// Paints `scene` and writes the frame to the PNG file at `path`.
-    pub fn render(&mut self, scene: &Scene, path: &Path) -> Result<(), String> {
+    pub fn render(&mut self, scene: &Scene, path: &Path) -> anyhow::Result<()> {
         self.paint(scene);
         let (width, height) = self.size();
         write_png(path, width, height, &self.read_rgba()?)
     }
 
-    pub fn read_rgba(&mut self) -> Result<Vec<u8>, String> {
+    pub fn read_rgba(&mut self) -> anyhow::Result<Vec<u8>> {
         let canvas = self.painter.canvas();
         canvas.flush();
-        let image = canvas.screenshot().map_err(|error| format!("reading the frame back: {error}"))?;
+        let image = canvas.screenshot().context("reading the frame back")?;
         Ok(image.into_buf().into_iter().flat_map(|pixel| unpremultiply([pixel.r, pixel.g, pixel.b, pixel.a])).collect())
     }
 }
@@ -101,30 +102,31 @@ impl Drop for Offscreen {
 /// EGL, CGL on macOS.
 #[cfg(egl)]
 mod surfaceless {
+    use anyhow::Context as _;
     use glutin::api::egl::{device::Device, display::Display};
     pub type Context = glutin::api::egl::context::PossiblyCurrentContext;
 
-    pub fn display() -> Result<Display, String> {
+    pub fn display() -> anyhow::Result<Display> {
         let device = Device::query_devices()
-            .map_err(|error| format!("no EGL devices for offscreen rendering: {error}"))?
+            .context("no EGL devices for offscreen rendering")?
             .next()
-            .ok_or("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
+            .context("no EGL device for offscreen rendering (install Mesa's libegl-mesa0 and libgl1-mesa-dri)")?;
         // SAFETY: no native display is passed; the EGL display lives as long
         // as the context and GL objects made from it (all owned by `Offscreen`).
-        unsafe { Display::with_device(&device, None) }.map_err(|error| format!("opening the EGL device: {error}"))
+        unsafe { Display::with_device(&device, None) }.context("opening the EGL device")
     }
 }
 
 #[cfg(target_os = "macos")]
 mod surfaceless {
+    use anyhow::Context as _;
     use glutin::api::cgl::display::Display;
     use raw_window_handle::{AppKitDisplayHandle, RawDisplayHandle};
     pub type Context = glutin::api::cgl::context::PossiblyCurrentContext;
 
-    pub fn display() -> Result<Display, String> {
+    pub fn display() -> anyhow::Result<Display> {
         // SAFETY: AppKit's display handle carries nothing; CGL contexts need no window to be current.
-        unsafe { Display::new(RawDisplayHandle::AppKit(AppKitDisplayHandle::new())) }
-            .map_err(|error| format!("opening CGL: {error}"))
+        unsafe { Display::new(RawDisplayHandle::AppKit(AppKitDisplayHandle::new())) }.context("opening CGL")
     }
 }
 
@@ -137,11 +139,11 @@ fn unpremultiply([r, g, b, a]: [u8; 4]) -> [u8; 4] {
 }
 
 /// Writes RGBA rows as a PNG file.
-pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|error| format!("creating {}: {error}", path.display()))?;
+pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Result<()> {
+    let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|error| format!("writing {}: {error}", path.display()))?;
-    writer.write_image_data(rgba).map_err(|error| format!("writing {}: {error}", path.display()))
+    let mut writer = encoder.write_header().with_context(|| format!("writing {}", path.display()))?;
+    writer.write_image_data(rgba).with_context(|| format!("writing {}", path.display()))
 }

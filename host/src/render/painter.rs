@@ -20,6 +20,7 @@ use super::{ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
 use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
+use anyhow::Context;
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
 use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer};
@@ -62,9 +63,9 @@ const ELLIPSIS: &str = "…";
 
 impl<R: Renderer> Painter<R> {
     /// A painter for one face (owner 0, scale 1) drawing text in `text_font`.
-    pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> Result<Painter<R>, String> {
-        let icon_font = canvas.add_font_mem(ICON_FONT).map_err(|error| format!("loading the icon font: {error}"))?;
-        let text_font_id = canvas.add_font_mem(text_font).map_err(|error| format!("loading the text font: {error}"))?;
+    pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> anyhow::Result<Painter<R>> {
+        let icon_font = canvas.add_font_mem(ICON_FONT).context("loading the icon font")?;
+        let text_font_id = canvas.add_font_mem(text_font).context("loading the text font")?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
         let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
         let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
@@ -77,18 +78,18 @@ impl<R: Renderer> Painter<R> {
     }
 
     /// The painter's id of the text font `data`, loaded the first time.
-    pub fn text_font(&mut self, data: &[u8]) -> Result<FontId, String> {
+    pub fn text_font(&mut self, data: &[u8]) -> anyhow::Result<FontId> {
         let key = font_key(data);
         if let Some(id) = self.text_fonts.get(&key) {
             return Ok(*id);
         }
-        let id = self.canvas.add_font_mem(data).map_err(|error| format!("loading the text font: {error}"))?;
+        let id = self.canvas.add_font_mem(data).context("loading the text font")?;
         self.text_fonts.insert(key, id);
         Ok(id)
     }
 
     /// Draws text with the font `data` from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, data: &[u8]) -> Result<(), String> {
+    pub fn set_text_font(&mut self, data: &[u8]) -> anyhow::Result<()> {
         self.face.text_font = self.text_font(data)?;
         Ok(())
     }
@@ -337,7 +338,7 @@ impl<R: Renderer> Painter<R> {
                     id
                 }
                 Err(error) => {
-                    tracing::warn!("{error}");
+                    tracing::warn!("{error:#}");
                     return;
                 }
             },
@@ -348,16 +349,16 @@ impl<R: Renderer> Painter<R> {
         self.canvas.fill_path(&rect, &Paint::image(id, x, top, size, size, 0.0, 1.0));
     }
 
-    fn upload(&mut self, image: &Image) -> Result<ImageId, String> {
+    fn upload(&mut self, image: &Image) -> anyhow::Result<ImageId> {
         let (width, height, rgba) = match image {
             Image::Pixels(pixels) => (pixels.width, pixels.height, pixels.rgba.clone()),
             // The runtime reads the files widgets name; the painter opens none.
-            Image::Path(path) => return Err(format!("image {path} was not read by the runtime")),
+            Image::Path(path) => anyhow::bail!("image {path} was not read by the runtime"),
         };
         let pixels: Vec<RGBA8> = rgba.chunks_exact(4).map(|p| RGBA8::new(p[0], p[1], p[2], p[3])).collect();
         self.canvas
             .create_image(Img::new(pixels.as_slice(), width as usize, height as usize), ImageFlags::empty())
-            .map_err(|error| format!("uploading an image: {error}"))
+            .context("uploading an image")
     }
 
     /// Frees the GPU images that no item of `layout` shows.

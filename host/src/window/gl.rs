@@ -13,6 +13,7 @@
 
 use super::tooltip::TooltipWindow;
 use crate::render::{Face, Framebuffer, Layout, Painter, Rect, Style};
+use anyhow::Context;
 use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
@@ -77,18 +78,18 @@ impl GlDevice {
         handle: RawWindowHandle,
         surface: &Surface<WindowSurface>,
         text_font: &[u8],
-    ) -> Result<GlDevice, String> {
+    ) -> anyhow::Result<GlDevice> {
         let display = config.display();
         // SAFETY: the handle is of a live window; the context does not keep it.
         let context = unsafe { display.create_context(config, &ContextAttributesBuilder::new().build(Some(handle))) }
-            .map_err(|error| format!("creating the GL context: {error}"))?;
-        let context = context.make_current(surface).map_err(|error| format!("activating the GL context: {error}"))?;
+            .context("creating the GL context")?;
+        let context = context.make_current(surface).context("activating the GL context")?;
         // SAFETY: the context is current on this thread and the loader is its display's.
         let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .map_err(|error| format!("starting the renderer: {error}"))?;
+            .context("starting the renderer")?;
         // SAFETY: as above.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let canvas = Canvas::new(renderer).map_err(|error| format!("creating the canvas: {error}"))?;
+        let canvas = Canvas::new(renderer).context("creating the canvas")?;
         let painter = Painter::new(canvas, text_font)?;
         Ok(GlDevice {
             inner: Rc::new(Device {
@@ -119,7 +120,7 @@ impl GlDevice {
             Ok(()) => device.current.set(owner),
             Err(error) => {
                 device.current.set(0);
-                tracing::warn!("activating the GL context on a bar's surface: {error}");
+                tracing::warn!("activating the GL context on a bar's surface: {error:#}");
             }
         }
     }
@@ -154,8 +155,8 @@ impl GlBar<Window> {
         config: &Config,
         text_font: &[u8],
         device: &mut Option<GlDevice>,
-    ) -> Result<GlBar<Window>, String> {
-        let handle = window.window_handle().map_err(|error| format!("the bar window has no handle: {error}"))?.as_raw();
+    ) -> anyhow::Result<GlBar<Window>> {
+        let handle = window.window_handle().context("the bar window has no handle")?.as_raw();
         let size = (window.inner_size().width, window.inner_size().height);
         #[cfg(free_unix)]
         let presenter = super::x11::window_id(&window);
@@ -177,14 +178,14 @@ impl<W> GlBar<W> {
         text_font: &[u8],
         x11_window: Option<u32>,
         device: &mut Option<GlDevice>,
-    ) -> Result<GlBar<W>, String> {
+    ) -> anyhow::Result<GlBar<W>> {
         let config = device.as_ref().map_or(config, GlDevice::config).clone();
         let (width, height) =
             (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
         let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the handle is of `window`, which outlives the surface (see the field order).
         let surface = unsafe { config.display().create_window_surface(&config, &surface_attributes) }
-            .map_err(|error| format!("creating the GL surface: {error}"))?;
+            .context("creating the GL surface")?;
         let device = match device {
             Some(device) => device.clone(),
             None => device.insert(GlDevice::new(&config, handle, &surface, text_font)?).clone(),
@@ -201,7 +202,7 @@ impl<W> GlBar<W> {
         let kept = if !presents_itself && preserve_back_buffer(&surface) {
             None
         } else {
-            Some(Framebuffer::new(gl, size.0, size.1).map_err(|error| format!("the bar's frame: {error}"))?)
+            Some(Framebuffer::new(gl, size.0, size.1).context("the bar's frame")?)
         };
         tracing::debug!(
             "damaged regions are painted {}{}",
@@ -232,7 +233,7 @@ impl<W> GlBar<W> {
             let target = self.kept.as_ref().map(|frame| frame.alias(&device.gl)).transpose();
             match target {
                 Ok(target) => painter.canvas().renderer_mut().set_screen_target(target),
-                Err(error) => tracing::warn!("drawing into the bar's frame: {error}"),
+                Err(error) => tracing::warn!("drawing into the bar's frame: {error:#}"),
             }
             device.target.set(self.face.owner);
         }
@@ -286,7 +287,7 @@ impl<W> GlBar<W> {
                     }
                     self.forget_target();
                 }
-                Err(error) => tracing::warn!("resizing the bar's frame: {error}"),
+                Err(error) => tracing::warn!("resizing the bar's frame: {error:#}"),
             }
         }
     }
@@ -304,23 +305,19 @@ impl<W> GlBar<W> {
         handle: RawWindowHandle,
         width: NonZeroU32,
         height: NonZeroU32,
-    ) -> Result<(), String> {
+    ) -> anyhow::Result<()> {
         let config = self.device.config();
         let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the handle is of `self.window`, which outlives the surface (see the field order).
         let surface = unsafe { config.display().create_window_surface(config, &attributes) }
-            .map_err(|error| format!("making the GL surface anew at {width}x{height}: {error}"))?;
-        self.device
-            .inner
-            .context
-            .make_current(&surface)
-            .map_err(|error| format!("activating the new GL surface: {error}"))?;
+            .with_context(|| format!("making the GL surface anew at {width}x{height}"))?;
+        self.device.inner.context.make_current(&surface).context("activating the new GL surface")?;
         self.device.inner.current.set(self.face.owner);
         self.surface = surface;
         self.swap_without_waiting();
         if self.kept.is_none() && !preserve_back_buffer(&self.surface) {
-            let frame = Framebuffer::new(&self.device.inner.gl, width.get(), height.get())
-                .map_err(|error| format!("the bar's frame: {error}"))?;
+            let frame =
+                Framebuffer::new(&self.device.inner.gl, width.get(), height.get()).context("the bar's frame")?;
             self.kept = Some(frame);
             self.forget_target();
         }
@@ -342,7 +339,7 @@ impl<W> GlBar<W> {
         #[cfg(free_unix)]
         if let Some(presenter) = &self.presenter {
             if let Err(error) = self.put(presenter, region, layout_window.height as i32) {
-                tracing::warn!("{error}");
+                tracing::warn!("{error:#}");
             }
             return;
         }
@@ -350,7 +347,7 @@ impl<W> GlBar<W> {
             frame.copy_to_window(&self.device.inner.gl);
         }
         if let Err(error) = self.swap(region, layout_window.height as i32) {
-            tracing::warn!("presenting the frame failed: {error}");
+            tracing::warn!("presenting the frame failed: {error:#}");
         }
     }
 
@@ -387,10 +384,10 @@ impl<W> GlBar<W> {
                 painter.paint_tooltip(style, text, width, height);
                 painter.canvas().flush_to_output(());
                 if let Err(error) = surface.swap_buffers(&device.inner.context) {
-                    tracing::warn!("presenting the tooltip: {error}");
+                    tracing::warn!("presenting the tooltip: {error:#}");
                 }
             }
-            Err(error) => tracing::warn!("painting the tooltip: {error}"),
+            Err(error) => tracing::warn!("painting the tooltip: {error:#}"),
         }
         device.make_current(self.face.owner, &self.surface);
         bind_framebuffer(&device.inner.gl, self.kept.as_ref().map(|frame| frame.object));
@@ -398,15 +395,15 @@ impl<W> GlBar<W> {
 
     /// The tooltips' painter, painting in `text_font`; made on the current
     /// context the first time.
-    fn tooltip_painter(&mut self, text_font: &[u8]) -> Result<RefMut<'_, Painter<OpenGl>>, String> {
+    fn tooltip_painter(&mut self, text_font: &[u8]) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
         let device = &self.device.inner;
         let mut tooltip_painter = device.tooltip_painter.borrow_mut();
         if tooltip_painter.is_none() {
             let display = device.config.display();
             // SAFETY: the bar's context is current, and the loader is its display's.
             let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-                .map_err(|error| format!("starting the tooltip's renderer: {error}"))?;
-            let canvas = Canvas::new(renderer).map_err(|error| format!("creating the tooltip's canvas: {error}"))?;
+                .context("starting the tooltip's renderer")?;
+            let canvas = Canvas::new(renderer).context("creating the tooltip's canvas")?;
             *tooltip_painter = Some(Painter::new(canvas, text_font)?);
         }
         let mut painter = RefMut::map(tooltip_painter, |painter| painter.as_mut().expect("made above"));
@@ -418,14 +415,14 @@ impl<W> GlBar<W> {
     /// this bar's config, for [`GlBar::present_tooltip_on`]; it presents
     /// without waiting for the display to want a frame.
     #[cfg(free_unix)]
-    pub fn surface_on(&self, handle: RawWindowHandle, size: (u32, u32)) -> Result<Surface<WindowSurface>, String> {
+    pub fn surface_on(&self, handle: RawWindowHandle, size: (u32, u32)) -> anyhow::Result<Surface<WindowSurface>> {
         let (width, height) =
             (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
         let config = self.device.config();
         let attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the caller keeps the native window alive as long as the surface.
         let surface = unsafe { config.display().create_window_surface(config, &attributes) }
-            .map_err(|error| format!("creating the tooltip's GL surface: {error}"))?;
+            .context("creating the tooltip's GL surface")?;
         self.device.make_current(0, &surface);
         let _ = surface.set_swap_interval(&self.device.inner.context, glutin::surface::SwapInterval::DontWait);
         self.device.make_current(self.face.owner, &self.surface);
@@ -440,12 +437,12 @@ impl<W> GlBar<W> {
         self.device.make_current(self.face.owner, &self.surface);
         let context = &self.device.inner.context;
         if let Err(error) = self.surface.set_swap_interval(context, glutin::surface::SwapInterval::DontWait) {
-            tracing::debug!("the swap interval stays: {error}");
+            tracing::debug!("the swap interval stays: {error:#}");
         }
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, text_font: &[u8]) -> Result<(), String> {
+    pub fn set_text_font(&mut self, text_font: &[u8]) -> anyhow::Result<()> {
         let font = self.painter().text_font(text_font)?;
         self.face.text_font = font;
         Ok(())
@@ -453,7 +450,7 @@ impl<W> GlBar<W> {
 
     /// Reads `region` of the kept frame back and puts it into the window.
     #[cfg(free_unix)]
-    fn put(&self, presenter: &super::x11::Presenter, region: Rect, window_height: i32) -> Result<(), String> {
+    fn put(&self, presenter: &super::x11::Presenter, region: Rect, window_height: i32) -> anyhow::Result<()> {
         let x = region.x.floor().max(0.0) as i32;
         let top = region.y.floor().max(0.0) as i32;
         let width = (region.right().ceil() as i32).min(self.size().0 as i32) - x;
@@ -520,7 +517,7 @@ fn software_presenter(gl: &glow::Context, window: u32) -> Option<super::x11::Pre
     if !["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software)) {
         return None;
     }
-    super::x11::Presenter::new(window).inspect_err(|error| tracing::warn!("{error}; the bar swaps whole frames")).ok()
+    super::x11::Presenter::new(window).inspect_err(|error| tracing::warn!("{error:#}; the bar swaps whole frames")).ok()
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.

@@ -19,6 +19,7 @@ use crate::bar::{
 use crate::render::{Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
 use crate::view::images::HeldImages;
+use anyhow::Context;
 use gl::{GlBar, GlDevice};
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;
@@ -50,16 +51,16 @@ pub use x11::end_quietly_without_the_display;
 
 /// The winit event loop, made first so that widget threads can be given a
 /// way to reach it.
-pub fn event_loop() -> Result<EventLoop<BarEvent>, String> {
+pub fn event_loop() -> anyhow::Result<EventLoop<BarEvent>> {
     EventLoop::with_user_event()
         .build()
-        .map_err(|error| format!("cannot open the display ({error}); is DISPLAY or WAYLAND_DISPLAY set?"))
+        .map_err(|error| anyhow::anyhow!("cannot open the display ({error:#}); is DISPLAY or WAYLAND_DISPLAY set?"))
 }
 
 /// The monitors of the X server `DISPLAY` names, in RandR's order: the
 /// numbering of the bar's `monitor` on X11.
 #[cfg(free_unix)]
-pub fn x11_monitors() -> Result<Vec<crate::bar::Output>, String> {
+pub fn x11_monitors() -> anyhow::Result<Vec<crate::bar::Output>> {
     x11::X11::connect()?.monitors()
 }
 
@@ -126,24 +127,24 @@ impl BarWindows {
     }
 
     /// Runs until every bar is told to quit or a window is closed.
-    pub fn run(mut self, event_loop: EventLoop<BarEvent>) -> Result<(), String> {
+    pub fn run(mut self, event_loop: EventLoop<BarEvent>) -> anyhow::Result<()> {
         let _listening = self.fleet.listen();
-        event_loop.run_app(&mut self).map_err(|error| format!("the event loop failed: {error}"))?;
+        event_loop.run_app(&mut self).context("the event loop failed")?;
         match self.error {
-            Some(error) => Err(error),
+            Some(error) => Err(anyhow::Error::msg(error)),
             None => Ok(()),
         }
     }
 
     /// Opens a window for each bar the plan asks for; a bar that cannot
     /// have one is left out (the process fails when none can).
-    fn open_all(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
+    fn open_all(&mut self, event_loop: &ActiveEventLoop) -> anyhow::Result<()> {
         #[cfg(free_unix)]
         {
             use winit::platform::x11::ActiveEventLoopExtX11;
             if event_loop.is_x11() {
                 self.screen.x11 = x11::X11::connect()
-                    .inspect_err(|error| tracing::warn!("{error}; monitors come from winit, and no strut is set"))
+                    .inspect_err(|error| tracing::warn!("{error:#}; monitors come from winit, and no strut is set"))
                     .ok()
                     .map(Rc::new);
             }
@@ -156,12 +157,12 @@ impl BarWindows {
         for (mut running, font) in started {
             match open_surface(event_loop, self.screen.clone(), &mut running, font) {
                 Ok(surface) => self.members.push(Member { running, surface }),
-                Err(error) => failures.push(error),
+                Err(error) => failures.push(format!("{error:#}")),
             }
         }
-        failures.iter().for_each(|error| tracing::error!("{error}"));
+        failures.iter().for_each(|error| tracing::error!("{error:#}"));
         match self.members.is_empty() {
-            true => Err(failures.join("; ")),
+            true => Err(anyhow::Error::msg(failures.join("; "))),
             false => Ok(()),
         }
     }
@@ -174,7 +175,7 @@ impl BarWindows {
             let watching =
                 x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
             if let Err(error) = watching {
-                tracing::warn!("{error}; the bars will not follow monitor changes");
+                tracing::warn!("{error:#}; the bars will not follow monitor changes");
             }
         }
     }
@@ -186,7 +187,7 @@ impl BarWindows {
         if let Some(x11) = &self.screen.x11 {
             match x11.monitors() {
                 Ok(monitors) => return monitors,
-                Err(error) => tracing::warn!("{error}; asking winit instead"),
+                Err(error) => tracing::warn!("{error:#}; asking winit instead"),
             }
         }
         let primary = event_loop.primary_monitor();
@@ -215,7 +216,7 @@ impl BarWindows {
         let screen = &self.screen;
         self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running, font| {
             let opened = open_surface(event_loop, screen.clone(), running, font);
-            opened.inspect_err(|error| tracing::error!("{error}")).ok()
+            opened.inspect_err(|error| tracing::error!("{error:#}")).ok()
         });
     }
 }
@@ -226,7 +227,7 @@ fn open_surface(
     screen: Screen,
     running: &mut Running,
     text_font: Vec<u8>,
-) -> Result<WindowSurface, String> {
+) -> anyhow::Result<WindowSurface> {
     let mut surface = WindowSurface {
         gl: None,
         screen,
@@ -247,8 +248,8 @@ fn open_surface(
 }
 
 impl WindowSurface {
-    fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> Result<GlBar, String> {
-        let monitor = bar.placement().monitor(&self.screen.monitors)?;
+    fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> anyhow::Result<GlBar> {
+        let monitor = bar.placement().monitor(&self.screen.monitors).map_err(anyhow::Error::msg)?;
         tiler.set_bar_output(&monitor.name);
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let rect = bar.placement().rect_on(monitor);
@@ -279,12 +280,12 @@ impl WindowSurface {
         event_loop: &ActiveEventLoop,
         rect: ScreenRect,
         bar: &mut Bar,
-    ) -> Result<(Window, Config), String> {
+    ) -> anyhow::Result<(Window, Config)> {
         let shared = self.screen.gl.borrow();
         if let Some(device) = &shared.device {
             let attributes = bar_attributes(rect, shared.see_through);
             let window = glutin_winit::finalize_window(event_loop, attributes, device.config())
-                .map_err(|error| format!("creating the bar window: {error}"))?;
+                .context("creating the bar window")?;
             bar.paint_opaque(!shared.see_through);
             return Ok((window, device.config().clone()));
         }
@@ -312,10 +313,10 @@ impl WindowSurface {
             .with_preference(preference)
             .with_window_attributes(Some(bar_attributes(rect, see_through.is_some())))
             .build(event_loop, template, pick_config)
-            .map_err(|error| format!("creating the bar window: {error}"))?;
+            .map_err(|error| anyhow::anyhow!("creating the bar window: {error:#}"))?;
         bar.paint_opaque(see_through.is_none());
         self.screen.gl.borrow_mut().see_through = see_through.is_some();
-        Ok((window.ok_or("the bar window was not created")?, config))
+        Ok((window.context("the bar window was not created")?, config))
     }
 
     /// Keeps the bar's edge of the screen free of other windows (X11).
@@ -324,7 +325,7 @@ impl WindowSurface {
         if let (Some(x11), Some(id)) = (&self.screen.x11, x11::window_id(&gl.window))
             && let Err(error) = x11.reserve(id, rect)
         {
-            tracing::warn!("{error}");
+            tracing::warn!("{error:#}");
         }
         #[cfg(not(free_unix))]
         let _ = (gl, rect);
@@ -349,7 +350,7 @@ impl WindowSurface {
         match TooltipWindow::new(event_loop, gl.config()) {
             Ok(window) => self.tooltip = Some(window),
             Err(error) => {
-                tracing::warn!("{error}; tooltips are not shown");
+                tracing::warn!("{error:#}; tooltips are not shown");
                 self.no_tooltips = true;
             }
         }
@@ -398,7 +399,7 @@ impl Surface for WindowSurface {
         if let Some(gl) = &mut self.gl
             && let Err(error) = gl.set_text_font(font)
         {
-            tracing::warn!("{error}");
+            tracing::warn!("{error:#}");
         }
     }
 
@@ -424,7 +425,7 @@ impl Surface for WindowSurface {
             }
             Err(error) => {
                 if !self.waiting_for_monitor {
-                    tracing::warn!("{error}; the bar is hidden until it is back");
+                    tracing::warn!("{error:#}; the bar is hidden until it is back");
                 }
                 self.waiting_for_monitor = true;
                 self.monitor = None;
@@ -519,7 +520,7 @@ impl ApplicationHandler<BarEvent> for BarWindows {
             return;
         }
         if let Err(error) = self.open_all(event_loop) {
-            self.error = Some(error);
+            self.error = Some(format!("{error:#}"));
             event_loop.exit();
         }
     }

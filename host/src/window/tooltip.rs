@@ -6,6 +6,7 @@
 
 use super::ScreenRect;
 use crate::render::Rect;
+use anyhow::Context;
 use glutin::config::Config;
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
@@ -24,7 +25,7 @@ pub struct TooltipWindow {
 
 impl TooltipWindow {
     /// A hidden tooltip window whose visual suits `config`, the bar's GL config.
-    pub fn new(event_loop: &ActiveEventLoop, config: &Config) -> Result<TooltipWindow, String> {
+    pub fn new(event_loop: &ActiveEventLoop, config: &Config) -> anyhow::Result<TooltipWindow> {
         let attributes = Window::default_attributes()
             .with_title("obi tooltip")
             .with_decorations(false)
@@ -39,14 +40,13 @@ impl TooltipWindow {
                 .with_override_redirect(true)
                 .with_x11_window_type(vec![WindowType::Tooltip])
         };
-        let window = glutin_winit::finalize_window(event_loop, attributes, config)
-            .map_err(|error| format!("creating the tooltip window: {error}"))?;
-        let surface_attributes = window
-            .build_surface_attributes(Default::default())
-            .map_err(|error| format!("describing the tooltip's GL surface: {error}"))?;
+        let window =
+            glutin_winit::finalize_window(event_loop, attributes, config).context("creating the tooltip window")?;
+        let surface_attributes =
+            window.build_surface_attributes(Default::default()).context("describing the tooltip's GL surface")?;
         // SAFETY: the surface is of `window`, which outlives it (see the field order).
         let surface = unsafe { config.display().create_window_surface(config, &surface_attributes) }
-            .map_err(|error| format!("creating the tooltip's GL surface: {error}"))?;
+            .context("creating the tooltip's GL surface")?;
         Ok(TooltipWindow { size: (1, 1), surface, window })
     }
 

@@ -5,6 +5,7 @@
 //! desktop. And what a panic means once the X server is gone.
 
 use crate::bar::{Output, ScreenRect};
+use anyhow::Context;
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
 use x11rb::protocol::randr::{self, ConnectionExt as _};
@@ -18,39 +19,40 @@ pub struct X11 {
     screen: usize,
 }
 
-fn failed(what: &str) -> impl Fn(&dyn std::fmt::Display) -> String + '_ {
-    move |error| format!("{what}: {error}")
-}
-
 impl X11 {
-    pub fn connect() -> Result<X11, String> {
-        let (connection, screen) = x11rb::connect(None).map_err(|error| failed("connecting to X")(&error))?;
+    pub fn connect() -> anyhow::Result<X11> {
+        let (connection, screen) = x11rb::connect(None).context("connecting to X")?;
         let root = connection.setup().roots[screen].root;
-        let version = connection
-            .randr_query_version(1, 5)
-            .map_err(|error| failed("asking for RandR")(&error))?
-            .reply()
-            .map_err(|error| failed("asking for RandR")(&error))?;
+        let version =
+            connection.randr_query_version(1, 5).context("asking for RandR")?.reply().context("asking for RandR")?;
         if (version.major_version, version.minor_version) < (1, 5) {
-            return Err(format!(
+            anyhow::bail!(
                 "the X server has RandR {}.{}; monitors need 1.5",
-                version.major_version, version.minor_version
-            ));
+                version.major_version,
+                version.minor_version
+            );
         }
         Ok(X11 { connection, root, screen })
     }
 
     /// The active monitors, in RandR's order.
-    pub fn monitors(&self) -> Result<Vec<Output>, String> {
-        let fail = failed("listing monitors");
-        let reply =
-            self.connection.randr_get_monitors(self.root, true).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
+    pub fn monitors(&self) -> anyhow::Result<Vec<Output>> {
+        let reply = self
+            .connection
+            .randr_get_monitors(self.root, true)
+            .context("listing monitors")?
+            .reply()
+            .context("listing monitors")?;
         reply
             .monitors
             .iter()
             .map(|monitor| {
-                let name =
-                    self.connection.get_atom_name(monitor.name).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
+                let name = self
+                    .connection
+                    .get_atom_name(monitor.name)
+                    .context("listing monitors")?
+                    .reply()
+                    .context("listing monitors")?;
                 Ok(Output {
                     name: String::from_utf8_lossy(&name.name).into_owned(),
                     rect: ScreenRect {
@@ -78,16 +80,20 @@ impl X11 {
 
     /// Tells window managers that `bar` (at `rect` on the root window)
     /// keeps its edge of the screen, and that it belongs on every desktop.
-    pub fn reserve(&self, bar: u32, rect: ScreenRect) -> Result<(), String> {
-        let fail = failed("setting the bar's strut");
-        let screen = self.connection.get_geometry(self.root).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?;
-        let atom = |name: &str| -> Result<u32, String> {
+    pub fn reserve(&self, bar: u32, rect: ScreenRect) -> anyhow::Result<()> {
+        let screen = self
+            .connection
+            .get_geometry(self.root)
+            .context("setting the bar's strut")?
+            .reply()
+            .context("setting the bar's strut")?;
+        let atom = |name: &str| -> anyhow::Result<u32> {
             Ok(self
                 .connection
                 .intern_atom(false, name.as_bytes())
-                .map_err(|e| fail(&e))?
+                .context("setting the bar's strut")?
                 .reply()
-                .map_err(|e| fail(&e))?
+                .context("setting the bar's strut")?
                 .atom)
         };
         let (left, right) = (rect.x.max(0) as u32, (rect.x + rect.width as i32 - 1).max(0) as u32);
@@ -102,27 +108,26 @@ impl X11 {
         let cardinal = AtomEnum::CARDINAL;
         connection
             .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STRUT_PARTIAL")?, cardinal, &strut)
-            .map_err(|e| fail(&e))?;
+            .context("setting the bar's strut")?;
         connection
             .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STRUT")?, cardinal, &strut[..4])
-            .map_err(|e| fail(&e))?;
+            .context("setting the bar's strut")?;
         connection
             .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_DESKTOP")?, cardinal, &[ALL_DESKTOPS])
-            .map_err(|e| fail(&e))?;
+            .context("setting the bar's strut")?;
         let sticky = atom("_NET_WM_STATE_STICKY")?;
         connection
             .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STATE")?, AtomEnum::ATOM, &[sticky])
-            .map_err(|e| fail(&e))?;
-        connection.flush().map_err(|e| fail(&e))
+            .context("setting the bar's strut")?;
+        connection.flush().context("setting the bar's strut")
     }
 
     /// Calls `changed` (on a thread of its own) whenever monitors are added,
     /// removed or change resolution, until it returns false.
-    pub fn watch_monitors(self, mut changed: impl FnMut() -> bool + Send + 'static) -> Result<(), String> {
-        let fail = failed("watching monitors");
+    pub fn watch_monitors(self, mut changed: impl FnMut() -> bool + Send + 'static) -> anyhow::Result<()> {
         let mask = randr::NotifyMask::SCREEN_CHANGE | randr::NotifyMask::CRTC_CHANGE | randr::NotifyMask::OUTPUT_CHANGE;
-        self.connection.randr_select_input(self.root, mask).map_err(|e| fail(&e))?;
-        self.connection.flush().map_err(|e| fail(&e))?;
+        self.connection.randr_select_input(self.root, mask).context("watching monitors")?;
+        self.connection.flush().context("watching monitors")?;
         std::thread::Builder::new()
             .name("obi-monitors".into())
             .spawn(move || {
@@ -137,14 +142,14 @@ impl X11 {
                         }
                         Ok(_) => {}
                         Err(error) => {
-                            tracing::warn!("lost the X connection that watches monitors: {error}");
+                            tracing::warn!("lost the X connection that watches monitors: {error:#}");
                             return;
                         }
                     }
                 }
             })
             .map(drop)
-            .map_err(|error| fail(&error))
+            .context("watching monitors")
     }
 }
 
@@ -175,7 +180,7 @@ impl X11 {
             .map_err(x11rb::errors::ReplyError::from)
             .and_then(|cookie| cookie.reply());
         if let Err(error) = probed {
-            tracing::warn!("probing monitors: {error}");
+            tracing::warn!("probing monitors: {error:#}");
         }
     }
 }
@@ -223,16 +228,20 @@ pub struct Presenter {
 }
 
 impl Presenter {
-    pub fn new(window: u32) -> Result<Presenter, String> {
-        let fail = failed("preparing to draw into the bar window");
-        let (connection, _) = x11rb::connect(None).map_err(|e| fail(&e))?;
-        let depth = connection.get_geometry(window).map_err(|e| fail(&e))?.reply().map_err(|e| fail(&e))?.depth;
-        let gc = connection.generate_id().map_err(|e| fail(&e))?;
+    pub fn new(window: u32) -> anyhow::Result<Presenter> {
+        let (connection, _) = x11rb::connect(None).context("preparing to draw into the bar window")?;
+        let depth = connection
+            .get_geometry(window)
+            .context("preparing to draw into the bar window")?
+            .reply()
+            .context("preparing to draw into the bar window")?
+            .depth;
+        let gc = connection.generate_id().context("preparing to draw into the bar window")?;
         connection
             .create_gc(gc, window, &xproto::CreateGCAux::new())
-            .map_err(|e| fail(&e))?
+            .context("preparing to draw into the bar window")?
             .check()
-            .map_err(|e| fail(&e))?;
+            .context("preparing to draw into the bar window")?;
         // Room for the request's own header.
         let request_bytes = connection.maximum_request_bytes().saturating_sub(64);
         Ok(Presenter { connection, window, gc, depth, request_bytes })
@@ -240,8 +249,7 @@ impl Presenter {
 
     /// Puts rows of `width` pixels, top first, 4 bytes each in the server's
     /// 32-bit order (B, G, R, A on little-endian), at `x`, `y`.
-    pub fn put(&self, x: i16, y: i16, width: u16, pixels: &[u8]) -> Result<(), String> {
-        let fail = failed("drawing into the bar window");
+    pub fn put(&self, x: i16, y: i16, width: u16, pixels: &[u8]) -> anyhow::Result<()> {
         let row = width as usize * 4;
         let rows_per_request = (self.request_bytes / row.max(1)).max(1);
         for (strip, chunk) in pixels.chunks(row * rows_per_request).enumerate() {
@@ -250,8 +258,8 @@ impl Presenter {
             let format = xproto::ImageFormat::Z_PIXMAP;
             self.connection
                 .put_image(format, self.window, self.gc, width, rows, x, top, 0, self.depth, chunk)
-                .map_err(|e| fail(&e))?;
+                .context("drawing into the bar window")?;
         }
-        self.connection.flush().map_err(|e| fail(&e))
+        self.connection.flush().context("drawing into the bar window")
     }
 }

@@ -33,6 +33,7 @@ use crate::render::{Layout, Rect, Scene, Style};
 use crate::sync::lock;
 use crate::tiler::Connection as Tiler;
 use crate::view::images::HeldImages;
+use anyhow::Context;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle, WaylandDisplayHandle, WaylandWindowHandle};
@@ -80,30 +81,28 @@ pub struct Wayland {
 
 /// Connects to the compositor `WAYLAND_DISPLAY` names, which must offer
 /// wlr-layer-shell.
-pub fn connect() -> Result<Wayland, String> {
-    let connection =
-        Connection::connect_to_env().map_err(|error| format!("cannot reach the Wayland compositor: {error}"))?;
-    let (globals, queue) =
-        registry_queue_init(&connection).map_err(|error| format!("reading the compositor's globals: {error}"))?;
+pub fn connect() -> anyhow::Result<Wayland> {
+    let connection = Connection::connect_to_env().context("cannot reach the Wayland compositor")?;
+    let (globals, queue) = registry_queue_init(&connection).context("reading the compositor's globals")?;
     let qh = queue.handle();
-    let compositor = CompositorState::bind(&globals, &qh)
-        .map_err(|error| format!("the compositor offers no wl_compositor: {error}"))?;
+    let compositor = CompositorState::bind(&globals, &qh).context("the compositor offers no wl_compositor")?;
     let layer_shell = LayerShell::bind(&globals, &qh).map_err(|_| {
-        "the Wayland compositor offers no wlr-layer-shell (zwlr_layer_shell_v1), which a bar needs to be \
-         placed at an edge: sway, Hyprland, niri and KDE Plasma offer it, GNOME does not (there, run the bar \
-         under X11 with --backend x11)"
-            .to_owned()
+        anyhow::anyhow!(
+            "the Wayland compositor offers no wlr-layer-shell (zwlr_layer_shell_v1), which a bar needs to be \
+             placed at an edge: sway, Hyprland, niri and KDE Plasma offer it, GNOME does not (there, run the bar \
+             under X11 with --backend x11)"
+        )
     })?;
     let xdg_shell = globals
         .bind(&qh, 1..=6, GlobalData)
         .map(WmBase)
-        .inspect_err(|error| tracing::info!("the compositor offers no xdg-shell ({error}): no tooltips are shown"))
+        .inspect_err(|error| tracing::info!("the compositor offers no xdg-shell ({error:#}): no tooltips are shown"))
         .ok();
     let fractional = Fractional::bind(&globals, &qh);
     if fractional.is_none() {
         tracing::info!("the compositor offers no fractional scaling: the bar is drawn at whole scales");
     }
-    let event_loop = EventLoop::try_new().map_err(|error| format!("starting the event loop: {error}"))?;
+    let event_loop = EventLoop::try_new().context("starting the event loop")?;
     let (sender, events) = channel::channel::<BarEvent>();
     event_loop
         .handle()
@@ -112,7 +111,7 @@ pub fn connect() -> Result<Wayland, String> {
                 state.handle(event);
             }
         })
-        .map_err(|error| format!("listening to the bar's threads: {error}"))?;
+        .map_err(|error| anyhow::anyhow!("listening to the bar's threads: {error:#}"))?;
     let sender = Mutex::new(sender);
     let deliver: Deliver = Arc::new(move |event| lock(&sender).send(event).is_ok());
     Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, fractional, event_loop, deliver })
@@ -126,7 +125,7 @@ impl Wayland {
 
     /// Runs the fleet's bars until they are told to quit; an error when
     /// the compositor goes away.
-    pub fn run(self, fleet: Fleet) -> Result<(), String> {
+    pub fn run(self, fleet: Fleet) -> anyhow::Result<()> {
         let Wayland {
             connection,
             globals,
@@ -164,19 +163,17 @@ impl Wayland {
         let _listening = state.fleet.listen();
         // The outputs' names and places arrive after their globals.
         for _ in 0..2 {
-            queue.roundtrip(&mut state).map_err(|error| format!("asking the compositor for its outputs: {error}"))?;
+            queue.roundtrip(&mut state).context("asking the compositor for its outputs")?;
         }
         state.following_outputs = true;
         state.open_all()?;
-        WaylandSource::new(connection, queue)
-            .insert(event_loop.handle())
-            .map_err(|error| format!("listening to the compositor: {error}"))?;
+        WaylandSource::new(connection, queue).insert(event_loop.handle()).context("listening to the compositor")?;
         while !state.quit {
             let due = state.members.iter().filter_map(|member| member.running.tooltip_due()).min();
             let timeout = due.map(|due| due.saturating_duration_since(Instant::now()));
             event_loop
                 .dispatch(timeout, &mut state)
-                .map_err(|error| format!("the Wayland compositor went away ({error})"))?;
+                .map_err(|error| anyhow::anyhow!("the Wayland compositor went away ({error:#})"))?;
             state.after_events();
         }
         Ok(())
@@ -224,16 +221,16 @@ struct LayerBar {
 impl LayerBar {
     /// A surface for each bar the plan asks for; a bar that cannot have
     /// one is left out (the process fails when none can).
-    fn open_all(&mut self) -> Result<(), String> {
+    fn open_all(&mut self) -> anyhow::Result<()> {
         let outputs = self.ordered_outputs();
         let (started, failures) = self.fleet.start_first(outputs.len());
-        failures.iter().for_each(|error| tracing::error!("{error}"));
+        failures.iter().for_each(|error| tracing::error!("{error:#}"));
         for (running, font) in started {
             let surface = Panel::new(self.shell.clone(), outputs.clone(), &running, font);
             self.members.push(Member { running, surface });
         }
         if self.members.is_empty() {
-            return Err(failures.join("; "));
+            anyhow::bail!(failures.join("; "));
         }
         self.members.iter_mut().for_each(|member| member.surface.open());
         Ok(())
@@ -465,7 +462,7 @@ impl Panel {
 
     /// The compositor gave the surface its size: the first time, GL is made
     /// on it; after, it follows the size. Whether the bar can show through.
-    fn configured(&mut self, layer: &LayerSurface, size: (u32, u32)) -> Result<Option<bool>, String> {
+    fn configured(&mut self, layer: &LayerSurface, size: (u32, u32)) -> anyhow::Result<Option<bool>> {
         self.logical = (size.0.max(1), size.1.max(1));
         let size = self.scale.buffer_size(self.logical);
         if let Some(followed) = &self.followed_scale {
@@ -480,7 +477,8 @@ impl Panel {
         }
         let Some(layer) = self.pending.take().filter(|pending| pending == layer) else { return Ok(None) };
         let (egl, config) = self.display()?;
-        let surface = NonNull::new(layer.wl_surface().id().as_ptr().cast()).ok_or("the bar's surface has no handle")?;
+        let surface =
+            NonNull::new(layer.wl_surface().id().as_ptr().cast()).context("the bar's surface has no handle")?;
         let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
         if let Some(factor) = self.buffer_scale() {
             layer.wl_surface().set_buffer_scale(factor);
@@ -497,21 +495,21 @@ impl Panel {
     }
 
     /// EGL on the compositor's display, made the first time.
-    fn display(&mut self) -> Result<(Display, Config), String> {
+    fn display(&mut self) -> anyhow::Result<(Display, Config)> {
         if let Some(made) = &*self.shell.display.borrow() {
             return Ok(made.clone());
         }
-        let pointer = NonNull::new(self.shell.connection.backend().display_ptr().cast()).ok_or("no Wayland display")?;
+        let pointer =
+            NonNull::new(self.shell.connection.backend().display_ptr().cast()).context("no Wayland display")?;
         let raw = RawDisplayHandle::Wayland(WaylandDisplayHandle::new(pointer));
         // SAFETY: the display pointer is the connection's, which lives as long as the bar.
-        let display = unsafe { Display::new(raw, DisplayApiPreference::Egl) }
-            .map_err(|error| format!("EGL on the Wayland display: {error}"))?;
+        let display = unsafe { Display::new(raw, DisplayApiPreference::Egl) }.context("EGL on the Wayland display")?;
         let template = ConfigTemplateBuilder::new().with_alpha_size(8).with_transparency(true).build();
         // SAFETY: the template names no native window.
         let config = unsafe { display.find_configs(template) }
-            .map_err(|error| format!("finding a GL config: {error}"))?
+            .context("finding a GL config")?
             .min_by_key(|config| (config.alpha_size() == 0, config.num_samples()))
-            .ok_or("the display offers no GL config")?;
+            .context("the display offers no GL config")?;
         *self.shell.display.borrow_mut() = Some((display.clone(), config.clone()));
         Ok((display, config))
     }
@@ -558,7 +556,7 @@ fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
     let Some(surface) = NonNull::new(gl.window.wl_surface().id().as_ptr().cast()) else { return };
     let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(surface));
     if let Err(error) = gl.resize_anew(handle, width, height) {
-        tracing::warn!("{error}; the bar keeps its GL surface");
+        tracing::warn!("{error:#}; the bar keeps its GL surface");
         gl.resize(width, height);
     }
 }
@@ -592,7 +590,7 @@ impl Surface for Panel {
         if let Some(gl) = &mut self.gl
             && let Err(error) = gl.set_text_font(font)
         {
-            tracing::warn!("{error}");
+            tracing::warn!("{error:#}");
         }
     }
 
@@ -726,7 +724,7 @@ impl LayerShellHandler for LayerBar {
             Ok(Some(see_through)) => running.bar_mut().paint_opaque(!see_through),
             Ok(None) => {}
             Err(error) => {
-                tracing::error!("{error}");
+                tracing::error!("{error:#}");
                 self.quit = true;
             }
         }

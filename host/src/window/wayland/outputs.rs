@@ -3,6 +3,7 @@
 //! places itself by this numbering, and `obi check` lists outputs by it.
 
 use crate::bar::{Output, ScreenRect};
+use anyhow::Context;
 use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
 use smithay_client_toolkit::reexports::client::globals::registry_queue_init;
 use smithay_client_toolkit::reexports::client::protocol::wl_output;
@@ -35,16 +36,14 @@ pub fn monitor(info: &OutputInfo) -> Output {
 
 /// The outputs of the compositor `WAYLAND_DISPLAY` names, in the bar's
 /// numbering.
-pub fn list() -> Result<Vec<Output>, String> {
-    let connection =
-        Connection::connect_to_env().map_err(|error| format!("cannot reach the Wayland compositor: {error}"))?;
-    let (globals, mut queue) =
-        registry_queue_init(&connection).map_err(|error| format!("reading the compositor's globals: {error}"))?;
+pub fn list() -> anyhow::Result<Vec<Output>> {
+    let connection = Connection::connect_to_env().context("cannot reach the Wayland compositor")?;
+    let (globals, mut queue) = registry_queue_init(&connection).context("reading the compositor's globals")?;
     let qh = queue.handle();
     let mut listing = Listing { registry: RegistryState::new(&globals), outputs: OutputState::new(&globals, &qh) };
     // The outputs' names and places arrive after their globals.
     for _ in 0..2 {
-        queue.roundtrip(&mut listing).map_err(|error| format!("asking the compositor for its outputs: {error}"))?;
+        queue.roundtrip(&mut listing).context("asking the compositor for its outputs")?;
     }
     let outputs = listing.outputs.outputs().filter_map(|output| Some(((), listing.outputs.info(&output)?))).collect();
     Ok(in_layout_order(outputs).iter().map(|(_, info)| monitor(info)).collect())

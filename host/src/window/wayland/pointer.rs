@@ -36,7 +36,7 @@ impl SeatHandler for LayerBar {
         if capability == Capability::Pointer && self.pointer.is_none() {
             match self.seats.get_pointer(qh, &seat) {
                 Ok(pointer) => self.pointer = Some(pointer),
-                Err(error) => tracing::warn!("no pointer from the seat: {error}"),
+                Err(error) => tracing::warn!("no pointer from the seat: {error:#}"),
             }
         }
     }

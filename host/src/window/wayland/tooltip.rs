@@ -50,7 +50,7 @@ impl Panel {
             }
             match gl.surface_on(handle, scale.buffer_size(size)) {
                 Ok(surface) => tooltip.surface = Some(surface),
-                Err(error) => return tracing::warn!("{error}"),
+                Err(error) => return tracing::warn!("{error:#}"),
             }
         }
         if let Some(surface) = &tooltip.surface {
@@ -67,7 +67,7 @@ impl Panel {
         let size = gl.painter().tooltip_size(style, text);
         let positioner = match XdgPositioner::new(xdg_shell) {
             Ok(positioner) => positioner,
-            Err(error) => return tracing::warn!("placing the tooltip: {error}"),
+            Err(error) => return tracing::warn!("placing the tooltip: {error:#}"),
         };
         positioner.set_size(size.0 as i32, size.1 as i32);
         let height = self.logical.1 as i32;
@@ -83,7 +83,7 @@ impl Panel {
         let surface = shell.compositor.create_surface(&shell.qh);
         let popup = match Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell) {
             Ok(popup) => popup,
-            Err(error) => return tracing::warn!("making the tooltip: {error}"),
+            Err(error) => return tracing::warn!("making the tooltip: {error:#}"),
         };
         gl.window.get_popup(popup.xdg_popup());
         popup.wl_surface().commit();
