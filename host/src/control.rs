@@ -137,7 +137,7 @@ fn user_id() -> String {
 
 /// The folder of this user's sockets, when it is theirs alone.
 fn own_socket_dir() -> Result<OwnDir, String> {
-    OwnDir::new(&socket_dir()).map_err(|why| format!("the control folder cannot be used: {why}"))
+    OwnDir::new(&socket_dir()).map_err(|why| format!("the control folder cannot be used: {why:#}"))
 }
 
 fn socket_path(dir: &Path, pid: u32) -> PathBuf {

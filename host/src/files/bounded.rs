@@ -5,6 +5,7 @@
 //! between a check and the open) cannot make the reader wait, and a device
 //! such as `/dev/urandom` is refused instead of read for ever.
 
+use super::ownership::Untrusted;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,7 +22,7 @@ pub enum Unreadable {
         limit: u64,
     },
     /// Code that someone other than the user (or the system) may have written.
-    Untrusted(String),
+    Untrusted(Untrusted),
 }
 
 impl fmt::Display for Unreadable {

@@ -10,3 +10,4 @@ mod ownership;
 
 pub use bounded::{Unreadable, read_code, read_regular};
 pub use own_dir::OwnDir;
+pub use ownership::Untrusted;

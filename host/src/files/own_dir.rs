@@ -13,7 +13,8 @@
 //! On Windows the folders live in the user's profile, whose access rights
 //! keep other users out; the checks of ownership and modes are Unix's.
 
-use super::ownership;
+use super::ownership::{self, Untrusted};
+use anyhow::Context;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -25,15 +26,15 @@ pub struct OwnDir {
 
 impl OwnDir {
     /// The folder at `path`, created (0700) when missing, checked when not.
-    pub fn new(path: &Path) -> Result<OwnDir, String> {
-        create(path).map_err(|error| format!("creating {}: {error}", path.display()))?;
+    pub fn new(path: &Path) -> anyhow::Result<OwnDir> {
+        create(path).with_context(|| format!("creating {}", path.display()))?;
         check(path)?;
         Ok(OwnDir { path: path.to_path_buf() })
     }
 
     /// The folder at `path` when it is there and the user's own (as
     /// [`OwnDir::new`] checks it), without making it.
-    pub fn existing(path: &Path) -> Result<OwnDir, String> {
+    pub fn existing(path: &Path) -> Result<OwnDir, Untrusted> {
         check(path)?;
         Ok(OwnDir { path: path.to_path_buf() })
     }
@@ -44,15 +45,16 @@ impl OwnDir {
 
     /// The file `name` in the folder when it is there and may be trusted;
     /// `Ok(None)` when there is none, an error saying why when it may not.
-    pub fn trusted_file(&self, name: &str) -> Result<Option<PathBuf>, String> {
+    pub fn trusted_file(&self, name: &str) -> Result<Option<PathBuf>, Untrusted> {
         let path = self.path.join(name);
         let metadata = match fs::symlink_metadata(&path) {
             Ok(metadata) => metadata,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(error) => return Err(format!("{}: {error}", path.display())),
+            Err(error) => return Err(Untrusted::Io { path, error }),
         };
         if !metadata.file_type().is_file() {
-            return Err(format!("{} is not a regular file (a link or something else put there)", path.display()));
+            let expected = "a regular file (a link or something else put there)";
+            return Err(Untrusted::Kind { path, expected });
         }
         ownership::ours_and_private(&path, &metadata)?;
         Ok(Some(path))
@@ -81,10 +83,11 @@ fn create(path: &Path) -> io::Result<()> {
 
 /// The folder is ours, not a link, writable by nobody else, and so is
 /// every folder above it (or sticky).
-fn check(path: &Path) -> Result<(), String> {
-    let metadata = fs::symlink_metadata(path).map_err(|error| format!("{}: {error}", path.display()))?;
+fn check(path: &Path) -> Result<(), Untrusted> {
+    let metadata = fs::symlink_metadata(path).map_err(Untrusted::io(path))?;
     if !metadata.is_dir() {
-        return Err(format!("{} is not a folder (a link or a file is in its place)", path.display()));
+        let expected = "a folder (a link or a file is in its place)";
+        return Err(Untrusted::Kind { path: path.to_path_buf(), expected });
     }
     ownership::ours_and_private(path, &metadata)?;
     ownership::safe_ancestors(path)
@@ -118,12 +121,12 @@ mod tests {
         let path = top.path().join("shared");
         fs::create_dir(&path).unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o777)).unwrap();
-        let refused = OwnDir::new(&path).unwrap_err();
+        let refused = format!("{:#}", OwnDir::new(&path).unwrap_err());
         assert!(refused.contains("may be written by others (mode 777)"), "{refused}");
         let inner = path.join("inner");
         fs::create_dir(&inner).unwrap();
         fs::set_permissions(&inner, fs::Permissions::from_mode(0o700)).unwrap();
-        let refused = OwnDir::new(&inner).unwrap_err();
+        let refused = format!("{:#}", OwnDir::new(&inner).unwrap_err());
         assert!(refused.contains("which others may write to (mode 777)"), "{refused}");
     }
 
@@ -134,13 +137,13 @@ mod tests {
         fs::create_dir(&real).unwrap();
         let link = top.path().join("link");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        assert!(OwnDir::new(&link).unwrap_err().contains("not a folder"));
+        assert!(format!("{:#}", OwnDir::new(&link).unwrap_err()).contains("not a folder"));
 
         let dir = OwnDir::new(&real).unwrap();
         let victim = top.path().join("victim");
         fs::write(&victim, b"precious").unwrap();
         std::os::unix::fs::symlink(&victim, real.join("planted")).unwrap();
-        assert!(dir.trusted_file("planted").unwrap_err().contains("not a regular file"));
+        assert!(matches!(dir.trusted_file("planted"), Err(Untrusted::Kind { .. })));
         dir.write("planted", b"new").unwrap();
         assert_eq!(fs::read(&victim).unwrap(), b"precious", "the link was replaced, not written through");
         assert_eq!(fs::read(real.join("planted")).unwrap(), b"new");
@@ -152,6 +155,8 @@ mod tests {
         let dir = OwnDir::new(top.path()).unwrap();
         dir.write("x", b"bytes").unwrap();
         fs::set_permissions(top.path().join("x"), fs::Permissions::from_mode(0o666)).unwrap();
-        assert!(dir.trusted_file("x").unwrap_err().contains("may be written by others"));
+        let refused = dir.trusted_file("x").unwrap_err();
+        assert!(matches!(refused, Untrusted::Writable { mode: 0o666, .. }), "{refused}");
+        assert!(refused.to_string().ends_with("may be written by others (mode 666)"), "{refused}");
     }
 }

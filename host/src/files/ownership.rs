@@ -4,7 +4,72 @@
 //! checked here.
 
 use std::fs::Metadata;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::{fmt, io};
+
+/// Why a file or folder may not be trusted: someone else may have written it.
+#[derive(Debug)]
+pub enum Untrusted {
+    /// It belongs to another user.
+    Owner { path: PathBuf, uid: u32 },
+    /// Others may write to it.
+    Writable { path: PathBuf, mode: u32 },
+    /// A link on the way to it was made by another user.
+    ForeignLink { link: PathBuf, uid: u32 },
+    /// A folder above it belongs to another user.
+    InsideForeign { path: PathBuf, folder: PathBuf, uid: u32 },
+    /// Others may write to a folder above it (one that is not sticky).
+    InsideWritable { path: PathBuf, folder: PathBuf, mode: u32 },
+    /// It is not what it should be: a link, a file, something else put there.
+    Kind { path: PathBuf, expected: &'static str },
+    /// It cannot be looked at.
+    Io { path: PathBuf, error: io::Error },
+}
+
+impl fmt::Display for Untrusted {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Untrusted::Owner { path, uid } => {
+                write!(formatter, "{} belongs to another user (uid {uid})", path.display())
+            }
+            Untrusted::Writable { path, mode } => {
+                write!(formatter, "{} may be written by others (mode {mode:o})", path.display())
+            }
+            Untrusted::ForeignLink { link, uid } => {
+                write!(formatter, "{} is a link made by another user (uid {uid})", link.display())
+            }
+            Untrusted::InsideForeign { path, folder, uid } => write!(
+                formatter,
+                "{} is inside {}, which belongs to another user (uid {uid})",
+                path.display(),
+                folder.display()
+            ),
+            Untrusted::InsideWritable { path, folder, mode } => write!(
+                formatter,
+                "{} is inside {}, which others may write to (mode {mode:o})",
+                path.display(),
+                folder.display()
+            ),
+            Untrusted::Kind { path, expected } => write!(formatter, "{} is not {expected}", path.display()),
+            Untrusted::Io { path, error } => write!(formatter, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Untrusted {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Untrusted::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl Untrusted {
+    pub fn io(path: &Path) -> impl FnOnce(io::Error) -> Untrusted + '_ {
+        move |error| Untrusted::Io { path: path.to_path_buf(), error }
+    }
+}
 
 #[cfg(unix)]
 pub use unix::*;
@@ -26,25 +91,25 @@ mod unix {
     }
 
     /// Ours, and writable by nobody else.
-    pub fn ours_and_private(path: &Path, metadata: &Metadata) -> Result<(), String> {
+    pub fn ours_and_private(path: &Path, metadata: &Metadata) -> Result<(), Untrusted> {
         if metadata.uid() != me() {
-            return Err(format!("{} belongs to another user (uid {})", path.display(), metadata.uid()));
+            return Err(Untrusted::Owner { path: path.to_path_buf(), uid: metadata.uid() });
         }
         private(path, metadata)
     }
 
     /// Ours or the system's (root's), and writable by nobody else: code
     /// installed for every user is as trusted as the user's own.
-    pub fn ours_or_systems_and_private(path: &Path, metadata: &Metadata) -> Result<(), String> {
+    pub fn ours_or_systems_and_private(path: &Path, metadata: &Metadata) -> Result<(), Untrusted> {
         if metadata.uid() != me() && metadata.uid() != 0 {
-            return Err(format!("{} belongs to another user (uid {})", path.display(), metadata.uid()));
+            return Err(Untrusted::Owner { path: path.to_path_buf(), uid: metadata.uid() });
         }
         private(path, metadata)
     }
 
-    fn private(path: &Path, metadata: &Metadata) -> Result<(), String> {
+    fn private(path: &Path, metadata: &Metadata) -> Result<(), Untrusted> {
         if metadata.mode() & WRITABLE_BY_OTHERS != 0 {
-            return Err(format!("{} may be written by others (mode {:o})", path.display(), metadata.mode() & 0o7777));
+            return Err(Untrusted::Writable { path: path.to_path_buf(), mode: metadata.mode() & 0o7777 });
         }
         Ok(())
     }
@@ -52,33 +117,24 @@ mod unix {
     /// Every folder above `path`, as written and as links resolve it, is
     /// ours or root's, and writable by nobody else unless sticky; a link on
     /// the way is ours or root's.
-    pub fn safe_ancestors(path: &Path) -> Result<(), String> {
-        let absolute = std::path::absolute(path).map_err(|error| format!("{}: {error}", path.display()))?;
-        let resolved = absolute.canonicalize().map_err(|error| format!("{}: {error}", path.display()))?;
+    pub fn safe_ancestors(path: &Path) -> Result<(), Untrusted> {
+        let absolute = std::path::absolute(path).map_err(Untrusted::io(path))?;
+        let resolved = absolute.canonicalize().map_err(Untrusted::io(path))?;
         let trusted = |uid: u32| uid == me() || uid == 0;
         for ancestor in absolute.ancestors().skip(1) {
             let Ok(metadata) = fs::symlink_metadata(ancestor) else { continue };
             if metadata.file_type().is_symlink() && !trusted(metadata.uid()) {
-                return Err(format!("{} is a link made by another user (uid {})", ancestor.display(), metadata.uid()));
+                return Err(Untrusted::ForeignLink { link: ancestor.to_path_buf(), uid: metadata.uid() });
             }
         }
         for ancestor in resolved.ancestors().skip(1) {
-            let metadata = fs::metadata(ancestor).map_err(|error| format!("{}: {error}", ancestor.display()))?;
+            let metadata = fs::metadata(ancestor).map_err(Untrusted::io(ancestor))?;
+            let (path, folder) = (path.to_path_buf(), ancestor.to_path_buf());
             if !trusted(metadata.uid()) {
-                return Err(format!(
-                    "{} is inside {}, which belongs to another user (uid {})",
-                    path.display(),
-                    ancestor.display(),
-                    metadata.uid()
-                ));
+                return Err(Untrusted::InsideForeign { path, folder, uid: metadata.uid() });
             }
             if metadata.mode() & WRITABLE_BY_OTHERS != 0 && metadata.mode() & STICKY == 0 {
-                return Err(format!(
-                    "{} is inside {}, which others may write to (mode {:o})",
-                    path.display(),
-                    ancestor.display(),
-                    metadata.mode() & 0o7777
-                ));
+                return Err(Untrusted::InsideWritable { path, folder, mode: metadata.mode() & 0o7777 });
             }
         }
         Ok(())
@@ -89,15 +145,15 @@ mod unix {
 mod elsewhere {
     use super::*;
 
-    pub fn ours_and_private(_: &Path, _: &Metadata) -> Result<(), String> {
+    pub fn ours_and_private(_: &Path, _: &Metadata) -> Result<(), Untrusted> {
         Ok(())
     }
 
-    pub fn ours_or_systems_and_private(_: &Path, _: &Metadata) -> Result<(), String> {
+    pub fn ours_or_systems_and_private(_: &Path, _: &Metadata) -> Result<(), Untrusted> {
         Ok(())
     }
 
-    pub fn safe_ancestors(_: &Path) -> Result<(), String> {
+    pub fn safe_ancestors(_: &Path) -> Result<(), Untrusted> {
         Ok(())
     }
 }

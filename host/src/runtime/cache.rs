@@ -48,7 +48,7 @@ impl ComponentCache {
     /// The cache in `dir`, when it is a folder of the user's own.
     pub fn at(dir: impl Into<PathBuf>) -> ComponentCache {
         let dir = OwnDir::new(&dir.into())
-            .inspect_err(|why| tracing::warn!("not using the component cache: {why}; components are compiled anew"))
+            .inspect_err(|why| tracing::warn!("not using the component cache: {why:#}; components are compiled anew"))
             .ok();
         ComponentCache { dir }
     }
