@@ -13,6 +13,7 @@
 //! waits a few seconds for each answer and says which bar gave none.
 
 use crate::files::OwnDir;
+use anyhow::Context;
 use interprocess::local_socket::prelude::*;
 use interprocess::local_socket::{GenericFilePath, ListenerOptions, Stream};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -136,8 +137,8 @@ fn user_id() -> String {
 }
 
 /// The folder of this user's sockets, when it is theirs alone.
-fn own_socket_dir() -> Result<OwnDir, String> {
-    OwnDir::new(&socket_dir()).map_err(|why| format!("the control folder cannot be used: {why:#}"))
+fn own_socket_dir() -> anyhow::Result<OwnDir> {
+    OwnDir::new(&socket_dir()).context("the control folder cannot be used")
 }
 
 fn socket_path(dir: &Path, pid: u32) -> PathBuf {
@@ -162,22 +163,21 @@ const REPLY_TIME: Duration = Duration::from_secs(2);
 /// answer goes, and says whether it arrived.
 pub fn serve(
     deliver: impl Fn(Request, mpsc::Sender<String>) -> bool + Send + 'static,
-) -> Result<ControlServer, String> {
+) -> anyhow::Result<ControlServer> {
     let dir = own_socket_dir()?;
     let path = socket_path(dir.path(), std::process::id());
-    let name =
-        path.as_path().to_fs_name::<GenericFilePath>().map_err(|error| format!("{}: {error}", path.display()))?;
+    let name = path.as_path().to_fs_name::<GenericFilePath>().with_context(|| format!("{}", path.display()))?;
     let listener = ListenerOptions::new()
         .name(name)
         .try_overwrite(true)
         .create_sync()
-        .map_err(|error| format!("listening on {}: {error}", path.display()))?;
+        .with_context(|| format!("listening on {}", path.display()))?;
     let server = ControlServer { path };
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(&server.path, fs::Permissions::from_mode(0o600))
-            .map_err(|error| format!("making {} private: {error}", server.path.display()))?;
+            .with_context(|| format!("making {} private", server.path.display()))?;
     }
     thread::Builder::new()
         .name("obi-control".into())
@@ -212,7 +212,7 @@ pub fn serve(
                 let _ = writeln!(reader.get_mut(), "{reply}");
             }
         })
-        .map_err(|error| format!("starting the control thread: {error}"))?;
+        .context("starting the control thread")?;
     Ok(server)
 }
 
@@ -220,10 +220,9 @@ pub fn serve(
 /// bar ends as `obi msg quit` ends it: its socket removed, its struts
 /// given back. `quit` hands the command to the bars.
 #[cfg(unix)]
-pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> Result<(), String> {
+pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> anyhow::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT])
-        .map_err(|error| format!("handling SIGTERM and SIGINT: {error}"))?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT]).context("handling SIGTERM and SIGINT")?;
     thread::Builder::new()
         .name("obi-signals".into())
         .spawn(move || {
@@ -236,13 +235,13 @@ pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> Result<(), S
             }
         })
         .map(drop)
-        .map_err(|error| format!("starting the signal thread: {error}"))
+        .context("starting the signal thread")
 }
 
 /// Sends `request` to the process with `pid`, or to every running one.
 /// Returns each process's pid and reply; sockets of processes that are
 /// gone are cleaned up.
-pub fn send(request: Request, pid: Option<u32>) -> Result<Vec<(u32, String)>, String> {
+pub fn send(request: Request, pid: Option<u32>) -> anyhow::Result<Vec<(u32, String)>> {
     let own = own_socket_dir()?;
     let dir = own.path();
     let pids: Vec<u32> = match pid {
@@ -273,10 +272,10 @@ pub fn send(request: Request, pid: Option<u32>) -> Result<Vec<(u32, String)>, St
         }
     }
     if replies.is_empty() {
-        return Err(match pid {
-            Some(pid) => format!("no obi bar with pid {pid} is running"),
-            None => format!("no obi bar is running (no sockets in {})", dir.display()),
-        });
+        match pid {
+            Some(pid) => anyhow::bail!("no obi bar with pid {pid} is running"),
+            None => anyhow::bail!("no obi bar is running (no sockets in {})", dir.display()),
+        }
     }
     Ok(replies)
 }

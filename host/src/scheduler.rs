@@ -469,7 +469,7 @@ fn watch_components(bars: &[BarWidgets], events: &Sender<Order>) -> Vec<FileWatc
             let watched = watch_files(std::slice::from_ref(&path), move |saved| {
                 let _ = events.send(Order::ComponentChanged { path: saved.to_path_buf() });
             });
-            watched.map_err(|error| tracing::debug!("not reloading on change: {error}")).ok()
+            watched.map_err(|error| tracing::debug!("not reloading on change: {error:#}")).ok()
         })
         .collect()
 }

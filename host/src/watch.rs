@@ -5,6 +5,7 @@
 //! events from one save becomes one notification, sent once the burst is
 //! quiet.
 
+use anyhow::Context;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
@@ -22,17 +23,17 @@ pub struct FileWatcher {
 }
 
 /// Calls `changed` (on a thread of its own) after each save of `path`.
-pub fn watch(path: &Path, changed: impl Fn() + Send + 'static) -> Result<FileWatcher, String> {
+pub fn watch(path: &Path, changed: impl Fn() + Send + 'static) -> anyhow::Result<FileWatcher> {
     watch_files(&[path.to_path_buf()], move |_| changed())
 }
 
 /// Calls `changed` with the path as given (on a thread of its own) after
 /// each save of one of `paths`; files saved in one burst are each named once.
-pub fn watch_files(paths: &[PathBuf], changed: impl Fn(&Path) + Send + 'static) -> Result<FileWatcher, String> {
+pub fn watch_files(paths: &[PathBuf], changed: impl Fn(&Path) + Send + 'static) -> anyhow::Result<FileWatcher> {
     // Events name a file by its directory as watched and its name.
     let mut watched: HashMap<(PathBuf, OsString), PathBuf> = HashMap::new();
     for path in paths {
-        let canonical = path.canonicalize().map_err(|error| format!("watching {}: {error}", path.display()))?;
+        let canonical = path.canonicalize().with_context(|| format!("watching {}", path.display()))?;
         let directory = canonical.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
         let name = canonical.file_name().map(ToOwned::to_owned).unwrap_or_default();
         watched.insert((directory, name), path.clone());
@@ -51,11 +52,11 @@ pub fn watch_files(paths: &[PathBuf], changed: impl Fn(&Path) + Send + 'static) 
             }
         }
     })
-    .map_err(|error| format!("watching files: {error}"))?;
+    .context("watching files")?;
     for directory in &directories {
         watcher
             .watch(directory, RecursiveMode::NonRecursive)
-            .map_err(|error| format!("watching {}: {error}", directory.display()))?;
+            .with_context(|| format!("watching {}", directory.display()))?;
     }
     thread::Builder::new()
         .name("obi-file-watch".into())
@@ -69,7 +70,7 @@ pub fn watch_files(paths: &[PathBuf], changed: impl Fn(&Path) + Send + 'static) 
                 saved.iter().for_each(|path| changed(path));
             }
         })
-        .map_err(|error| format!("starting the file watcher: {error}"))?;
+        .context("starting the file watcher")?;
     Ok(FileWatcher { _watcher: watcher })
 }
 

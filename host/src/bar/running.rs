@@ -162,7 +162,10 @@ impl Running {
     pub(super) fn listen(&mut self) -> Result<(), String> {
         if let Some(path) = &self.source.path {
             let (deliver, saved, bar) = (self.deliver.clone(), path.clone(), self.id);
-            self.watcher = Some(crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))?);
+            self.watcher = Some(
+                crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))
+                    .map_err(|error| format!("{error:#}"))?,
+            );
         }
         Ok(())
     }

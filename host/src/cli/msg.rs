@@ -2,7 +2,7 @@
 
 /// `obi msg COMMAND`: each bar's reply; any error fails the command.
 pub fn send(request: obi::control::Request, pid: Option<u32>) -> anyhow::Result<()> {
-    let replies = obi::control::send(request, pid).map_err(anyhow::Error::msg)?;
+    let replies = obi::control::send(request, pid)?;
     let mut failed = false;
     for (pid, reply) in replies {
         println!("{pid}: {reply}");
