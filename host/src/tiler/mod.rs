@@ -400,18 +400,7 @@ fn detect(options: &Options) -> Option<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    fn counting() -> (Waker, Arc<AtomicUsize>) {
-        let woken = Arc::new(AtomicUsize::new(0));
-        let count = woken.clone();
-        (
-            Waker::new(move || {
-                count.fetch_add(1, Ordering::SeqCst);
-            }),
-            woken,
-        )
-    }
+    use std::sync::atomic::Ordering;
 
     fn state(workspaces: usize) -> State {
         State {
@@ -429,7 +418,7 @@ mod tests {
     #[test]
     fn reading_subscribes_and_a_change_wakes() {
         let (connection, publisher) = Connection::scripted();
-        let (waker, woken) = counting();
+        let (waker, woken) = Waker::counting();
         assert!(matches!(connection.status(&waker), Status::Disconnected(_)));
         assert_eq!(waker.promised(), 1, "a first answer is promised while connecting");
         publisher.publish(Status::Connected(state(2)));
@@ -463,8 +452,8 @@ mod tests {
         let second = first.for_another_bar(None);
         first.set_bar_output("DP-1");
         second.set_bar_output("HDMI-1");
-        let (first_waker, first_woken) = counting();
-        let (second_waker, second_woken) = counting();
+        let (first_waker, first_woken) = Waker::counting();
+        let (second_waker, second_woken) = Waker::counting();
         first.status(&first_waker);
         second.status(&second_waker);
         let mut two = state(1);
@@ -489,7 +478,7 @@ mod tests {
         let connection = Connection::none("no tiler was chosen (--tiler none)");
         let error = connection.send_batch(vec![Message::unit("TogglePause")]).unwrap_err();
         assert!(error.contains("--tiler none"), "{error}");
-        let (waker, _) = counting();
+        let (waker, _) = Waker::counting();
         connection.status(&waker);
         assert_eq!(waker.promised(), 0, "nothing is coming");
     }

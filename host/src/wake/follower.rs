@@ -101,11 +101,7 @@ mod tests {
         assert!(!follower.request(5), "nothing is followed before the first reading");
         assert_eq!(started.load(Ordering::SeqCst), 0);
 
-        let woken = Arc::new(AtomicUsize::new(0));
-        let wakes = woken.clone();
-        let waker = Waker::new(move || {
-            wakes.fetch_add(1, Ordering::SeqCst);
-        });
+        let (waker, woken) = Waker::counting();
         follower.read(&waker);
         follower.read(&waker);
         assert!(follower.request(7));

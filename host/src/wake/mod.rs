@@ -97,6 +97,19 @@ impl Subscribers {
     }
 }
 
+#[cfg(test)]
+impl Waker {
+    /// A waker that counts its wakes, for tests.
+    pub(crate) fn counting() -> (Waker, Arc<AtomicUsize>) {
+        let woken = Arc::new(AtomicUsize::new(0));
+        let count = woken.clone();
+        let waker = Waker::new(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        });
+        (waker, woken)
+    }
+}
+
 impl fmt::Debug for Waker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Waker({} promised)", self.promised())
@@ -131,11 +144,7 @@ mod tests {
 
     #[test]
     fn clones_share_the_wake_and_the_promises() {
-        let woken = Arc::new(AtomicUsize::new(0));
-        let count = woken.clone();
-        let waker = Waker::new(move || {
-            count.fetch_add(1, Ordering::SeqCst);
-        });
+        let (waker, woken) = Waker::counting();
         waker.promise();
         waker.clone().promise();
         waker.clone().wake();

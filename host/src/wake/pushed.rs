@@ -57,16 +57,10 @@ impl<T: Clone + PartialEq> Pushed<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicUsize;
 
     #[test]
     fn reading_subscribes_and_only_changes_wake() {
-        let woken = Arc::new(AtomicUsize::new(0));
-        let count = woken.clone();
-        let waker = Waker::new(move || {
-            count.fetch_add(1, Ordering::SeqCst);
-        });
+        let (waker, woken) = Waker::counting();
         let pushed = Pushed::new(0);
         assert_eq!(pushed.read(&waker), 0);
         assert_eq!(waker.promised(), 1, "a first answer is promised");

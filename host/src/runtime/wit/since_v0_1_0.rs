@@ -3,7 +3,7 @@
 
 use super::since_v0_1_2::obi::widget::types as wit;
 use crate::{runtime, view};
-use obi::widget::types as old;
+use self::obi::widget::types as old;
 
 wasmtime::component::bindgen!({
     world: "widget",
