@@ -113,7 +113,7 @@ impl Scheduler {
         let now = Instant::now();
         let capabilities = engine.capabilities().clone();
         let (woken, wakes) = mpsc::channel();
-        let mut slots: Vec<Scheduled> = specs
+        let mut slots: Vec<Slot> = specs
             .into_iter()
             .enumerate()
             .map(|(index, spec)| {
@@ -121,7 +121,7 @@ impl Scheduler {
                 let waker = Waker::new(move || {
                     let _ = woken.send(index);
                 });
-                Scheduled::new(spec, now, index as u64, waker)
+                Slot::new(spec, now, index as u64, waker)
             })
             .collect();
         slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, now));
@@ -197,7 +197,9 @@ impl Drop for SchedulerHandle {
     }
 }
 
-struct Scheduled {
+/// A widget's place on the widget thread: its spec and instance, when it
+/// is next due, and how it has fared.
+struct Slot {
     id: u64,
     spec: WidgetSpec,
     waker: Waker,
@@ -211,9 +213,9 @@ struct Scheduled {
     shown: WidgetState,
 }
 
-impl Scheduled {
-    fn new(spec: WidgetSpec, now: Instant, id: u64, waker: Waker) -> Scheduled {
-        Scheduled {
+impl Slot {
+    fn new(spec: WidgetSpec, now: Instant, id: u64, waker: Waker) -> Slot {
+        Slot {
             id,
             spec,
             waker,
@@ -327,7 +329,7 @@ struct SlotMaker {
 }
 
 impl SlotMaker {
-    fn make(&mut self, spec: WidgetSpec, now: Instant) -> Scheduled {
+    fn make(&mut self, spec: WidgetSpec, now: Instant) -> Slot {
         let id = self.next_id;
         self.next_id += 1;
         let wakes = self.wakes.clone();
@@ -335,7 +337,7 @@ impl SlotMaker {
         let waker = Waker::new(move || {
             let _ = wakes.send(Order::Wake { slot: id });
         });
-        Scheduled::new(spec, now, id, waker)
+        Slot::new(spec, now, id, waker)
     }
 }
 
@@ -344,7 +346,7 @@ struct BarWidgets {
     id: u64,
     capabilities: Box<Capabilities>,
     generation: u64,
-    slots: Vec<Scheduled>,
+    slots: Vec<Slot>,
     published: Vec<Option<WidgetState>>,
     sink: Sink,
 }
@@ -415,7 +417,7 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
             }
             Ok(Order::AddBar { bar, capabilities, specs, sink }) => {
                 let now = Instant::now();
-                let slots: Vec<Scheduled> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
+                let slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
                 let published = vec![None; slots.len()];
                 bars.push(BarWidgets { id: bar, capabilities, generation: 0, slots, published, sink });
                 watching = watch_components(&bars, &maker.wakes);
@@ -478,12 +480,12 @@ fn watch_components(bars: &[BarWidgets], events: &Sender<Order>) -> Vec<FileWatc
 /// (instance, schedule and state included) when that slot runs the same
 /// spec, or starts fresh.
 fn reuse_slots(
-    old: Vec<Scheduled>,
+    old: Vec<Slot>,
     specs: Vec<WidgetSpec>,
     continued: &[Option<usize>],
-    mut fresh: impl FnMut(WidgetSpec) -> Scheduled,
-) -> Vec<Scheduled> {
-    let mut old: Vec<Option<Scheduled>> = old.into_iter().map(Some).collect();
+    mut fresh: impl FnMut(WidgetSpec) -> Slot,
+) -> Vec<Slot> {
+    let mut old: Vec<Option<Slot>> = old.into_iter().map(Some).collect();
     specs
         .into_iter()
         .enumerate()
@@ -540,7 +542,7 @@ mod tests {
             limits: Default::default(),
         };
         let start = Instant::now();
-        let mut slot = Scheduled::new(spec, start, 0, Waker::unheard());
+        let mut slot = Slot::new(spec, start, 0, Waker::unheard());
         slot.due = None;
         let later = start + Duration::from_secs(5);
         slot.wake(later);

@@ -41,46 +41,46 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         wait: Duration,
         read: impl Fn() -> T + Send + Sync + 'static,
     ) -> Sampled<T> {
-        let slot = Reading { value: None, read_at: None, reading: false, waiting: Vec::new() };
-        Sampled { name, fresh_for, wait, read: Arc::new(read), shared: Arc::new((Mutex::new(slot), Condvar::new())) }
+        let last = Reading { value: None, read_at: None, reading: false, waiting: Vec::new() };
+        Sampled { name, fresh_for, wait, read: Arc::new(read), shared: Arc::new((Mutex::new(last), Condvar::new())) }
     }
 
     /// The last value read, after a new reading when it is stale and comes
     /// in time; `None` until a first reading has finished. When the reading
     /// does not come in time, `waker` is woken once it does.
     pub fn get(&self, waker: &Waker) -> Option<T> {
-        let (slot, finished) = &*self.shared;
-        let mut slot = lock(slot);
-        let stale = slot.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
-        let started = stale && !slot.reading;
+        let (last, finished) = &*self.shared;
+        let mut last = lock(last);
+        let stale = last.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
+        let started = stale && !last.reading;
         if started {
-            slot.reading = true;
+            last.reading = true;
             self.start_reading();
         }
-        if started || slot.value.is_none() {
-            slot = finished
-                .wait_timeout_while(slot, self.wait, |slot| slot.reading)
+        if started || last.value.is_none() {
+            last = finished
+                .wait_timeout_while(last, self.wait, |last| last.reading)
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
                 .0;
         }
         // A reading that hangs for days must not pile up a waker per call.
-        if slot.reading && !slot.waiting.iter().any(|waiting| waiting.same_as(waker)) {
+        if last.reading && !last.waiting.iter().any(|waiting| waiting.same_as(waker)) {
             waker.promise();
-            slot.waiting.push(waker.clone());
+            last.waiting.push(waker.clone());
         }
-        slot.value.clone()
+        last.value.clone()
     }
 
     fn start_reading(&self) {
         let (read, shared) = (self.read.clone(), self.shared.clone());
         let spawned = thread::Builder::new().name(self.name.into()).spawn(move || {
             let value = read();
-            let (slot, finished) = &*shared;
-            let mut slot = lock(slot);
-            let waiting = std::mem::take(&mut slot.waiting);
-            *slot = Reading { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
+            let (last, finished) = &*shared;
+            let mut last = lock(last);
+            let waiting = std::mem::take(&mut last.waiting);
+            *last = Reading { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
             finished.notify_all();
-            drop(slot);
+            drop(last);
             waiting.iter().for_each(Waker::wake);
         });
         if let Err(error) = spawned {
