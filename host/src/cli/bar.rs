@@ -57,15 +57,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
 /// bar configurations of komorebi's `komorebi.json` at `komorebi_config`
 /// (empty: where komorebi keeps it), when given.
 pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> anyhow::Result<Vec<PathBuf>> {
-    let mut resolved: Vec<PathBuf> =
-        paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
+    let mut resolved: Vec<PathBuf> = paths.iter().map(|path| resolve_path(path)).collect::<Result<_, _>>()?;
     if let Some(komorebi) = komorebi_config {
-        let komorebi = if komorebi.is_empty() {
-            komorebi_json::default_path().map_err(anyhow::Error::msg)?
-        } else {
-            resolve_path(komorebi).map_err(anyhow::Error::msg)?
-        };
-        resolved.extend(komorebi_json::bar_configurations(&komorebi).map_err(anyhow::Error::msg)?);
+        let komorebi = if komorebi.is_empty() { komorebi_json::default_path()? } else { resolve_path(komorebi)? };
+        resolved.extend(komorebi_json::bar_configurations(&komorebi)?);
     }
     Ok(resolved)
 }

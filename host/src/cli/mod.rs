@@ -194,9 +194,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         None => {}
     }
     if cli.aliases {
-        return aliases::list(
-            &resolve_path(cli.config.first().map(String::as_str).unwrap_or_default()).map_err(anyhow::Error::msg)?,
-        );
+        return aliases::list(&resolve_path(cli.config.first().map(String::as_str).unwrap_or_default())?);
     }
     bar::run(&cli)
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub fn print(config: Option<&str>) -> anyhow::Result<()> {
     let mut schema: serde_json::Value = serde_json::from_str(&obi::config::schema()).expect("Obi's schema is JSON");
     if let Some(path) = config {
-        let config = BarConfig::load(&resolve_path(path).map_err(anyhow::Error::msg)?)
+        let config = BarConfig::load(&resolve_path(path)?)
             .map_err(|diagnostics| anyhow::Error::msg(listing(&diagnostics)))?
             .config;
         let capabilities =

@@ -5,37 +5,40 @@
 //! (`$Env:USERPROFILE`) as well as the shell's (`$HOME`, `~`).
 
 use super::{CONFIG_FILE_BYTES, parse_lenient, resolve_path};
+use anyhow::{Context, anyhow, bail};
 use std::path::{Path, PathBuf};
 
 /// Where komorebi reads `komorebi.json` from.
-pub fn default_path() -> Result<PathBuf, String> {
+pub fn default_path() -> anyhow::Result<PathBuf> {
     std::env::var_os("KOMOREBI_CONFIG_HOME")
         .or_else(|| std::env::var_os(if cfg!(windows) { "USERPROFILE" } else { "HOME" }))
         .map(|folder| PathBuf::from(folder).join("komorebi.json"))
-        .ok_or_else(|| "komorebi's config folder is unknown: neither KOMOREBI_CONFIG_HOME nor the home is set".into())
+        .context("komorebi's config folder is unknown: neither KOMOREBI_CONFIG_HOME nor the home is set")
 }
 
 /// The bar configurations `komorebi.json` at `path` lists, resolved: a
 /// relative path is taken from the file's folder.
-pub fn bar_configurations(path: &Path) -> Result<Vec<PathBuf>, String> {
-    let fail = |why: String| format!("{}: {why}", path.display());
-    let bytes =
-        crate::files::read_regular(path, CONFIG_FILE_BYTES).map_err(|why| fail(format!("cannot read: {why}")))?;
-    let text = String::from_utf8(bytes).map_err(|error| fail(format!("not UTF-8 text: {error}")))?;
-    let json = parse_lenient(&text).map_err(fail)?;
+pub fn bar_configurations(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    listed_bars(path).with_context(|| path.display().to_string())
+}
+
+fn listed_bars(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let bytes = crate::files::read_regular(path, CONFIG_FILE_BYTES).context("cannot read")?;
+    let text = String::from_utf8(bytes).context("not UTF-8 text")?;
+    let json = parse_lenient(&text).map_err(anyhow::Error::msg)?;
     let listed = match json.get("bar_configurations") {
         Some(serde_json::Value::Array(listed)) => listed,
-        Some(_) => return Err(fail("bar_configurations is not a list of paths".into())),
-        None => return Err(fail("it lists no bar_configurations".into())),
+        Some(_) => bail!("bar_configurations is not a list of paths"),
+        None => bail!("it lists no bar_configurations"),
     };
     let folder = path.parent().unwrap_or(Path::new(""));
     listed
         .iter()
         .enumerate()
         .map(|(index, entry)| {
-            let raw = entry.as_str().ok_or_else(|| fail(format!("bar_configurations[{index}] is not a path")))?;
-            let resolved = resolve_path(&shell_variables(raw))
-                .map_err(|why| fail(format!("bar_configurations[{index}]: {why}")))?;
+            let raw = entry.as_str().ok_or_else(|| anyhow!("bar_configurations[{index}] is not a path"))?;
+            let resolved =
+                resolve_path(&shell_variables(raw)).with_context(|| format!("bar_configurations[{index}]"))?;
             Ok(folder.join(resolved))
         })
         .collect()
@@ -92,8 +95,13 @@ mod tests {
             [dir.path().join("left.json"), PathBuf::from("/bars/right.json")]
         );
         std::fs::write(&komorebi, r#"{ "bar_configurations": [ 3 ] }"#).unwrap();
-        assert!(bar_configurations(&komorebi).unwrap_err().ends_with("bar_configurations[0] is not a path"));
+        assert!(
+            format!("{:#}", bar_configurations(&komorebi).unwrap_err())
+                .ends_with("bar_configurations[0] is not a path")
+        );
         std::fs::write(&komorebi, r#"{ "monitors": [] }"#).unwrap();
-        assert!(bar_configurations(&komorebi).unwrap_err().ends_with("it lists no bar_configurations"));
+        assert!(
+            format!("{:#}", bar_configurations(&komorebi).unwrap_err()).ends_with("it lists no bar_configurations")
+        );
     }
 }

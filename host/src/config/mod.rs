@@ -59,11 +59,26 @@ pub struct WidgetEntry<'a> {
 
 /// A `--config` path as typed: `~` and `$VAR` / `${VAR}` are resolved, and
 /// an unset variable is an error naming it.
-pub fn resolve_path(raw: &str) -> Result<PathBuf, String> {
+pub fn resolve_path(raw: &str) -> Result<PathBuf, UnsetVariable> {
     shellexpand::full(raw)
         .map(|expanded| PathBuf::from(expanded.as_ref()))
-        .map_err(|error| format!("config path {raw:?}: ${} is not set", error.var_name))
+        .map_err(|error| UnsetVariable { path: raw.to_owned(), variable: error.var_name })
 }
+
+/// A config path that names a variable the environment does not set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsetVariable {
+    pub path: String,
+    pub variable: String,
+}
+
+impl std::fmt::Display for UnsetVariable {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "config path {:?}: ${} is not set", self.path, self.variable)
+    }
+}
+
+impl std::error::Error for UnsetVariable {}
 
 /// Obi's JSON schema of `komorebi.bar.json` (with its extensions).
 pub fn schema() -> String {
@@ -222,7 +237,8 @@ mod tests {
         assert_eq!(resolve_path("$OBI_TEST_CONFIG_HOME/bar.json").unwrap(), PathBuf::from("/somewhere/bar.json"));
         assert_eq!(resolve_path("${OBI_TEST_CONFIG_HOME}/x.json").unwrap(), PathBuf::from("/somewhere/x.json"));
         let error = resolve_path("$OBI_TEST_UNSET_VARIABLE/bar.json").unwrap_err();
-        assert!(error.contains("$OBI_TEST_UNSET_VARIABLE is not set"), "{error}");
+        assert_eq!(error.variable, "OBI_TEST_UNSET_VARIABLE");
+        assert!(error.to_string().contains("$OBI_TEST_UNSET_VARIABLE is not set"), "{error}");
     }
 
     #[test]

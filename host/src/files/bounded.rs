@@ -40,6 +40,9 @@ impl fmt::Display for Unreadable {
     }
 }
 
+/// Its message says what the cause said: the cause is not repeated as a source.
+impl std::error::Error for Unreadable {}
+
 /// The bytes of the regular file at `path`, when it holds at most `limit`.
 pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, Unreadable> {
     read(path, limit, |_| Ok(()))

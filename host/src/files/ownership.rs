@@ -56,14 +56,8 @@ impl fmt::Display for Untrusted {
     }
 }
 
-impl std::error::Error for Untrusted {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Untrusted::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// Its message says what the cause said: the cause is not repeated as a source.
+impl std::error::Error for Untrusted {}
 
 impl Untrusted {
     pub fn io(path: &Path) -> impl FnOnce(io::Error) -> Untrusted + '_ {

@@ -1,9 +1,9 @@
 //! `obi:widget@0.1.0`: its exports, and its view, whose types are the
 //! same shapes as 0.1.1's `types` generated apart, converted here.
 
+use self::obi::widget::types as old;
 use super::since_v0_1_2::obi::widget::types as wit;
 use crate::{runtime, view};
-use self::obi::widget::types as old;
 
 wasmtime::component::bindgen!({
     world: "widget",
