@@ -90,7 +90,7 @@ pub struct Options {
 pub trait Client: Send + Sync {
     /// Sends `batch` in order; `state` is the tiler's last (to translate
     /// indices into names, for tilers that speak names).
-    fn send(&self, batch: &[Message], state: Option<&State>) -> Result<(), String>;
+    fn send(&self, batch: &[Message], state: Option<&State>) -> anyhow::Result<()>;
 }
 
 /// A bar's connection to its tiler, shared by its widgets and its mouse
@@ -187,7 +187,7 @@ impl Connection {
             Choice::Niri => niri::start(options, publisher),
             #[cfg(not(unix))]
             Choice::I3 | Choice::Sway | Choice::Hyprland | Choice::Niri => {
-                Err("i3, sway, Hyprland and niri run on Unix alone".into())
+                Err(anyhow::anyhow!("i3, sway, Hyprland and niri run on Unix alone"))
             }
             Choice::Auto | Choice::None => return Connection::none("no tiler was chosen (--tiler none)"),
         };
@@ -197,6 +197,7 @@ impl Connection {
                 connection
             }
             Err(why) => {
+                let why = format!("{why:#}");
                 tracing::warn!("{why}");
                 Connection::none(&why)
             }
@@ -330,7 +331,7 @@ fn deliver(shared: &Weak<Shared>, batches: &Receiver<(Vec<Message>, Weak<BarView
         };
         if let Err(why) = client.send(&batch, state) {
             let names: Vec<&str> = batch.iter().map(|message| message.name).collect();
-            tracing::warn!("sending {} to the tiler: {why}", names.join(", "));
+            tracing::warn!("sending {} to the tiler: {why:#}", names.join(", "));
         }
     }
 }
@@ -354,8 +355,9 @@ impl Publisher {
     /// Says that the tiler cannot be reached and why, in the log too, once
     /// for as long as the reason stays the same (a client asks again every
     /// second).
-    pub fn unreachable(&self, why: String) {
+    pub fn unreachable(&self, why: anyhow::Error) {
         let Some(shared) = self.shared.upgrade() else { return };
+        let why = format!("{why:#}");
         if shared.publish(Status::Disconnected(why.clone())) {
             tracing::info!("{why}; asking again every second");
         }

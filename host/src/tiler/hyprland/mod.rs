@@ -22,6 +22,7 @@ use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
 use super::{Client, Options, Publisher, State, Status};
 use crate::sync::lock;
+use anyhow::Context;
 use commands::Dialect;
 use fold::Replies;
 use std::collections::HashSet;
@@ -59,7 +60,7 @@ pub fn instance_dir() -> Option<PathBuf> {
 }
 
 /// Starts following Hyprland in the background.
-pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn Client>> {
     let hyprland = Arc::new(Hyprland {
         monitor: options.monitor,
         dir: Mutex::new(None),
@@ -72,12 +73,12 @@ pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>,
     thread::Builder::new()
         .name("obi-hyprland-events".into())
         .spawn(move || follow(&events, &events_publisher, &events_refresh))
-        .map_err(|error| format!("cannot start following Hyprland: {error}"))?;
+        .context("cannot start following Hyprland")?;
     let fetcher = hyprland.clone();
     thread::Builder::new()
         .name("obi-hyprland-state".into())
         .spawn(move || refetch(&fetcher, &publisher, &refreshes))
-        .map_err(|error| format!("cannot start following Hyprland: {error}"))?;
+        .context("cannot start following Hyprland")?;
     Ok(Box::new(HyprlandClient { hyprland, refresh }))
 }
 
@@ -100,15 +101,16 @@ struct HyprlandClient {
 }
 
 impl Client for HyprlandClient {
-    fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
+    fn send(&self, batch: &[super::Message], state: Option<&State>) -> anyhow::Result<()> {
         let dialect = *lock(&self.hyprland.dialect);
         let translate = |message: &super::Message, state: Option<&State>| commands::translate(message, state, dialect);
-        let requests = commands_for("Hyprland", batch, state, translate, &self.hyprland.warned)?;
+        let requests =
+            commands_for("Hyprland", batch, state, translate, &self.hyprland.warned).map_err(anyhow::Error::msg)?;
         for request in requests {
             let reply = self.hyprland.request(&request)?;
             if reply.trim() != "ok" {
                 let _ = self.refresh.send(());
-                return Err(format!("Hyprland refused `{request}`: {}", reply.trim()));
+                anyhow::bail!("Hyprland refused `{request}`: {}", reply.trim());
             }
         }
         let _ = self.refresh.send(());
@@ -118,29 +120,28 @@ impl Client for HyprlandClient {
 
 impl Hyprland {
     /// Writes `request` on a connection of its own and reads the reply.
-    fn request(&self, request: &str) -> Result<String, String> {
-        let dir = lock(&self.dir).clone().ok_or("Hyprland is not running")?;
-        let stream = UnixStream::connect(dir.join(".socket.sock"))
-            .map_err(|error| format!("Hyprland is not running: {error}"))?;
+    fn request(&self, request: &str) -> anyhow::Result<String> {
+        let dir = lock(&self.dir).clone().context("Hyprland is not running")?;
+        let stream = UnixStream::connect(dir.join(".socket.sock")).context("Hyprland is not running")?;
         let _ = stream.set_write_timeout(Some(TIMEOUT));
         (&stream)
             .write_all(request.as_bytes())
             .and_then(|()| stream.shutdown(std::net::Shutdown::Write))
-            .map_err(|error| format!("asking Hyprland `{request}`: {error}"))?;
+            .with_context(|| format!("asking Hyprland `{request}`"))?;
         let mut reply = Vec::new();
         Within::new(&stream, TIMEOUT)
             .take(MAX_REPLY)
             .read_to_end(&mut reply)
-            .map_err(|error| format!("reading Hyprland's answer to `{request}`: {error}"))?;
-        String::from_utf8(reply).map_err(|_| format!("Hyprland's answer to `{request}` is not text"))
+            .with_context(|| format!("reading Hyprland's answer to `{request}`"))?;
+        String::from_utf8(reply).map_err(|_| anyhow::anyhow!("Hyprland's answer to `{request}` is not text"))
     }
 
     /// The whole state, asked for in one batch.
-    fn fetch(&self) -> Result<State, String> {
+    fn fetch(&self) -> anyhow::Result<State> {
         let reply = self.request(STATE_BATCH)?;
         let parts: Vec<&str> = reply.split("\n\n\n").collect();
         let [monitors, workspaces, clients, active, devices] = parts[..] else {
-            return Err(format!("Hyprland answered {} parts to a batch of five", parts.len()));
+            anyhow::bail!("Hyprland answered {} parts to a batch of five", parts.len());
         };
         let active: serde_json::Value = read("active window", active)?;
         let replies = Replies {
@@ -171,8 +172,8 @@ impl Hyprland {
 }
 
 /// One of Hyprland's JSON replies, read.
-fn read<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|error| format!("Hyprland's {what} cannot be read: {error}"))
+fn read<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> anyhow::Result<T> {
+    serde_json::from_str(text).with_context(|| format!("Hyprland's {what} cannot be read"))
 }
 
 /// Listens to Hyprland's events and asks for the state after each burst,
@@ -197,10 +198,9 @@ fn follow(hyprland: &Hyprland, publisher: &Publisher, refresh: &Sender<()>) {
     }
 }
 
-fn connect_events() -> Result<(UnixStream, PathBuf), String> {
-    let dir = instance_dir().ok_or("Hyprland is not running (no instance socket found)")?;
-    let events =
-        UnixStream::connect(dir.join(".socket2.sock")).map_err(|error| format!("Hyprland is not running: {error}"))?;
+fn connect_events() -> anyhow::Result<(UnixStream, PathBuf)> {
+    let dir = instance_dir().context("Hyprland is not running (no instance socket found)")?;
+    let events = UnixStream::connect(dir.join(".socket2.sock")).context("Hyprland is not running")?;
     Ok((events, dir))
 }
 
@@ -242,7 +242,7 @@ fn refetch(hyprland: &Hyprland, publisher: &Publisher, refreshes: &Receiver<()>)
         while refreshes.try_recv().is_ok() {}
         match hyprland.fetch() {
             Ok(state) => publisher.publish(Status::Connected(state)),
-            Err(error) => tracing::debug!("{error}"),
+            Err(error) => tracing::debug!("{error:#}"),
         }
     }
 }

@@ -43,6 +43,7 @@ use super::deadline::{Begun, Within};
 use super::meaning::commands_for;
 use super::{Client, Kind, Options, Publisher, State, Status};
 use crate::sync::lock;
+use anyhow::Context;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::io;
@@ -126,7 +127,7 @@ fn x11_socket_path() -> Option<PathBuf> {
 }
 
 /// Starts following the tiler in the background.
-pub fn start(flavour: Flavour, options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+pub fn start(flavour: Flavour, options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn Client>> {
     let fetcher = Arc::new(Fetcher {
         flavour,
         monitor: options.monitor,
@@ -139,12 +140,12 @@ pub fn start(flavour: Flavour, options: &Options, publisher: Publisher) -> Resul
     thread::Builder::new()
         .name(format!("obi-{}-events", flavour.name()))
         .spawn(move || follow(flavour, &events_fetcher, &events_publisher, &events_refresh))
-        .map_err(|error| format!("cannot start following {}: {error}", flavour.name()))?;
+        .with_context(|| format!("cannot start following {}", flavour.name()))?;
     let state_fetcher = fetcher.clone();
     thread::Builder::new()
         .name(format!("obi-{}-state", flavour.name()))
         .spawn(move || refetch(&state_fetcher, &publisher, &refreshes))
-        .map_err(|error| format!("cannot start following {}: {error}", flavour.name()))?;
+        .with_context(|| format!("cannot start following {}", flavour.name()))?;
     Ok(Box::new(I3 { fetcher, refresh, warned: Mutex::new(HashSet::new()) }))
 }
 
@@ -164,19 +165,21 @@ struct Outcome {
 }
 
 impl Client for I3 {
-    fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
+    fn send(&self, batch: &[super::Message], state: Option<&State>) -> anyhow::Result<()> {
         let name = self.fetcher.flavour.name();
-        let commands = commands_for(name, batch, state, translate, &self.warned)?;
+        let commands = commands_for(name, batch, state, translate, &self.warned).map_err(anyhow::Error::msg)?;
         if commands.is_empty() {
             return Ok(());
         }
         let line = commands.join("; ");
         let reply = self.fetcher.request(ipc::RUN_COMMAND, line.as_bytes())?;
         let outcomes: Vec<Outcome> =
-            serde_json::from_slice(&reply).map_err(|error| format!("{name} answered `{line}` oddly: {error}"))?;
+            serde_json::from_slice(&reply).with_context(|| format!("{name} answered `{line}` oddly"))?;
         let _ = self.refresh.send(());
         match outcomes.iter().find(|outcome| !outcome.success) {
-            Some(failed) => Err(format!("{name} refused `{line}`: {}", failed.error.as_deref().unwrap_or("no reason"))),
+            Some(failed) => {
+                Err(anyhow::anyhow!("{name} refused `{line}`: {}", failed.error.as_deref().unwrap_or("no reason")))
+            }
             None => Ok(()),
         }
     }
@@ -193,22 +196,21 @@ struct Fetcher {
 }
 
 impl Fetcher {
-    fn request(&self, kind: u32, payload: &[u8]) -> Result<Vec<u8>, String> {
+    fn request(&self, kind: u32, payload: &[u8]) -> anyhow::Result<Vec<u8>> {
         let name = self.flavour.name();
         let path = lock(&self.path).clone();
-        let path = path.ok_or_else(|| format!("{name} is not running"))?;
-        let stream = UnixStream::connect(&path).map_err(|error| format!("{name} is not running: {error}"))?;
+        let path = path.with_context(|| format!("{name} is not running"))?;
+        let stream = UnixStream::connect(&path).with_context(|| format!("{name} is not running"))?;
         let _ = stream.set_write_timeout(Some(TIMEOUT));
-        ipc::request(&mut Within::new(&stream, TIMEOUT), kind, payload)
-            .map_err(|error| format!("asking {name}: {error}"))
+        ipc::request(&mut Within::new(&stream, TIMEOUT), kind, payload).with_context(|| format!("asking {name}"))
     }
 
-    fn fetch(&self) -> Result<State, String> {
+    fn fetch(&self) -> anyhow::Result<State> {
         let name = self.flavour.name();
         let tree: tree::Node = serde_json::from_slice(&self.request(ipc::GET_TREE, b"")?)
-            .map_err(|error| format!("{name}'s tree cannot be read: {error}"))?;
+            .with_context(|| format!("{name}'s tree cannot be read"))?;
         let outputs: Vec<tree::Output> = serde_json::from_slice(&self.request(ipc::GET_OUTPUTS, b"")?)
-            .map_err(|error| format!("{name}'s outputs cannot be read: {error}"))?;
+            .with_context(|| format!("{name}'s outputs cannot be read"))?;
         let mode = lock(&self.mode).clone();
         let mut icons = lock(&self.icons);
         let mut windows = HashSet::new();
@@ -281,9 +283,9 @@ fn next_event(events: &UnixStream) -> io::Result<(u32, Vec<u8>)> {
 }
 
 /// A connection subscribed to the events, and the socket it is on.
-fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
+fn subscribe(flavour: Flavour) -> anyhow::Result<(UnixStream, PathBuf)> {
     let name = flavour.name();
-    let path = socket_path(flavour).ok_or_else(|| format!("{name} is not running (no IPC socket found)"))?;
+    let path = socket_path(flavour).with_context(|| format!("{name} is not running (no IPC socket found)"))?;
     let events = match flavour {
         Flavour::I3 => EVENTS,
         Flavour::Sway => SWAY_EVENTS,
@@ -302,14 +304,14 @@ fn subscribe(flavour: Flavour) -> Result<(UnixStream, PathBuf), String> {
 }
 
 /// A new connection to the tiler at `path`, subscribed to `events`.
-fn subscribe_to(name: &str, path: &Path, events: &[&str]) -> Result<UnixStream, String> {
-    let stream = UnixStream::connect(path).map_err(|error| format!("{name} is not running: {error}"))?;
+fn subscribe_to(name: &str, path: &Path, events: &[&str]) -> anyhow::Result<UnixStream> {
+    let stream = UnixStream::connect(path).with_context(|| format!("{name} is not running"))?;
     let _ = stream.set_write_timeout(Some(TIMEOUT));
     let names = serde_json::to_string(events).expect("event names serialize");
     let reply = ipc::request(&mut Within::new(&stream, TIMEOUT), ipc::SUBSCRIBE, names.as_bytes())
-        .map_err(|error| format!("subscribing to {name}'s events: {error}"))?;
+        .with_context(|| format!("subscribing to {name}'s events"))?;
     if !serde_json::from_slice::<Outcome>(&reply).is_ok_and(|outcome| outcome.success) {
-        return Err(format!("{name} refused the subscription to {names}: {}", String::from_utf8_lossy(&reply)));
+        anyhow::bail!("{name} refused the subscription to {names}: {}", String::from_utf8_lossy(&reply));
     }
     Ok(stream)
 }
@@ -321,7 +323,7 @@ fn refetch(fetcher: &Fetcher, publisher: &Publisher, refreshes: &Receiver<()>) {
         while refreshes.try_recv().is_ok() {}
         match fetcher.fetch() {
             Ok(state) => publisher.publish(Status::Connected(state)),
-            Err(error) => tracing::debug!("{error}"),
+            Err(error) => tracing::debug!("{error:#}"),
         }
     }
 }

@@ -17,6 +17,7 @@ use super::{Message, SOCKET};
 use crate::config::model::Sides;
 use crate::tiler::backoff::Backoff;
 use crate::tiler::{Client, Publisher, State, Status};
+use anyhow::Context;
 use serde_json::json;
 use std::io::{Read, Write};
 #[cfg(unix)]
@@ -39,7 +40,7 @@ pub struct Komorebi {
 }
 
 impl Client for Komorebi {
-    fn send(&self, batch: &[Message], _: Option<&State>) -> Result<(), String> {
+    fn send(&self, batch: &[Message], _: Option<&State>) -> anyhow::Result<()> {
         send(&self.dir, batch)
     }
 }
@@ -64,18 +65,18 @@ pub struct Subscription {
 /// Binds the bar's subscriber socket in `subscription.dir` and starts the
 /// thread that subscribes it, reads komorebi's notifications and publishes
 /// each state, reconnecting whenever komorebi goes away.
-pub fn start(subscription: Subscription, publisher: Publisher) -> Result<Komorebi, String> {
+pub fn start(subscription: Subscription, publisher: Publisher) -> anyhow::Result<Komorebi> {
     let name = format!("obi-{}.sock", std::process::id());
     let path = subscription.dir.join(&name);
     // A file of that name is left from an earlier bar with this pid.
     let _ = std::fs::remove_file(&path);
-    let listener = UnixListener::bind(&path)
-        .map_err(|error| format!("cannot listen for komorebi at {}: {error}", path.display()))?;
+    let listener =
+        UnixListener::bind(&path).with_context(|| format!("cannot listen for komorebi at {}", path.display()))?;
     let client = Komorebi { dir: subscription.dir.clone(), subscriber: path };
     thread::Builder::new()
         .name("obi-komorebi".into())
         .spawn(move || listen(subscription, name, listener, publisher))
-        .map_err(|error| format!("cannot start listening to komorebi: {error}"))?;
+        .context("cannot start listening to komorebi")?;
     Ok(client)
 }
 
@@ -149,41 +150,38 @@ fn offer_work_area_offset(dir: &Path, monitor: Option<usize>, offset: Sides) {
     let rect = json!({ "left": offset.left, "top": offset.top, "right": offset.right, "bottom": offset.bottom });
     let message = Message::with("MonitorWorkAreaOffset", json!([monitor.unwrap_or(0), rect]));
     if let Err(why) = send(dir, &[message]) {
-        tracing::warn!("the work area offset was not set: {why}");
+        tracing::warn!("the work area offset was not set: {why:#}");
     }
 }
 
 /// Sends `batch` on one connection: each message's JSON and a newline.
-pub fn send(dir: &Path, batch: &[Message]) -> Result<(), String> {
+pub fn send(dir: &Path, batch: &[Message]) -> anyhow::Result<()> {
     let mut stream = connect(dir)?;
     let mut bytes = String::new();
     for message in batch {
         bytes.push_str(&message.to_json());
         bytes.push('\n');
     }
-    stream.write_all(bytes.as_bytes()).map_err(|error| format!("writing to komorebi: {error}"))
+    stream.write_all(bytes.as_bytes()).context("writing to komorebi")
 }
 
 /// Asks komorebi for its whole state.
-pub fn query_state(dir: &Path, monitor: Option<usize>) -> Result<State, String> {
+pub fn query_state(dir: &Path, monitor: Option<usize>) -> anyhow::Result<State> {
     let mut stream = connect(dir)?;
     let _ = stream.set_read_timeout(Some(TIMEOUT));
     stream
         .write_all(Message::unit("State").to_json().as_bytes())
         .and_then(|()| stream.shutdown(std::net::Shutdown::Write))
-        .map_err(|error| format!("asking komorebi for its state: {error}"))?;
+        .context("asking komorebi for its state")?;
     let mut reply = String::new();
-    stream
-        .take(MAX_NOTIFICATION)
-        .read_to_string(&mut reply)
-        .map_err(|error| format!("reading komorebi's state: {error}"))?;
-    read_state(&reply, monitor).map_err(|error| format!("komorebi's state cannot be read: {error}"))
+    stream.take(MAX_NOTIFICATION).read_to_string(&mut reply).context("reading komorebi's state")?;
+    read_state(&reply, monitor).map_err(anyhow::Error::msg).context("komorebi's state cannot be read")
 }
 
-fn connect(dir: &Path) -> Result<UnixStream, String> {
+fn connect(dir: &Path) -> anyhow::Result<UnixStream> {
     let path = dir.join(SOCKET);
     let stream = UnixStream::connect(&path)
-        .map_err(|error| format!("komorebi is not running (no answer at {}: {error})", path.display()))?;
+        .map_err(|error| anyhow::anyhow!("komorebi is not running (no answer at {}: {error})", path.display()))?;
     let _ = stream.set_write_timeout(Some(TIMEOUT));
     Ok(stream)
 }

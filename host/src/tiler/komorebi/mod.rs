@@ -14,6 +14,7 @@ pub use crate::config::messages::{Invalid, MESSAGES, Message};
 pub use state::{read_notification, read_state};
 
 use super::{Client, Options, Publisher};
+use anyhow::Context;
 use std::path::PathBuf;
 
 /// komorebi's socket in its data directory.
@@ -38,10 +39,10 @@ pub fn socket_dir(options: &Options) -> Option<PathBuf> {
 }
 
 /// Subscribes to komorebi in the background; its states go to `publisher`.
-pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn Client>> {
     let subscription = client::Subscription {
         dir: socket_dir(options)
-            .ok_or("komorebi's folder is unknown: the environment names no data folder (give --komorebi-dir)")?,
+            .context("komorebi's folder is unknown: the environment names no data folder (give --komorebi-dir)")?,
         monitor: options.monitor,
         work_area_offsets: options.work_area_offsets.clone(),
     };

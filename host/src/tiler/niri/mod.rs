@@ -18,6 +18,7 @@ use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
 use super::{Client, Options, Publisher, State, Status};
 use crate::sync::lock;
+use anyhow::Context;
 use model::{Applied, Logical, Model};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -37,7 +38,7 @@ pub fn socket_path() -> Option<PathBuf> {
 }
 
 /// Starts following niri in the background.
-pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>, String> {
+pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn Client>> {
     let niri = Arc::new(Niri {
         monitor: options.monitor,
         model: Mutex::new(Model::default()),
@@ -47,7 +48,7 @@ pub fn start(options: &Options, publisher: Publisher) -> Result<Box<dyn Client>,
     std::thread::Builder::new()
         .name("obi-niri-events".into())
         .spawn(move || follow(&following, &publisher))
-        .map_err(|error| format!("cannot start following niri: {error}"))?;
+        .context("cannot start following niri")?;
     Ok(Box::new(NiriClient { niri }))
 }
 
@@ -63,15 +64,15 @@ struct NiriClient {
 }
 
 impl Client for NiriClient {
-    fn send(&self, batch: &[super::Message], state: Option<&State>) -> Result<(), String> {
+    fn send(&self, batch: &[super::Message], state: Option<&State>) -> anyhow::Result<()> {
         let translate = |message: &super::Message, state: Option<&State>| {
             let model = lock(&self.niri.model);
             commands::translate(message, state, &|monitor, workspace| model.workspace_id(monitor, workspace))
         };
-        for request in commands_for("niri", batch, state, translate, &self.niri.warned)? {
+        for request in commands_for("niri", batch, state, translate, &self.niri.warned).map_err(anyhow::Error::msg)? {
             let reply = request_line(&request)?;
             if reply.get("Ok").is_none() {
-                return Err(format!("niri refused {request}: {}", reply.get("Err").unwrap_or(&reply)));
+                anyhow::bail!("niri refused {request}: {}", reply.get("Err").unwrap_or(&reply));
             }
         }
         Ok(())
@@ -80,28 +81,29 @@ impl Client for NiriClient {
 
 /// Writes `request` (one line of JSON) on a connection of its own and reads
 /// the one line of the reply.
-fn request_line(request: &str) -> Result<serde_json::Value, String> {
-    let path = socket_path().ok_or("niri is not running (no $NIRI_SOCKET)")?;
-    let stream = UnixStream::connect(&path).map_err(|error| format!("niri is not running: {error}"))?;
+fn request_line(request: &str) -> anyhow::Result<serde_json::Value> {
+    let path = socket_path().context("niri is not running (no $NIRI_SOCKET)")?;
+    let stream = UnixStream::connect(&path).context("niri is not running")?;
     let _ = stream.set_write_timeout(Some(TIMEOUT));
     (&stream)
         .write_all(format!("{request}\n").as_bytes())
         .and_then(|()| stream.shutdown(std::net::Shutdown::Write))
-        .map_err(|error| format!("asking niri {request}: {error}"))?;
+        .with_context(|| format!("asking niri {request}"))?;
     let mut line = Vec::new();
     BufReader::new(Within::new(&stream, TIMEOUT))
         .take(MAX_LINE)
         .read_until(b'\n', &mut line)
-        .map_err(|error| format!("reading niri's answer to {request}: {error}"))?;
-    serde_json::from_slice(&line).map_err(|error| format!("niri's answer to {request} cannot be read: {error}"))
+        .with_context(|| format!("reading niri's answer to {request}"))?;
+    serde_json::from_slice(&line).with_context(|| format!("niri's answer to {request} cannot be read"))
 }
 
 /// The outputs' places in the layout (none for an output that is off).
-fn outputs() -> Result<BTreeMap<String, Option<Logical>>, String> {
+fn outputs() -> anyhow::Result<BTreeMap<String, Option<Logical>>> {
     let reply = request_line(r#""Outputs""#)?;
-    let outputs = reply.pointer("/Ok/Outputs").cloned().ok_or_else(|| format!("niri answered Outputs with {reply}"))?;
+    let outputs =
+        reply.pointer("/Ok/Outputs").cloned().with_context(|| format!("niri answered Outputs with {reply}"))?;
     let outputs: BTreeMap<String, serde_json::Value> =
-        serde_json::from_value(outputs).map_err(|error| format!("niri's outputs cannot be read: {error}"))?;
+        serde_json::from_value(outputs).context("niri's outputs cannot be read")?;
     Ok(outputs
         .into_iter()
         .map(|(name, output)| (name, serde_json::from_value(output["logical"].clone()).ok()))
@@ -128,22 +130,22 @@ fn follow(niri: &Niri, publisher: &Publisher) {
 }
 
 /// A connection that asked for the event stream, and was granted it.
-fn event_stream() -> Result<UnixStream, String> {
-    let path = socket_path().ok_or("niri is not running (no $NIRI_SOCKET)")?;
-    let stream = UnixStream::connect(&path).map_err(|error| format!("niri is not running: {error}"))?;
+fn event_stream() -> anyhow::Result<UnixStream> {
+    let path = socket_path().context("niri is not running (no $NIRI_SOCKET)")?;
+    let stream = UnixStream::connect(&path).context("niri is not running")?;
     let _ = stream.set_write_timeout(Some(TIMEOUT));
-    (&stream).write_all(b"\"EventStream\"\n").map_err(|error| format!("asking niri for its events: {error}"))?;
+    (&stream).write_all(b"\"EventStream\"\n").context("asking niri for its events")?;
     let mut reply = Vec::new();
     // Byte by byte: what follows the reply is the first event.
     let mut reader = Within::new(&stream, TIMEOUT);
     let mut byte = [0u8; 1];
     while byte[0] != b'\n' && reply.len() < 4096 {
-        reader.read_exact(&mut byte).map_err(|error| format!("niri did not grant its events: {error}"))?;
+        reader.read_exact(&mut byte).context("niri did not grant its events")?;
         reply.push(byte[0]);
     }
     let granted: serde_json::Value = serde_json::from_slice(&reply).unwrap_or_default();
     if granted.get("Ok").is_none() {
-        return Err(format!("niri refused its events: {}", String::from_utf8_lossy(&reply).trim()));
+        anyhow::bail!("niri refused its events: {}", String::from_utf8_lossy(&reply).trim());
     }
     Ok(stream)
 }
@@ -157,7 +159,7 @@ fn read_events(stream: &UnixStream, niri: &Niri, publisher: &Publisher) -> io::E
             Applied::Nothing => return Ok(()),
             Applied::OutputsMayHaveChanged => match outputs() {
                 Ok(outputs) => lock(&niri.model).outputs = outputs,
-                Err(error) => tracing::debug!("{error}"),
+                Err(error) => tracing::debug!("{error:#}"),
             },
             Applied::Changed => {}
         }
