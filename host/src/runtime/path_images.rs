@@ -57,7 +57,7 @@ impl PathImages {
         let handle = match load_image_file(Path::new(path), SIDE) {
             Ok(pixels) => Some(self.held.hold(pixels)),
             Err(error) => {
-                tracing::warn!("widget `{}`: {error}", self.widget);
+                tracing::warn!("widget `{}`: {error:#}", self.widget);
                 None
             }
         };

@@ -14,6 +14,7 @@
 
 use super::Pixels;
 use crate::sync::lock;
+use anyhow::Context;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
@@ -74,43 +75,41 @@ pub const IMAGE_FILE_BYTES: u64 = 8 << 20;
 
 /// The image file at `path` (SVG drawn `size` a side, else PNG), no larger
 /// than `size` a side.
-pub fn load_image_file(path: &Path, size: u32) -> Result<Pixels, String> {
-    match path.extension().and_then(|extension| extension.to_str()) {
+pub fn load_image_file(path: &Path, size: u32) -> anyhow::Result<Pixels> {
+    let loaded = match path.extension().and_then(|extension| extension.to_str()) {
         Some("svg") => render_svg(path, size),
         _ => decode_png(path).map(|pixels| shrink(pixels, size)),
-    }
+    };
+    loaded.with_context(|| format!("image {}", path.display()))
 }
 
 /// The bytes of the regular file at `path`, when it is one and not too large.
-fn read_image_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    crate::files::read_regular(path, IMAGE_FILE_BYTES).map_err(|why| format!("reading image {}: {why}", path.display()))
+fn read_image_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    crate::files::read_regular(path, IMAGE_FILE_BYTES).context("reading")
 }
 
 /// A PNG file as RGBA pixels.
-pub fn decode_png(path: &Path) -> Result<Pixels, String> {
-    let shown = path.display();
+pub fn decode_png(path: &Path) -> anyhow::Result<Pixels> {
     let bytes = read_image_bytes(path)?;
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().map_err(|error| format!("reading image {shown}: {error}"))?;
-    let mut buffer = vec![0; reader.output_buffer_size().ok_or_else(|| format!("image {shown} is too large"))?];
-    let info = reader.next_frame(&mut buffer).map_err(|error| format!("decoding image {shown}: {error}"))?;
+    let mut reader = decoder.read_info().context("reading")?;
+    let mut buffer = vec![0; reader.output_buffer_size().context("it is too large")?];
+    let info = reader.next_frame(&mut buffer).context("decoding")?;
     buffer.truncate(info.buffer_size());
     let rgba = match info.color_type {
         png::ColorType::Rgba => buffer,
         png::ColorType::GrayscaleAlpha => buffer.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
-        other => return Err(format!("image {shown} has unsupported colour type {other:?}")),
+        other => anyhow::bail!("it has an unsupported colour type, {other:?}"),
     };
     Ok(Pixels { width: info.width, height: info.height, rgba })
 }
 
 /// An SVG file drawn `size` pixels a side, as RGBA pixels.
-pub fn render_svg(path: &Path, size: u32) -> Result<Pixels, String> {
-    let shown = path.display();
+pub fn render_svg(path: &Path, size: u32) -> anyhow::Result<Pixels> {
     let data = read_image_bytes(path)?;
-    let tree = resvg::usvg::Tree::from_data(&data, &svg_options())
-        .map_err(|error| format!("reading image {shown}: {error}"))?;
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).ok_or("an empty image")?;
+    let tree = resvg::usvg::Tree::from_data(&data, &svg_options()).context("reading")?;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).context("an empty image")?;
     let scale = size as f32 / tree.size().width().max(tree.size().height());
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     // tiny-skia keeps its pixels premultiplied; the painter takes them straight.
@@ -182,9 +181,9 @@ mod tests {
         let fifo = dir.path().join("icon.png");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
         assert!(made.success());
-        let error = load_image_file(&fifo, 48).unwrap_err();
+        let error = format!("{:#}", load_image_file(&fifo, 48).unwrap_err());
         assert!(error.contains("not a regular file"), "{error}");
-        let error = load_image_file(Path::new("/dev/zero"), 48).unwrap_err();
+        let error = format!("{:#}", load_image_file(Path::new("/dev/zero"), 48).unwrap_err());
         assert!(error.contains("not a regular file"), "{error}");
     }
 
