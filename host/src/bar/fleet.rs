@@ -85,7 +85,7 @@ impl Fleet {
         });
         let links = Links { tiler, held: self.held.clone() };
         let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
-        running.listen().map_err(anyhow::Error::msg)?;
+        running.listen()?;
         Ok((running, font.data))
     }
 

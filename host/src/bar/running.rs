@@ -159,13 +159,10 @@ impl Running {
 
     /// Starts watching the bar's config file, until the bar is dropped:
     /// each save is read again.
-    pub(super) fn listen(&mut self) -> Result<(), String> {
+    pub(super) fn listen(&mut self) -> anyhow::Result<()> {
         if let Some(path) = &self.source.path {
             let (deliver, saved, bar) = (self.deliver.clone(), path.clone(), self.id);
-            self.watcher = Some(
-                crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))
-                    .map_err(|error| format!("{error:#}"))?,
-            );
+            self.watcher = Some(crate::watch::watch(path, move || read_config_for(&deliver, bar, &saved))?);
         }
         Ok(())
     }
