@@ -10,9 +10,17 @@ use obi::scheduler::Scheduler;
 use obi::view::WidgetState;
 use std::io::{Read, Write};
 use std::net::TcpListener;
-use std::sync::mpsc;
+use std::sync::{Mutex, MutexGuard, mpsc};
 use std::thread;
 use std::time::Duration;
+
+/// The tests of this file one at a time: the countdown below counts on
+/// its refresh coming within the second it asked for, which another
+/// test compiling a component beside it on two cores can delay.
+fn alone() -> MutexGuard<'static, ()> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    obi::sync::lock(&ONE_AT_A_TIME)
+}
 
 /// A release feed naming a version above the running one, served locally.
 fn newer_release_feed() -> String {
@@ -37,6 +45,7 @@ fn update_spec() -> obi::spec::WidgetSpec {
 
 #[test]
 fn a_woken_widget_is_refreshed_without_waiting_for_its_schedule() {
+    let _alone = alone();
     let (sender, states) = mpsc::channel();
     let scheduler = Scheduler::spawn(engine(), vec![update_spec()], move |_generation, _index, state| {
         let _ = sender.send(state);
@@ -56,6 +65,7 @@ fn a_woken_widget_is_refreshed_without_waiting_for_its_schedule() {
 
 #[test]
 fn a_first_render_waits_for_promised_answers() {
+    let _alone = alone();
     let states = Scheduler::first_states(&mut engine(), vec![update_spec()], Duration::from_secs(20));
     assert_eq!(texts(&states[0]), "UPDATE: v999.0.0");
     let none = Scheduler::first_states(&mut engine(), vec![update_spec()], Duration::ZERO);
@@ -66,6 +76,7 @@ fn a_first_render_waits_for_promised_answers() {
 /// refresh at each next second of its countdown, and gets it.
 #[test]
 fn a_widget_is_refreshed_when_its_last_refresh_asked() {
+    let _alone = alone();
     let workspace = obi_build_support::workspace_root(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     let wasm =
         obi_build_support::build_widget_crate(&workspace.join("examples/plugins/pomodoro"), "obi-example-pomodoro")
