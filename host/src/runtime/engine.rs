@@ -106,7 +106,7 @@ fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BT
             // The newest release a component names is the one it was built against.
             Ok(Some(found)) if release.is_none_or(|release| found > release) => release = Some(found),
             Ok(_) => {}
-            Err(message) => bail!("{message}"),
+            Err(refused) => return Err(refused.into()),
         }
     }
     // Every release's world uses its types, so a component imports them;
@@ -128,54 +128,91 @@ fn later_compatible(version: &str, latest: &str) -> bool {
     matches!((patch(version), patch(latest)), (Some(theirs), Some(ours)) if theirs > ours)
 }
 
+/// Why a component's import is refused, by kind; its message names the
+/// widget and says what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Refused {
+    /// Built for a release of another line (`0.2.0`), or none this host knows.
+    Release { widget: String, version: String },
+    /// An interface of a later 0.1 release that this host does not have.
+    AfterLatest { widget: String, import: String },
+    /// An interface of `obi:widget` no release has.
+    Unknown { widget: String, import: String },
+    /// It runs commands, and its entry declares none.
+    CommandsUndeclared { widget: String },
+    /// A capability its entry does not grant.
+    NotGranted { widget: String, capability: Capability },
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (ours, _) = WIT_PACKAGE.split_once('@').expect("package has a version");
+        match self {
+            Refused::Release { widget, version } => {
+                let supported: Vec<&str> = Release::ALL.iter().map(|release| release.version()).collect();
+                write!(
+                    formatter,
+                    "widget `{widget}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
+                     rebuild it against an obi-sdk for one of them",
+                    supported.join(", @")
+                )
+            }
+            Refused::AfterLatest { widget, import } => write!(
+                formatter,
+                "widget `{widget}` imports `{import}`, which came after {ours}@{}; it needs a newer Obi",
+                Release::LATEST.version()
+            ),
+            Refused::Unknown { widget, import } => {
+                write!(formatter, "widget `{widget}` imports `{import}`, an interface this Obi does not know")
+            }
+            Refused::CommandsUndeclared { widget } => write!(
+                formatter,
+                "widget `{widget}` runs commands, and its entry declares none; if you trust it, declare the ones \
+                 it may run in its \"commands\" object ({{\"id\": \"command line\"}})"
+            ),
+            Refused::NotGranted { widget, capability } => write!(
+                formatter,
+                "widget `{widget}` needs the `{capability}` capability, which its configuration does not grant; \
+                 add \"{capability}\" to its \"grants\" if you trust it"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// Checks one imported interface name against the releases this host
 /// serves and the widget's grants, and gives the release it names. WASI and
 /// other packages are left to the linker.
-fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<Release>, String> {
+fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<Release>, Refused> {
     let (ours, _) = WIT_PACKAGE.split_once('@').expect("package has a version");
     let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
         return Ok(None);
     };
+    let widget = name.to_owned();
     let (interface, version) = rest.split_once('@').unwrap_or((rest, "(no version)"));
-    let latest = Release::LATEST.version();
     let release = match Release::from_version(version) {
         Some(release) => release,
         // A later 0.1 release only adds interfaces: one it shares with this
         // host is served as this host's latest.
-        None if later_compatible(version, latest) => Release::LATEST,
-        None => {
-            let supported: Vec<&str> = Release::ALL.iter().map(|release| release.version()).collect();
-            return Err(format!(
-                "widget `{name}` was built for {ours}@{version}, but this Obi supports {ours}@{}; \
-                 rebuild it against an obi-sdk for one of them",
-                supported.join(", @")
-            ));
-        }
+        None if later_compatible(version, Release::LATEST.version()) => Release::LATEST,
+        None => return Err(Refused::Release { widget, version: version.to_owned() }),
     };
-    if release.version() != version
-        && !KNOWN_INTERFACES.contains(&interface)
-        && Capability::from_interface(interface).is_none()
-    {
-        return Err(format!(
-            "widget `{name}` imports `{import}`, which came after {ours}@{latest}; it needs a newer Obi"
-        ));
-    }
     if KNOWN_INTERFACES.contains(&interface) {
         return Ok(Some(release));
     }
-    let capability = Capability::from_interface(interface)
-        .ok_or_else(|| format!("widget `{name}` imports `{import}`, an interface this Obi does not know"))?;
-    if capability == Capability::Commands && !grants.contains(&capability) {
-        return Err(format!(
-            "widget `{name}` runs commands, and its entry declares none; if you trust it, declare the ones \
-             it may run in its \"commands\" object ({{\"id\": \"command line\"}})"
-        ));
-    }
+    let Some(capability) = Capability::from_interface(interface) else {
+        let import = import.to_owned();
+        return Err(match release.version() == version {
+            true => Refused::Unknown { widget, import },
+            false => Refused::AfterLatest { widget, import },
+        });
+    };
     if !grants.contains(&capability) {
-        return Err(format!(
-            "widget `{name}` needs the `{capability}` capability, which its configuration does not grant; \
-             add \"{capability}\" to its \"grants\" if you trust it"
-        ));
+        return Err(match capability {
+            Capability::Commands => Refused::CommandsUndeclared { widget },
+            _ => Refused::NotGranted { widget, capability },
+        });
     }
     Ok(Some(release))
 }
@@ -199,12 +236,15 @@ mod tests {
     #[test]
     fn a_missing_grant_is_named() {
         let error = check_import("w", "obi:widget/metrics@0.1.1", &grants(&[Capability::Log])).unwrap_err();
-        assert!(error.contains("`w` needs the `metrics` capability"), "{error}");
+        assert_eq!(error, Refused::NotGranted { widget: "w".into(), capability: Capability::Metrics });
+        assert!(error.to_string().contains("`w` needs the `metrics` capability"), "{error}");
     }
 
     #[test]
     fn another_wit_version_is_explained() {
         let error = check_import("old", "obi:widget/clock@0.0.9", &grants(&[Capability::Clock])).unwrap_err();
+        assert!(matches!(error, Refused::Release { .. }));
+        let error = error.to_string();
         assert!(
             error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2"),
             "{error}"
@@ -216,15 +256,16 @@ mod tests {
         let metrics = grants(&[Capability::Log, Capability::Metrics]);
         assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
         assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
-        let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err();
+        let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err().to_string();
         assert!(error.contains("came after obi:widget@0.1.2") && error.contains("newer Obi"), "{error}");
-        let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err();
+        let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err().to_string();
         assert!(error.contains("built for obi:widget@0.2.0"), "{error}");
     }
 
     #[test]
     fn an_unknown_interface_is_named() {
         let error = check_import("w", "obi:widget/teleport@0.1.1", &grants(&Capability::ALL)).unwrap_err();
-        assert!(error.contains("obi:widget/teleport@0.1.1"), "{error}");
+        assert!(matches!(error, Refused::Unknown { .. }));
+        assert!(error.to_string().contains("obi:widget/teleport@0.1.1"), "{error}");
     }
 }
