@@ -3,6 +3,7 @@
 //! `host/templates/widget/`. Its SDK and harness are those of an Obi source
 //! tree (by default the one this `obi` was built from).
 
+use anyhow::Context;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -21,20 +22,18 @@ pub fn own_source() -> PathBuf {
 /// Creates the crate `name` in the new directory `directory`, depending on
 /// the SDK and harness of the Obi source tree `obi_source`; gives the files
 /// it wrote.
-pub fn create(directory: &Path, name: &str, obi_source: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn create(directory: &Path, name: &str, obi_source: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let valid = name.chars().next().is_some_and(|first| first.is_ascii_lowercase())
         && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
     if !valid {
-        return Err(format!(
-            "{name:?} is not a crate name: lowercase letters, digits, - and _, starting with a letter"
-        ));
+        anyhow::bail!("{name:?} is not a crate name: lowercase letters, digits, - and _, starting with a letter");
     }
     let sdk = obi_source.join("sdk");
     if !sdk.join("Cargo.toml").is_file() {
-        return Err(format!("no Obi source tree at {} (its sdk/ is missing)", obi_source.display()));
+        anyhow::bail!("no Obi source tree at {} (its sdk/ is missing)", obi_source.display());
     }
     if directory.exists() {
-        return Err(format!("{} exists already", directory.display()));
+        anyhow::bail!("{} exists already", directory.display());
     }
     let slashes = |path: PathBuf| path.to_string_lossy().replace('\\', "/");
     let fill = |template: &str| {
@@ -55,9 +54,9 @@ pub fn create(directory: &Path, name: &str, obi_source: &Path) -> Result<Vec<Pat
     for (relative, contents) in files {
         let path = directory.join(relative);
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|error| format!("creating {}: {error}", parent.display()))?;
+            fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        fs::write(&path, contents).map_err(|error| format!("writing {}: {error}", path.display()))?;
+        fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))?;
         written.push(path);
     }
     Ok(written)
@@ -78,9 +77,14 @@ mod tests {
         assert!(manifest.contains(&format!("obi-sdk = {{ path = \"{sdk}\" }}")), "{manifest}");
         assert!(fs::read_to_string(widget.join("README.md")).unwrap().contains("my_widget.wasm"));
 
-        assert!(create(&widget, "my-widget", &own_source()).unwrap_err().contains("exists already"));
-        assert!(create(&dir.path().join("x"), "My Widget", &own_source()).unwrap_err().contains("not a crate name"));
-        assert!(create(&dir.path().join("y"), "y", dir.path()).unwrap_err().contains("no Obi source tree"));
+        assert!(create(&widget, "my-widget", &own_source()).unwrap_err().to_string().contains("exists already"));
+        assert!(
+            create(&dir.path().join("x"), "My Widget", &own_source())
+                .unwrap_err()
+                .to_string()
+                .contains("not a crate name")
+        );
+        assert!(create(&dir.path().join("y"), "y", dir.path()).unwrap_err().to_string().contains("no Obi source tree"));
     }
 
     /// The tutorial widget fits in a page, and the README shows it as made.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> anyhow::Result<()> {
     let directory = path.map_or_else(|| PathBuf::from(name), Path::to_path_buf);
     let source = obi_source.map_or_else(obi::widget_template::own_source, Path::to_path_buf);
-    obi::widget_template::create(&directory, name, &source).map_err(anyhow::Error::msg)?;
+    obi::widget_template::create(&directory, name, &source)?;
     println!("created {}: `cargo test` there builds it and runs its test", directory.display());
     Ok(())
 }

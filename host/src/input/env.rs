@@ -12,8 +12,25 @@
 //! is pasted only when it holds nothing cmd or PowerShell reads as syntax
 //! (a path, a name); a line whose value does is not run.
 
+/// A variable whose value the shell would read as more than text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotText {
+    pub variable: String,
+    /// The first character of its value the shell would parse.
+    pub syntax: char,
+}
+
+impl std::fmt::Display for NotText {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let NotText { variable, syntax } = self;
+        write!(formatter, "the value of {variable} holds {syntax:?}, which the shell would read as more than text")
+    }
+}
+
+impl std::error::Error for NotText {}
+
 /// `text` made ready for the platform's shell, or why it must not run.
-pub fn for_the_shell(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+pub fn for_the_shell(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String, NotText> {
     #[cfg(windows)]
     return for_cmd(text, lookup);
     #[cfg(not(windows))]
@@ -63,7 +80,7 @@ fn for_sh(text: &str, lookup: impl Fn(&str) -> Option<String>) -> String {
 /// Each set variable's value, pasted as komorebi-bar pastes it, when it
 /// holds only characters that are text to cmd and to PowerShell.
 #[cfg(any(windows, test))]
-fn for_cmd(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+fn for_cmd(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String, NotText> {
     let plain = |c: char| c.is_alphanumeric() || " \\/:._-~+,=".contains(c);
     let mut line = String::with_capacity(text.len());
     let mut rest = text;
@@ -73,9 +90,7 @@ fn for_cmd(text: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String
         match variable(rest).and_then(|(name, written)| Some((name, written, lookup(name)?))) {
             Some((name, written, value)) => {
                 if let Some(syntax) = value.chars().find(|&c| !plain(c)) {
-                    return Err(format!(
-                        "the value of {name} holds {syntax:?}, which the shell would read as more than text"
-                    ));
+                    return Err(NotText { variable: name.to_owned(), syntax });
                 }
                 line.push_str(&value);
                 rest = &rest[written..];
@@ -154,7 +169,8 @@ mod tests {
         assert_eq!(for_cmd("$Env:EDITOR notes.md", lookup).unwrap(), "vim notes.md");
         assert_eq!(for_cmd("häh ${HOME}", lookup).unwrap(), "häh /home/me");
         let refused = for_cmd("echo %EVIL%", lookup).unwrap_err();
-        assert!(refused.starts_with("the value of EVIL holds '\"'"), "{refused}");
+        assert_eq!(refused, NotText { variable: "EVIL".into(), syntax: '"' });
+        assert!(refused.to_string().starts_with("the value of EVIL holds '\"'"), "{refused}");
     }
 
     /// The line as the real shell runs it, with EVIL set in its environment.

@@ -10,5 +10,5 @@ pub mod scroll;
 
 pub use actions::{Action, MouseActions};
 pub use clicks::DoubleClicks;
-pub use env::for_the_shell;
+pub use env::{NotText, for_the_shell};
 pub use scroll::ScrollTicks;
