@@ -175,7 +175,7 @@ pub fn query_state(dir: &Path, monitor: Option<usize>) -> anyhow::Result<State> 
         .context("asking komorebi for its state")?;
     let mut reply = String::new();
     stream.take(MAX_NOTIFICATION).read_to_string(&mut reply).context("reading komorebi's state")?;
-    read_state(&reply, monitor).map_err(anyhow::Error::msg).context("komorebi's state cannot be read")
+    read_state(&reply, monitor).context("komorebi's state cannot be read")
 }
 
 fn connect(dir: &Path) -> anyhow::Result<UnixStream> {

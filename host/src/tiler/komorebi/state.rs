@@ -92,14 +92,14 @@ struct KomorebiWindow {
 /// Reads the answer to a `State` query. `bar_monitor` is the bar's monitor
 /// as its config numbers it: komorebi's `monitor_usr_idx_map` says which of
 /// its monitors that is.
-pub fn read_state(json: &str, bar_monitor: Option<usize>) -> Result<State, String> {
-    let state: KomorebiState = serde_json::from_str(json).map_err(|error| error.to_string())?;
+pub fn read_state(json: &str, bar_monitor: Option<usize>) -> serde_json::Result<State> {
+    let state: KomorebiState = serde_json::from_str(json)?;
     Ok(state.into_model(bar_monitor))
 }
 
 /// Reads a notification, `{"event": ..., "state": ...}`, for its state.
-pub fn read_notification(json: &str, bar_monitor: Option<usize>) -> Result<State, String> {
-    let notification: Notification = serde_json::from_str(json).map_err(|error| error.to_string())?;
+pub fn read_notification(json: &str, bar_monitor: Option<usize>) -> serde_json::Result<State> {
+    let notification: Notification = serde_json::from_str(json)?;
     Ok(notification.state.into_model(bar_monitor))
 }
 
@@ -280,7 +280,7 @@ mod tests {
         assert_eq!(read_notification(&notification.to_string(), None).unwrap().monitors.len(), 2);
         // The shape of komorebi's README example, with its state left out.
         let empty = r#"{"event":{"type":"FocusWindow","content":"Left"},"state":{}}"#;
-        assert!(read_notification(empty, None).unwrap_err().contains("monitors"));
+        assert!(read_notification(empty, None).unwrap_err().to_string().contains("monitors"));
         assert!(read_notification("{\"event\":", None).is_err());
     }
 }
