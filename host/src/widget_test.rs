@@ -18,6 +18,7 @@ use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
 use crate::view::images::HeldImages;
 use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Piece, ScrollDirection, View};
+use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -87,8 +88,8 @@ pub enum Step {
 }
 
 impl TestScript {
-    pub fn parse(text: &str) -> Result<TestScript, String> {
-        serde_json::from_str(text).map_err(|error| format!("the script, line {}: {error}", error.line()))
+    pub fn parse(text: &str) -> anyhow::Result<TestScript> {
+        serde_json::from_str(text).map_err(|error| anyhow!("the script, line {}: {error}", error.line()))
     }
 }
 
@@ -99,11 +100,11 @@ pub fn run(
     wasm: &Path,
     script: &TestScript,
     held: HeldImages,
-    mut shown: impl FnMut(usize, &View) -> Result<(), String>,
-) -> Result<(), String> {
+    mut shown: impl FnMut(usize, &View) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let mut spec = crate::spec::WidgetSpec::file(wasm.to_path_buf(), script.config.to_string(), []);
     for grant in &script.grants {
-        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| format!("unknown capability {grant:?}"))?);
+        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| anyhow!("unknown capability {grant:?}"))?);
     }
     if !script.commands.is_empty() {
         spec.grants.insert(Capability::Commands);
@@ -114,9 +115,9 @@ pub fn run(
     let name = spec.name.clone();
     let capabilities = Capabilities { held, ..readings.capabilities() };
     let mut widget =
-        Harness::start_with(spec, capabilities).map_err(|failure| format!("widget `{name}`: {failure}"))?;
+        Harness::start_with(spec, capabilities).map_err(|failure| anyhow!("widget `{name}`: {failure}"))?;
     for (index, step) in script.steps.iter().enumerate() {
-        let failed = |failure| format!("step {index}: widget `{name}` {failure}");
+        let failed = |failure| anyhow!("step {index}: widget `{name}` {failure}");
         match step {
             Step::Refresh => shown(index, &widget.refresh().map_err(failed)?)?,
             Step::Input { key, event } => shown(index, &widget.input(key, *event).map_err(failed)?)?,
@@ -133,7 +134,7 @@ pub fn run(
             Step::Tiler(Some(state)) => {
                 let monitor = script.monitor.map(|monitor| monitor as usize);
                 let state = crate::tiler::komorebi::read_state(&state.to_string(), monitor)
-                    .map_err(|error| format!("step {index}: komorebi's state: {error}"))?;
+                    .with_context(|| format!("step {index}: komorebi's state"))?;
                 readings.set_tiler(Status::Connected(state));
             }
             Step::CommandOutput { command, code, stdout, stderr } => {
@@ -148,8 +149,8 @@ pub fn run(
     Ok(())
 }
 
-fn seconds_of(seconds: f64, index: usize) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("step {index}: {seconds} is not a number of seconds"))
+fn seconds_of(seconds: f64, index: usize) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| anyhow!("step {index}: {seconds} is not a number of seconds"))
 }
 
 /// A view as JSON: what a widget author reads in `obi widget test`'s output.

@@ -22,13 +22,12 @@ pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> anyhow
 pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> anyhow::Result<()> {
     use obi::widget_test::{TestScript, run, view_json};
     let text = std::fs::read_to_string(script).with_context(|| format!("reading {}", script.display()))?;
-    let script = TestScript::parse(&text).map_err(anyhow::Error::msg)?;
+    let script = TestScript::parse(&text)?;
     let Some(directory) = png else {
         return run(plugin, &script, HeldImages::default(), |step, view| {
             println!("{}", serde_json::json!({ "step": step, "view": view_json(view) }));
             Ok(())
-        })
-        .map_err(anyhow::Error::msg);
+        });
     };
     std::fs::create_dir_all(directory).with_context(|| format!("creating {}", directory.display()))?;
     // The widget alone on a bar of the default look, as a Plugin entry shows it.
@@ -48,9 +47,8 @@ pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> any
     run(plugin, &script, held, |step, view| {
         bar.apply(0, 0, obi::view::WidgetState::Ready(view.clone()));
         let path = directory.join(format!("step-{step}.png"));
-        offscreen.render(bar.scene(), &path).map_err(|error| format!("{error:#}"))?;
+        offscreen.render(bar.scene(), &path)?;
         println!("{}", path.display());
         Ok(())
     })
-    .map_err(anyhow::Error::msg)
 }

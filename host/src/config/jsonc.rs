@@ -39,6 +39,15 @@ pub struct SyntaxError {
     pub message: String,
 }
 
+/// `line:column: message`, to follow the file's name.
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}:{}: {}", self.at.line, self.at.column, self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
 pub fn parse(text: &str) -> Result<Document, SyntaxError> {
     let options = ParseOptions {
         allow_comments: true,

@@ -25,7 +25,7 @@ pub fn bar_configurations(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
 fn listed_bars(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let bytes = crate::files::read_regular(path, CONFIG_FILE_BYTES).context("cannot read")?;
     let text = String::from_utf8(bytes).context("not UTF-8 text")?;
-    let json = parse_lenient(&text).map_err(anyhow::Error::msg)?;
+    let json = parse_lenient(&text)?;
     let listed = match json.get("bar_configurations") {
         Some(serde_json::Value::Array(listed)) => listed,
         Some(_) => bail!("bar_configurations is not a list of paths"),

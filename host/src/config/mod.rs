@@ -13,7 +13,7 @@ mod plugin_schemas;
 mod read;
 
 pub use diagnostics::{Diagnostic, Severity};
-pub use jsonc::LineColumn;
+pub use jsonc::{LineColumn, SyntaxError};
 pub use model::BarModel;
 pub use plugin_schemas::with_plugin_schemas;
 
@@ -87,10 +87,8 @@ pub fn schema() -> String {
 
 /// Reads config text as komorebi-bar does (comments and trailing commas
 /// allowed) into a plain JSON value, without checking it against the model.
-pub fn parse_lenient(text: &str) -> Result<serde_json::Value, String> {
-    jsonc::parse(text)
-        .map(|document| document.value)
-        .map_err(|error| format!("{}:{}: {}", error.at.line, error.at.column, error.message))
+pub fn parse_lenient(text: &str) -> Result<serde_json::Value, SyntaxError> {
+    jsonc::parse(text).map(|document| document.value)
 }
 
 impl BarConfig {
