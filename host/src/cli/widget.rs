@@ -37,13 +37,13 @@ pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> any
         .map_err(|diagnostics| anyhow::Error::msg(listing(&diagnostics)))?
         .config;
     let mut bar = Bar::new(&config);
+    if bar.specs().is_empty() {
+        return Err(anyhow::anyhow!("the widget has no place on the bar"));
+    }
     let font = find_text_font(bar.font_family())?;
     let mut offscreen = Offscreen::new(width, bar.pixel_height(), &font.data)?;
     let held = HeldImages::default();
     offscreen.painter.use_held_images(held.clone());
-    if bar.specs().is_empty() {
-        return Err(anyhow::anyhow!("the widget has no place on the bar"));
-    }
     run(plugin, &script, held, |step, view| {
         bar.apply(0, 0, obi::view::WidgetState::Ready(view.clone()));
         let path = directory.join(format!("step-{step}.png"));
