@@ -25,7 +25,7 @@ impl Harness {
     /// A stock widget by its config key (`"Cpu"`), with its config object
     /// as JSON and the capabilities its kind is granted in the bar.
     pub fn stock(kind: &str, config_json: &str, script: &Script) -> Result<Harness, String> {
-        Harness::start(WidgetSpec::stock(kind, config_json.into())?, script)
+        Harness::start(WidgetSpec::stock(kind, config_json.into()).map_err(|no_spec| no_spec.to_string())?, script)
     }
 
     /// The first view of the stock widget `kind` with `config_json`, over
@@ -120,5 +120,5 @@ pub fn config_schema(wasm: impl Into<PathBuf>) -> Result<Option<serde_json::Valu
     let script = Script::at(chrono::DateTime::UNIX_EPOCH);
     let mut engine = WidgetEngine::new(script.capabilities(), ComponentCache::from_environment())
         .map_err(|error| format!("{error:#}"))?;
-    WidgetInstance::config_schema(&mut engine, &spec)
+    WidgetInstance::config_schema(&mut engine, &spec).map_err(|error| format!("{error:#}"))
 }

@@ -95,11 +95,11 @@ fn stock_grants(kind: &str) -> BTreeSet<Capability> {
 
 impl WidgetSpec {
     /// The spec of the widget `entry` of `config`.
-    pub fn from_entry(entry: &WidgetEntry, config: &BarConfig) -> Result<WidgetSpec, String> {
+    pub fn from_entry(entry: &WidgetEntry, config: &BarConfig) -> Result<WidgetSpec, NoSpec> {
         let mut spec = match entry.config {
             WidgetConfig::Plugin(plugin) => plugin_spec(plugin, config),
             stock => {
-                let mut options = serde_json::to_value(stock).map_err(|error| error.to_string())?;
+                let mut options = serde_json::to_value(stock).expect("a widget's config model serializes");
                 let own = &mut options[stock.kind()];
                 if let WidgetConfig::Applications(_) = stock {
                     resolve_icon_paths(own, &config.directory);
@@ -112,11 +112,11 @@ impl WidgetSpec {
     }
 
     /// The spec of the stock widget named `kind` as in the config (`"Cpu"`).
-    pub fn stock(kind: &str, config_json: String) -> Result<WidgetSpec, String> {
+    pub fn stock(kind: &str, config_json: String) -> Result<WidgetSpec, NoSpec> {
         let (kind, wasm) = *crate::stock::STOCK_WIDGETS
             .iter()
             .find(|(name, _)| *name == kind)
-            .ok_or_else(|| format!("the {kind} widget is not built into this version of obi yet"))?;
+            .ok_or_else(|| NoSpec::UnknownKind(kind.into()))?;
         Ok(WidgetSpec {
             name: kind.into(),
             source: WidgetSource::Embedded { kind, wasm },
@@ -144,6 +144,35 @@ impl WidgetSpec {
     }
 }
 
+/// Why a config entry gives no widget to run.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NoSpec {
+    /// No stock widget of this kind is built into this obi.
+    UnknownKind(String),
+    /// A Plugin's `grants` names a capability there is not.
+    UnknownGrant { widget: String, grant: String },
+}
+
+impl std::fmt::Display for NoSpec {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            NoSpec::UnknownKind(kind) => {
+                write!(formatter, "the {kind} widget is not built into this version of obi yet")
+            }
+            NoSpec::UnknownGrant { widget, grant } => {
+                let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
+                write!(
+                    formatter,
+                    "Plugin `{widget}`: unknown capability {grant:?} in grants (known: {})",
+                    known.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for NoSpec {}
+
 /// The commands a stock widget may run: those of Applications' items, by
 /// position. A config the model refused has none.
 fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
@@ -169,16 +198,15 @@ fn resolve_icon_paths(applications: &mut serde_json::Value, directory: &Path) {
     }
 }
 
-fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, String> {
+fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, NoSpec> {
     let mut spec = WidgetSpec::file(config.directory.join(&plugin.path), plugin.config.to_string(), []);
     if let Some(name) = &plugin.name {
         spec.name = name.clone();
     }
     for grant in &plugin.grants {
-        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| {
-            let known: Vec<&str> = Capability::ALL.iter().map(|capability| capability.interface()).collect();
-            format!("Plugin `{}`: unknown capability {grant:?} in grants (known: {})", spec.name, known.join(", "))
-        })?);
+        let capability = Capability::from_interface(grant)
+            .ok_or_else(|| NoSpec::UnknownGrant { widget: spec.name.clone(), grant: grant.clone() })?;
+        spec.grants.insert(capability);
     }
     spec.commands = plugin.commands.clone();
     if !spec.commands.is_empty() {

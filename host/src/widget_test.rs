@@ -114,8 +114,7 @@ pub fn run(
     let readings = Script::at(script.now);
     let name = spec.name.clone();
     let capabilities = Capabilities { held, ..readings.capabilities() };
-    let mut widget =
-        Harness::start_with(spec, capabilities).map_err(|failure| anyhow!("widget `{name}`: {failure}"))?;
+    let mut widget = Harness::start_with(spec, capabilities).with_context(|| format!("widget `{name}`"))?;
     for (index, step) in script.steps.iter().enumerate() {
         let failed = |failure| anyhow!("step {index}: widget `{name}` {failure}");
         match step {

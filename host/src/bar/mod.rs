@@ -215,12 +215,12 @@ fn widgets(config: &BarConfig) -> (Vec<SceneWidget>, Vec<WidgetSpec>, Vec<usize>
                 widgets.push(SceneWidget { side: entry.side, name: spec.name.clone(), state: WidgetState::Pending });
                 specs.push(spec);
             }
-            Err(message) => {
-                tracing::warn!("{message}");
+            Err(no_spec) => {
+                tracing::warn!("{no_spec}");
                 widgets.push(SceneWidget {
                     side: entry.side,
                     name: entry.config.kind().into(),
-                    state: WidgetState::Failed { message },
+                    state: WidgetState::Failed { message: no_spec.to_string() },
                 });
             }
         }

@@ -49,19 +49,15 @@ impl Placement {
     }
 
     /// The bar's rectangle among `monitors`, or why it has none.
-    pub fn rect(&self, monitors: &[Output]) -> Result<ScreenRect, String> {
+    pub fn rect(&self, monitors: &[Output]) -> Result<ScreenRect, NoMonitor> {
         self.monitor(monitors).map(|monitor| self.rect_on(monitor))
     }
 
     /// The bar's monitor among `monitors`, or why there is none.
-    pub fn monitor<'a>(&self, monitors: &'a [Output]) -> Result<&'a Output, String> {
+    pub fn monitor<'a>(&self, monitors: &'a [Output]) -> Result<&'a Output, NoMonitor> {
         match self.monitor {
-            Some(index) => monitors
-                .get(index)
-                .ok_or_else(|| format!("monitor {index} does not exist; found {}", describe(monitors))),
-            None => {
-                Ok(monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or("no monitor found")?)
-            }
+            Some(index) => monitors.get(index).ok_or_else(|| NoMonitor::Missing { index, found: describe(monitors) }),
+            None => monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or(NoMonitor::NoneFound),
         }
     }
 
@@ -73,6 +69,26 @@ impl Placement {
         ScreenRect { x, y, width, height: self.height }
     }
 }
+
+/// Why the bar has no monitor among those there are now.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NoMonitor {
+    /// The config names a monitor that is not there; `found` describes those that are.
+    Missing { index: usize, found: String },
+    /// There is no monitor at all.
+    NoneFound,
+}
+
+impl std::fmt::Display for NoMonitor {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            NoMonitor::Missing { index, found } => write!(formatter, "monitor {index} does not exist; found {found}"),
+            NoMonitor::NoneFound => write!(formatter, "no monitor found"),
+        }
+    }
+}
+
+impl std::error::Error for NoMonitor {}
 
 /// "HDMI-1 1920x1080+0+0", for messages.
 impl std::fmt::Display for Output {
@@ -142,10 +158,10 @@ mod tests {
     fn a_missing_monitor_lists_those_found() {
         let error =
             placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#).rect(&monitors()).unwrap_err();
-        assert_eq!(error, "monitor 2 does not exist; found 0: DP-1 2560x1080+0+0, 1: HDMI-1 1920x1080+2560+0");
         assert_eq!(
-            placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[]).unwrap_err(),
-            "no monitor found"
+            error.to_string(),
+            "monitor 2 does not exist; found 0: DP-1 2560x1080+0+0, 1: HDMI-1 1920x1080+2560+0"
         );
+        assert_eq!(placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[]), Err(NoMonitor::NoneFound));
     }
 }

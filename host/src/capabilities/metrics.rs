@@ -2,6 +2,7 @@
 //! shared by every widget, so ten widgets asking cost one reading.
 
 use crate::sync::lock;
+use anyhow::Context;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
@@ -34,10 +35,10 @@ struct Sampler {
 }
 
 impl SystemMetrics {
-    pub fn new() -> Result<SystemMetrics, String> {
+    pub fn new() -> anyhow::Result<SystemMetrics> {
         let refresh = RefreshKind::nothing().with_cpu(CpuRefreshKind::nothing().with_usage());
         // The first CPU reading is a baseline; usage is measured from here on.
-        let system = System::new_with_specifics(refresh).map_err(|error| format!("reading system metrics: {error}"))?;
+        let system = System::new_with_specifics(refresh).context("reading system metrics")?;
         Ok(SystemMetrics { sampler: Mutex::new(Sampler { system, cpu_sampled: Instant::now(), memory_sampled: None }) })
     }
 }

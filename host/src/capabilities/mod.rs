@@ -126,7 +126,7 @@ impl Capabilities {
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, and
     /// the media players and tray icons on the session bus.
     /// Window and tray icons are held in `held`.
-    pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> Result<Capabilities, String> {
+    pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
             clock: Arc::new(SystemClock),
             metrics: Arc::new(SystemMetrics::new()?),

@@ -30,7 +30,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         held: held.clone(),
     });
     let engine = WidgetEngine::new(
-        Capabilities::system(Arc::new(tiler.clone()), held.clone()).map_err(anyhow::Error::msg)?,
+        Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
         ComponentCache::from_environment(),
     )?;
 

@@ -18,13 +18,13 @@ pub fn print(config: Option<&str>) -> anyhow::Result<()> {
             .map_err(|diagnostics| anyhow::Error::msg(listing(&diagnostics)))?
             .config;
         let capabilities =
-            Capabilities::system(Arc::new(Connection::none("printing the schema")), HeldImages::default())
-                .map_err(anyhow::Error::msg)?;
+            Capabilities::system(Arc::new(Connection::none("printing the schema")), HeldImages::default())?;
         let mut engine = WidgetEngine::new(capabilities, ComponentCache::from_environment())?;
         let mut plugins = Vec::new();
         for entry in config.widgets() {
             let obi::config::model::WidgetConfig::Plugin(plugin) = entry.config else { continue };
             let given = WidgetSpec::from_entry(&entry, &config)
+                .map_err(anyhow::Error::from)
                 .and_then(|spec| WidgetInstance::config_schema(&mut engine, &spec));
             match given {
                 Ok(Some(plugin_schema)) => plugins.push((plugin.path.clone(), plugin_schema)),

@@ -14,6 +14,7 @@ use crate::capabilities::Capabilities;
 use crate::spec::{Limits, WidgetSpec};
 use crate::view::{Input, View};
 use crate::wake::Waker;
+use anyhow::Context;
 use std::fmt;
 use std::time::Duration;
 use wasmtime::{Store, Trap};
@@ -35,6 +36,8 @@ pub enum Failure {
     /// The host panicked serving the widget.
     HostPanic(String),
 }
+
+impl std::error::Error for Failure {}
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -96,16 +99,15 @@ impl WidgetInstance {
     /// The JSON schema of its config the widget gives, on an instance of
     /// its own that is never initialised; none from a widget built before
     /// 0.1.2, or one that gives none. The error names the widget.
-    pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<Option<serde_json::Value>, String> {
+    pub fn config_schema(engine: &mut WidgetEngine, spec: &WidgetSpec) -> anyhow::Result<Option<serde_json::Value>> {
         let name = &spec.name;
         let capabilities = engine.capabilities().clone();
         let mut instance = WidgetInstance::instantiate(engine, &capabilities, spec, Waker::new(|| {}))
-            .map_err(|failure| format!("{name}: {failure}"))?;
-        let schema = instance
-            .call(engine, |widget, store| widget.call_config_schema(store))
-            .map_err(|failure| format!("{name}: {failure}"))?;
+            .with_context(|| name.clone())?;
+        let schema =
+            instance.call(engine, |widget, store| widget.call_config_schema(store)).with_context(|| name.clone())?;
         let parsed = schema.map(|schema| serde_json::from_str(&schema));
-        parsed.transpose().map_err(|error| format!("{name}: its config schema is not JSON: {error}"))
+        parsed.transpose().with_context(|| format!("{name}: its config schema is not JSON"))
     }
 
     fn instantiate(

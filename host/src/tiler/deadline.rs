@@ -94,7 +94,7 @@ pub fn read_lines(
     limit: Duration,
     max: u64,
     tiler: &str,
-    mut handle: impl FnMut(&str) -> Result<(), String>,
+    mut handle: impl FnMut(&str) -> anyhow::Result<()>,
 ) -> io::Error {
     let mut reader = BufReader::new(Begun::new(stream, limit));
     let mut last_warning: Option<Instant> = None;
@@ -113,7 +113,7 @@ pub fn read_lines(
         if let Err(why) = handle(text.trim_end_matches('\n'))
             && last_warning.is_none_or(|at| at.elapsed() > Duration::from_secs(10))
         {
-            tracing::warn!("{tiler} sent a line Obi cannot read ({why}), skipped");
+            tracing::warn!("{tiler} sent a line Obi cannot read ({why:#}), skipped");
             last_warning = Some(Instant::now());
         }
     }

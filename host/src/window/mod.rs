@@ -249,7 +249,7 @@ fn open_surface(
 
 impl WindowSurface {
     fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> anyhow::Result<GlBar> {
-        let monitor = bar.placement().monitor(&self.screen.monitors).map_err(anyhow::Error::msg)?;
+        let monitor = bar.placement().monitor(&self.screen.monitors)?;
         tiler.set_bar_output(&monitor.name);
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let rect = bar.placement().rect_on(monitor);

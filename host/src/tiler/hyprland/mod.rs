@@ -223,7 +223,7 @@ fn read_events(events: &UnixStream, hyprland: &Hyprland, refresh: &Sender<()>) -
             let _ = refresh.send(());
             Ok(())
         }
-        _ => Err(format!("not an event: {:?}", excerpt(line))),
+        _ => Err(anyhow::anyhow!("not an event: {:?}", excerpt(line))),
     })
 }
 

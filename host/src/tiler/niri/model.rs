@@ -14,6 +14,7 @@
 
 use crate::tiler::KeyboardLayout;
 use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
+use anyhow::{Context, anyhow};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -89,10 +90,10 @@ pub enum Applied {
 
 impl Model {
     /// Applies one event line; an error names what could not be read.
-    pub fn apply(&mut self, line: &str) -> Result<Applied, String> {
-        let value: Value = serde_json::from_str(line).map_err(|error| format!("not JSON: {error}"))?;
+    pub fn apply(&mut self, line: &str) -> anyhow::Result<Applied> {
+        let value: Value = serde_json::from_str(line).context("not JSON")?;
         let Some((event, body)) = value.as_object().and_then(|object| object.iter().next()) else {
-            return Err("not an event".into());
+            anyhow::bail!("not an event");
         };
         let field = |name: &str| body.get(name).cloned().unwrap_or(Value::Null);
         let id = || field("id").as_u64();
@@ -102,7 +103,7 @@ impl Model {
                 return Ok(Applied::OutputsMayHaveChanged);
             }
             "WorkspaceActivated" => {
-                let id = id().ok_or("WorkspaceActivated without an id")?;
+                let id = id().context("WorkspaceActivated without an id")?;
                 let focused = field("focused").as_bool().unwrap_or(false);
                 let output = self.workspaces.iter().find(|workspace| workspace.id == id).and_then(|w| w.output.clone());
                 for workspace in &mut self.workspaces {
@@ -132,7 +133,7 @@ impl Model {
                 self.windows.insert(window.id, window);
             }
             "WindowClosed" => {
-                self.windows.remove(&id().ok_or("WindowClosed without an id")?);
+                self.windows.remove(&id().context("WindowClosed without an id")?);
             }
             "WindowFocusChanged" => {
                 let focused = id();
@@ -146,7 +147,7 @@ impl Model {
             }
             "KeyboardLayoutsChanged" => self.layouts = Some(read(event, body, "keyboard_layouts")?),
             "KeyboardLayoutSwitched" => {
-                let index = field("idx").as_u64().ok_or("KeyboardLayoutSwitched without an idx")?;
+                let index = field("idx").as_u64().context("KeyboardLayoutSwitched without an idx")?;
                 if let Some(layouts) = &mut self.layouts {
                     layouts.current_idx = index as usize;
                 }
@@ -241,9 +242,9 @@ impl Model {
 }
 
 /// The field `name` of `event`'s `body`, read as a `T`.
-fn read<T: serde::de::DeserializeOwned>(event: &str, body: &Value, name: &str) -> Result<T, String> {
-    let value = body.get(name).cloned().ok_or_else(|| format!("{event} without `{name}`"))?;
-    serde_json::from_value(value).map_err(|error| format!("{event}: {error}"))
+fn read<T: serde::de::DeserializeOwned>(event: &str, body: &Value, name: &str) -> anyhow::Result<T> {
+    let value = body.get(name).cloned().ok_or_else(|| anyhow!("{event} without `{name}`"))?;
+    serde_json::from_value(value).with_context(|| format!("{event}'s `{name}`"))
 }
 
 #[cfg(test)]
@@ -297,7 +298,7 @@ mod tests {
     #[test]
     fn events_move_focus_urgency_and_layouts() {
         let mut model = started();
-        assert_eq!(model.apply(r#"{"WorkspaceActivated":{"id":5,"focused":true}}"#), Ok(Applied::Changed));
+        assert_eq!(model.apply(r#"{"WorkspaceActivated":{"id":5,"focused":true}}"#).unwrap(), Applied::Changed);
         model.apply(r#"{"WindowUrgencyChanged":{"id":12,"urgent":true}}"#).unwrap();
         model.apply(r#"{"WindowFocusChanged":{"id":14}}"#).unwrap();
         model.apply(r#"{"KeyboardLayoutSwitched":{"idx":1}}"#).unwrap();
@@ -308,8 +309,8 @@ mod tests {
         assert!(dp.workspaces[0].urgent && dp.workspaces[0].floating_windows.is_empty());
         assert_eq!(dp.workspaces[1].focused_container, Some(0));
         assert_eq!(state.keyboard.unwrap().name, "Russian");
-        assert_eq!(model.apply(r#"{"OverviewOpenedOrClosed":{"is_open":true}}"#), Ok(Applied::Nothing));
+        assert_eq!(model.apply(r#"{"OverviewOpenedOrClosed":{"is_open":true}}"#).unwrap(), Applied::Nothing);
         assert!(model.apply("not json").is_err());
-        assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().contains("without `windows`"));
+        assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().to_string().contains("without `windows`"));
     }
 }
