@@ -128,6 +128,23 @@ impl WidgetSpec {
         })
     }
 
+    /// This spec, also granted the capabilities `grants` names by their
+    /// interface (as a Plugin entry's `"grants"` does), and the `commands`
+    /// declared (id, command line).
+    pub fn granted(mut self, grants: &[String], commands: &BTreeMap<String, String>) -> Result<WidgetSpec, NoSpec> {
+        for grant in grants {
+            let capability = Capability::from_interface(grant)
+                .ok_or_else(|| NoSpec::UnknownGrant { widget: self.name.clone(), grant: grant.clone() })?;
+            self.grants.insert(capability);
+        }
+        self.commands = commands.clone();
+        if !self.commands.is_empty() {
+            // Declaring commands for a widget is granting it those, and only those.
+            self.grants.insert(Capability::Commands);
+        }
+        Ok(self)
+    }
+
     /// The spec of a component on disk: named after its file, granted what
     /// every widget may use and `grants`, with the default limits.
     pub fn file(path: PathBuf, config_json: String, grants: impl IntoIterator<Item = Capability>) -> WidgetSpec {
@@ -203,16 +220,7 @@ fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, 
     if let Some(name) = &plugin.name {
         spec.name = name.clone();
     }
-    for grant in &plugin.grants {
-        let capability = Capability::from_interface(grant)
-            .ok_or_else(|| NoSpec::UnknownGrant { widget: spec.name.clone(), grant: grant.clone() })?;
-        spec.grants.insert(capability);
-    }
-    spec.commands = plugin.commands.clone();
-    if !spec.commands.is_empty() {
-        // Declaring commands for a widget is granting it those, and only those.
-        spec.grants.insert(Capability::Commands);
-    }
+    let mut spec = spec.granted(&plugin.grants, &plugin.commands)?;
     let defaults = spec.limits;
     spec.limits = Limits {
         memory_bytes: plugin.memory_limit_mb.map_or(defaults.memory_bytes, |mb| mb.saturating_mul(1 << 20)),
@@ -238,6 +246,20 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
+    }
+
+    #[test]
+    fn a_grant_is_a_capability_by_its_interface_and_declared_commands_grant_commands() {
+        let spec = WidgetSpec::file("/w/clock.wasm".into(), "{}".into(), []);
+        let commands = BTreeMap::from([("editor".to_string(), "vim".to_string())]);
+        let granted = spec.clone().granted(&["web".into()], &commands).unwrap();
+        assert_eq!(granted.grants, [Capability::Log, Capability::Clock, Capability::Web, Capability::Commands].into());
+        assert_eq!(granted.commands, commands);
+        let refused = spec.granted(&["web".into(), "root".into()], &BTreeMap::new()).unwrap_err();
+        assert_eq!(refused, NoSpec::UnknownGrant { widget: "clock".into(), grant: "root".into() });
+        let said = refused.to_string();
+        assert!(said.starts_with("Plugin `clock`: unknown capability \"root\" in grants (known: "), "{said}");
+        assert!(said.contains("web") && said.contains("tiler"), "{said}");
     }
 
     #[test]

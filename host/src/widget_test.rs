@@ -12,7 +12,7 @@
 //! ```
 
 use crate::capabilities::scripted::Script;
-use crate::capabilities::{Battery, Capabilities, Capability, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying};
+use crate::capabilities::{Battery, Capabilities, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying};
 use crate::harness::Harness;
 use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
@@ -102,14 +102,8 @@ pub fn run(
     held: HeldImages,
     mut shown: impl FnMut(usize, &View) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut spec = crate::spec::WidgetSpec::file(wasm.to_path_buf(), script.config.to_string(), []);
-    for grant in &script.grants {
-        spec.grants.insert(Capability::from_interface(grant).ok_or_else(|| anyhow!("unknown capability {grant:?}"))?);
-    }
-    if !script.commands.is_empty() {
-        spec.grants.insert(Capability::Commands);
-    }
-    spec.commands = script.commands.clone();
+    let mut spec = crate::spec::WidgetSpec::file(wasm.to_path_buf(), script.config.to_string(), [])
+        .granted(&script.grants, &script.commands)?;
     spec.monitor = script.monitor;
     let readings = Script::at(script.now);
     let name = spec.name.clone();
