@@ -9,17 +9,24 @@
 //! Whoever can reach the socket can quit the bar, so the folder must be the
 //! user's own ([`OwnDir`]: one another user made or may write to is refused,
 //! by the bar and by `obi msg`) and the socket is the user's alone (0600).
-//! A request is read for at most a second and a line's length; `obi msg`
-//! waits a few seconds for each answer and says which bar gave none.
+//! On Windows a local socket is a named pipe, which lives outside the file
+//! system (`\\.\pipe\obi-bar-<pid>`, refusing remote clients, writable
+//! by its owner alone, as a pipe is by default): the bar's file in the
+//! folder is then an empty one that says the pipe is there.
+//! A request is read for at most a second (on Windows, whose pipes keep no
+//! time, until its client hangs up) and a line's length, on a thread of its
+//! own, a few at once; `obi msg` waits a few seconds for each answer and
+//! says which bar gave none.
 
 use crate::files::OwnDir;
 use anyhow::Context;
 use interprocess::local_socket::prelude::*;
-use interprocess::local_socket::{GenericFilePath, ListenerOptions, Stream};
+use interprocess::local_socket::{ListenerOptions, Name, Stream};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 use std::{env, fs, thread};
 
@@ -145,6 +152,33 @@ fn socket_path(dir: &Path, pid: u32) -> PathBuf {
     dir.join(format!("bar-{pid}.sock"))
 }
 
+/// The name the bar whose file is `path` listens on: that file, a socket.
+#[cfg(unix)]
+fn listening_name(path: &Path) -> std::io::Result<Name<'_>> {
+    use interprocess::local_socket::GenericFilePath;
+    path.to_fs_name::<GenericFilePath>()
+}
+
+/// The name the bar whose file is `path` listens on: the named pipe
+/// `obi-bar-<pid>`, after the file.
+#[cfg(windows)]
+fn listening_name(path: &Path) -> std::io::Result<Name<'static>> {
+    use interprocess::local_socket::GenericNamespaced;
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    format!("obi-{stem}").to_ns_name::<GenericNamespaced>()
+}
+
+/// Whether the bar `pid` is gone, as `error` in reaching it says, so that
+/// its file is left over: its process is not there (Linux), or its pipe
+/// is not (Windows).
+fn bar_is_gone(pid: u32, error: &std::io::Error) -> bool {
+    if cfg!(target_os = "linux") {
+        !Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        cfg!(windows) && error.kind() == ErrorKind::NotFound
+    }
+}
+
 /// Removes the socket file when the bar stops.
 pub struct ControlServer {
     path: PathBuf,
@@ -158,20 +192,24 @@ impl Drop for ControlServer {
 
 /// How long the bar has to answer a request.
 const REPLY_TIME: Duration = Duration::from_secs(2);
+/// How many requests are taken at once.
+const CONVERSATIONS: usize = 4;
 
 /// Listens for requests; `deliver` hands each to the bars with where their
 /// answer goes, and says whether it arrived.
 pub fn serve(
-    deliver: impl Fn(Request, mpsc::Sender<String>) -> bool + Send + 'static,
+    deliver: impl Fn(Request, mpsc::Sender<String>) -> bool + Send + Sync + 'static,
 ) -> anyhow::Result<ControlServer> {
     let dir = own_socket_dir()?;
     let path = socket_path(dir.path(), std::process::id());
-    let name = path.as_path().to_fs_name::<GenericFilePath>().with_context(|| format!("{}", path.display()))?;
+    let name = listening_name(&path).with_context(|| format!("{}", path.display()))?;
     let listener = ListenerOptions::new()
         .name(name)
         .try_overwrite(true)
         .create_sync()
         .with_context(|| format!("listening on {}", path.display()))?;
+    #[cfg(windows)]
+    fs::write(&path, "").with_context(|| format!("announcing the control pipe in {}", path.display()))?;
     let server = ControlServer { path };
     #[cfg(unix)]
     {
@@ -179,41 +217,82 @@ pub fn serve(
         fs::set_permissions(&server.path, fs::Permissions::from_mode(0o600))
             .with_context(|| format!("making {} private", server.path.display()))?;
     }
+    let deliver = Arc::new(deliver);
+    let talking = Arc::new(AtomicUsize::new(0));
     thread::Builder::new()
         .name("obi-control".into())
         .spawn(move || {
             for connection in listener.incoming().filter_map(Result::ok) {
-                // A client that says nothing, or floods, holds the bar's
-                // control for a second at most, and no more memory than a line.
-                if connection.set_recv_timeout(Some(REQUEST_TIME)).is_err() {
-                    continue;
-                }
-                let _ = connection.set_send_timeout(Some(REQUEST_TIME));
-                let mut reader = BufReader::new(connection);
-                let mut line = String::new();
-                let reply = match (&mut reader).take(MAX_REQUEST).read_line(&mut line) {
-                    Err(error) => format!("error: no request ({error})"),
-                    Ok(read) if read as u64 == MAX_REQUEST && !line.ends_with('\n') => {
-                        "error: a request is one short line".to_owned()
-                    }
-                    Ok(_) => match line.parse::<Request>() {
-                        Ok(request) => {
-                            let (reply, answer) = mpsc::channel();
-                            match deliver(request, reply) {
-                                true => answer
-                                    .recv_timeout(REPLY_TIME)
-                                    .unwrap_or_else(|_| "error: the bar did not answer".to_owned()),
-                                false => "error: the bar is shutting down".to_owned(),
-                            }
-                        }
-                        Err(error) => format!("error: {error}"),
-                    },
-                };
-                let _ = writeln!(reader.get_mut(), "{reply}");
+                let Some(conversation) = Conversation::begin(&talking) else { continue };
+                let deliver = deliver.clone();
+                let _ = thread::Builder::new().name("obi-control-request".into()).spawn(move || {
+                    converse(connection, &*deliver);
+                    drop(conversation);
+                });
             }
         })
         .context("starting the control thread")?;
     Ok(server)
+}
+
+/// One of the conversations going on at once, of which there are at most
+/// [`CONVERSATIONS`]: a connection beyond them is closed unanswered.
+struct Conversation(Arc<AtomicUsize>);
+
+impl Conversation {
+    fn begin(talking: &Arc<AtomicUsize>) -> Option<Conversation> {
+        let begun =
+            talking.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| (now < CONVERSATIONS).then_some(now + 1));
+        begun.is_ok().then(|| Conversation(talking.clone()))
+    }
+}
+
+impl Drop for Conversation {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Reads one request from `connection`, hands it to the bars, and writes
+/// their answer back.
+fn converse(connection: Stream, deliver: &dyn Fn(Request, mpsc::Sender<String>) -> bool) {
+    // A client that says nothing, or floods, holds its conversation for a
+    // second at most, and no more memory than a line; on Windows, whose
+    // pipes keep no time, until it hangs up (only the user's own programs
+    // can open the pipe, and they can end the bar anyway).
+    if limit_time(&connection, REQUEST_TIME).is_err() {
+        return;
+    }
+    let mut reader = BufReader::new(connection);
+    let mut line = String::new();
+    let reply = match (&mut reader).take(MAX_REQUEST).read_line(&mut line) {
+        Err(error) => format!("error: no request ({error})"),
+        Ok(read) if read as u64 == MAX_REQUEST && !line.ends_with('\n') => {
+            "error: a request is one short line".to_owned()
+        }
+        Ok(_) => match line.parse::<Request>() {
+            Ok(request) => {
+                let (reply, answer) = mpsc::channel();
+                match deliver(request, reply) {
+                    true => {
+                        answer.recv_timeout(REPLY_TIME).unwrap_or_else(|_| "error: the bar did not answer".to_owned())
+                    }
+                    false => "error: the bar is shutting down".to_owned(),
+                }
+            }
+            Err(error) => format!("error: {error}"),
+        },
+    };
+    let _ = writeln!(reader.get_mut(), "{reply}");
+}
+
+/// Gives `stream`'s reads and writes `limit` each, where it keeps time:
+/// Unix sockets do, Windows' named pipes do not.
+fn limit_time(stream: &Stream, limit: Duration) -> std::io::Result<()> {
+    match stream.set_recv_timeout(Some(limit)).and_then(|()| stream.set_send_timeout(Some(limit))) {
+        Err(error) if error.kind() == ErrorKind::Unsupported => Ok(()),
+        limited => limited,
+    }
 }
 
 /// Makes SIGTERM and SIGINT (a session ending, Ctrl-C) a `quit`, so the
@@ -260,9 +339,9 @@ pub fn send(request: Request, pid: Option<u32>) -> anyhow::Result<Vec<(u32, Stri
     let mut replies = Vec::new();
     for pid in pids {
         let path = socket_path(dir, pid);
-        match ask(&path, request) {
+        match ask_within(&path, request, ANSWER_TIME) {
             Ok(reply) => replies.push((pid, reply)),
-            Err(_) if !Path::new(&format!("/proc/{pid}")).exists() && cfg!(target_os = "linux") => {
+            Err(error) if bar_is_gone(pid, &error) => {
                 let _ = fs::remove_file(&path);
             }
             Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
@@ -280,11 +359,18 @@ pub fn send(request: Request, pid: Option<u32>) -> anyhow::Result<Vec<(u32, Stri
     Ok(replies)
 }
 
+/// The answer of the bar listening at `path` to `request`, if it comes
+/// within `limit`: asked on a thread of its own, since a pipe keeps no time.
+fn ask_within(path: &Path, request: Request, limit: Duration) -> std::io::Result<String> {
+    let (answer, answered) = mpsc::channel();
+    let path = path.to_owned();
+    thread::Builder::new().name("obi-msg".into()).spawn(move || answer.send(ask(&path, request)))?;
+    answered.recv_timeout(limit).unwrap_or_else(|_| Err(ErrorKind::TimedOut.into()))
+}
+
 fn ask(path: &Path, request: Request) -> std::io::Result<String> {
-    let name = path.to_fs_name::<GenericFilePath>()?;
-    let mut stream = Stream::connect(name)?;
-    stream.set_recv_timeout(Some(ANSWER_TIME))?;
-    stream.set_send_timeout(Some(ANSWER_TIME))?;
+    let mut stream = Stream::connect(listening_name(path)?)?;
+    limit_time(&stream, ANSWER_TIME)?;
     writeln!(stream, "{request}")?;
     let mut reply = String::new();
     BufReader::new(stream).take(MAX_REPLY).read_line(&mut reply)?;
