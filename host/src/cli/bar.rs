@@ -66,17 +66,23 @@ pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> anyhow::
 }
 
 /// The bars to run: one for each `--config` and each of komorebi's bar
-/// configurations, or the built-in config when there is neither. A config
-/// that cannot be used fails the start when it is the only one; among
-/// several it is left out, saying why, and the others run.
+/// configurations; when there is neither, on Windows the
+/// `komorebi.bar.json` komorebi-bar would read, and else the built-in
+/// config. A config that cannot be used fails the start when it is the
+/// only one; among several it is left out, saying why, and the others run.
 fn bar_sources(cli: &Cli) -> anyhow::Result<Vec<BarSource>> {
-    let paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
+    let mut paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
     if cli.every_monitor && paths.len() > 1 {
         return Err(anyhow::anyhow!("--every-monitor runs one config on every monitor; give one --config"));
     }
     if paths.is_empty() {
-        let config = BarConfig::embedded_default();
-        return Ok(vec![BarSource { path: None, config, monitor: None }]);
+        match komorebi_bars_own_config() {
+            Some(path) => paths.push(path),
+            None => {
+                let config = BarConfig::embedded_default();
+                return Ok(vec![BarSource { path: None, config, monitor: None }]);
+            }
+        }
     }
     let mut sources = Vec::new();
     let mut failures = Vec::new();
@@ -97,6 +103,18 @@ fn bar_sources(cli: &Cli) -> anyhow::Result<Vec<BarSource>> {
         true => Err(anyhow::anyhow!("none of the configs can be used ({})", failures.join(", "))),
         false => Ok(sources),
     }
+}
+
+/// On Windows, where komorebi's users keep `komorebi.bar.json`, the one
+/// komorebi-bar reads when it is given none, if there is one. Elsewhere
+/// none: a config is given, or the built-in one is used.
+fn komorebi_bars_own_config() -> Option<PathBuf> {
+    if !cfg!(windows) {
+        return None;
+    }
+    let path = komorebi_json::default_bar_path().ok().filter(|path| path.exists())?;
+    tracing::info!("reading {}, as komorebi-bar would", path.display());
+    Some(path)
 }
 
 /// How the bar is shown: as `--backend` says, else on Wayland when

@@ -18,8 +18,10 @@ use std::path::PathBuf;
 #[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
 pub struct Cli {
     /// A komorebi.bar.json (`~` and environment variables are resolved);
-    /// without it, the default config built into obi. Given more than
-    /// once, one bar for each, all in this process.
+    /// without it, on Windows the one komorebi-bar reads (in
+    /// %KOMOREBI_CONFIG_HOME%, else %USERPROFILE%) if there is one, else
+    /// the default config built into obi. Given more than once, one bar
+    /// for each, all in this process.
     #[arg(short, long, value_name = "PATH")]
     config: Vec<String>,
 

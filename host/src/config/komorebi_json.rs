@@ -10,9 +10,21 @@ use std::path::{Path, PathBuf};
 
 /// Where komorebi reads `komorebi.json` from.
 pub fn default_path() -> anyhow::Result<PathBuf> {
+    Ok(config_home()?.join("komorebi.json"))
+}
+
+/// Where komorebi-bar reads `komorebi.bar.json` from when it is given no
+/// config, as komorebi reads its own: beside `komorebi.json`.
+pub fn default_bar_path() -> anyhow::Result<PathBuf> {
+    Ok(config_home()?.join("komorebi.bar.json"))
+}
+
+/// komorebi's config folder: `$KOMOREBI_CONFIG_HOME`, else the home.
+fn config_home() -> anyhow::Result<PathBuf> {
     std::env::var_os("KOMOREBI_CONFIG_HOME")
+        .filter(|folder| !folder.is_empty())
         .or_else(|| std::env::var_os(if cfg!(windows) { "USERPROFILE" } else { "HOME" }))
-        .map(|folder| PathBuf::from(folder).join("komorebi.json"))
+        .map(PathBuf::from)
         .context("komorebi's config folder is unknown: neither KOMOREBI_CONFIG_HOME nor the home is set")
 }
 

@@ -11,7 +11,14 @@ use std::sync::OnceLock;
 pub const ICON_FONT: &[u8] = include_bytes!("../../assets/Phosphor.ttf");
 
 /// Families tried, in order, when the configured one is missing or unset.
-const FALLBACK_FAMILIES: &[&str] = &["DejaVu Sans", "Noto Sans", "Liberation Sans", "Cantarell", "Ubuntu"];
+const FALLBACK_FAMILIES: &[&str] =
+    &["DejaVu Sans", "Noto Sans", "Liberation Sans", "Cantarell", "Ubuntu", "Segoe UI", "Arial"];
+
+/// What a system without fonts lacks, in its own words.
+#[cfg(windows)]
+const NO_FONTS: &str = "no fonts are installed on this system (Windows keeps them in C:\\Windows\\Fonts)";
+#[cfg(not(windows))]
+const NO_FONTS: &str = "no fonts are installed on this system (install fonts-dejavu-core, for example)";
 
 pub struct TextFont {
     pub family: String,
@@ -35,10 +42,7 @@ pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
     let (id, family) = match found {
         Some((family, id)) => (id, family.to_owned()),
         None => {
-            let face = database
-                .faces()
-                .next()
-                .context("no fonts are installed on this system (install fonts-dejavu-core, for example)")?;
+            let face = database.faces().next().context(NO_FONTS)?;
             (face.id, face.families.first().map(|(name, _)| name.clone()).unwrap_or_default())
         }
     };
