@@ -42,6 +42,8 @@ mod input;
 mod tooltip;
 #[cfg(free_unix)]
 pub mod wayland;
+#[cfg(windows)]
+mod win32;
 #[cfg(free_unix)]
 mod x11;
 
@@ -254,6 +256,8 @@ impl WindowSurface {
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let rect = bar.placement().rect_on(monitor);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
+        #[cfg(windows)]
+        win32::make_bar(&window).context("making the bar a tool window")?;
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
         gl.painter().use_held_images(self.held.clone());
         tracing::info!(
@@ -267,7 +271,7 @@ impl WindowSurface {
         );
         self.reserve(&gl, rect);
         self.rect = Some(rect);
-        gl.window.set_visible(self.shown);
+        show(&gl.window, self.shown);
         Ok(gl)
     }
 
@@ -390,7 +394,7 @@ impl Surface for WindowSurface {
     fn set_visible(&mut self, visible: bool) {
         self.shown = visible;
         if let Some(gl) = &self.gl {
-            gl.window.set_visible(visible && !self.waiting_for_monitor);
+            show(&gl.window, visible && !self.waiting_for_monitor);
         }
     }
 
@@ -418,7 +422,7 @@ impl Surface for WindowSurface {
                 self.rect = Some(rect);
                 if std::mem::take(&mut self.waiting_for_monitor) {
                     tracing::info!("the bar's monitor is back: {}", placement::describe(&self.screen.monitors));
-                    gl.window.set_visible(self.shown);
+                    show(&gl.window, self.shown);
                 }
                 tracing::info!("bar placed at {}x{}{:+}{:+}", rect.width, rect.height, rect.x, rect.y);
                 gl.window.request_redraw();
@@ -429,7 +433,7 @@ impl Surface for WindowSurface {
                 }
                 self.waiting_for_monitor = true;
                 self.monitor = None;
-                gl.window.set_visible(false);
+                show(&gl.window, false);
             }
         }
     }
@@ -456,6 +460,14 @@ impl Surface for WindowSurface {
     fn monitor(&self) -> Option<usize> {
         self.monitor
     }
+}
+
+/// Shows or hides the bar's window.
+fn show(window: &Window, visible: bool) {
+    #[cfg(windows)]
+    win32::show(window, visible);
+    #[cfg(not(windows))]
+    window.set_visible(visible);
 }
 
 /// A borderless window at `rect`, not shown until its X11 properties are set.
