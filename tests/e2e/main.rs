@@ -26,5 +26,6 @@ mod tooltip;
 mod weston;
 mod widget_tool;
 mod window;
+mod wine;
 
 use obi_test_support::{komorebi_simulator, monitors as monitor_split, nobody, release_feed, session_bus, skip};

@@ -2,9 +2,11 @@
 //! instead of source files included by path: simulators that speak the
 //! tilers' real protocols (komorebi, Hyprland, niri), a release feed for
 //! the Update widget, a session bus of a test's own, an Xvfb screen split
-//! into RandR monitors, running a program as `nobody`, waiting for a
-//! condition with a deadline, and the one rule for skipping.
+//! into RandR monitors, running a program as `nobody`, the bar built for
+//! Windows and macOS, waiting for a condition with a deadline, and the one
+//! rule for skipping.
 
+pub mod cross;
 pub mod hyprland_simulator;
 pub mod komorebi_simulator;
 pub mod monitors;
@@ -16,8 +18,17 @@ pub mod skip;
 pub mod wait;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The root of the Obi workspace these tests run in.
 pub fn workspace() -> PathBuf {
     obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// Whether the standard library for the Rust `target` is in the toolchain
+/// (`rustup target add` puts it there).
+pub fn rust_target_installed(target: &str) -> bool {
+    let sysroot = Command::new("rustc").args(["--print", "sysroot"]).output().expect("running rustc");
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
+    sysroot.join("lib/rustlib").join(target).join("lib").is_dir()
 }

@@ -1,0 +1,227 @@
+//! `obi.exe`, the bar built for Windows (`x86_64-pc-windows-gnu`, warnings
+//! denied), run under Wine on Xvfb, as komorebi's users run it: it finds
+//! its config where komorebi-bar does, maps its window through WGL, shows
+//! the clock and the keyboard's input language, reloads a saved config,
+//! and answers `obi msg` over its named pipe.
+//!
+//! Wine runs a desktop of its own (`explorer /desktop`), as Windows has
+//! one: windows are Wine's to place, not an X window manager's. Wine 8
+//! lacks `bcryptprimitives.dll`, from which Rust's standard library takes
+//! its random bytes; `wine/bcryptprimitives.c`, built here with MinGW into
+//! the folder the bar runs from, stands in for it (a test fixture, never
+//! shipped: Windows has its own).
+
+use crate::ocr::words_in;
+use crate::support::{Reaped, have_tools, run, start_server, wait_for, workspace};
+use obi_test_support::cross::{MINGW, WINDOWS, cargo_obi_for};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "import", "convert", "tesseract"];
+const SCREEN: (u32, u32) = (1280, 720);
+
+/// The bar with the keyboard's language on the left, what plays in the
+/// middle and the clock on the right.
+const CONFIG: &str = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 255,
+    "left_widgets": [ { "Keyboard": { "enable": true, "label_prefix": "Text" } } ],
+    "center_widgets": [ { "Media": { "enable": true } } ],
+    "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+
+/// A Wine prefix of its own on an Xvfb of its own, ready to run `obi.exe`.
+struct WineDesktop {
+    display: String,
+    _server: Reaped,
+    prefix: tempfile::TempDir,
+    /// The folder the bar runs from, with the stand-in DLL.
+    folder: tempfile::TempDir,
+}
+
+impl WineDesktop {
+    /// None (after saying why) when this machine cannot run the test.
+    fn start(test: &str) -> Option<WineDesktop> {
+        if !have_tools(test, TOOLS) {
+            return None;
+        }
+        if !obi_test_support::rust_target_installed(WINDOWS) {
+            obi_test_support::skip::unavailable(&format!(
+                "{test}: needs the Rust target {WINDOWS} (rustup target add)"
+            ));
+            return None;
+        }
+        let exe = obi_exe();
+        let folder = tempfile::tempdir().unwrap();
+        let fixture = workspace().join("tests/e2e/wine");
+        let shim = run(Command::new(MINGW)
+            .args(["-shared", "-O2", "-o"])
+            .arg(folder.path().join("bcryptprimitives.dll"))
+            .arg(fixture.join("bcryptprimitives.c"))
+            .arg(fixture.join("bcryptprimitives.def"))
+            .arg("-ladvapi32"));
+        assert!(shim.status.success(), "building the stand-in DLL: {}", String::from_utf8_lossy(&shim.stderr));
+        std::fs::copy(exe, folder.path().join("obi.exe")).unwrap();
+        let (server, display) = start_server(|display| {
+            let mut xvfb = Command::new("Xvfb");
+            let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
+            xvfb.args([display, "-screen", "0", &screen, "-nolisten", "tcp", "-noreset"]);
+            xvfb
+        });
+        let desktop = WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder };
+        let booted = run(desktop.wine("wineboot").arg("--init"));
+        assert!(booted.status.success(), "wineboot: {}", String::from_utf8_lossy(&booted.stderr));
+        // A new prefix has no fonts; a Windows machine has its own.
+        let fonts = desktop.prefix.path().join("drive_c/windows/Fonts");
+        std::fs::create_dir_all(&fonts).unwrap();
+        for font in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+            std::fs::copy(Path::new("/usr/share/fonts/truetype/dejavu").join(font), fonts.join(font))
+                .unwrap_or_else(|error| panic!("copying {font} into Wine (fonts-dejavu-core): {error}"));
+        }
+        Some(desktop)
+    }
+
+    /// `program` (a Windows program, or Wine's own) run by Wine in this prefix.
+    fn wine(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut command = Command::new("wine");
+        command
+            .arg(program)
+            .current_dir(self.folder.path())
+            .env("WINEPREFIX", self.prefix.path())
+            .env("WINEDEBUG", "-all")
+            // No offers to install Mono or Gecko.
+            .env("WINEDLLOVERRIDES", "mscoree,mshtml=")
+            .env("DISPLAY", &self.display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("DBUS_SESSION_BUS_ADDRESS")
+            .env_remove("KOMOREBI_CONFIG_HOME");
+        command
+    }
+
+    /// `obi.exe` with `args`, run to its end.
+    fn obi(&self, args: &[&str]) -> std::process::Output {
+        run(self.wine("obi.exe").args(args))
+    }
+
+    /// The bar, on Wine's desktop, with `KOMOREBI_CONFIG_HOME` at `config_home`.
+    fn start_bar(&self, config_home: &Path, log: &Path) -> Reaped {
+        let size = format!("/desktop=obi,{}x{}", SCREEN.0, SCREEN.1);
+        let bar = self
+            .wine("explorer")
+            .args([size.as_str(), "obi.exe"])
+            .env("KOMOREBI_CONFIG_HOME", windows_path(config_home))
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(log).unwrap())
+            .spawn()
+            .expect("starting Wine");
+        Reaped(bar)
+    }
+
+    /// The words on the bar's strip at the top of the screen.
+    fn words_on_bar(&self, dir: &Path) -> Vec<String> {
+        let png = dir.join("bar.png");
+        let grab = run(Command::new("import")
+            .args(["-window", "root", "-crop", &format!("{}x40+0+0", SCREEN.0), "+repage"])
+            .arg(format!("PNG32:{}", png.display()))
+            .env("DISPLAY", &self.display));
+        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+        words_in(&png).into_iter().map(|(word, _)| word).collect()
+    }
+
+    /// Waits until the bar shows every one of `wanted` (each a test on one
+    /// word); the words it shows then.
+    fn wait_for_words(&self, dir: &Path, wanted: &[(&str, fn(&str) -> bool)], log: &Path) -> Vec<String> {
+        let mut words = Vec::new();
+        let shown = wait_for(Duration::from_secs(60), || {
+            words = self.words_on_bar(dir);
+            wanted.iter().all(|(_, test)| words.iter().any(|word| test(word)))
+        });
+        let names: Vec<&str> = wanted.iter().map(|(name, _)| *name).collect();
+        assert!(shown, "the bar shows {names:?}; it reads {words:?}; its log:\n{}", read(log));
+        words
+    }
+}
+
+impl Drop for WineDesktop {
+    fn drop(&mut self) {
+        // Every Windows process of the prefix, the bar among them.
+        let _ = Command::new("wineserver").arg("-k").env("WINEPREFIX", self.prefix.path()).status();
+    }
+}
+
+/// `obi.exe`, built once per test run, as the workspace has it now (the
+/// compile test for Windows builds the same).
+fn obi_exe() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let built = cargo_obi_for("build", WINDOWS, MINGW);
+        assert!(built.status.success(), "building obi.exe:\n{}", String::from_utf8_lossy(&built.stderr));
+        // This test runs from <target>/debug/deps.
+        let test = std::env::current_exe().expect("the test's own path");
+        let target = test.ancestors().nth(3).expect("the test runs from <target>/<profile>/deps");
+        target.join(WINDOWS).join("debug/obi.exe")
+    })
+}
+
+/// `path` as Wine's Windows programs see it: the Unix root is drive Z.
+fn windows_path(path: &Path) -> String {
+    format!("Z:{}", path.display()).replace('/', "\\")
+}
+
+fn read(log: &Path) -> String {
+    std::fs::read_to_string(log).unwrap_or_default()
+}
+
+fn clock(word: &str) -> bool {
+    word.len() == 8 && word.as_bytes()[2] == b':' && word.as_bytes()[5] == b':'
+}
+
+#[test]
+fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
+    let Some(wine) = WineDesktop::start("Windows bar under Wine") else { return };
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("komorebi.bar.json");
+    std::fs::write(&config, CONFIG).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+
+    // komorebi-bar's config, found in %KOMOREBI_CONFIG_HOME%; the clock and
+    // the input language Wine reports (Xvfb's keyboard is a US one).
+    wine.wait_for_words(home.path(), &[("the clock", clock), ("English", |word| word == "English")], &log);
+    let said = read(&log);
+    assert!(said.contains("as komorebi-bar would") && said.contains("(WGL)"), "{said}");
+    // Wine has no media session: the Media widget shows nothing, and says so once.
+    assert!(said.matches("no media players are shown").count() <= 1, "{said}");
+
+    // A saved config is read again: the Date widget joins the bar.
+    let with_date = CONFIG.replace(
+        r#""right_widgets": ["#,
+        r#""right_widgets": [ { "Date": { "enable": true, "format": { "Custom": "Day%j" } } },"#,
+    );
+    std::fs::write(&config, with_date).unwrap();
+    wine.wait_for_words(home.path(), &[("the date", |word| word.starts_with("Day")), ("the clock", clock)], &log);
+
+    // `obi msg` reaches the bar over its named pipe, and it obeys.
+    let hidden = wine.obi(&["msg", "hide"]);
+    let answer = String::from_utf8_lossy(&hidden.stdout);
+    assert!(hidden.status.success() && answer.trim_end().ends_with(": ok"), "{hidden:?}");
+    assert!(
+        wait_for(Duration::from_secs(10), || !wine.words_on_bar(home.path()).iter().any(|word| clock(word))),
+        "the bar is still shown after `obi msg hide`"
+    );
+    let shown = wine.obi(&["msg", "show"]);
+    assert!(shown.status.success() && String::from_utf8_lossy(&shown.stdout).contains(": ok"), "{shown:?}");
+    wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+}
+
+#[test]
+fn a_config_error_under_wine_names_the_file_line_and_field() {
+    let Some(wine) = WineDesktop::start("Windows config check under Wine") else { return };
+    let folder = tempfile::tempdir().unwrap();
+    let config = folder.path().join("komorebi.bar.json");
+    std::fs::write(&config, "{\n  \"left_widgets\": [],\n  \"height\": \"tall\",\n  \"right_widgets\": []\n}\n")
+        .unwrap();
+    let checked = wine.obi(&["check", &windows_path(&config)]);
+    let said = String::from_utf8_lossy(&checked.stderr);
+    assert!(!checked.status.success(), "{checked:?}");
+    assert!(said.contains("komorebi.bar.json:3:") && said.contains("error: height:"), "{said}");
+}
