@@ -15,7 +15,7 @@ fn playing(title: &str, playback: Playback) -> NowPlaying {
         can_go_previous: false,
         can_go_next: true,
         can_play_pause: true,
-        bus_name: "org.mpris.MediaPlayer2.mpv".into(),
+        source: "org.mpris.MediaPlayer2.mpv".into(),
     }
 }
 

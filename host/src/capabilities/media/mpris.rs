@@ -1,21 +1,18 @@
-//! The `media` capability: what the desktop's media players play, over
-//! MPRIS 2 on the D-Bus session bus. Threads of its own listen for players
-//! that come and go (`NameOwnerChanged`) and for what they say changed
-//! (`PropertiesChanged`); after each, the players are read again and the
-//! one to show is pushed to the widgets that read it: the one playing (the
-//! last to start, when several do), else the last that played, else any.
-//! Controls go to that player from a thread of their own (one for the
-//! capability's life, on whatever bus is followed now), so a player that
-//! hangs holds up nobody. A bus that vanishes is looked for again every few
-//! seconds; a player that says nonsense is read for what makes sense, and
-//! one that does not answer in time is left out for a minute.
-//!
-//! The threads start at the first reading, so a bar without a Media widget
-//! opens no bus connection.
+//! Media players over MPRIS 2 on the D-Bus session bus. Threads of their
+//! own listen for players that come and go (`NameOwnerChanged`) and for what
+//! they say changed (`PropertiesChanged`); after each, the players are read
+//! again and the one to show is pushed: the one playing (the last to start,
+//! when several do), else the last that played, else any. Controls go to
+//! that player from a thread of their own (one for the capability's life,
+//! on whatever bus is followed now), so a player that hangs holds up
+//! nobody. A bus that vanishes is looked for again every few seconds; a
+//! player that says nonsense is read for what makes sense, and one that
+//! does not answer in time is left out for a minute.
 
-use super::session_bus::{Unresponsive, stay_connected};
+use super::{Control, NowPlaying, Playback};
+use crate::capabilities::session_bus::{Unresponsive, stay_connected};
 use crate::sync::lock;
-use crate::wake::{Follower, Pushed, Waker};
+use crate::wake::Pushed;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
@@ -23,92 +20,15 @@ use std::time::Instant;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::zvariant::OwnedValue;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-pub enum Playback {
-    Playing,
-    Paused,
-    Stopped,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
-pub struct NowPlaying {
-    /// The player's own name: "mpv", "Firefox".
-    pub player: String,
-    pub title: String,
-    /// The artists, joined by ", ".
-    pub artist: String,
-    pub album: String,
-    pub playback: Playback,
-    pub can_go_previous: bool,
-    pub can_go_next: bool,
-    pub can_play_pause: bool,
-    /// Its name on the bus, where controls go.
-    pub bus_name: String,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Control {
-    Previous,
-    PlayPause,
-    Next,
-}
-
-impl Control {
-    fn method(self) -> &'static str {
-        match self {
-            Control::Previous => "Previous",
-            Control::PlayPause => "PlayPause",
-            Control::Next => "Next",
-        }
-    }
-}
-
-pub trait Media: Send + Sync {
-    /// What plays, when a player is there; `waker`'s widget is woken at
-    /// each change from now on.
-    fn now_playing(&self, waker: &Waker) -> Option<NowPlaying>;
-
-    /// Asks the player shown to go back, play or pause, or go on.
-    fn control(&self, control: Control) -> Result<(), String>;
-}
-
-/// The player shown, followed on the session bus; controls are requests
-/// to the following thread, by the player's bus name.
-pub struct SystemMedia(Follower<Option<NowPlaying>, (String, Control)>);
-
 const PLAYERS: &str = "org.mpris.MediaPlayer2.";
 const PATH: &str = "/org/mpris/MediaPlayer2";
 
-impl SystemMedia {
-    pub fn new() -> SystemMedia {
-        SystemMedia::on_bus(None)
-    }
-
-    /// Players on the bus at `address` (a test's own bus), or the session's.
-    pub fn on_bus(address: Option<String>) -> SystemMedia {
-        SystemMedia(Follower::new("media players", "obi-media", None, move |shown, controls| {
-            follow(address, shown, controls)
-        }))
-    }
-}
-
-impl Default for SystemMedia {
-    fn default() -> Self {
-        SystemMedia::new()
-    }
-}
-
-impl Media for SystemMedia {
-    fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
-        self.0.read(waker)
-    }
-
-    fn control(&self, control: Control) -> Result<(), String> {
-        let Some(player) = self.0.current() else { return Err("no media player is there".into()) };
-        match self.0.request((player.bus_name, control)) {
-            true => Ok(()),
-            false => Err("media players are not followed".into()),
-        }
+/// The MPRIS method of a control.
+fn method(control: Control) -> &'static str {
+    match control {
+        Control::Previous => "Previous",
+        Control::PlayPause => "PlayPause",
+        Control::Next => "Next",
     }
 }
 
@@ -116,7 +36,7 @@ impl Media for SystemMedia {
 type Followed = Arc<Mutex<Option<Connection>>>;
 
 /// Connects to the bus, again whenever it goes away.
-fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests: Receiver<(String, Control)>) {
+pub fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, requests: Receiver<(String, Control)>) {
     let followed = Followed::default();
     let controlling = followed.clone();
     let controls =
@@ -144,11 +64,11 @@ fn control(followed: &Followed, requests: Receiver<(String, Control)>) {
             Some(player.as_str()),
             PATH,
             Some("org.mpris.MediaPlayer2.Player"),
-            control.method(),
+            method(control),
             &(),
         );
         if let Err(error) = called {
-            tracing::warn!("{player} did not take {}: {error}", control.method());
+            tracing::warn!("{player} did not take {}: {error}", method(control));
         }
     }
 }
@@ -198,10 +118,10 @@ fn read_players(connection: &Connection, unresponsive: &mut Unresponsive) -> zbu
     Ok(players)
 }
 
-fn read_player(connection: &Connection, bus_name: &str) -> zbus::Result<NowPlaying> {
+fn read_player(connection: &Connection, source: &str) -> zbus::Result<NowPlaying> {
     let properties = |interface: &'static str| -> zbus::Result<HashMap<String, OwnedValue>> {
         let proxy =
-            zbus::blocking::fdo::PropertiesProxy::builder(connection).destination(bus_name)?.path(PATH)?.build()?;
+            zbus::blocking::fdo::PropertiesProxy::builder(connection).destination(source)?.path(PATH)?.build()?;
         Ok(proxy.get_all(zbus::names::InterfaceName::from_static_str(interface)?)?)
     };
     let player = properties("org.mpris.MediaPlayer2.Player")?;
@@ -210,7 +130,7 @@ fn read_player(connection: &Connection, bus_name: &str) -> zbus::Result<NowPlayi
     let metadata: HashMap<String, OwnedValue> =
         player.get("Metadata").and_then(|value| value.try_clone().ok()?.try_into().ok()).unwrap_or_default();
     Ok(NowPlaying {
-        player: identity.unwrap_or_else(|| bus_name.trim_start_matches(PLAYERS).to_owned()),
+        player: identity.unwrap_or_else(|| source.trim_start_matches(PLAYERS).to_owned()),
         title: text(metadata.get("xesam:title")).unwrap_or_default(),
         artist: texts(metadata.get("xesam:artist")).join(", "),
         album: text(metadata.get("xesam:album")).unwrap_or_default(),
@@ -222,7 +142,7 @@ fn read_player(connection: &Connection, bus_name: &str) -> zbus::Result<NowPlayi
         can_go_previous: flag("CanGoPrevious"),
         can_go_next: flag("CanGoNext"),
         can_play_pause: flag("CanPlay") || flag("CanPause"),
-        bus_name: bus_name.to_owned(),
+        source: source.to_owned(),
     })
 }
 
@@ -251,17 +171,17 @@ struct Recency {
 /// do), else the one that started last, else the first.
 fn choose(players: Vec<NowPlaying>, recency: &mut Recency) -> Option<NowPlaying> {
     let now = Instant::now();
-    let present = |name: &String| players.iter().any(|player| player.bus_name == *name);
+    let present = |name: &String| players.iter().any(|player| player.source == *name);
     recency.started.retain(|name, _| present(name));
     recency.playing.retain(present);
     for player in &players {
         if player.playback != Playback::Playing {
-            recency.playing.remove(&player.bus_name);
-        } else if recency.playing.insert(player.bus_name.clone()) {
-            recency.started.insert(player.bus_name.clone(), now);
+            recency.playing.remove(&player.source);
+        } else if recency.playing.insert(player.source.clone()) {
+            recency.started.insert(player.source.clone(), now);
         }
     }
-    let started = |player: &&NowPlaying| recency.started.get(&player.bus_name).copied();
+    let started = |player: &&NowPlaying| recency.started.get(&player.source).copied();
     let playing = players.iter().filter(|player| player.playback == Playback::Playing).max_by_key(started);
     let last = players.iter().filter(|player| started(player).is_some()).max_by_key(started);
     playing.or(last).or(players.first()).cloned()
@@ -282,7 +202,7 @@ mod tests {
             can_go_previous: true,
             can_go_next: true,
             can_play_pause: true,
-            bus_name: format!("{PLAYERS}{name}"),
+            source: format!("{PLAYERS}{name}"),
         }
     }
 
