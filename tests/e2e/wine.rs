@@ -13,7 +13,7 @@
 
 use crate::ocr::words_in;
 use crate::support::{Reaped, have_tools, run, start_server, wait_for, workspace};
-use obi_test_support::cross::{MINGW, WINDOWS, cargo_obi_for};
+use obi_test_support::cross::{MINGW, WINDOWS, build_windows_probe, cargo_obi_for};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -21,6 +21,8 @@ use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "import", "convert", "tesseract"];
 const SCREEN: (u32, u32) = (1280, 720);
+/// Wine's desktop the bar runs on, as big as the screen.
+const DESKTOP: &str = "/desktop=obi,1280x720";
 
 /// The bar with the keyboard's language on the left, what plays in the
 /// middle and the clock on the right.
@@ -61,6 +63,7 @@ impl WineDesktop {
             .arg("-ladvapi32"));
         assert!(shim.status.success(), "building the stand-in DLL: {}", String::from_utf8_lossy(&shim.stderr));
         std::fs::copy(exe, folder.path().join("obi.exe")).unwrap();
+        std::fs::copy(probe_exe(), folder.path().join("probe.exe")).unwrap();
         let (server, display) = start_server(|display| {
             let mut xvfb = Command::new("Xvfb");
             let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
@@ -104,16 +107,24 @@ impl WineDesktop {
 
     /// The bar, on Wine's desktop, with `KOMOREBI_CONFIG_HOME` at `config_home`.
     fn start_bar(&self, config_home: &Path, log: &Path) -> Reaped {
-        let size = format!("/desktop=obi,{}x{}", SCREEN.0, SCREEN.1);
         let bar = self
             .wine("explorer")
-            .args([size.as_str(), "obi.exe"])
+            .args([DESKTOP, "obi.exe"])
             .env("KOMOREBI_CONFIG_HOME", windows_path(config_home))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(log).unwrap())
             .spawn()
             .expect("starting Wine");
         Reaped(bar)
+    }
+
+    /// What `obi-windows-probe <question>` says, run on the bar's desktop:
+    /// a rectangle, left, top, right, bottom.
+    fn probe(&self, question: &str) -> [i32; 4] {
+        let probed = run(self.wine("explorer").args([DESKTOP, "probe.exe", question]));
+        let said = String::from_utf8_lossy(&probed.stdout);
+        let sides: Vec<i32> = said.split_whitespace().filter_map(|side| side.parse().ok()).collect();
+        sides.try_into().unwrap_or_else(|_| panic!("the probe said {said:?}: {probed:?}"))
     }
 
     /// The words on the bar's strip at the top of the screen.
@@ -162,6 +173,16 @@ fn obi_exe() -> &'static Path {
     })
 }
 
+/// `obi-windows-probe.exe`, built once per test run.
+fn probe_exe() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let built = build_windows_probe();
+        assert!(built.status.success(), "building the probe:\n{}", String::from_utf8_lossy(&built.stderr));
+        obi_exe().with_file_name("obi-windows-probe.exe")
+    })
+}
+
 /// `path` as Wine's Windows programs see it: the Unix root is drive Z.
 fn windows_path(path: &Path) -> String {
     format!("Z:{}", path.display()).replace('/', "\\")
@@ -192,6 +213,12 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     // Wine has no media session: the Media widget shows nothing, and says so once.
     assert!(said.matches("no media players are shown").count() <= 1, "{said}");
 
+    // Without komorebi to keep it, the bar keeps its space as an AppBar:
+    // another AppBar at the top of the screen is given what is below it.
+    // (Wine keeps AppBars from each other, not from the work area.)
+    let (width, third) = (SCREEN.0 as i32, SCREEN.1 as i32 / 3);
+    assert_eq!(wine.probe("top-appbar-space"), [0, 40, width, third], "{}", read(&log));
+
     // A saved config is read again: the Date widget joins the bar.
     let with_date = CONFIG.replace(
         r#""right_widgets": ["#,
@@ -199,6 +226,18 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     );
     std::fs::write(&config, with_date).unwrap();
     wine.wait_for_words(home.path(), &[("the date", |word| word.starts_with("Day")), ("the clock", clock)], &log);
+
+    // With a `work_area_offset`, komorebi keeps the bar's space: the bar is
+    // no AppBar then.
+    let offset =
+        r#""monitor": { "index": 0, "work_area_offset": { "left": 0, "top": 40, "right": 0, "bottom": 40 } },"#;
+    std::fs::write(&config, CONFIG.replacen('{', &format!("{{ {offset}"), 1)).unwrap();
+    assert!(
+        wait_for(Duration::from_secs(10), || wine.probe("top-appbar-space")[1] == 0),
+        "the bar still keeps its space as an AppBar: {:?}\n{}",
+        wine.probe("top-appbar-space"),
+        read(&log)
+    );
 
     // `obi msg` reaches the bar over its named pipe, and it obeys.
     let hidden = wine.obi(&["msg", "hide"]);

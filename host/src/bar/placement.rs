@@ -33,6 +33,9 @@ pub struct Placement {
     pub width: Option<u32>,
     /// `height`, else `position.end.y`.
     pub height: u32,
+    /// The tiler keeps the bar's space free: komorebi, told the monitor's
+    /// `work_area_offset`.
+    pub tiler_keeps_space: bool,
 }
 
 impl Placement {
@@ -45,6 +48,7 @@ impl Placement {
                 .map(|start| (start.x.round() as i32, start.y.round() as i32)),
             width: position.and_then(|position| position.end).map(|end| end.x.round().max(1.0) as u32),
             height: config.height().round().max(1.0) as u32,
+            tiler_keeps_space: config.work_area_offset().is_some(),
         }
     }
 

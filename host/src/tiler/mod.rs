@@ -165,7 +165,11 @@ impl Connection {
             Choice::Auto => match detect(options) {
                 Some(found) => found,
                 None => {
-                    let why = "no tiler found: komorebi, Hyprland, niri, sway and i3 are not running";
+                    let why = if cfg!(unix) {
+                        "no tiler found: komorebi, Hyprland, niri, sway and i3 are not running"
+                    } else {
+                        "no tiler found: komorebi is not running"
+                    };
                     tracing::info!("{why}; the Komorebi widget shows it as disconnected");
                     return Connection::none(why);
                 }

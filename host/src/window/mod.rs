@@ -105,6 +105,10 @@ struct SharedGl {
 
 /// A bar's window, once made, and what it needs to follow its monitor.
 struct WindowSurface {
+    /// The bar's space, kept as an AppBar's (Windows); before `gl`, whose
+    /// window it names, so that it goes first.
+    #[cfg(windows)]
+    appbar: Option<win32::AppBar>,
     gl: Option<GlBar>,
     screen: Screen,
     /// Where the bar is on the screen, once placed.
@@ -231,6 +235,8 @@ fn open_surface(
     text_font: Vec<u8>,
 ) -> anyhow::Result<WindowSurface> {
     let mut surface = WindowSurface {
+        #[cfg(windows)]
+        appbar: None,
         gl: None,
         screen,
         rect: None,
@@ -269,7 +275,7 @@ impl WindowSurface {
             placement::describe(&self.screen.monitors),
             config.display().version_string()
         );
-        self.reserve(&gl, rect);
+        self.reserve(&gl.window, bar.placement(), rect);
         self.rect = Some(rect);
         show(&gl.window, self.shown);
         Ok(gl)
@@ -323,16 +329,33 @@ impl WindowSurface {
         Ok((window.context("the bar window was not created")?, config))
     }
 
-    /// Keeps the bar's edge of the screen free of other windows (X11).
-    fn reserve(&self, gl: &GlBar, rect: ScreenRect) {
+    /// Keeps the bar's edge of the screen free of other windows: with
+    /// struts on X11; on Windows as an AppBar, unless the tiler keeps it
+    /// (komorebi, for a `work_area_offset`).
+    fn reserve(&mut self, window: &Window, placement: &Placement, rect: ScreenRect) {
+        #[cfg(not(windows))]
+        let _ = placement;
         #[cfg(free_unix)]
-        if let (Some(x11), Some(id)) = (&self.screen.x11, x11::window_id(&gl.window))
+        if let (Some(x11), Some(id)) = (&self.screen.x11, x11::window_id(window))
             && let Err(error) = x11.reserve(id, rect)
         {
             tracing::warn!("{error:#}");
         }
-        #[cfg(not(free_unix))]
-        let _ = (gl, rect);
+        #[cfg(windows)]
+        {
+            let monitor =
+                self.monitor.and_then(|index| self.screen.monitors.get(index)).map_or(rect, |monitor| monitor.rect);
+            match (placement.tiler_keeps_space, &self.appbar) {
+                (true, _) => self.appbar = None,
+                (false, Some(appbar)) => appbar.keep(rect, monitor),
+                (false, None) => match win32::AppBar::register(window, rect, monitor) {
+                    Ok(appbar) => self.appbar = Some(appbar),
+                    Err(error) => tracing::warn!("{error:#}; other windows may cover the bar"),
+                },
+            }
+        }
+        #[cfg(not(any(free_unix, windows)))]
+        let _ = (window, rect);
     }
 
     /// Makes the tooltip window, the first time one is due (X11 alone: an
@@ -410,7 +433,8 @@ impl Surface for WindowSurface {
     /// Puts the bar where its placement says among the monitors there are
     /// now, or hides it while its monitor is missing.
     fn place(&mut self, placement: &Placement, tiler: &Connection) {
-        let Some(gl) = &self.gl else { return };
+        // Taken while it is placed, so that the surface can note the AppBar.
+        let Some(gl) = self.gl.take() else { return };
         match placement.monitor(&self.screen.monitors) {
             Ok(monitor) => {
                 tiler.set_bar_output(&monitor.name);
@@ -418,7 +442,7 @@ impl Surface for WindowSurface {
                 let rect = placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
                 let _ = gl.window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
-                self.reserve(gl, rect);
+                self.reserve(&gl.window, placement, rect);
                 self.rect = Some(rect);
                 if std::mem::take(&mut self.waiting_for_monitor) {
                     tracing::info!("the bar's monitor is back: {}", placement::describe(&self.screen.monitors));
@@ -436,6 +460,7 @@ impl Surface for WindowSurface {
                 show(&gl.window, false);
             }
         }
+        self.gl = Some(gl);
     }
 
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {

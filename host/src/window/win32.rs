@@ -3,13 +3,18 @@
 //! without a frame or caption, above other windows and never taking the
 //! focus from them. winit writes a window's styles again whenever it shows
 //! or hides it, so the bar is shown and hidden here, not through winit.
+//! Where no tiler keeps the bar's space (komorebi does, for a
+//! `work_area_offset`), the bar is an AppBar, as the taskbar is: Windows
+//! leaves its rectangle out of its monitor's work area.
 
+use crate::bar::ScreenRect;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
-use windows::Win32::Foundation::HWND;
+use windows::Win32::Foundation::{HWND, RECT};
+use windows::Win32::UI::Shell::{ABE_BOTTOM, ABE_TOP, ABM_NEW, ABM_REMOVE, ABM_SETPOS, APPBARDATA, SHAppBarMessage};
 use windows::Win32::UI::WindowsAndMessaging::{
     GWL_EXSTYLE, GWL_STYLE, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE, SWP_NOMOVE,
-    SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_EX_NOACTIVATE,
-    WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WS_CLIPCHILDREN, WS_CLIPSIBLINGS,
+    WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use winit::window::Window;
 
@@ -49,4 +54,51 @@ fn hwnd(window: &Window) -> anyhow::Result<HWND> {
         RawWindowHandle::Win32(handle) => Ok(HWND(handle.hwnd.get() as *mut _)),
         other => anyhow::bail!("a window on Windows has a {other:?} handle"),
     }
+}
+
+/// The bar registered as an AppBar on its monitor's edge, until dropped.
+pub struct AppBar {
+    hwnd: HWND,
+}
+
+impl AppBar {
+    /// Registers `window` as an AppBar keeping `rect` free, on the top or
+    /// bottom edge of `monitor`, whichever it is nearer.
+    pub fn register(window: &Window, rect: ScreenRect, monitor: ScreenRect) -> anyhow::Result<AppBar> {
+        let hwnd = hwnd(window)?;
+        // The notifications Windows sends with this message (another
+        // AppBar moved) are not needed: the bar's rectangle is its own.
+        let mut data = appbar_data(hwnd);
+        data.uCallbackMessage = WM_APP + 1;
+        // SAFETY: `data` is a whole APPBARDATA of a live window, for the call's length.
+        if unsafe { SHAppBarMessage(ABM_NEW, &mut data) } == 0 {
+            anyhow::bail!("Windows did not take the bar as an AppBar");
+        }
+        let appbar = AppBar { hwnd };
+        appbar.keep(rect, monitor);
+        Ok(appbar)
+    }
+
+    /// Keeps `rect` free from now on.
+    pub fn keep(&self, rect: ScreenRect, monitor: ScreenRect) {
+        let mut data = appbar_data(self.hwnd);
+        let middle = monitor.y + monitor.height as i32 / 2;
+        data.uEdge = if rect.y + rect.height as i32 / 2 > middle { ABE_BOTTOM } else { ABE_TOP };
+        data.rc =
+            RECT { left: rect.x, top: rect.y, right: rect.x + rect.width as i32, bottom: rect.y + rect.height as i32 };
+        // SAFETY: as in `register`.
+        unsafe { SHAppBarMessage(ABM_SETPOS, &mut data) };
+    }
+}
+
+impl Drop for AppBar {
+    fn drop(&mut self) {
+        let mut data = appbar_data(self.hwnd);
+        // SAFETY: as in `register`; the window outlives its AppBar.
+        unsafe { SHAppBarMessage(ABM_REMOVE, &mut data) };
+    }
+}
+
+fn appbar_data(hwnd: HWND) -> APPBARDATA {
+    APPBARDATA { cbSize: size_of::<APPBARDATA>() as u32, hWnd: hwnd, ..APPBARDATA::default() }
 }

@@ -25,3 +25,15 @@ pub fn cargo_obi_for(subcommand: &str, target: &str, c_compiler: &str) -> Output
         .output()
         .unwrap_or_else(|error| panic!("running cargo {subcommand} for {target}: {error}"))
 }
+
+/// `obi-windows-probe` built for Windows: what a Windows program sees of
+/// the desktop, for the Wine tests.
+pub fn build_windows_probe() -> Output {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Command::new(cargo)
+        .args(["build", "--quiet", "--package", "obi-windows-probe", "--target", WINDOWS])
+        .arg("--manifest-path")
+        .arg(crate::workspace().join("Cargo.toml"))
+        .output()
+        .unwrap_or_else(|error| panic!("running cargo build of obi-windows-probe: {error}"))
+}
