@@ -12,7 +12,7 @@
 //! shipped: Windows has its own).
 
 use crate::ocr::words_in;
-use crate::support::{Reaped, have_tools, run, start_server, wait_for, workspace};
+use crate::support::{Frame, Reaped, have_tools, run, start_server, text_ink, wait_for, workspace};
 use obi_test_support::cross::{MINGW, WINDOWS, build_windows_probe, cargo_obi_for};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -125,6 +125,13 @@ impl WineDesktop {
         let said = String::from_utf8_lossy(&probed.stdout);
         let sides: Vec<i32> = said.split_whitespace().filter_map(|side| side.parse().ok()).collect();
         sides.try_into().unwrap_or_else(|_| panic!("the probe said {said:?}: {probed:?}"))
+    }
+
+    /// The screen as it is now.
+    fn grab(&self) -> Frame {
+        let grab = run(Command::new("import").args(["-window", "root", "png:-"]).env("DISPLAY", &self.display));
+        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+        Frame::decode(&grab.stdout)
     }
 
     /// The words on the bar's strip at the top of the screen.
@@ -263,4 +270,37 @@ fn a_config_error_under_wine_names_the_file_line_and_field() {
     let said = String::from_utf8_lossy(&checked.stderr);
     assert!(!checked.status.success(), "{checked:?}");
     assert!(said.contains("komorebi.bar.json:3:") && said.contains("error: height:"), "{said}");
+}
+
+/// Windows at 150 %: the bar is drawn at its monitor's scale, 60 pixels
+/// for a height of 40, with text as crisp and as large as the scale makes
+/// it, not a small bar or an enlarged picture of one.
+#[test]
+fn at_150_percent_the_bar_is_drawn_at_its_monitors_scale() {
+    let Some(wine) = WineDesktop::start("Windows bar at 150 % under Wine") else { return };
+    let dpi = run(wine.wine("reg").args([
+        "add",
+        "HKCU\\Control Panel\\Desktop",
+        "/v",
+        "LogPixels",
+        "/t",
+        "REG_DWORD",
+        "/d",
+        "144",
+        "/f",
+    ]));
+    assert!(dpi.status.success(), "setting Wine's DPI: {dpi:?}");
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(home.path().join("komorebi.bar.json"), CONFIG).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+
+    let frame = wine.grab();
+    let background = frame.pixel(2, 2);
+    let height = (0..frame.height).find(|&row| frame.pixel(2, row) != background).unwrap_or(frame.height);
+    assert_eq!(height, 60, "the bar is {height} pixels high at 150 %; its log:\n{}", read(&log));
+    // The clock's glyphs: 18 px text is some 13 rows high at 100 %.
+    let (rows, _) = text_ink(&frame, SCREEN.0 - 200..SCREEN.0 - 10, 0..60);
+    assert!(rows >= 17, "the clock's text is {rows} rows high at 150 %");
 }

@@ -18,11 +18,16 @@ pub struct ScreenRect {
 /// A monitor as the display server lists it (a Wayland output, an X11
 /// RandR monitor): where it is. What the tiler shows on a monitor is
 /// [`crate::tiler::Monitor`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Output {
     pub name: String,
     pub rect: ScreenRect,
     pub primary: bool,
+    /// The screen's pixels to one of the config's (its `height`): the
+    /// monitor's scale where `rect` is in device pixels (Windows at 150 %:
+    /// 1.5), 1 where it is in logical ones (Wayland) or the display scales
+    /// nothing (X11).
+    pub scale: f64,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -65,12 +70,13 @@ impl Placement {
         }
     }
 
-    /// The bar's rectangle on `monitor`.
+    /// The bar's rectangle on `monitor`, its sizes at the monitor's scale.
     pub fn rect_on(&self, monitor: &Output) -> ScreenRect {
         let area = monitor.rect;
+        let scaled = |size: u32| (f64::from(size) * monitor.scale).round().max(1.0) as u32;
         let (x, y) = self.start.unwrap_or((area.x, area.y));
-        let width = self.width.unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
-        ScreenRect { x, y, width, height: self.height }
+        let width = self.width.map(scaled).unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
+        ScreenRect { x, y, width, height: scaled(self.height) }
     }
 }
 
@@ -121,6 +127,7 @@ mod tests {
             name: name.into(),
             rect: ScreenRect { x, y: 0, width, height: 1080 },
             primary,
+            scale: 1.0,
         };
         vec![monitor("DP-1", 0, 2560, false), monitor("HDMI-1", 2560, 1920, true)]
     }
@@ -156,6 +163,16 @@ mod tests {
         assert_eq!(placement(json).rect(&monitors()).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
         let json = r#"{ "height": 40, "position": { "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
         assert_eq!(placement(json).rect(&monitors()).unwrap().height, 40, "height wins over the end position");
+    }
+
+    #[test]
+    fn sizes_follow_the_monitors_scale_and_places_do_not() {
+        let mut scaled = monitors();
+        scaled[1].scale = 1.5;
+        let json = r#"{ "monitor": 1, "height": 40, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(placement(json).rect(&scaled).unwrap(), ScreenRect { x: 2560, y: 0, width: 1920, height: 60 });
+        let json = r#"{ "monitor": 1, "height": 40, "position": { "start": { "x": 2600, "y": 0 }, "end": { "x": 800, "y": 40 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(placement(json).rect(&scaled).unwrap(), ScreenRect { x: 2600, y: 0, width: 1200, height: 60 });
     }
 
     #[test]

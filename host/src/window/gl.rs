@@ -256,7 +256,6 @@ impl<W> GlBar<W> {
     }
 
     /// Draws `scale` device pixels to a logical one from now on.
-    #[cfg(free_unix)]
     pub fn set_scale(&mut self, scale: f32) {
         self.face.scale = scale;
     }

@@ -115,6 +115,8 @@ struct WindowSurface {
     rect: Option<ScreenRect>,
     /// The number of the monitor it is on.
     monitor: Option<usize>,
+    /// That monitor's scale: its pixels to one of the bar's layout.
+    scale: f64,
     /// The configured monitor is gone; the bar is hidden until it is back.
     waiting_for_monitor: bool,
     /// The user has not hidden the bar.
@@ -208,6 +210,9 @@ impl BarWindows {
                     height: monitor.size().height,
                 },
                 primary: primary.as_ref() == Some(&monitor),
+                // Windows' monitors are in device pixels, each at its own
+                // scale (the process is per-monitor DPI aware, as winit makes it).
+                scale: if cfg!(windows) { monitor.scale_factor() } else { 1.0 },
             })
             .collect()
     }
@@ -241,6 +246,7 @@ fn open_surface(
         screen,
         rect: None,
         monitor: None,
+        scale: 1.0,
         waiting_for_monitor: false,
         shown: true,
         text_font,
@@ -260,11 +266,13 @@ impl WindowSurface {
         let monitor = bar.placement().monitor(&self.screen.monitors)?;
         tiler.set_bar_output(&monitor.name);
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
-        let rect = bar.placement().rect_on(monitor);
+        let (rect, scale) = (bar.placement().rect_on(monitor), monitor.scale);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
         #[cfg(windows)]
         win32::make_bar(&window).context("making the bar a tool window")?;
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
+        gl.set_scale(scale as f32);
+        self.scale = scale;
         gl.painter().use_held_images(self.held.clone());
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
@@ -434,10 +442,12 @@ impl Surface for WindowSurface {
     /// now, or hides it while its monitor is missing.
     fn place(&mut self, placement: &Placement, tiler: &Connection) {
         // Taken while it is placed, so that the surface can note the AppBar.
-        let Some(gl) = self.gl.take() else { return };
+        let Some(mut gl) = self.gl.take() else { return };
         match placement.monitor(&self.screen.monitors) {
             Ok(monitor) => {
                 tiler.set_bar_output(&monitor.name);
+                gl.set_scale(monitor.scale as f32);
+                self.scale = monitor.scale;
                 self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
                 let rect = placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
@@ -592,6 +602,11 @@ impl ApplicationHandler<BarEvent> for BarWindows {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, id: WindowId, event: WindowEvent) {
+        if let WindowEvent::ScaleFactorChanged { .. } = event {
+            // A monitor's scale changed, or the bar is on another monitor:
+            // every bar is placed again, at its monitor's scale.
+            return self.user_event(event_loop, BarEvent::MonitorsChanged);
+        }
         let Some(Member { running, surface }) = self.members.iter_mut().find(|member| member.surface.owns(id)) else {
             return;
         };
@@ -616,7 +631,8 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
-                running.pointer_moved(position.x as f32, position.y as f32, surface);
+                let logical = position.to_logical::<f32>(surface.scale);
+                running.pointer_moved(logical.x, logical.y, surface);
             }
             WindowEvent::CursorLeft { .. } => running.pointer_left(surface),
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {

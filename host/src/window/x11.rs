@@ -62,6 +62,7 @@ impl X11 {
                         height: monitor.height.into(),
                     },
                     primary: monitor.primary,
+                    scale: 1.0,
                 })
             })
             .collect()

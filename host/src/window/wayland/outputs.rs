@@ -31,6 +31,7 @@ pub fn monitor(info: &OutputInfo) -> Output {
         name: info.name.clone().unwrap_or_else(|| "(unnamed)".to_owned()),
         rect: ScreenRect { x, y, width: width.max(0) as u32, height: height.max(0) as u32 },
         primary: false,
+        scale: 1.0,
     }
 }
 
