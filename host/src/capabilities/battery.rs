@@ -1,11 +1,12 @@
 //! The `battery` capability: each battery's charge and state, from
 //! `/sys/class/power_supply` (the kernel's power-supply class, where every
-//! Linux battery driver reports). A machine without one has none: an empty
-//! list. Reading a few sysfs files is quick, so it is done on the caller's
-//! thread.
+//! Linux battery driver reports), and on Windows from its power status (the
+//! system's batteries as one). A machine without one has none: an empty
+//! list. Either is quick to read, so it is read on the caller's thread.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+#[cfg(not(windows))]
+use std::{fs, path::Path};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 pub enum ChargeState {
@@ -30,6 +31,8 @@ pub trait Batteries: Send + Sync {
 
 /// The batteries under a power-supply class directory.
 pub struct SystemBatteries {
+    /// Where the power-supply class is (Linux's; Windows has none).
+    #[cfg_attr(windows, allow(dead_code))]
     class: PathBuf,
 }
 
@@ -49,6 +52,40 @@ impl Default for SystemBatteries {
     }
 }
 
+#[cfg(windows)]
+impl Batteries for SystemBatteries {
+    fn batteries(&self) -> Vec<Battery> {
+        use windows::Win32::System::Power::{GetSystemPowerStatus, SYSTEM_POWER_STATUS};
+        let mut status = SYSTEM_POWER_STATUS::default();
+        // SAFETY: `status` is a whole SYSTEM_POWER_STATUS for the call to fill.
+        if unsafe { GetSystemPowerStatus(&mut status) }.is_err() {
+            return Vec::new();
+        }
+        from_power_status(status.ACLineStatus, status.BatteryFlag, status.BatteryLifePercent).into_iter().collect()
+    }
+}
+
+/// The battery Windows' power status tells of: `ac_line` 1 on mains, 0
+/// not, 255 unknown; `flag` bits 8 charging and 128 no battery (255:
+/// unknown); `percent` 255 when unknown.
+#[cfg(any(windows, test))]
+fn from_power_status(ac_line: u8, flag: u8, percent: u8) -> Option<Battery> {
+    const CHARGING: u8 = 8;
+    const NO_BATTERY: u8 = 128;
+    if flag == 255 || flag & NO_BATTERY != 0 || percent > 100 {
+        return None;
+    }
+    let state = match ac_line {
+        _ if flag & CHARGING != 0 => ChargeState::Charging,
+        1 if percent == 100 => ChargeState::Full,
+        1 => ChargeState::NotCharging,
+        0 => ChargeState::Discharging,
+        _ => ChargeState::Unknown,
+    };
+    Some(Battery { name: "Battery".into(), percent: f32::from(percent), state })
+}
+
+#[cfg(not(windows))]
 impl Batteries for SystemBatteries {
     fn batteries(&self) -> Vec<Battery> {
         // No power-supply class at all (not Linux, a container) is no battery.
@@ -59,16 +96,19 @@ impl Batteries for SystemBatteries {
     }
 }
 
+#[cfg(not(windows))]
 fn read(supply: &Path, file: &str) -> Option<String> {
     fs::read_to_string(supply.join(file)).ok().map(|text| text.trim().to_owned())
 }
 
+#[cfg(not(windows))]
 fn number(supply: &Path, file: &str) -> Option<f64> {
     read(supply, file)?.parse().ok()
 }
 
 /// The battery at `supply`, if it is one that is present. Its charge is
 /// `capacity` where the driver gives it, else energy (or charge) now over full.
+#[cfg(not(windows))]
 fn battery(supply: &Path) -> Option<Battery> {
     if read(supply, "type")? != "Battery" || read(supply, "present").is_some_and(|present| present == "0") {
         return None;
@@ -91,6 +131,18 @@ fn battery(supply: &Path) -> Option<Battery> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_power_status_is_one_battery_or_none() {
+        let battery = |percent, state| Some(Battery { name: "Battery".into(), percent, state });
+        assert_eq!(from_power_status(0, 2, 9), battery(9.0, ChargeState::Discharging));
+        assert_eq!(from_power_status(1, 8 | 1, 80), battery(80.0, ChargeState::Charging));
+        assert_eq!(from_power_status(1, 1, 100), battery(100.0, ChargeState::Full));
+        assert_eq!(from_power_status(1, 1, 95), battery(95.0, ChargeState::NotCharging));
+        assert_eq!(from_power_status(255, 1, 50), battery(50.0, ChargeState::Unknown));
+        assert_eq!(from_power_status(1, 128, 255), None, "a desktop without a battery");
+        assert_eq!(from_power_status(255, 255, 255), None, "nothing known");
+    }
 
     fn supply(class: &Path, name: &str, files: &[(&str, &str)]) {
         let dir = class.join(name);

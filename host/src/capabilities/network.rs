@@ -117,8 +117,16 @@ fn default_route_interface() -> Option<String> {
     default_route_in(&table("/proc/net/route")).or_else(|| default_ipv6_route_in(&table("/proc/net/ipv6_route")))
 }
 
+/// The interface Windows would send traffic for the internet through
+/// (its best route to a public address, IPv4's, else IPv6's), by its alias,
+/// as sysinfo names interfaces there.
+#[cfg(windows)]
+fn default_route_interface() -> Option<String> {
+    win32::best_interface_to_the_internet()
+}
+
 // Elsewhere no interface is marked: the widget then shows no default interface.
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(any(target_os = "linux", windows)))]
 fn default_route_interface() -> Option<String> {
     None
 }
@@ -167,9 +175,78 @@ fn is_wireless(name: &str) -> bool {
     std::path::Path::new("/sys/class/net").join(name).join("wireless").exists()
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(windows)]
+fn is_wireless(name: &str) -> bool {
+    win32::is_wireless(name)
+}
+
+#[cfg(not(any(target_os = "linux", windows)))]
 fn is_wireless(_name: &str) -> bool {
     false
+}
+
+/// Asking Windows' IP helper about interfaces. No packet is sent: the best
+/// route to an address is worked out from the routing table.
+#[cfg(windows)]
+mod win32 {
+    use windows::Win32::NetworkManagement::IpHelper::{
+        ConvertInterfaceAliasToLuid, ConvertInterfaceIndexToLuid, ConvertInterfaceLuidToAlias, GetBestInterfaceEx,
+        GetIfEntry2, IF_TYPE_IEEE80211, MIB_IF_ROW2,
+    };
+    use windows::Win32::NetworkManagement::Ndis::NET_LUID_LH;
+    use windows::Win32::Networking::WinSock::{
+        AF_INET, AF_INET6, IN_ADDR, IN_ADDR_0, IN6_ADDR, IN6_ADDR_0, SOCKADDR, SOCKADDR_IN, SOCKADDR_IN6,
+    };
+    use windows::core::HSTRING;
+
+    /// A public address of each family (Google's DNS): where "the internet" is.
+    const PUBLIC_V4: [u8; 4] = [8, 8, 8, 8];
+    const PUBLIC_V6: [u8; 16] = [0x20, 0x01, 0x48, 0x60, 0x48, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0x88, 0x88];
+
+    pub fn best_interface_to_the_internet() -> Option<String> {
+        let v4 = SOCKADDR_IN {
+            sin_family: AF_INET,
+            sin_addr: IN_ADDR { S_un: IN_ADDR_0 { S_addr: u32::from_ne_bytes(PUBLIC_V4) } },
+            ..SOCKADDR_IN::default()
+        };
+        let v6 = SOCKADDR_IN6 {
+            sin6_family: AF_INET6,
+            sin6_addr: IN6_ADDR { u: IN6_ADDR_0 { Byte: PUBLIC_V6 } },
+            ..SOCKADDR_IN6::default()
+        };
+        best_interface((&raw const v4).cast()).or_else(|| best_interface((&raw const v6).cast()))
+    }
+
+    /// The alias of the interface the best route to `address` leaves through.
+    fn best_interface(address: *const SOCKADDR) -> Option<String> {
+        let mut index = 0;
+        let mut luid = NET_LUID_LH::default();
+        let mut alias = [0u16; 257];
+        // SAFETY: `address` points to a whole socket address of its family,
+        // alive for the call; the other pointers are to locals.
+        unsafe {
+            if GetBestInterfaceEx(address, &mut index) != 0
+                || ConvertInterfaceIndexToLuid(index, &mut luid).is_err()
+                || ConvertInterfaceLuidToAlias(&luid, &mut alias).is_err()
+            {
+                return None;
+            }
+        }
+        let end = alias.iter().position(|unit| *unit == 0).unwrap_or(alias.len());
+        Some(String::from_utf16_lossy(&alias[..end]))
+    }
+
+    /// Whether the interface with alias `name` is a Wi-Fi one.
+    pub fn is_wireless(name: &str) -> bool {
+        let mut row = MIB_IF_ROW2::default();
+        // SAFETY: the alias is a NUL-ended string alive for the call; `row`
+        // is a whole MIB_IF_ROW2, found by the LUID written into it.
+        unsafe {
+            ConvertInterfaceAliasToLuid(&HSTRING::from(name), &mut row.InterfaceLuid).is_ok()
+                && GetIfEntry2(&mut row).is_ok()
+                && row.Type == IF_TYPE_IEEE80211
+        }
+    }
 }
 
 #[cfg(test)]
