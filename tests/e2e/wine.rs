@@ -12,14 +12,14 @@
 //! shipped: Windows has its own).
 
 use crate::ocr::words_in;
-use crate::support::{Frame, Reaped, have_tools, run, start_server, text_ink, wait_for, workspace};
+use crate::support::{Frame, Reaped, have_tools, run, same_colour, start_server, text_ink, wait_for, workspace};
 use obi_test_support::cross::{MINGW, WINDOWS, build_windows_probe, cargo_obi_for};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "import", "convert", "tesseract"];
+const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "xdotool", "import", "convert", "tesseract"];
 const SCREEN: (u32, u32) = (1280, 720);
 /// Wine's desktop the bar runs on, as big as the screen.
 const DESKTOP: &str = "/desktop=obi,1280x720";
@@ -125,6 +125,31 @@ impl WineDesktop {
         let said = String::from_utf8_lossy(&probed.stdout);
         let sides: Vec<i32> = said.split_whitespace().filter_map(|side| side.parse().ok()).collect();
         sides.try_into().unwrap_or_else(|_| panic!("the probe said {said:?}: {probed:?}"))
+    }
+
+    /// `obi-windows-probe notify-icon` on the bar's desktop: a program with
+    /// a red notification icon, saying what happens to it in `said`.
+    fn notify_icon(&self, said: &Path) -> Reaped {
+        let probe = self
+            .wine("explorer")
+            .args([DESKTOP, "probe.exe", "notify-icon"])
+            .stdout(std::fs::File::create(said).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting the probe");
+        Reaped(probe)
+    }
+
+    /// Where on the bar's strip the red icon is: its middle, if it shows.
+    fn red_icon(&self) -> Option<(u32, u32)> {
+        let frame = self.grab().rows(0, 40);
+        let red: Vec<(u32, u32)> = (0..40)
+            .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| same_colour(frame.pixel(x, y), [255, 0, 0, 255]))
+            .collect();
+        let count = red.len() as u32;
+        (count >= 100)
+            .then(|| (red.iter().map(|(x, _)| x).sum::<u32>() / count, red.iter().map(|(_, y)| y).sum::<u32>() / count))
     }
 
     /// The screen as it is now.
@@ -303,4 +328,60 @@ fn at_150_percent_the_bar_is_drawn_at_its_monitors_scale() {
     // The clock's glyphs: 18 px text is some 13 rows high at 100 %.
     let (rows, _) = text_ink(&frame, SCREEN.0 - 200..SCREEN.0 - 10, 0..60);
     assert!(rows >= 17, "the clock's text is {rows} rows high at 150 %");
+}
+
+/// Obi hosts Windows' notification icons: a program's icon shows in the
+/// Systray widget, a click on it reaches the program as its callback
+/// message, and a `hidden_icons` rule naming the program's executable
+/// keeps it off the bar.
+#[test]
+fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
+    let Some(wine) = WineDesktop::start("Windows tray under Wine") else { return };
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("komorebi.bar.json");
+    let tray = |hidden: &str| {
+        format!(
+            r#"{{ "height": 40, "font_size": 18, "transparency_alpha": 255,
+                "left_widgets": [ {{ "Systray": {{ "enable": true, "hidden_icons": [{hidden}] }} }} ],
+                "right_widgets": [ {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }} ] }}"#
+        )
+    };
+    std::fs::write(&config, tray("")).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+
+    let said = home.path().join("probe.txt");
+    let probe = wine.notify_icon(&said);
+    let mut icon = None;
+    let shown = wait_for(Duration::from_secs(20), || {
+        icon = wine.red_icon();
+        icon.is_some()
+    });
+    assert!(shown, "no red icon on the bar; the probe said {:?}; the bar's log:\n{}", read(&said), read(&log));
+    assert!(read(&log).contains("tray icon added by probe.exe"), "{}", read(&log));
+    let (x, y) = icon.unwrap();
+    let clicked = run(Command::new("xdotool")
+        .args(["mousemove", &x.to_string(), &y.to_string(), "click", "1"])
+        .env("DISPLAY", &wine.display));
+    assert!(clicked.status.success(), "{clicked:?}");
+    assert!(
+        wait_for(Duration::from_secs(10), || read(&said).contains("clicked")),
+        "the program was not told of the click: it said {:?}",
+        read(&said)
+    );
+    drop(probe);
+    // The program removed its icon as it ended.
+    assert!(wait_for(Duration::from_secs(10), || wine.red_icon().is_none()), "the icon stayed after its program ended");
+
+    std::fs::write(&config, tray(r#""probe.exe""#)).unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let _probe = wine.notify_icon(&said);
+    assert!(
+        wait_for(Duration::from_secs(20), || read(&log).matches("tray icon added by probe.exe").count() == 2),
+        "the program's second icon was not added: {}",
+        read(&log)
+    );
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(wine.red_icon(), None, "an icon `hidden_icons` names is on the bar");
 }

@@ -3,14 +3,25 @@
 //! the taskbar and AppBars leave to other windows); `top-appbar-space`
 //! asks, as an AppBar of its own would, where along the top of the screen
 //! it may go, which the AppBars there already (the bar's) leave. Each
-//! prints a rectangle: `left top right bottom`.
+//! prints a rectangle: `left top right bottom`. `notify-icon` adds a red
+//! notification icon, as any program does, says `added`, and waits (a
+//! minute at most) until the icon is clicked: then it says `clicked`.
 
 #[cfg(windows)]
 fn main() -> std::process::ExitCode {
     let rectangle = match std::env::args().nth(1).as_deref() {
         Some("work-area") => windows::work_area(),
         Some("top-appbar-space") => windows::top_appbar_space(),
-        _ => Err("usage: obi-windows-probe work-area|top-appbar-space".into()),
+        Some("notify-icon") => {
+            return match windows::notify_icon() {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{error}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon".into()),
     };
     match rectangle {
         Ok(area) => {
@@ -26,13 +37,122 @@ fn main() -> std::process::ExitCode {
 
 #[cfg(windows)]
 mod windows {
-    use windows_sys::Win32::Foundation::RECT;
-    use windows_sys::Win32::UI::Shell::{ABE_TOP, ABM_NEW, ABM_QUERYPOS, ABM_REMOVE, APPBARDATA, SHAppBarMessage};
+    use std::io::Write;
+    use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+    use windows_sys::Win32::Foundation::{HWND, LPARAM, LRESULT, RECT, WPARAM};
+    use windows_sys::Win32::UI::Shell::{
+        ABE_TOP, ABM_NEW, ABM_QUERYPOS, ABM_REMOVE, APPBARDATA, NIF_ICON, NIF_MESSAGE, NIF_TIP, NIM_ADD, NIM_DELETE,
+        NOTIFYICONDATAW, SHAppBarMessage, Shell_NotifyIconW,
+    };
     use windows_sys::Win32::UI::WindowsAndMessaging::{
-        CreateWindowExW, DestroyWindow, GetSystemMetrics, SM_CXSCREEN, SM_CYSCREEN, SPI_GETWORKAREA,
-        SystemParametersInfoW,
+        CreateIcon, CreateWindowExW, DefWindowProcW, DestroyWindow, DispatchMessageW, GetMessageW, GetSystemMetrics,
+        MSG, PostQuitMessage, RegisterClassW, RegisterWindowMessageW, SM_CXSCREEN, SM_CYSCREEN, SPI_GETWORKAREA,
+        SetTimer, SystemParametersInfoW, WM_APP, WM_LBUTTONUP, WM_TIMER, WNDCLASSW,
     };
     use windows_sys::w;
+
+    /// The icon's callback message.
+    const CLICKED: u32 = WM_APP + 7;
+    /// The icon's window and picture, for the window procedure.
+    static WINDOW: AtomicPtr<core::ffi::c_void> = AtomicPtr::new(std::ptr::null_mut());
+    static ICON: AtomicPtr<core::ffi::c_void> = AtomicPtr::new(std::ptr::null_mut());
+    static TASKBAR_CREATED: AtomicU32 = AtomicU32::new(0);
+
+    pub fn notify_icon() -> Result<(), String> {
+        // SAFETY: a window of a class of this program, its icon and its
+        // messages, all on this thread; `data` lives across each call.
+        unsafe {
+            let class = WNDCLASSW { lpfnWndProc: Some(procedure), lpszClassName: w!("ObiProbe"), ..std::mem::zeroed() };
+            RegisterClassW(&class);
+            let window = CreateWindowExW(
+                0,
+                w!("ObiProbe"),
+                w!("probe"),
+                0,
+                0,
+                0,
+                0,
+                0,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null(),
+            );
+            if window.is_null() {
+                return Err("no window for the icon".into());
+            }
+            // 16 × 16 opaque red: no AND mask, BGRA colour.
+            let mask = [0u8; 16 * 16 / 8];
+            let red: Vec<u8> = std::iter::repeat_n([0, 0, 255, 255], 16 * 16).flatten().collect();
+            let icon = CreateIcon(std::ptr::null_mut(), 16, 16, 1, 32, mask.as_ptr(), red.as_ptr());
+            if icon.is_null() {
+                return Err("no icon".into());
+            }
+            WINDOW.store(window, Ordering::SeqCst);
+            ICON.store(icon, Ordering::SeqCst);
+            TASKBAR_CREATED.store(RegisterWindowMessageW(w!("TaskbarCreated")), Ordering::SeqCst);
+            if !add() {
+                return Err("Shell_NotifyIconW refused the icon".into());
+            }
+            say("added");
+            SetTimer(window, 1, 60_000, None);
+            let mut message: MSG = std::mem::zeroed();
+            while GetMessageW(&mut message, std::ptr::null_mut(), 0, 0) > 0 {
+                DispatchMessageW(&message);
+            }
+            let mut data = icon_data();
+            Shell_NotifyIconW(NIM_DELETE, &mut data);
+        }
+        Ok(())
+    }
+
+    fn icon_data() -> NOTIFYICONDATAW {
+        // SAFETY: NOTIFYICONDATAW is plain data; zero is its empty value.
+        let mut data: NOTIFYICONDATAW = unsafe { std::mem::zeroed() };
+        data.cbSize = size_of::<NOTIFYICONDATAW>() as u32;
+        data.hWnd = WINDOW.load(Ordering::SeqCst);
+        data.uID = 1;
+        data.uFlags = NIF_ICON | NIF_TIP | NIF_MESSAGE;
+        data.uCallbackMessage = CLICKED;
+        data.hIcon = ICON.load(Ordering::SeqCst);
+        for (at, unit) in "Obi probe".encode_utf16().enumerate() {
+            data.szTip[at] = unit;
+        }
+        data
+    }
+
+    fn add() -> bool {
+        let data = icon_data();
+        // SAFETY: `data` is a whole NOTIFYICONDATAW for the call.
+        unsafe { Shell_NotifyIconW(NIM_ADD, &data) != 0 }
+    }
+
+    fn say(what: &str) {
+        println!("{what}");
+        let _ = std::io::stdout().flush();
+    }
+
+    unsafe extern "system" fn procedure(window: HWND, message: u32, wparam: WPARAM, lparam: LPARAM) -> LRESULT {
+        match message {
+            CLICKED if (lparam & 0xffff) as u32 == WM_LBUTTONUP => {
+                say("clicked");
+                // SAFETY: ends this thread's message loop.
+                unsafe { PostQuitMessage(0) };
+                0
+            }
+            WM_TIMER => {
+                // SAFETY: as above: a minute without a click.
+                unsafe { PostQuitMessage(1) };
+                0
+            }
+            _ if message == TASKBAR_CREATED.load(Ordering::SeqCst) && message != 0 => {
+                add();
+                0
+            }
+            // SAFETY: the default handling of this window's other messages.
+            _ => unsafe { DefWindowProcW(window, message, wparam, lparam) },
+        }
+    }
 
     pub fn work_area() -> Result<RECT, String> {
         let mut area = RECT { left: 0, top: 0, right: 0, bottom: 0 };

@@ -1,5 +1,6 @@
-//! The `tray` capability: the desktop's status icons, as Obi hosts them
-//! (StatusNotifierItem over the D-Bus session bus). Obi registers as a
+//! The `tray` capability: the desktop's status icons, as Obi hosts them:
+//! on Windows the notification icons programs add with `Shell_NotifyIcon`
+//! (`shell`); elsewhere StatusNotifierItems over the D-Bus session bus. Obi registers as a
 //! StatusNotifierHost, and runs the StatusNotifierWatcher itself when no one
 //! else does (`watcher`); threads of its own follow the items and their
 //! menus (`follow`) and push the list to the widgets that read it. Icons
@@ -14,6 +15,8 @@
 mod follow;
 mod icons;
 mod menu;
+#[cfg(any(windows, test))]
+mod shell;
 mod watcher;
 
 pub use menu::MenuEntry;
@@ -80,8 +83,15 @@ pub trait Tray: Send + Sync {
 pub struct SystemTray(Follower<Vec<TrayItem>, follow::Request>);
 
 impl SystemTray {
+    /// The tray of the platform: StatusNotifierItems on the session bus,
+    /// or on Windows the notification icons Obi hosts (`shell`).
     pub fn new(held: HeldImages) -> SystemTray {
-        SystemTray::on_bus(held, None)
+        #[cfg(not(windows))]
+        return SystemTray::on_bus(held, None);
+        #[cfg(windows)]
+        return SystemTray(Follower::new("the tray", "obi-tray", Vec::new(), move |items, requests| {
+            shell::follow(items, &held, requests)
+        }));
     }
 
     /// Items on the bus at `address` (a test's own bus), or the session's.
