@@ -203,10 +203,20 @@ fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> 
 
 /// Applications icons that are image paths (they hold a `/` or `\`, as the
 /// widget tells them from glyphs) get `~` and `$VAR` expanded, as `--config`
-/// does, and are taken relative to the config file, as a plugin's path is.
+/// does, and are taken relative to the config file, as a plugin's path is;
+/// on Windows an item without one is given its program's.
 /// The widget cannot do this: it sees neither the environment nor the files.
 fn resolve_icon_paths(applications: &mut serde_json::Value, directory: &Path) {
     let Some(items) = applications.get_mut("items").and_then(|items| items.as_array_mut()) else { return };
+    // On Windows an item without an icon shows its program's, as komorebi-bar does.
+    #[cfg(windows)]
+    for item in items.iter_mut().filter(|item| item.get("icon").is_none_or(|icon| icon.is_null())) {
+        let program =
+            item.get("command").and_then(|command| command.as_str()).and_then(crate::view::program_icons::program_of);
+        if let Some(program) = program {
+            item["icon"] = program.to_string_lossy().into_owned().into();
+        }
+    }
     for icon in items.iter_mut().filter_map(|item| item.get_mut("icon")) {
         if let Some(path) = icon.as_str().filter(|path| path.contains(['/', '\\'])) {
             let expanded = shellexpand::full(path).map_or_else(|_| path.into(), |expanded| expanded.into_owned());

@@ -24,10 +24,13 @@ const SCREEN: (u32, u32) = (1280, 720);
 /// Wine's desktop the bar runs on, as big as the screen.
 const DESKTOP: &str = "/desktop=obi,1280x720";
 
-/// The bar with the keyboard's language on the left, what plays in the
-/// middle and the clock on the right.
+/// The bar with Notepad's button (its icon its program's) and the
+/// keyboard's language on the left, what plays in the middle and the clock
+/// on the right.
 const CONFIG: &str = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 255,
-    "left_widgets": [ { "Keyboard": { "enable": true, "label_prefix": "Text" } } ],
+    "left_widgets": [
+        { "Applications": { "enable": true, "items": [ { "name": "Notepad", "command": "notepad.exe" } ] } },
+        { "Keyboard": { "enable": true, "label_prefix": "Text" } } ],
     "center_widgets": [ { "Media": { "enable": true } } ],
     "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
 
@@ -242,6 +245,17 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     wine.wait_for_words(home.path(), &[("the clock", clock), ("English", |word| word == "English")], &log);
     let said = read(&log);
     assert!(said.contains("as komorebi-bar would") && said.contains("(WGL)"), "{said}");
+    // Notepad's button shows Notepad's own icon, in colour, not the glyph
+    // (one colour, the text's) an item without an icon has elsewhere.
+    let strip = wine.grab().rows(0, 40);
+    let coloured = (0..40)
+        .flat_map(|y| (0..60).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let [red, green, blue, _] = strip.pixel(x, y);
+            red.max(green).max(blue) - red.min(green).min(blue) > 100
+        })
+        .count();
+    assert!(coloured > 20, "Notepad's button has {coloured} coloured pixels: not its icon\n{said}");
     // Wine has no media session: the Media widget shows nothing, and says so once.
     assert!(said.matches("no media players are shown").count() <= 1, "{said}");
 

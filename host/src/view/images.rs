@@ -73,9 +73,14 @@ impl HeldImages {
 /// Image files larger than this are not read.
 pub const IMAGE_FILE_BYTES: u64 = 8 << 20;
 
-/// The image file at `path` (SVG drawn `size` a side, else PNG), no larger
-/// than `size` a side.
+/// The image file at `path` (SVG drawn `size` a side, else PNG; on
+/// Windows also a program's icon), no larger than `size` a side.
 pub fn load_image_file(path: &Path, size: u32) -> anyhow::Result<Pixels> {
+    #[cfg(windows)]
+    if super::program_icons::is_program(path) {
+        let icon = super::program_icons::of_program(path).map(|pixels| shrink(pixels, size));
+        return icon.with_context(|| format!("the icon of {}", path.display()));
+    }
     let loaded = match path.extension().and_then(|extension| extension.to_str()) {
         Some("svg") => render_svg(path, size),
         _ => decode_png(path).map(|pixels| shrink(pixels, size)),

@@ -2,6 +2,8 @@
 //! it crosses the sandbox boundary, then handed to layout and painting.
 
 pub mod images;
+#[cfg(windows)]
+pub mod program_icons;
 
 use std::sync::Arc;
 

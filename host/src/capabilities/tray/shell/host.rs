@@ -9,25 +9,21 @@ use crate::capabilities::tray::{ItemStatus, TrayAction, TrayItem};
 use crate::sync::lock;
 use crate::view::Pixels;
 use crate::view::images::HeldImages;
+use crate::view::program_icons;
 use crate::wake::Pushed;
 use std::collections::{HashSet, VecDeque};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use windows::Win32::Foundation::{CloseHandle, HWND, LPARAM, LRESULT, WPARAM};
-use windows::Win32::Graphics::Gdi::{
-    BI_RGB, BITMAP, BITMAPINFO, BITMAPINFOHEADER, CreateCompatibleDC, DIB_RGB_COLORS, DeleteDC, DeleteObject,
-    GetDIBits, GetObjectW, HGDIOBJ,
-};
 use windows::Win32::System::DataExchange::COPYDATASTRUCT;
 use windows::Win32::System::Threading::{
     OpenProcess, PROCESS_NAME_WIN32, PROCESS_QUERY_LIMITED_INFORMATION, QueryFullProcessImageNameW,
 };
 use windows::Win32::UI::WindowsAndMessaging::{
-    AllowSetForegroundWindow, CreateWindowExW, DefWindowProcW, DispatchMessageW, GWLP_USERDATA, GetIconInfo,
-    GetMessageW, GetWindowLongPtrW, GetWindowThreadProcessId, HICON, HWND_BROADCAST, ICONINFO, IsWindow, MSG,
-    PostMessageW, RegisterClassExW, RegisterWindowMessageW, SendNotifyMessageW, SetWindowLongPtrW, WM_APP,
-    WM_CONTEXTMENU, WM_COPYDATA, WM_LBUTTONDOWN, WM_LBUTTONUP, WM_MBUTTONDOWN, WM_MBUTTONUP, WM_RBUTTONDOWN,
-    WM_RBUTTONUP, WNDCLASSEXW, WS_EX_TOOLWINDOW, WS_POPUP,
+    AllowSetForegroundWindow, CreateWindowExW, DefWindowProcW, DispatchMessageW, GWLP_USERDATA, GetMessageW,
+    GetWindowLongPtrW, GetWindowThreadProcessId, HICON, HWND_BROADCAST, IsWindow, MSG, PostMessageW, RegisterClassExW,
+    RegisterWindowMessageW, SendNotifyMessageW, SetWindowLongPtrW, WM_APP, WM_CONTEXTMENU, WM_COPYDATA, WM_LBUTTONDOWN,
+    WM_LBUTTONUP, WM_MBUTTONDOWN, WM_MBUTTONUP, WM_RBUTTONDOWN, WM_RBUTTONUP, WNDCLASSEXW, WS_EX_TOOLWINDOW, WS_POPUP,
 };
 use windows::core::w;
 
@@ -330,55 +326,6 @@ fn pixels(icon: &Icon) -> Option<Pixels> {
             let rgba = notification::rgba(*width, *height, *bits_per_pixel, mask, colour)?;
             Some(Pixels { width: *width, height: *height, rgba })
         }
-        Icon::Handle(handle) => read_icon(HICON(*handle as usize as *mut _)),
-    }
-}
-
-/// The colour bitmap of an icon handle, as straight RGBA; an icon drawn
-/// without alpha is taken as opaque.
-fn read_icon(icon: HICON) -> Option<Pixels> {
-    let mut info = ICONINFO::default();
-    // SAFETY: GDI calls on the icon's own bitmaps, which are deleted before
-    // returning; the buffers are sized for what GetDIBits writes.
-    unsafe {
-        GetIconInfo(icon, &mut info).ok()?;
-        let mut bitmap = BITMAP::default();
-        let described =
-            GetObjectW(HGDIOBJ(info.hbmColor.0), size_of::<BITMAP>() as i32, Some((&raw mut bitmap).cast())) != 0;
-        let (width, height) = (bitmap.bmWidth.unsigned_abs(), bitmap.bmHeight.unsigned_abs());
-        let mut header = BITMAPINFO::default();
-        header.bmiHeader = BITMAPINFOHEADER {
-            biSize: size_of::<BITMAPINFOHEADER>() as u32,
-            biWidth: width as i32,
-            biHeight: -(height as i32),
-            biPlanes: 1,
-            biBitCount: 32,
-            biCompression: BI_RGB.0,
-            ..BITMAPINFOHEADER::default()
-        };
-        let mut bgra = vec![0u8; (width * height * 4) as usize];
-        let context = CreateCompatibleDC(None);
-        let copied = described
-            && GetDIBits(
-                context,
-                info.hbmColor,
-                0,
-                height,
-                Some(bgra.as_mut_ptr().cast()),
-                &mut header,
-                DIB_RGB_COLORS,
-            ) == height as i32;
-        let _ = DeleteDC(context);
-        let _ = DeleteObject(HGDIOBJ(info.hbmColor.0));
-        let _ = DeleteObject(HGDIOBJ(info.hbmMask.0));
-        if !copied || width == 0 {
-            return None;
-        }
-        let opaque = bgra.chunks_exact(4).all(|pixel| pixel[3] == 0);
-        let rgba = bgra
-            .chunks_exact(4)
-            .flat_map(|pixel| [pixel[2], pixel[1], pixel[0], if opaque { 255 } else { pixel[3] }])
-            .collect();
-        Some(Pixels { width, height, rgba })
+        Icon::Handle(handle) => program_icons::pixels_of(HICON(*handle as usize as *mut _)),
     }
 }
