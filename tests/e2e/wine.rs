@@ -162,15 +162,20 @@ impl WineDesktop {
         Frame::decode(&grab.stdout)
     }
 
-    /// The words on the bar's strip at the top of the screen.
-    fn words_on_bar(&self, dir: &Path) -> Vec<String> {
+    /// The bar's strip at the top of the screen, as a PNG file in `dir`.
+    fn grab_bar(&self, dir: &Path) -> PathBuf {
         let png = dir.join("bar.png");
         let grab = run(Command::new("import")
             .args(["-window", "root", "-crop", &format!("{}x40+0+0", SCREEN.0), "+repage"])
             .arg(format!("PNG32:{}", png.display()))
             .env("DISPLAY", &self.display));
         assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
-        words_in(&png).into_iter().map(|(word, _)| word).collect()
+        png
+    }
+
+    /// The words on the bar's strip at the top of the screen.
+    fn words_on_bar(&self, dir: &Path) -> Vec<String> {
+        words_in(&self.grab_bar(dir)).into_iter().map(|(word, _)| word).collect()
     }
 
     /// Waits until the bar shows every one of `wanted` (each a test on one
@@ -296,6 +301,18 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     let shown = wine.obi(&["msg", "show"]);
     assert!(shown.status.success() && String::from_utf8_lossy(&shown.stdout).contains(": ok"), "{shown:?}");
     wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+
+    // The display switched to 800 × 600: the bar follows, its clock at the
+    // new right edge.
+    let switched = run(wine.wine("explorer").args([DESKTOP, "probe.exe", "display-mode", "800", "600"]));
+    assert!(switched.status.success(), "{switched:?}");
+    let right_edge = |words: &[(String, u32)]| words.iter().find(|(word, _)| clock(word)).map(|(_, column)| *column);
+    let mut words = Vec::new();
+    let followed = wait_for(Duration::from_secs(20), || {
+        words = words_in(&wine.grab_bar(home.path()));
+        right_edge(&words).is_some_and(|column| (700..800).contains(&column))
+    });
+    assert!(followed, "after the switch to 800 × 600 the bar reads {words:?}; its log:\n{}", read(&log));
 }
 
 #[test]

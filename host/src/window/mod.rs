@@ -175,7 +175,7 @@ impl BarWindows {
         }
     }
 
-    /// Starts reporting monitor changes to the event loop (X11).
+    /// Starts reporting monitor changes to the event loop (X11, Windows).
     fn watch_monitors(&self) {
         #[cfg(free_unix)]
         if self.screen.x11.is_some() {
@@ -183,6 +183,15 @@ impl BarWindows {
             let watching =
                 x11::X11::connect().and_then(|x11| x11.watch_monitors(move || deliver(BarEvent::MonitorsChanged)));
             if let Err(error) = watching {
+                tracing::warn!("{error:#}; the bars will not follow monitor changes");
+            }
+        }
+        #[cfg(windows)]
+        {
+            let deliver = self.fleet.deliver();
+            if let Err(error) = win32::watch_monitors(move || {
+                deliver(BarEvent::MonitorsChanged);
+            }) {
                 tracing::warn!("{error:#}; the bars will not follow monitor changes");
             }
         }

@@ -6,12 +6,24 @@
 //! prints a rectangle: `left top right bottom`. `notify-icon` adds a red
 //! notification icon, as any program does, says `added`, and waits (a
 //! minute at most) until the icon is clicked: then it says `clicked`.
+//! `display-mode WIDTH HEIGHT` changes the display's resolution, as a
+//! monitor switched to another mode does.
 
 #[cfg(windows)]
 fn main() -> std::process::ExitCode {
     let rectangle = match std::env::args().nth(1).as_deref() {
         Some("work-area") => windows::work_area(),
         Some("top-appbar-space") => windows::top_appbar_space(),
+        Some("display-mode") => {
+            let number = |at: usize| std::env::args().nth(at).and_then(|text| text.parse().ok());
+            return match (number(2), number(3)) {
+                (Some(width), Some(height)) if windows::display_mode(width, height) => std::process::ExitCode::SUCCESS,
+                _ => {
+                    eprintln!("usage: obi-windows-probe display-mode WIDTH HEIGHT (a mode the display has)");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some("notify-icon") => {
             return match windows::notify_icon() {
                 Ok(()) => std::process::ExitCode::SUCCESS,
@@ -21,7 +33,7 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
-        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon".into()),
+        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|display-mode".into()),
     };
     match rectangle {
         Ok(area) => {
@@ -50,6 +62,20 @@ mod windows {
         SetTimer, SystemParametersInfoW, WM_APP, WM_LBUTTONUP, WM_TIMER, WNDCLASSW,
     };
     use windows_sys::w;
+
+    /// Whether the display took the mode `width` × `height`.
+    pub fn display_mode(width: u32, height: u32) -> bool {
+        use windows_sys::Win32::Graphics::Gdi::{ChangeDisplaySettingsW, DEVMODEW, DM_PELSHEIGHT, DM_PELSWIDTH};
+        // SAFETY: DEVMODEW is plain data, zero its empty value; it lives across the call.
+        unsafe {
+            let mut mode: DEVMODEW = std::mem::zeroed();
+            mode.dmSize = size_of::<DEVMODEW>() as u16;
+            mode.dmPelsWidth = width;
+            mode.dmPelsHeight = height;
+            mode.dmFields = DM_PELSWIDTH | DM_PELSHEIGHT;
+            ChangeDisplaySettingsW(&mode, 0) == 0
+        }
+    }
 
     /// The icon's callback message.
     const CLICKED: u32 = WM_APP + 7;
