@@ -77,6 +77,15 @@ mod windows {
         }
     }
 
+    /// A hidden window of `class`, on this thread.
+    fn window_of(class: windows_sys::core::PCWSTR) -> Option<HWND> {
+        let null = std::ptr::null_mut();
+        // SAFETY: the class is a NUL-ended name alive for the call.
+        let window =
+            unsafe { CreateWindowExW(0, class, w!("probe"), 0, 0, 0, 0, 0, null, null, null, std::ptr::null()) };
+        (!window.is_null()).then_some(window)
+    }
+
     /// The icon's callback message.
     const CLICKED: u32 = WM_APP + 7;
     /// The icon's window and picture, for the window procedure.
@@ -90,23 +99,7 @@ mod windows {
         unsafe {
             let class = WNDCLASSW { lpfnWndProc: Some(procedure), lpszClassName: w!("ObiProbe"), ..std::mem::zeroed() };
             RegisterClassW(&class);
-            let window = CreateWindowExW(
-                0,
-                w!("ObiProbe"),
-                w!("probe"),
-                0,
-                0,
-                0,
-                0,
-                0,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null(),
-            );
-            if window.is_null() {
-                return Err("no window for the icon".into());
-            }
+            let window = window_of(w!("ObiProbe")).ok_or("no window for the icon")?;
             // 16 × 16 opaque red: no AND mask, BGRA colour.
             let mask = [0u8; 16 * 16 / 8];
             let red: Vec<u8> = std::iter::repeat_n([0, 0, 255, 255], 16 * 16).flatten().collect();
@@ -196,23 +189,7 @@ mod windows {
         // SAFETY: plain calls; the window is a STATIC one of this thread,
         // destroyed before returning, and `data` lives across each call.
         unsafe {
-            let window = CreateWindowExW(
-                0,
-                w!("STATIC"),
-                w!("probe"),
-                0,
-                0,
-                0,
-                0,
-                0,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null(),
-            );
-            if window.is_null() {
-                return Err("no window for the probe's AppBar".into());
-            }
+            let window = window_of(w!("STATIC")).ok_or("no window for the probe's AppBar")?;
             let (width, height) = (GetSystemMetrics(SM_CXSCREEN), GetSystemMetrics(SM_CYSCREEN));
             let mut data: APPBARDATA = std::mem::zeroed();
             data.cbSize = size_of::<APPBARDATA>() as u32;

@@ -11,6 +11,10 @@
 //! second until komorebi is back (waiting longer each time one that comes
 //! back drops it again at once, see [`Backoff`]), and asks for the whole
 //! state anew.
+//!
+//! Windows has Unix-domain sockets too, as komorebi opens them: there the
+//! same code runs over `uds_windows`' streams, so the Linux tests of this
+//! framing are its tests on Windows as well (Wine 8 has no such sockets).
 
 use super::state::{read_notification, read_state};
 use super::{Message, SOCKET};
