@@ -250,6 +250,26 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     wine.wait_for_words(home.path(), &[("the clock", clock), ("English", |word| word == "English")], &log);
     let said = read(&log);
     assert!(said.contains("as komorebi-bar would") && said.contains("(WGL)"), "{said}");
+    // A tool window (no taskbar button on Windows, no tile for komorebi),
+    // on top of the others, never taking the focus, with no caption; not an
+    // app window.
+    let styles = run(wine.wine("explorer").args([DESKTOP, "probe.exe", "styles", "obi"]));
+    let said_styles = String::from_utf8_lossy(&styles.stdout);
+    let words: Vec<u32> =
+        said_styles.split_whitespace().filter_map(|word| u32::from_str_radix(word, 16).ok()).collect();
+    let [style, extended] = words[..] else { panic!("the probe said {said_styles:?}: {styles:?}") };
+    const WS_CAPTION: u32 = 0x00C0_0000;
+    const WS_EX_TOPMOST: u32 = 0x8;
+    const WS_EX_TOOLWINDOW: u32 = 0x80;
+    const WS_EX_APPWINDOW: u32 = 0x4_0000;
+    const WS_EX_NOACTIVATE: u32 = 0x800_0000;
+    assert_eq!(style & WS_CAPTION, 0, "styles {style:08x}");
+    assert_eq!(
+        extended & (WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE | WS_EX_APPWINDOW),
+        WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE,
+        "extended styles {extended:08x}"
+    );
+
     // Notepad's button shows Notepad's own icon, in colour, not the glyph
     // (one colour, the text's) an item without an icon has elsewhere.
     let strip = wine.grab().rows(0, 40);

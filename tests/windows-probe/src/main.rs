@@ -7,7 +7,8 @@
 //! notification icon, as any program does, says `added`, and waits (a
 //! minute at most) until the icon is clicked: then it says `clicked`.
 //! `display-mode WIDTH HEIGHT` changes the display's resolution, as a
-//! monitor switched to another mode does.
+//! monitor switched to another mode does. `styles TITLE` prints the window
+//! styles and extended styles of the window titled TITLE, in hexadecimal.
 
 #[cfg(windows)]
 fn main() -> std::process::ExitCode {
@@ -20,6 +21,19 @@ fn main() -> std::process::ExitCode {
                 (Some(width), Some(height)) if windows::display_mode(width, height) => std::process::ExitCode::SUCCESS,
                 _ => {
                     eprintln!("usage: obi-windows-probe display-mode WIDTH HEIGHT (a mode the display has)");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Some("styles") => {
+            let title = std::env::args().nth(2).unwrap_or_default();
+            return match windows::styles(&title) {
+                Some((style, extended)) => {
+                    println!("{style:08x} {extended:08x}");
+                    std::process::ExitCode::SUCCESS
+                }
+                None => {
+                    eprintln!("no window titled {title:?}");
                     std::process::ExitCode::FAILURE
                 }
             };
@@ -62,6 +76,18 @@ mod windows {
         SetTimer, SystemParametersInfoW, WM_APP, WM_LBUTTONUP, WM_TIMER, WNDCLASSW,
     };
     use windows_sys::w;
+
+    /// The styles and extended styles of the top-level window titled `title`.
+    pub fn styles(title: &str) -> Option<(u32, u32)> {
+        use windows_sys::Win32::UI::WindowsAndMessaging::{FindWindowW, GWL_EXSTYLE, GWL_STYLE, GetWindowLongW};
+        let title: Vec<u16> = title.encode_utf16().chain([0]).collect();
+        // SAFETY: the title is NUL-ended and alive for the call; the window is only read.
+        unsafe {
+            let window = FindWindowW(std::ptr::null(), title.as_ptr());
+            (!window.is_null())
+                .then(|| (GetWindowLongW(window, GWL_STYLE) as u32, GetWindowLongW(window, GWL_EXSTYLE) as u32))
+        }
+    }
 
     /// Whether the display took the mode `width` × `height`.
     pub fn display_mode(width: u32, height: u32) -> bool {
