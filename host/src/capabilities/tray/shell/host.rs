@@ -118,16 +118,15 @@ extern "system" fn window_procedure(window: HWND, message: u32, wparam: WPARAM, 
         (WM_COPYDATA, Some(host)) => {
             // SAFETY: WM_COPYDATA's lParam is a COPYDATASTRUCT whose data
             // is `cbData` bytes, valid while the message is handled.
-            let bytes = unsafe {
+            let (kind, bytes) = unsafe {
                 let data = &*(lparam.0 as *const COPYDATASTRUCT);
-                if data.lpData.is_null() {
-                    &[][..]
-                } else {
-                    std::slice::from_raw_parts(data.lpData as *const u8, data.cbData as usize)
-                }
+                let bytes = match data.lpData.is_null() {
+                    true => &[][..],
+                    false => std::slice::from_raw_parts(data.lpData as *const u8, data.cbData as usize),
+                };
+                (data.dwData, bytes)
             };
-            let data_kind = unsafe { (*(lparam.0 as *const COPYDATASTRUCT)).dwData };
-            let taken = notification::read(data_kind, bytes).is_some_and(|notification| host.take(notification));
+            let taken = notification::read(kind, bytes).is_some_and(|notification| host.take(notification));
             LRESULT(taken as isize)
         }
         (WM_REQUEST, Some(host)) => {
