@@ -10,6 +10,8 @@ pub mod config;
 pub mod control;
 pub mod files;
 pub mod harness;
+#[cfg(windows)]
+pub mod hidden_window;
 pub mod input;
 #[cfg(feature = "bar")]
 pub mod render;

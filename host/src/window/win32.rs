@@ -11,14 +11,14 @@
 //! a thread of its own listens.
 
 use crate::bar::ScreenRect;
+use crate::hidden_window;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use windows::Win32::Foundation::{HWND, LPARAM, LRESULT, RECT, WPARAM};
 use windows::Win32::UI::Shell::{ABE_BOTTOM, ABE_TOP, ABM_NEW, ABM_REMOVE, ABM_SETPOS, APPBARDATA, SHAppBarMessage};
 use windows::Win32::UI::WindowsAndMessaging::{
-    CreateWindowExW, DefWindowProcW, DispatchMessageW, GWL_EXSTYLE, GWL_STYLE, GWLP_USERDATA, GetMessageW,
-    GetWindowLongPtrW, HWND_TOPMOST, MSG, RegisterClassExW, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED,
-    SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE,
-    WNDCLASSEXW, WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE,
+    SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN,
+    WS_CLIPSIBLINGS, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use windows::core::w;
 use winit::window::Window;
@@ -112,49 +112,25 @@ fn appbar_data(hwnd: HWND) -> APPBARDATA {
 pub fn watch_monitors(changed: impl Fn() + Send + 'static) -> anyhow::Result<()> {
     let (started, start) = std::sync::mpsc::channel();
     std::thread::Builder::new().name("obi-monitors".into()).spawn(move || {
-        let changed: Box<dyn Fn()> = Box::new(changed);
-        match hidden_window(&changed) {
-            Ok(()) => {
-                let _ = started.send(Ok(()));
-                let mut message = MSG::default();
-                // SAFETY: the message loop of this thread's hidden window.
-                while unsafe { GetMessageW(&mut message, None, 0, 0) }.as_bool() {
-                    unsafe { DispatchMessageW(&message) };
-                }
-            }
-            Err(error) => {
-                let _ = started.send(Err(error));
-            }
+        // Boxed twice: the window keeps a thin pointer to it.
+        let mut changed: Box<dyn Fn()> = Box::new(changed);
+        // `changed` outlives the window's messages, all served below.
+        let made = hidden_window::make(w!("ObiMonitors"), Some(display_changes), &raw mut changed);
+        let made = made.map(|_| ());
+        let ready = made.is_ok();
+        let _ = started.send(made);
+        if ready {
+            hidden_window::serve_messages();
         }
     })?;
     start.recv().unwrap_or_else(|_| Err(anyhow::anyhow!("the monitors' thread ended")))
 }
 
-/// The hidden top-level window told of display changes, which calls
-/// `changed` for each: it must outlive the window's messages.
-fn hidden_window(changed: &Box<dyn Fn()>) -> anyhow::Result<()> {
-    let class = WNDCLASSEXW {
-        cbSize: size_of::<WNDCLASSEXW>() as u32,
-        lpfnWndProc: Some(display_changes),
-        lpszClassName: w!("ObiMonitors"),
-        ..WNDCLASSEXW::default()
-    };
-    // SAFETY: the class names a procedure of this module and a static name;
-    // the window is this thread's, never shown.
-    let window = unsafe {
-        RegisterClassExW(&class);
-        CreateWindowExW(WS_EX_TOOLWINDOW, w!("ObiMonitors"), w!(""), WS_POPUP, 0, 0, 0, 0, None, None, None, None)?
-    };
-    // SAFETY: the caller keeps `changed` while the window's messages are handled.
-    unsafe { SetWindowLongPtrW(window, GWLP_USERDATA, std::ptr::from_ref(changed) as isize) };
-    Ok(())
-}
-
 extern "system" fn display_changes(window: HWND, message: u32, wparam: WPARAM, lparam: LPARAM) -> LRESULT {
     if message == WM_DISPLAYCHANGE {
-        // SAFETY: set by `hidden_window` to the callback that
-        // outlives this window's messages, read on its thread.
-        if let Some(changed) = unsafe { (GetWindowLongPtrW(window, GWLP_USERDATA) as *const Box<dyn Fn()>).as_ref() } {
+        // SAFETY: `watch_monitors` gave the window its callback, which
+        // lives while the window's messages are served, on this thread.
+        if let Some(changed) = unsafe { hidden_window::state_of::<Box<dyn Fn()>>(window) } {
             changed();
         }
     }

@@ -6,11 +6,13 @@ use super::notification::{
 use crate::capabilities::tray::follow::Request;
 use crate::capabilities::tray::icons::HeldIcons;
 use crate::capabilities::tray::{ItemStatus, TrayAction, TrayItem};
+use crate::hidden_window;
 use crate::sync::lock;
 use crate::view::Pixels;
 use crate::view::images::HeldImages;
 use crate::view::program_icons;
 use crate::wake::Pushed;
+use anyhow::Context;
 use std::collections::{HashSet, VecDeque};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
@@ -20,10 +22,9 @@ use windows::Win32::System::Threading::{
     OpenProcess, PROCESS_NAME_WIN32, PROCESS_QUERY_LIMITED_INFORMATION, QueryFullProcessImageNameW,
 };
 use windows::Win32::UI::WindowsAndMessaging::{
-    AllowSetForegroundWindow, CreateWindowExW, DefWindowProcW, DispatchMessageW, GWLP_USERDATA, GetMessageW,
-    GetWindowLongPtrW, GetWindowThreadProcessId, HICON, HWND_BROADCAST, IsWindow, MSG, PostMessageW, RegisterClassExW,
-    RegisterWindowMessageW, SendNotifyMessageW, SetWindowLongPtrW, WM_APP, WM_CONTEXTMENU, WM_COPYDATA, WM_LBUTTONDOWN,
-    WM_LBUTTONUP, WM_MBUTTONDOWN, WM_MBUTTONUP, WM_RBUTTONDOWN, WM_RBUTTONUP, WNDCLASSEXW, WS_EX_TOOLWINDOW, WS_POPUP,
+    AllowSetForegroundWindow, DefWindowProcW, GetWindowThreadProcessId, HICON, HWND_BROADCAST, IsWindow, PostMessageW,
+    RegisterWindowMessageW, SendNotifyMessageW, WM_APP, WM_CONTEXTMENU, WM_COPYDATA, WM_LBUTTONDOWN, WM_LBUTTONUP,
+    WM_MBUTTONDOWN, WM_MBUTTONUP, WM_RBUTTONDOWN, WM_RBUTTONUP,
 };
 use windows::core::w;
 
@@ -66,26 +67,13 @@ struct Host<'a> {
 }
 
 fn host(items: &Pushed<Vec<TrayItem>>, images: &HeldImages, requests: Receiver<Request>) -> anyhow::Result<()> {
-    let class = WNDCLASSEXW {
-        cbSize: size_of::<WNDCLASSEXW>() as u32,
-        lpfnWndProc: Some(window_procedure),
-        lpszClassName: w!("Shell_TrayWnd"),
-        ..WNDCLASSEXW::default()
-    };
-    // SAFETY: the class names a procedure of this module and a static name.
-    if unsafe { RegisterClassExW(&class) } == 0 {
-        anyhow::bail!("the taskbar's window class is taken: {}", windows::core::Error::from_thread());
-    }
-    // SAFETY: a hidden window of the class just registered, on this thread.
-    let window = unsafe {
-        CreateWindowExW(WS_EX_TOOLWINDOW, w!("Shell_TrayWnd"), w!(""), WS_POPUP, 0, 0, 0, 0, None, None, None, None)
-    }?;
     let waiting = Arc::new(Mutex::new(VecDeque::new()));
     let mut host =
         Host { items, icons: HeldIcons::new(images.clone()), entries: Vec::new(), requests: waiting.clone() };
-    // SAFETY: `host` outlives the window's messages: they are all handled in
-    // the loop below, which ends before `host` does.
-    unsafe { SetWindowLongPtrW(window, GWLP_USERDATA, (&raw mut host) as isize) };
+    // `host` outlives the window's messages: they are all served below,
+    // before it ends.
+    let window = hidden_window::make(w!("Shell_TrayWnd"), Some(window_procedure), &raw mut host)
+        .context("the taskbar's window")?;
     let address = window.0 as isize;
     std::thread::Builder::new().name("obi-tray-requests".into()).spawn(move || {
         for request in requests {
@@ -102,18 +90,14 @@ fn host(items: &Pushed<Vec<TrayItem>>, images: &HeldImages, requests: Receiver<R
         let taskbar_created = RegisterWindowMessageW(w!("TaskbarCreated"));
         SendNotifyMessageW(HWND_BROADCAST, taskbar_created, WPARAM(0), LPARAM(0))?;
     }
-    let mut message = MSG::default();
-    // SAFETY: the usual message loop of this thread's windows.
-    while unsafe { GetMessageW(&mut message, None, 0, 0) }.as_bool() {
-        unsafe { DispatchMessageW(&message) };
-    }
+    hidden_window::serve_messages();
     Ok(())
 }
 
 extern "system" fn window_procedure(window: HWND, message: u32, wparam: WPARAM, lparam: LPARAM) -> LRESULT {
-    // SAFETY: set by `host` to its `Host` before any message of ours comes,
-    // and only read on this thread while that `Host` lives.
-    let host = unsafe { (GetWindowLongPtrW(window, GWLP_USERDATA) as *mut Host).as_mut() };
+    // SAFETY: `host` gave the window its `Host`, which lives while the
+    // window's messages are served, on this thread.
+    let host = unsafe { hidden_window::state_of::<Host>(window) };
     match (message, host) {
         (WM_COPYDATA, Some(host)) => {
             // SAFETY: WM_COPYDATA's lParam is a COPYDATASTRUCT whose data
