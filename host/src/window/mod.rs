@@ -115,8 +115,6 @@ struct WindowSurface {
     rect: Option<ScreenRect>,
     /// The number of the monitor it is on.
     monitor: Option<usize>,
-    /// That monitor's scale: its pixels to one of the bar's layout.
-    scale: f64,
     /// The configured monitor is gone; the bar is hidden until it is back.
     waiting_for_monitor: bool,
     /// The user has not hidden the bar.
@@ -255,7 +253,6 @@ fn open_surface(
         screen,
         rect: None,
         monitor: None,
-        scale: 1.0,
         waiting_for_monitor: false,
         shown: true,
         text_font,
@@ -281,7 +278,6 @@ impl WindowSurface {
         win32::make_bar(&window).context("making the bar a tool window")?;
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
         gl.set_scale(scale as f32);
-        self.scale = scale;
         gl.painter().use_held_images(self.held.clone());
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
@@ -360,8 +356,7 @@ impl WindowSurface {
         }
         #[cfg(windows)]
         {
-            let monitor =
-                self.monitor.and_then(|index| self.screen.monitors.get(index)).map_or(rect, |monitor| monitor.rect);
+            let monitor = self.output().map_or(rect, |monitor| monitor.rect);
             match (placement.tiler_keeps_space, &self.appbar) {
                 (true, _) => self.appbar = None,
                 (false, Some(appbar)) => appbar.keep(rect, monitor),
@@ -398,6 +393,11 @@ impl WindowSurface {
                 self.no_tooltips = true;
             }
         }
+    }
+
+    /// The monitor the bar is on now.
+    fn output(&self) -> Option<&Output> {
+        self.monitor.and_then(|index| self.screen.monitors.get(index))
     }
 
     /// Whether window `id` is this bar's or its tooltip's.
@@ -456,7 +456,6 @@ impl Surface for WindowSurface {
             Ok(monitor) => {
                 tiler.set_bar_output(&monitor.name);
                 gl.set_scale(monitor.scale as f32);
-                self.scale = monitor.scale;
                 self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
                 let rect = placement.rect_on(monitor);
                 gl.window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
@@ -640,7 +639,7 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
-                let logical = position.to_logical::<f32>(surface.scale);
+                let logical = position.to_logical::<f32>(surface.output().map_or(1.0, |output| output.scale));
                 running.pointer_moved(logical.x, logical.y, surface);
             }
             WindowEvent::CursorLeft { .. } => running.pointer_left(surface),
