@@ -364,13 +364,13 @@ pub fn send(request: Request, pid: Option<u32>) -> anyhow::Result<Vec<(u32, Stri
 fn ask_within(path: &Path, request: Request, limit: Duration) -> std::io::Result<String> {
     let (answer, answered) = mpsc::channel();
     let path = path.to_owned();
-    thread::Builder::new().name("obi-msg".into()).spawn(move || answer.send(ask(&path, request)))?;
+    thread::Builder::new().name("obi-msg".into()).spawn(move || answer.send(ask(&path, request, limit)))?;
     answered.recv_timeout(limit).unwrap_or_else(|_| Err(ErrorKind::TimedOut.into()))
 }
 
-fn ask(path: &Path, request: Request) -> std::io::Result<String> {
+fn ask(path: &Path, request: Request, limit: Duration) -> std::io::Result<String> {
     let mut stream = Stream::connect(listening_name(path)?)?;
-    limit_time(&stream, ANSWER_TIME)?;
+    limit_time(&stream, limit)?;
     writeln!(stream, "{request}")?;
     let mut reply = String::new();
     BufReader::new(stream).take(MAX_REPLY).read_line(&mut reply)?;
