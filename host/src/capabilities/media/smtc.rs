@@ -52,12 +52,7 @@ fn follow_sessions(
     let mut watched: Option<Watched> = None;
     loop {
         let current = manager.GetCurrentSession().ok();
-        let same = match (&watched, &current) {
-            (Some(watched), Some(current)) => watched.session == *current,
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
+        if watched.as_ref().map(|watched| &watched.session) != current.as_ref() {
             watched = current.map(|session| Watched::new(session, &nudge)).transpose()?;
         }
         shown.publish(watched.as_ref().and_then(|watched| read(&watched.session).ok()));
