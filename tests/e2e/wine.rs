@@ -103,6 +103,14 @@ impl WineDesktop {
         command
     }
 
+    /// `program` (one in the bar's folder) on Wine's desktop, where the bar
+    /// runs: Windows programs see the desktop they run on.
+    fn on_desktop(&self, program: &str) -> Command {
+        let mut command = self.wine("explorer");
+        command.args([DESKTOP, program]);
+        command
+    }
+
     /// `obi.exe` with `args`, run to its end.
     fn obi(&self, args: &[&str]) -> std::process::Output {
         run(self.wine("obi.exe").args(args))
@@ -111,8 +119,7 @@ impl WineDesktop {
     /// The bar, on Wine's desktop, with `KOMOREBI_CONFIG_HOME` at `config_home`.
     fn start_bar(&self, config_home: &Path, log: &Path) -> Reaped {
         let bar = self
-            .wine("explorer")
-            .args([DESKTOP, "obi.exe"])
+            .on_desktop("obi.exe")
             .env("KOMOREBI_CONFIG_HOME", windows_path(config_home))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(log).unwrap())
@@ -124,7 +131,7 @@ impl WineDesktop {
     /// What `obi-windows-probe <question>` says, run on the bar's desktop:
     /// a rectangle, left, top, right, bottom.
     fn probe(&self, question: &str) -> [i32; 4] {
-        let probed = run(self.wine("explorer").args([DESKTOP, "probe.exe", question]));
+        let probed = run(self.on_desktop("probe.exe").arg(question));
         let said = String::from_utf8_lossy(&probed.stdout);
         let sides: Vec<i32> = said.split_whitespace().filter_map(|side| side.parse().ok()).collect();
         sides.try_into().unwrap_or_else(|_| panic!("the probe said {said:?}: {probed:?}"))
@@ -134,8 +141,8 @@ impl WineDesktop {
     /// a red notification icon, saying what happens to it in `said`.
     fn notify_icon(&self, said: &Path) -> Reaped {
         let probe = self
-            .wine("explorer")
-            .args([DESKTOP, "probe.exe", "notify-icon"])
+            .on_desktop("probe.exe")
+            .arg("notify-icon")
             .stdout(std::fs::File::create(said).unwrap())
             .stderr(Stdio::null())
             .spawn()
@@ -253,7 +260,7 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     // A tool window (no taskbar button on Windows, no tile for komorebi),
     // on top of the others, never taking the focus, with no caption; not an
     // app window.
-    let styles = run(wine.wine("explorer").args([DESKTOP, "probe.exe", "styles", "obi"]));
+    let styles = run(wine.on_desktop("probe.exe").args(["styles", "obi"]));
     let said_styles = String::from_utf8_lossy(&styles.stdout);
     let words: Vec<u32> =
         said_styles.split_whitespace().filter_map(|word| u32::from_str_radix(word, 16).ok()).collect();
@@ -324,7 +331,7 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
 
     // The display switched to 800 × 600: the bar follows, its clock at the
     // new right edge.
-    let switched = run(wine.wine("explorer").args([DESKTOP, "probe.exe", "display-mode", "800", "600"]));
+    let switched = run(wine.on_desktop("probe.exe").args(["display-mode", "800", "600"]));
     assert!(switched.status.success(), "{switched:?}");
     let right_edge = |words: &[(String, u32)]| words.iter().find(|(word, _)| clock(word)).map(|(_, column)| *column);
     let mut words = Vec::new();
