@@ -17,6 +17,7 @@ pub mod input;
 pub mod render;
 pub mod runtime;
 pub mod scheduler;
+pub mod screen;
 pub mod spec;
 pub mod suggest;
 pub mod sync;

@@ -4,6 +4,7 @@
 //! out, and `obi msg` addressing one bar by its place or its monitor.
 
 use crate::ocr::{HEIGHT, wait_for_words_at};
+use crate::komorebi_simulator;
 use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for};
 use std::path::Path;
 use std::process::Stdio;
@@ -175,4 +176,62 @@ fn komorebis_bar_configurations_and_every_monitor_each_give_a_bar_a_monitor() {
         let _ = bar.0.wait();
         assert!(wait_for(Duration::from_secs(10), || bars(&session).is_empty()), "{:?}", bars(&session));
     }
+}
+
+/// komorebi's state with a monitor at each of `lefts` (in komorebi's
+/// order, each `WIDTH` wide), numbered for the user by `numbers`.
+fn komorebi_monitors(lefts: [u32; 2], numbers: serde_json::Value) -> serde_json::Value {
+    let mut state = komorebi_simulator::state(vec![komorebi_simulator::workspace(Some("one"), &[], 0, "BSP")], 0);
+    let first = state["monitors"]["elements"][0].clone();
+    state["monitors"]["elements"] = lefts
+        .iter()
+        .enumerate()
+        .map(|(index, left)| {
+            let mut monitor = first.clone();
+            monitor["name"] = format!("DISPLAY{}", index + 1).into();
+            monitor["size"] = serde_json::json!({ "left": left, "top": 0, "right": WIDTH, "bottom": 600 });
+            monitor
+        })
+        .collect();
+    state["monitor_usr_idx_map"] = numbers;
+    state
+}
+
+/// With komorebi, a bar's `monitor` is komorebi's number for it, as
+/// komorebi-bar reads it: komorebi's first monitor may be the display's
+/// second; when komorebi numbers them anew, the bar moves.
+#[test]
+fn with_komorebi_the_monitor_is_komorebis_of_that_number() {
+    if !have_tools("komorebi's monitor order test", &["Xvfb", "xrandr", "i3", "i3-msg", "xdotool", "xwininfo"]) {
+        return;
+    }
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = tempfile::tempdir().unwrap();
+    let right_first = komorebi_monitors([WIDTH, 0], serde_json::json!({ "0": 0, "1": 1 }));
+    let komorebi = komorebi_simulator::Simulator::start(dir.path(), right_first);
+    let config = dir.path().join("bar.json");
+    std::fs::write(&config, r#"{ "height": 30, "monitor": 0, "left_widgets": [], "right_widgets": [] }"#).unwrap();
+    let log = dir.path().join("obi.log");
+    let bar = obi()
+        .args(["--tiler", "komorebi", "--komorebi-dir"])
+        .arg(dir.path())
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", &session.display)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("starting obi");
+    let _bar = Reaped(bar);
+    let log = || std::fs::read_to_string(&log).unwrap_or_default();
+    let on_the_right = wait_for(Duration::from_secs(30), || bars(&session) == [(WIDTH as i32, WIDTH)]);
+    assert!(on_the_right, "komorebi's monitor 0 is the display's second: {:?}\n{}", bars(&session), log());
+
+    assert!(komorebi.wait_for_subscriber(Duration::from_secs(10)), "the bar subscribed");
+    komorebi.set_state(komorebi_monitors([WIDTH, 0], serde_json::json!({ "0": 1, "1": 0 })));
+    komorebi.notify(serde_json::json!({ "type": "MonitorPoll", "content": null }));
+    let on_the_left = wait_for(Duration::from_secs(10), || bars(&session) == [(0, WIDTH)]);
+    assert!(on_the_left, "numbered anew, 0 is the display's first: {:?}\n{}", bars(&session), log());
 }

@@ -16,7 +16,7 @@ use crate::support::{Frame, Reaped, have_tools, run, same_colour, start_server, 
 use obi_test_support::cross::{MINGW, WINDOWS, build_windows_probe, cargo_obi_for};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "xdotool", "import", "convert", "tesseract"];
@@ -41,6 +41,9 @@ struct WineDesktop {
     prefix: tempfile::TempDir,
     /// The folder the bar runs from, with the stand-in DLL.
     folder: tempfile::TempDir,
+    /// Held until the prefix is gone: a prefix is 700 MB of disk, and CI's
+    /// disk is not large.
+    _turn: MutexGuard<'static, ()>,
 }
 
 impl WineDesktop {
@@ -56,6 +59,8 @@ impl WineDesktop {
             return None;
         }
         let exe = obi_exe();
+        static ONE_PREFIX_AT_A_TIME: Mutex<()> = Mutex::new(());
+        let turn = ONE_PREFIX_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let folder = tempfile::tempdir().unwrap();
         let fixture = workspace().join("tests/e2e/wine");
         let shim = run(Command::new(MINGW)
@@ -65,15 +70,15 @@ impl WineDesktop {
             .arg(fixture.join("bcryptprimitives.def"))
             .arg("-ladvapi32"));
         assert!(shim.status.success(), "building the stand-in DLL: {}", String::from_utf8_lossy(&shim.stderr));
-        std::fs::copy(exe, folder.path().join("obi.exe")).unwrap();
-        std::fs::copy(probe_exe(), folder.path().join("probe.exe")).unwrap();
+        place(exe, &folder.path().join("obi.exe"));
+        place(probe_exe(), &folder.path().join("probe.exe"));
         let (server, display) = start_server(|display| {
             let mut xvfb = Command::new("Xvfb");
             let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
             xvfb.args([display, "-screen", "0", &screen, "-nolisten", "tcp", "-noreset"]);
             xvfb
         });
-        let desktop = WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder };
+        let desktop = WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder, _turn: turn };
         let booted = run(desktop.wine("wineboot").arg("--init"));
         assert!(booted.status.success(), "wineboot: {}", String::from_utf8_lossy(&booted.stderr));
         // A new prefix has no fonts; a Windows machine has its own.
@@ -228,6 +233,14 @@ fn probe_exe() -> &'static Path {
         assert!(built.status.success(), "building the probe:\n{}", String::from_utf8_lossy(&built.stderr));
         obi_exe().with_file_name("obi-windows-probe.exe")
     })
+}
+
+/// `program` at `to`: a link where the file system allows one (the debug
+/// `obi.exe` is 130 MB), a copy where not.
+fn place(program: &Path, to: &Path) {
+    if std::fs::hard_link(program, to).is_err() {
+        std::fs::copy(program, to).unwrap_or_else(|error| panic!("copying {} to {}: {error}", program.display(), to.display()));
+    }
 }
 
 /// `path` as Wine's Windows programs see it: the Unix root is drive Z.

@@ -1,19 +1,13 @@
-//! Where on the screen the bar goes: the configured `monitor` (by index, in
-//! the order the display server lists monitors; the primary one when none
-//! is configured), spanning its width at the bar's height, unless
-//! `position` gives the window's start (absolute screen coordinates, as
-//! komorebi-bar reads them) or its size.
+//! Where on the screen the bar goes: the configured `monitor`, spanning its
+//! width at the bar's height, unless `position` gives the window's start
+//! (absolute screen coordinates, as komorebi-bar reads them) or its size.
+//! The monitor is komorebi's of that number where komorebi runs and says
+//! where its monitors are (as komorebi-bar finds it); otherwise the one of
+//! that index in the order the display server lists monitors, the primary
+//! one when none is configured.
 
 use crate::config::BarConfig;
-
-/// A rectangle on the screen, in physical pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScreenRect {
-    pub x: i32,
-    pub y: i32,
-    pub width: u32,
-    pub height: u32,
-}
+pub use crate::screen::ScreenRect;
 
 /// A monitor as the display server lists it (a Wayland output, an X11
 /// RandR monitor): where it is. What the tiler shows on a monitor is
@@ -58,12 +52,18 @@ impl Placement {
     }
 
     /// The bar's rectangle among `monitors`, or why it has none.
-    pub fn rect(&self, monitors: &[Output]) -> Result<ScreenRect, NoMonitor> {
-        self.monitor(monitors).map(|monitor| self.rect_on(monitor))
+    pub fn rect(&self, monitors: &[Output], tiler_says: Option<ScreenRect>) -> Result<ScreenRect, NoMonitor> {
+        self.monitor(monitors, tiler_says).map(|monitor| self.rect_on(monitor))
     }
 
     /// The bar's monitor among `monitors`, or why there is none.
-    pub fn monitor<'a>(&self, monitors: &'a [Output]) -> Result<&'a Output, NoMonitor> {
+    /// `tiler_says` is where the tiler's monitor of the config's number is
+    /// (komorebi's numbering, which the user sets and the display's order
+    /// need not follow); it wins when one of `monitors` is there.
+    pub fn monitor<'a>(&self, monitors: &'a [Output], tiler_says: Option<ScreenRect>) -> Result<&'a Output, NoMonitor> {
+        if let Some(found) = tiler_says.and_then(|area| output_at(monitors, area)) {
+            return Ok(found);
+        }
         match self.monitor {
             Some(index) => monitors.get(index).ok_or_else(|| NoMonitor::Missing { index, found: describe(monitors) }),
             None => monitors.iter().find(|monitor| monitor.primary).or(monitors.first()).ok_or(NoMonitor::NoneFound),
@@ -78,6 +78,14 @@ impl Placement {
         let width = self.width.map(scaled).unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
         ScreenRect { x, y, width, height: scaled(self.height) }
     }
+}
+
+/// The monitor at `area`: the one that is just there, else the one holding
+/// its middle (the tiler and the display server may round differently).
+fn output_at(monitors: &[Output], area: ScreenRect) -> Option<&Output> {
+    let (x, y) = area.centre();
+    (monitors.iter().find(|monitor| monitor.rect == area))
+        .or_else(|| monitors.iter().find(|monitor| monitor.rect.contains(x, y)))
 }
 
 /// Why the bar has no monitor among those there are now.
@@ -139,30 +147,30 @@ mod tests {
     #[test]
     fn the_configured_monitor_at_full_width() {
         let rect = placement(r#"{ "monitor": 0, "height": 30, "left_widgets": [], "right_widgets": [] }"#)
-            .rect(&monitors())
+            .rect(&monitors(), None)
             .unwrap();
         assert_eq!(rect, ScreenRect { x: 0, y: 0, width: 2560, height: 30 });
         let rect = placement(r#"{ "monitor": { "index": 1 }, "left_widgets": [], "right_widgets": [] }"#)
-            .rect(&monitors())
+            .rect(&monitors(), None)
             .unwrap();
         assert_eq!(rect, ScreenRect { x: 2560, y: 0, width: 1920, height: 50 });
     }
 
     #[test]
     fn the_primary_monitor_without_one_configured() {
-        let rect = placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&monitors()).unwrap();
+        let rect = placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&monitors(), None).unwrap();
         assert_eq!(rect.x, 2560);
     }
 
     #[test]
     fn position_overrides_start_and_size() {
         let json = r#"{ "monitor": 1, "position": { "start": { "x": 2600, "y": 1040 } }, "left_widgets": [], "right_widgets": [] }"#;
-        let rect = placement(json).rect(&monitors()).unwrap();
+        let rect = placement(json).rect(&monitors(), None).unwrap();
         assert_eq!(rect, ScreenRect { x: 2600, y: 1040, width: 1880, height: 50 }, "to the monitor's right edge");
         let json = r#"{ "position": { "start": { "x": 10, "y": 5 }, "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
-        assert_eq!(placement(json).rect(&monitors()).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
+        assert_eq!(placement(json).rect(&monitors(), None).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
         let json = r#"{ "height": 40, "position": { "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
-        assert_eq!(placement(json).rect(&monitors()).unwrap().height, 40, "height wins over the end position");
+        assert_eq!(placement(json).rect(&monitors(), None).unwrap().height, 40, "height wins over the end position");
     }
 
     #[test]
@@ -170,19 +178,32 @@ mod tests {
         let mut scaled = monitors();
         scaled[1].scale = 1.5;
         let json = r#"{ "monitor": 1, "height": 40, "left_widgets": [], "right_widgets": [] }"#;
-        assert_eq!(placement(json).rect(&scaled).unwrap(), ScreenRect { x: 2560, y: 0, width: 1920, height: 60 });
+        assert_eq!(placement(json).rect(&scaled, None).unwrap(), ScreenRect { x: 2560, y: 0, width: 1920, height: 60 });
         let json = r#"{ "monitor": 1, "height": 40, "position": { "start": { "x": 2600, "y": 0 }, "end": { "x": 800, "y": 40 } }, "left_widgets": [], "right_widgets": [] }"#;
-        assert_eq!(placement(json).rect(&scaled).unwrap(), ScreenRect { x: 2600, y: 0, width: 1200, height: 60 });
+        assert_eq!(placement(json).rect(&scaled, None).unwrap(), ScreenRect { x: 2600, y: 0, width: 1200, height: 60 });
+    }
+
+    /// komorebi numbers monitors as its user says: its monitor 0 may be the
+    /// display's second.
+    #[test]
+    fn the_tilers_monitor_of_that_number_wins_where_one_is_there() {
+        let bar = placement(r#"{ "monitor": 0, "height": 30, "left_widgets": [], "right_widgets": [] }"#);
+        let komorebis_first = ScreenRect { x: 2560, y: 0, width: 1920, height: 1080 };
+        assert_eq!(bar.rect(&monitors(), Some(komorebis_first)).unwrap().x, 2560);
+        let rounded = ScreenRect { x: 2561, y: 0, width: 1918, height: 1080 };
+        assert_eq!(bar.rect(&monitors(), Some(rounded)).unwrap().x, 2560, "the monitor holding its middle");
+        let nowhere = ScreenRect { x: -5000, y: 0, width: 1920, height: 1080 };
+        assert_eq!(bar.rect(&monitors(), Some(nowhere)).unwrap().x, 0, "the display's order where none is there");
     }
 
     #[test]
     fn a_missing_monitor_lists_those_found() {
         let error =
-            placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#).rect(&monitors()).unwrap_err();
+            placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#).rect(&monitors(), None).unwrap_err();
         assert_eq!(
             error.to_string(),
             "monitor 2 does not exist; found 0: DP-1 2560x1080+0+0, 1: HDMI-1 1920x1080+2560+0"
         );
-        assert_eq!(placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[]), Err(NoMonitor::NoneFound));
+        assert_eq!(placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[], None), Err(NoMonitor::NoneFound));
     }
 }

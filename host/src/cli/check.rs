@@ -50,13 +50,15 @@ fn list_monitors(cli: &Cli) -> anyhow::Result<Vec<Output>> {
     }
 }
 
-/// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none.
+/// "bar on monitor 1: HDMI-1 1920x1080+1920+0", or why there is none: in
+/// the display's order (`check` asks no tiler; the running bar follows
+/// komorebi's numbering where komorebi runs).
 fn where_the_bar_goes(placement: &Placement, monitors: &anyhow::Result<Vec<Output>>) -> String {
     let monitors = match monitors {
         Ok(monitors) => monitors,
         Err(why) => return format!("the monitors cannot be listed ({why:#})"),
     };
-    match placement.monitor(monitors) {
+    match placement.monitor(monitors, None) {
         Ok(monitor) => {
             let index = monitors.iter().position(|listed| listed == monitor).unwrap_or_default();
             format!("bar on monitor {index}: {monitor}")

@@ -28,6 +28,7 @@ mod state;
 pub use komorebi::Message;
 pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, State, Status, Window, Workspace};
 
+use crate::screen::ScreenRect;
 use crate::sync::lock;
 use crate::wake::{Pushed, Waker};
 use std::path::PathBuf;
@@ -106,6 +107,12 @@ pub struct Connection {
 struct Shared {
     /// The state as the client last heard it; none before its first word.
     heard: Mutex<Option<Status>>,
+    /// Where the tiler's monitors are, by the numbers a config's `monitor`
+    /// gives (komorebi's), as last heard: kept while the tiler is away, so
+    /// that a restart of it does not move the bars.
+    monitor_areas: Mutex<Vec<Option<ScreenRect>>>,
+    /// Told when `monitor_areas` changes, to place the bars again.
+    area_watchers: Mutex<Vec<Box<dyn Fn() + Send + Sync>>>,
     /// Every bar's view, to be shown each state heard.
     bars: Mutex<Vec<Weak<BarView>>>,
     /// Batches wait here for the thread that sends them, in order: a tiler
@@ -220,6 +227,8 @@ impl Connection {
         let bar = Arc::new(BarView::new(None));
         let shared = Arc::new(Shared {
             heard: Mutex::new(None),
+            monitor_areas: Mutex::new(Vec::new()),
+            area_watchers: Mutex::new(Vec::new()),
             bars: Mutex::new(vec![Arc::downgrade(&bar)]),
             outbox: OnceLock::new(),
             client: OnceLock::new(),
@@ -291,6 +300,19 @@ impl Connection {
         outbox
             .send((batch, Arc::downgrade(&self.bar)))
             .map_err(|_| "cannot send to the tiler: its sending thread is gone".into())
+    }
+
+    /// Where the tiler's monitor of the bar's config number is on the
+    /// screen, where the tiler says (komorebi): the bar goes there.
+    pub fn monitor_area(&self) -> Option<ScreenRect> {
+        let number = lock(&self.bar.monitor).unwrap_or(0);
+        lock(&self.shared.monitor_areas).get(number).copied().flatten()
+    }
+
+    /// Calls `on_change` (on the tiler's thread) whenever the tiler's
+    /// monitors move or are numbered anew.
+    pub fn watch_monitor_areas(&self, on_change: impl Fn() + Send + Sync + 'static) {
+        lock(&self.shared.area_watchers).push(Box::new(on_change));
     }
 
     /// Tells the connection the name of the monitor the bar is on (RandR's
@@ -372,11 +394,31 @@ impl Shared {
     /// Shows `status` to every bar. True when it differs from the last.
     fn publish(&self, status: Status) -> bool {
         let changed = lock(&self.heard).replace(status.clone()).as_ref() != Some(&status);
+        if let Status::Connected(state) = &status {
+            self.note_monitor_areas(state);
+        }
         let bars: Vec<Arc<BarView>> = lock(&self.bars).iter().filter_map(Weak::upgrade).collect();
         for bar in bars {
             bar.show(status.clone());
         }
         changed
+    }
+
+    /// Keeps where `state` says the tiler's monitors are, telling the
+    /// watchers when that changed.
+    fn note_monitor_areas(&self, state: &State) {
+        if state.kind != Kind::Komorebi {
+            return;
+        }
+        let areas: Vec<Option<ScreenRect>> =
+            (0..state.monitors.len()).map(|number| state.numbered_area(Some(number))).collect();
+        let previous = std::mem::replace(&mut *lock(&self.monitor_areas), areas.clone());
+        if previous == areas {
+            return;
+        }
+        for watcher in lock(&self.area_watchers).iter() {
+            watcher();
+        }
     }
 }
 
@@ -406,12 +448,14 @@ fn detect(options: &Options) -> Option<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
     use std::sync::atomic::Ordering;
 
     fn state(workspaces: usize) -> State {
         State {
             monitors: vec![Monitor {
                 name: "DP-1".into(),
+                area: None,
                 workspaces: (0..workspaces)
                     .map(|index| Workspace { name: index.to_string(), ..Default::default() })
                     .collect(),
@@ -419,6 +463,41 @@ mod tests {
             }],
             ..State::empty(Kind::I3)
         }
+    }
+
+    /// komorebi's monitors, left and right, numbered by the user right first.
+    fn komorebi_left_and_right(right_first: bool) -> State {
+        let at = |x| Monitor { area: Some(ScreenRect { x, y: 0, width: 1920, height: 1080 }), ..state(1).monitors[0].clone() };
+        let mut numbers = HashMap::new();
+        if right_first {
+            numbers.extend([(0, 1), (1, 0)]);
+        }
+        State { monitors: vec![at(0), at(1920)], monitor_numbers: numbers, ..State::empty(Kind::Komorebi) }
+    }
+
+    /// A bar goes where komorebi's monitor of its number is, is told when
+    /// that changes (and only then), and stays while komorebi is away.
+    #[test]
+    fn the_bars_monitor_is_where_komorebi_says_its_number_is() {
+        let (connection, publisher) = Connection::scripted();
+        let second = connection.for_another_bar(Some(1));
+        let told = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = told.clone();
+        connection.watch_monitor_areas(move || _ = counter.fetch_add(1, Ordering::SeqCst));
+        assert_eq!(connection.monitor_area(), None, "nothing before komorebi says");
+        publisher.publish(Status::Connected(komorebi_left_and_right(false)));
+        assert_eq!((connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)), (Some(0), Some(1920)));
+        publisher.publish(Status::Connected(komorebi_left_and_right(false)));
+        assert_eq!(told.load(Ordering::SeqCst), 1, "the same monitors again tell nobody");
+        publisher.publish(Status::Connected(komorebi_left_and_right(true)));
+        assert_eq!(told.load(Ordering::SeqCst), 2);
+        assert_eq!((connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)), (Some(1920), Some(0)));
+        publisher.publish(Status::Disconnected("komorebi restarts".into()));
+        assert_eq!(connection.monitor_area().map(|area| area.x), Some(1920), "kept while komorebi is away");
+        let mut i3 = state(1);
+        i3.monitors[0].area = Some(ScreenRect { x: 0, y: 0, width: 800, height: 600 });
+        publisher.publish(Status::Connected(i3));
+        assert_eq!((connection.monitor_area().map(|area| area.x), told.load(Ordering::SeqCst)), (Some(1920), 2), "i3 names its outputs, it does not number them");
     }
 
     #[test]

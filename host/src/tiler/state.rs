@@ -3,6 +3,7 @@
 //! focus. komorebi's state maps onto it almost field for field; i3's and
 //! sway's trees are folded into it (see `i3::tree`).
 
+use crate::screen::ScreenRect;
 use std::collections::HashMap;
 
 /// Which tiler the state comes from.
@@ -76,11 +77,23 @@ impl State {
         let index = self.monitor_numbers.get(&number).copied().unwrap_or(number);
         (index < self.monitors.len()).then_some(index)
     }
+
+    /// Where on the screen the monitor a config's `monitor` number names
+    /// is, where the tiler numbers monitors its own way and says where
+    /// they are (komorebi).
+    pub fn numbered_area(&self, number: Option<usize>) -> Option<ScreenRect> {
+        if self.kind != Kind::Komorebi {
+            return None;
+        }
+        self.monitors.get(self.numbered_monitor(number)?)?.area
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Monitor {
     pub name: String,
+    /// Where it is on the screen, where the tiler says (komorebi).
+    pub area: Option<ScreenRect>,
     pub workspaces: Vec<Workspace>,
     pub focused_workspace: usize,
 }

@@ -160,6 +160,12 @@ impl BarWindows {
         self.screen.monitors = self.list_monitors(event_loop);
         let (started, mut failures) = self.fleet.start_first(self.screen.monitors.len());
         self.screen.translucent = started.iter().any(|(running, _)| running.bar().scene().style.is_translucent());
+        // The bars share one tiler; komorebi says where its monitors are,
+        // and that places them. Watched before any bar is placed.
+        if let Some((running, _)) = started.first() {
+            let deliver = self.fleet.deliver();
+            running.links().tiler.watch_monitor_areas(move || _ = deliver(BarEvent::MonitorsChanged));
+        }
         for (mut running, font) in started {
             match open_surface(event_loop, self.screen.clone(), &mut running, font) {
                 Ok(surface) => self.members.push(Member { running, surface }),
@@ -269,7 +275,7 @@ fn open_surface(
 
 impl WindowSurface {
     fn open(&mut self, event_loop: &ActiveEventLoop, bar: &mut Bar, tiler: &Connection) -> anyhow::Result<GlBar> {
-        let monitor = bar.placement().monitor(&self.screen.monitors)?;
+        let monitor = bar.placement().monitor(&self.screen.monitors, tiler.monitor_area())?;
         tiler.set_bar_output(&monitor.name);
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let (rect, scale) = (bar.placement().rect_on(monitor), monitor.scale);
@@ -452,7 +458,7 @@ impl Surface for WindowSurface {
     fn place(&mut self, placement: &Placement, tiler: &Connection) {
         // Taken while it is placed, so that the surface can note the AppBar.
         let Some(mut gl) = self.gl.take() else { return };
-        match placement.monitor(&self.screen.monitors) {
+        match placement.monitor(&self.screen.monitors, tiler.monitor_area()) {
             Ok(monitor) => {
                 tiler.set_bar_output(&monitor.name);
                 gl.set_scale(monitor.scale as f32);

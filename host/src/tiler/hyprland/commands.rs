@@ -148,10 +148,11 @@ mod tests {
             monitors: vec![
                 Monitor {
                     name: "DP-1".into(),
+                    area: None,
                     workspaces: vec![workspace("1"), workspace("web")],
                     focused_workspace: 0,
                 },
-                Monitor { name: "HDMI-A-1".into(), workspaces: vec![workspace("4")], focused_workspace: 0 },
+                Monitor { name: "HDMI-A-1".into(), area: None, workspaces: vec![workspace("4")], focused_workspace: 0 },
             ],
             bar_monitor: Some(1),
             ..State::empty(Kind::Hyprland)

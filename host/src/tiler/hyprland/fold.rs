@@ -106,6 +106,7 @@ pub fn fold(replies: &Replies, monitor: Option<usize>, urgent: &HashSet<String>)
             workspaces.sort_by_key(|workspace| order(workspace));
             Monitor {
                 name: monitor.name.clone(),
+                area: None,
                 focused_workspace: workspaces
                     .iter()
                     .position(|workspace| workspace.id == monitor.active_workspace.id)

@@ -137,6 +137,7 @@ fn fold_output(output: &Node, icon: &mut dyn FnMut(&Node) -> Option<u64>) -> Mon
     let visible = content.focus.first().and_then(|id| workspaces.iter().position(|workspace| workspace.id == *id));
     Monitor {
         name: output.name.clone().unwrap_or_default(),
+        area: None,
         focused_workspace: visible.unwrap_or(0),
         workspaces: workspaces.into_iter().map(|workspace| fold_workspace(workspace, icon)).collect(),
     }

@@ -4,6 +4,7 @@
 //! the years are optional) and strict where a guess would show something
 //! wrong: a state without monitors is refused, not read as empty.
 
+use crate::screen::ScreenRect;
 use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -41,7 +42,27 @@ fn yes() -> bool {
 struct KomorebiMonitor {
     #[serde(default)]
     name: Option<String>,
+    /// Where the monitor is on the screen.
+    #[serde(default)]
+    size: Option<KomorebiRect>,
     workspaces: Ring<KomorebiWorkspace>,
+}
+
+/// komorebi's `Rect`: its `right` and `bottom` are the width and height.
+#[derive(Deserialize)]
+struct KomorebiRect {
+    left: i32,
+    top: i32,
+    right: i32,
+    bottom: i32,
+}
+
+impl KomorebiRect {
+    /// None for a rectangle with nothing in it.
+    fn on_screen(&self) -> Option<ScreenRect> {
+        let (width, height) = (u32::try_from(self.right).ok()?, u32::try_from(self.bottom).ok()?);
+        (width > 0 && height > 0).then_some(ScreenRect { x: self.left, y: self.top, width, height })
+    }
 }
 
 #[derive(Deserialize)]
@@ -129,6 +150,7 @@ impl KomorebiMonitor {
     fn into_model(self, index: usize) -> Monitor {
         Monitor {
             name: self.name.unwrap_or_else(|| format!("monitor {}", index + 1)),
+            area: self.size.as_ref().and_then(KomorebiRect::on_screen),
             focused_workspace: within(self.workspaces.focused, self.workspaces.elements.len()),
             workspaces: self
                 .workspaces
@@ -222,7 +244,7 @@ mod tests {
     fn sample() -> serde_json::Value {
         json!({
             "monitors": { "elements": [
-                { "name": "DISPLAY1", "workspaces": { "elements": [
+                { "name": "DISPLAY1", "size": { "left": 0, "top": 0, "right": 2560, "bottom": 1440 }, "workspaces": { "elements": [
                     { "name": "code", "containers": { "elements": [
                         { "id": "a", "windows": { "elements": [window("main.rs", "code.exe")], "focused": 0 } },
                         { "id": "b", "locked": true, "windows": { "elements": [window("one", "wt.exe"), window("two", "wt.exe")], "focused": 1 } }
@@ -234,7 +256,7 @@ mod tests {
                       "floating_windows": { "elements": [window("calc", "calc.exe")], "focused": 0 },
                       "layout": { "Custom": { "columns": [] } }, "tile": false, "layer": "Floating" }
                   ], "focused": 0 } },
-                { "name": "DISPLAY2", "workspaces": { "elements": [
+                { "name": "DISPLAY2", "size": { "left": -1920, "top": 200, "right": 1920, "bottom": 1080 }, "workspaces": { "elements": [
                     { "name": "web", "containers": { "elements": [], "focused": 0 }, "monocle_container":
                         { "id": "m", "windows": { "elements": [window("page", "firefox.exe")], "focused": 0 } },
                       "layout": { "Default": "BSP" } }
@@ -272,6 +294,24 @@ mod tests {
         assert_eq!(read_state(&sample().to_string(), None).unwrap().bar_monitor, Some(1), "0 is komorebi's 1");
         assert_eq!(read_state(&sample().to_string(), Some(1)).unwrap().bar_monitor, Some(0));
         assert_eq!(read_state(&sample().to_string(), Some(5)).unwrap().bar_monitor, None);
+    }
+
+    /// A monitor's `size` is where it is (its `right` and `bottom` a width
+    /// and a height); a config's number finds it through the user index map.
+    #[test]
+    fn where_a_numbered_monitor_is_comes_from_its_size() {
+        let mut state = read_state(&sample().to_string(), None).unwrap();
+        assert_eq!(state.numbered_area(Some(0)), Some(ScreenRect { x: -1920, y: 200, width: 1920, height: 1080 }));
+        assert_eq!(state.numbered_area(None), state.numbered_area(Some(0)), "no number is komorebi's 0, as komorebi-bar reads it");
+        assert_eq!(state.numbered_area(Some(1)), Some(ScreenRect { x: 0, y: 0, width: 2560, height: 1440 }));
+        assert_eq!(state.numbered_area(Some(2)), None);
+        let mut sizeless = sample();
+        sizeless["monitors"]["elements"][0]["size"] = json!({ "left": 0, "top": 0, "right": 0, "bottom": -5 });
+        sizeless["monitors"]["elements"][1].as_object_mut().unwrap().remove("size");
+        let sizeless = read_state(&sizeless.to_string(), None).unwrap();
+        assert_eq!((sizeless.numbered_area(Some(0)), sizeless.numbered_area(Some(1))), (None, None), "no size, or an empty one, is nowhere");
+        state.kind = Kind::I3;
+        assert_eq!(state.numbered_area(Some(0)), None, "only komorebi numbers its monitors for the bar");
     }
 
     #[test]

@@ -193,6 +193,7 @@ impl Model {
             .into_iter()
             .map(|(name, workspaces)| Monitor {
                 name: name.clone(),
+                area: None,
                 focused_workspace: workspaces.iter().position(|workspace| workspace.is_active).unwrap_or(0),
                 workspaces: workspaces.iter().map(|workspace| self.fold_workspace(workspace)).collect(),
             })
