@@ -155,6 +155,22 @@ impl WineDesktop {
         Reaped(probe)
     }
 
+    /// `obi-windows-probe taskbar` on the bar's desktop: a top-most
+    /// `Shell_TrayWnd` made after the bar's, as Explorer's is when it starts
+    /// again (`announced`: it says so with `TaskbarCreated`, as Explorer
+    /// does), saying in `said` what it is sent. Back once it is there.
+    fn stand_in_taskbar(&self, said: &Path, announced: bool) -> Reaped {
+        let mut command = self.on_desktop("probe.exe");
+        command.arg("taskbar").args((!announced).then_some("quiet"));
+        let taskbar = command
+            .stdout(std::fs::File::create(said).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting the probe");
+        assert!(wait_for(Duration::from_secs(20), || read(said).contains("ready")), "the stand-in taskbar: {:?}", read(said));
+        Reaped(taskbar)
+    }
+
     /// Where on the bar's strip the red icon is: its middle, if it shows.
     fn red_icon(&self) -> Option<(u32, u32)> {
         let frame = self.grab().rows(0, 40);
@@ -422,6 +438,17 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
     let _bar = wine.start_bar(home.path(), &log);
     wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
 
+    // Another taskbar comes after the bar's, in front of it, and does not
+    // say so; a window that takes the focus (a click on that taskbar would)
+    // brings the bar's forward again.
+    let taskbar_said = home.path().join("taskbar.txt");
+    let _taskbar = wine.stand_in_taskbar(&taskbar_said, false);
+    let notepad = wine.on_desktop("notepad.exe").stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+    let _notepad = Reaped(notepad.expect("starting Notepad"));
+    std::thread::sleep(Duration::from_secs(3));
+    // Wine's desktop draws the new window over the bar, top-most or not.
+    let closed = run(wine.wine("taskkill").args(["/f", "/im", "notepad.exe"]));
+    assert!(closed.status.success(), "taskkill: {closed:?}");
     let said = home.path().join("probe.txt");
     let probe = wine.notify_icon(&said);
     let mut icon = None;
@@ -431,6 +458,8 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
     });
     assert!(shown, "no red icon on the bar; the probe said {:?}; the bar's log:\n{}", read(&said), read(&log));
     assert!(read(&log).contains("tray icon added by probe.exe"), "{}", read(&log));
+    // What the bar's tray took, it handed on to the other taskbar too.
+    assert!(read(&taskbar_said).contains("copydata"), "the other taskbar was told {:?}", read(&taskbar_said));
     let (x, y) = icon.unwrap();
     // The pointer comes to rest on the icon before the button goes down: a
     // busy Wine can take a press that follows the motion at once where the
@@ -454,6 +483,9 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
 
     std::fs::write(&config, tray(r#""probe.exe""#)).unwrap();
     std::thread::sleep(Duration::from_secs(2));
+    // A taskbar that says it is new (as Explorer started again does) is
+    // put behind the bar's at once.
+    let _announced = wine.stand_in_taskbar(&home.path().join("taskbar-2.txt"), true);
     let _probe = wine.notify_icon(&said);
     assert!(
         wait_for(Duration::from_secs(20), || read(&log).matches("tray icon added by probe.exe").count() == 2),

@@ -9,6 +9,11 @@
 //! `display-mode WIDTH HEIGHT` changes the display's resolution, as a
 //! monitor switched to another mode does. `styles TITLE` prints the window
 //! styles and extended styles of the window titled TITLE, in hexadecimal.
+//! `taskbar [quiet]` stands in for Explorer's taskbar, started after the
+//! bar: a top-most `Shell_TrayWnd` that announces itself (`TaskbarCreated`;
+//! not when `quiet`, as Explorer's, brought forward by a click), says
+//! `ready`, and then `copydata N` for each `WM_COPYDATA` it is sent (N its
+//! `dwData`), answering each as taken, for a minute.
 
 #[cfg(windows)]
 fn main() -> std::process::ExitCode {
@@ -38,6 +43,16 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
+        Some("taskbar") => {
+            let announced = std::env::args().nth(2).as_deref() != Some("quiet");
+            return match windows::taskbar(announced) {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{error}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some("notify-icon") => {
             return match windows::notify_icon() {
                 Ok(()) => std::process::ExitCode::SUCCESS,
@@ -47,7 +62,7 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
-        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|display-mode".into()),
+        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles".into()),
     };
     match rectangle {
         Ok(area) => {
@@ -73,8 +88,10 @@ mod windows {
     use windows_sys::Win32::UI::WindowsAndMessaging::{
         CreateIcon, CreateWindowExW, DefWindowProcW, DestroyWindow, DispatchMessageW, GetMessageW, GetSystemMetrics,
         MSG, PostQuitMessage, RegisterClassW, RegisterWindowMessageW, SM_CXSCREEN, SM_CYSCREEN, SPI_GETWORKAREA,
-        SetTimer, SystemParametersInfoW, WM_APP, WM_LBUTTONUP, WM_TIMER, WNDCLASSW,
+        HWND_BROADCAST, SendNotifyMessageW, SetTimer, SystemParametersInfoW, WM_APP, WM_COPYDATA, WM_LBUTTONUP,
+        WM_TIMER, WNDCLASSW, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
     };
+    use windows_sys::Win32::System::DataExchange::COPYDATASTRUCT;
     use windows_sys::w;
 
     /// The styles and extended styles of the top-level window titled `title`.
@@ -192,6 +209,62 @@ mod windows {
             }
             _ if message == TASKBAR_CREATED.load(Ordering::SeqCst) && message != 0 => {
                 add();
+                0
+            }
+            // SAFETY: the default handling of this window's other messages.
+            _ => unsafe { DefWindowProcW(window, message, wparam, lparam) },
+        }
+    }
+
+    pub fn taskbar(announced: bool) -> Result<(), String> {
+        // SAFETY: a window of a class of this program and its messages, on
+        // this thread; the broadcast is sent without waiting.
+        unsafe {
+            let class =
+                WNDCLASSW { lpfnWndProc: Some(taskbar_procedure), lpszClassName: w!("Shell_TrayWnd"), ..std::mem::zeroed() };
+            RegisterClassW(&class);
+            let null = std::ptr::null_mut();
+            let window = CreateWindowExW(
+                WS_EX_TOPMOST | WS_EX_TOOLWINDOW,
+                w!("Shell_TrayWnd"),
+                w!(""),
+                WS_POPUP,
+                0,
+                0,
+                0,
+                0,
+                null,
+                null,
+                null,
+                std::ptr::null(),
+            );
+            if window.is_null() {
+                return Err("no window for the taskbar".into());
+            }
+            if announced {
+                SendNotifyMessageW(HWND_BROADCAST, RegisterWindowMessageW(w!("TaskbarCreated")), 0, 0);
+            }
+            say("ready");
+            SetTimer(window, 1, 60_000, None);
+            let mut message: MSG = std::mem::zeroed();
+            while GetMessageW(&mut message, std::ptr::null_mut(), 0, 0) > 0 {
+                DispatchMessageW(&message);
+            }
+        }
+        Ok(())
+    }
+
+    unsafe extern "system" fn taskbar_procedure(window: HWND, message: u32, wparam: WPARAM, lparam: LPARAM) -> LRESULT {
+        match message {
+            WM_COPYDATA => {
+                // SAFETY: WM_COPYDATA's lParam is a COPYDATASTRUCT.
+                let kind = unsafe { (*(lparam as *const COPYDATASTRUCT)).dwData };
+                say(&format!("copydata {kind}"));
+                1
+            }
+            WM_TIMER => {
+                // SAFETY: ends this thread's message loop after its minute.
+                unsafe { PostQuitMessage(0) };
                 0
             }
             // SAFETY: the default handling of this window's other messages.

@@ -1,5 +1,6 @@
 //! The tray's window on Windows, its notifications and its clicks.
 
+use super::beside_explorer;
 use super::notification::{
     self, Icon, Message, NIF_GUID, NIF_ICON, NIF_MESSAGE, NIF_STATE, NIF_TIP, NIS_HIDDEN, Notification,
 };
@@ -64,16 +65,26 @@ struct Host<'a> {
     icons: HeldIcons,
     entries: Vec<Entry>,
     requests: Arc<Mutex<VecDeque<Request>>>,
+    /// `TaskbarCreated`, which a taskbar broadcasts when it is made.
+    taskbar_created: u32,
 }
 
 fn host(items: &Pushed<Vec<TrayItem>>, images: &HeldImages, requests: Receiver<Request>) -> anyhow::Result<()> {
     let waiting = Arc::new(Mutex::new(VecDeque::new()));
-    let mut host =
-        Host { items, icons: HeldIcons::new(images.clone()), entries: Vec::new(), requests: waiting.clone() };
+    // SAFETY: registers a message name.
+    let taskbar_created = unsafe { RegisterWindowMessageW(w!("TaskbarCreated")) };
+    let mut host = Host {
+        items,
+        icons: HeldIcons::new(images.clone()),
+        entries: Vec::new(),
+        requests: waiting.clone(),
+        taskbar_created,
+    };
     // `host` outlives the window's messages: they are all served below,
     // before it ends.
     let window = hidden_window::make(w!("Shell_TrayWnd"), Some(window_procedure), &raw mut host)
         .context("the taskbar's window")?;
+    beside_explorer::stay_in_front(window);
     let address = window.0 as isize;
     std::thread::Builder::new().name("obi-tray-requests".into()).spawn(move || {
         for request in requests {
@@ -86,10 +97,7 @@ fn host(items: &Pushed<Vec<TrayItem>>, images: &HeldImages, requests: Receiver<R
     })?;
     items.publish(Vec::new());
     // SAFETY: a broadcast message registered by name, sent without waiting.
-    unsafe {
-        let taskbar_created = RegisterWindowMessageW(w!("TaskbarCreated"));
-        SendNotifyMessageW(HWND_BROADCAST, taskbar_created, WPARAM(0), LPARAM(0))?;
-    }
+    unsafe { SendNotifyMessageW(HWND_BROADCAST, taskbar_created, WPARAM(0), LPARAM(0))? };
     hidden_window::serve_messages();
     Ok(())
 }
@@ -111,7 +119,17 @@ extern "system" fn window_procedure(window: HWND, message: u32, wparam: WPARAM, 
                 (data.dwData, bytes)
             };
             let taken = notification::read(kind, bytes).is_some_and(|notification| host.take(notification));
-            LRESULT(taken as isize)
+            // `host` is not touched past here: handing on answers what is
+            // sent meanwhile, on this thread.
+            let answered = beside_explorer::hand_on(message, wparam, lparam);
+            match taken {
+                true => LRESULT(1),
+                false => answered.unwrap_or_default(),
+            }
+        }
+        (_, Some(host)) if message == host.taskbar_created => {
+            beside_explorer::come_forward(window);
+            LRESULT(0)
         }
         (WM_REQUEST, Some(host)) => {
             let waiting: Vec<Request> = lock(&host.requests).drain(..).collect();

@@ -7,8 +7,12 @@
 //! window is gone goes at a sweep. Clicks are the icon's callback message,
 //! posted to its window as the taskbar posts it, in the form its version
 //! asks for. The window, and everything it holds, lives on the following
-//! thread; the widgets' requests reach it as a posted message.
+//! thread; the widgets' requests reach it as a posted message. Beside
+//! Explorer's taskbar it keeps in front and hands on what it is sent
+//! ([`beside_explorer`]).
 
+#[cfg(windows)]
+mod beside_explorer;
 #[cfg(windows)]
 mod host;
 pub mod notification;
