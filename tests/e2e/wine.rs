@@ -2,7 +2,8 @@
 //! denied), run under Wine on Xvfb, as komorebi's users run it: it finds
 //! its config where komorebi-bar does, maps its window through WGL, shows
 //! the clock and the keyboard's input language, reloads a saved config,
-//! and answers `obi msg` over its named pipe.
+//! and answers `obi msg` over its named pipe; a see-through bar shows what
+//! lies behind it, and its tray stays in front of another taskbar.
 //!
 //! Wine runs a desktop of its own (`explorer /desktop`), as Windows has
 //! one: windows are Wine's to place, not an X window manager's. Wine 8
@@ -123,8 +124,17 @@ impl WineDesktop {
 
     /// The bar, on Wine's desktop, with `KOMOREBI_CONFIG_HOME` at `config_home`.
     fn start_bar(&self, config_home: &Path, log: &Path) -> Reaped {
-        let bar = self
-            .on_desktop("obi.exe")
+        Self::spawn_bar(self.on_desktop("obi.exe"), config_home, log)
+    }
+
+    /// The bar as a window of the X server's own, not on Wine's desktop
+    /// (inside which nothing composes see-through windows).
+    fn start_bar_on_x(&self, config_home: &Path, log: &Path) -> Reaped {
+        Self::spawn_bar(self.wine("obi.exe"), config_home, log)
+    }
+
+    fn spawn_bar(mut command: Command, config_home: &Path, log: &Path) -> Reaped {
+        let bar = command
             .env("KOMOREBI_CONFIG_HOME", windows_path(config_home))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(log).unwrap())
@@ -494,4 +504,36 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
     );
     std::thread::sleep(Duration::from_secs(1));
     assert_eq!(wine.red_icon(), None, "an icon `hidden_icons` names is on the bar");
+}
+
+/// A see-through bar is a layered window: Windows composes its pixels, with
+/// their alpha, over what lies behind it, whatever the GL driver does with a
+/// window's alpha (Wine's WGL offers no config with alpha at all, and some
+/// drivers show such windows on black: komorebi #1391). Wine's own desktop
+/// draws layered windows on black too, for nothing composes inside it; here
+/// the bar is a window of the X server's, which xcompmgr composes.
+#[test]
+fn a_see_through_bar_shows_what_lies_behind_it() {
+    let Some(wine) = WineDesktop::start("see-through Windows bar under Wine") else { return };
+    if !have_tools("see-through Windows bar under Wine", &["xcompmgr"]) {
+        return;
+    }
+    let compositor = Command::new("xcompmgr").env("DISPLAY", &wine.display).stderr(Stdio::null()).spawn();
+    let _compositor = Reaped(compositor.expect("starting xcompmgr"));
+    let home = tempfile::tempdir().unwrap();
+    let config = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 60, "left_widgets": [],
+        "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+    std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar_on_x(home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+
+    let frame = wine.grab();
+    let (behind, bar) = (frame.pixel(10, 60), frame.pixel(10, 10));
+    // The default theme's background, #1e1e2e, at 60 of 255 over what is behind.
+    let alpha = 60.0 / 255.0;
+    let expected: Vec<f64> =
+        [30.0, 30.0, 46.0].iter().zip(behind).map(|(ours, under)| ours * alpha + f64::from(under) * (1.0 - alpha)).collect();
+    let near = bar.iter().zip(&expected).all(|(got, wanted)| (f64::from(*got) - wanted).abs() <= 4.0);
+    assert!(near, "the bar's background is {bar:?}: {expected:?} is #1e1e2e at 60/255 over {behind:?}; its log:\n{}", read(&log));
 }

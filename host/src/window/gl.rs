@@ -136,6 +136,9 @@ pub struct GlBar<W = Window> {
     /// Puts damaged regions of `kept` into the window, instead of swapping.
     #[cfg(free_unix)]
     presenter: Option<super::x11::Presenter>,
+    /// Shows `kept` as a layered window's pixels (a see-through bar on Windows).
+    #[cfg(windows)]
+    layered: Option<super::layered::Layered>,
     size: (u32, u32),
     // Dropped before the surface, so that the last bar's device lets go of
     // its GL objects with a surface to be current on.
@@ -162,7 +165,16 @@ impl GlBar<Window> {
         let presenter = super::x11::window_id(&window);
         #[cfg(not(free_unix))]
         let presenter = None;
-        GlBar::on(window, handle, size, config, text_font, presenter, device)
+        #[cfg(windows)]
+        let layered = super::layered::Layered::of(&window, size)?;
+        #[allow(unused_mut)] // Windows alone changes it.
+        let mut bar = GlBar::on(window, handle, size, config, text_font, presenter, device)?;
+        #[cfg(windows)]
+        if layered.is_some() {
+            bar.keep_frames()?;
+            bar.layered = layered;
+        }
+        Ok(bar)
     }
 }
 
@@ -215,6 +227,8 @@ impl<W> GlBar<W> {
             kept,
             #[cfg(free_unix)]
             presenter,
+            #[cfg(windows)]
+            layered: None,
             size,
             device,
             surface,
@@ -238,6 +252,19 @@ impl<W> GlBar<W> {
             device.target.set(self.face.owner);
         }
         painter
+    }
+
+    /// Paints into a frame of its own from now on, whatever the back buffer
+    /// keeps: what is presented is read back from it.
+    #[cfg(windows)]
+    fn keep_frames(&mut self) -> anyhow::Result<()> {
+        if self.kept.is_none() {
+            self.device.make_current(self.face.owner, &self.surface);
+            let (width, height) = self.size;
+            self.kept = Some(Framebuffer::new(&self.device.inner.gl, width, height).context("the bar's frame")?);
+            self.forget_target();
+        }
+        Ok(())
     }
 
     /// The painter is to be pointed at this bar's frame anew, at its next
@@ -289,6 +316,12 @@ impl<W> GlBar<W> {
                 Err(error) => tracing::warn!("resizing the bar's frame: {error:#}"),
             }
         }
+        #[cfg(windows)]
+        if let Some(layered) = &mut self.layered
+            && let Err(error) = layered.resize(self.size)
+        {
+            tracing::warn!("{error:#}");
+        }
     }
 
     /// Follows a Wayland surface to a new size with a GL surface made anew
@@ -338,6 +371,13 @@ impl<W> GlBar<W> {
         #[cfg(free_unix)]
         if let Some(presenter) = &self.presenter {
             if let Err(error) = self.put(presenter, region, layout_window.height as i32) {
+                tracing::warn!("{error:#}");
+            }
+            return;
+        }
+        #[cfg(windows)]
+        if let Some(layered) = &mut self.layered {
+            if let Err(error) = layered.put(&self.device.inner.gl, region) {
                 tracing::warn!("{error:#}");
             }
             return;

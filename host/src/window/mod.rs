@@ -39,6 +39,8 @@ use winit::window::{Window, WindowAttributes, WindowId};
 
 mod gl;
 mod input;
+#[cfg(windows)]
+mod layered;
 mod tooltip;
 #[cfg(free_unix)]
 pub mod wayland;
@@ -281,7 +283,7 @@ impl WindowSurface {
         let (rect, scale) = (bar.placement().rect_on(monitor), monitor.scale);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
         #[cfg(windows)]
-        win32::make_bar(&window).context("making the bar a tool window")?;
+        win32::make_bar(&window, self.screen.gl.borrow().see_through).context("making the bar a tool window")?;
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
         gl.set_scale(scale as f32);
         gl.painter().use_held_images(self.held.clone());
@@ -327,7 +329,10 @@ impl WindowSurface {
         if translucent && !composited {
             tracing::info!("no compositor runs: the bar's background is drawn opaque");
         }
-        let see_through = if translucent && composited {
+        // On Windows a see-through bar is a layered window (see `layered`):
+        // any GL config will do.
+        let layered = cfg!(windows) && translucent;
+        let see_through = if translucent && composited && !layered {
             let found = see_through_apis().into_iter().find(|api| offers_see_through(event_loop, api));
             if found.is_none() {
                 tracing::warn!("the display offers no see-through GL config: the bar is drawn opaque");
@@ -343,8 +348,8 @@ impl WindowSurface {
             .with_window_attributes(Some(bar_attributes(rect, see_through.is_some())))
             .build(event_loop, template, pick_config)
             .map_err(|error| anyhow::anyhow!("creating the bar window: {error:#}"))?;
-        bar.paint_opaque(see_through.is_none());
-        self.screen.gl.borrow_mut().see_through = see_through.is_some();
+        bar.paint_opaque(see_through.is_none() && !layered);
+        self.screen.gl.borrow_mut().see_through = see_through.is_some() || layered;
         Ok((window.context("the bar window was not created")?, config))
     }
 
@@ -526,7 +531,8 @@ fn bar_attributes(rect: ScreenRect, translucent: bool) -> WindowAttributes {
         .with_decorations(false)
         .with_resizable(false)
         .with_visible(false)
-        .with_transparent(translucent)
+        // Windows composes a see-through bar as a layered window instead.
+        .with_transparent(translucent && !cfg!(windows))
         .with_inner_size(PhysicalSize::new(rect.width, rect.height))
         .with_position(PhysicalPosition::new(rect.x, rect.y));
     #[cfg(free_unix)]

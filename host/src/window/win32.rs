@@ -18,16 +18,20 @@ use windows::Win32::UI::Shell::{ABE_BOTTOM, ABE_TOP, ABM_NEW, ABM_REMOVE, ABM_SE
 use windows::Win32::UI::WindowsAndMessaging::{
     DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE,
     SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN,
-    WS_CLIPSIBLINGS, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use windows::core::w;
 use winit::window::Window;
 
-/// Makes `window`, not yet shown, the bar's kind of window.
-pub fn make_bar(window: &Window) -> anyhow::Result<()> {
+/// Makes `window`, not yet shown, the bar's kind of window; a layered one
+/// when it is see-through (see `layered`).
+pub fn make_bar(window: &Window, see_through: bool) -> anyhow::Result<()> {
     let hwnd = hwnd(window)?;
     let style = WS_POPUP | WS_CLIPSIBLINGS | WS_CLIPCHILDREN;
-    let extended = WS_EX_TOOLWINDOW | WS_EX_TOPMOST | WS_EX_NOACTIVATE;
+    let mut extended = WS_EX_TOOLWINDOW | WS_EX_TOPMOST | WS_EX_NOACTIVATE;
+    if see_through {
+        extended |= WS_EX_LAYERED;
+    }
     // SAFETY: `hwnd` is the live window winit made on this thread.
     unsafe {
         SetWindowLongPtrW(hwnd, GWL_STYLE, style.0 as isize);
