@@ -24,6 +24,7 @@ const TOOLS: &[&str] = &["Xvfb", "wine", "wineserver", MINGW, "xwininfo", "xdoto
 const SCREEN: (u32, u32) = (1280, 720);
 /// Wine's desktop the bar runs on, as big as the screen.
 const DESKTOP: &str = "/desktop=obi,1280x720";
+const WS_EX_TOPMOST: u32 = 0x8;
 
 /// The bar with Notepad's button (its icon its program's) and the
 /// keyboard's language on the left, what plays in the middle and the clock
@@ -150,6 +151,15 @@ impl WineDesktop {
         let said = String::from_utf8_lossy(&probed.stdout);
         let sides: Vec<i32> = said.split_whitespace().filter_map(|side| side.parse().ok()).collect();
         sides.try_into().unwrap_or_else(|_| panic!("the probe said {said:?}: {probed:?}"))
+    }
+
+    /// The bar's window's styles and extended styles, as Windows has them.
+    fn bar_styles(&self) -> (u32, u32) {
+        let styles = run(self.on_desktop("probe.exe").args(["styles", "obi"]));
+        let said = String::from_utf8_lossy(&styles.stdout);
+        let words: Vec<u32> = said.split_whitespace().filter_map(|word| u32::from_str_radix(word, 16).ok()).collect();
+        let [style, extended] = words[..] else { panic!("the probe said {said:?}: {styles:?}") };
+        (style, extended)
     }
 
     /// `obi-windows-probe notify-icon` on the bar's desktop: a program with
@@ -299,13 +309,8 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     // A tool window (no taskbar button on Windows, no tile for komorebi),
     // on top of the others, never taking the focus, with no caption; not an
     // app window.
-    let styles = run(wine.on_desktop("probe.exe").args(["styles", "obi"]));
-    let said_styles = String::from_utf8_lossy(&styles.stdout);
-    let words: Vec<u32> =
-        said_styles.split_whitespace().filter_map(|word| u32::from_str_radix(word, 16).ok()).collect();
-    let [style, extended] = words[..] else { panic!("the probe said {said_styles:?}: {styles:?}") };
+    let (style, extended) = wine.bar_styles();
     const WS_CAPTION: u32 = 0x00C0_0000;
-    const WS_EX_TOPMOST: u32 = 0x8;
     const WS_EX_TOOLWINDOW: u32 = 0x80;
     const WS_EX_APPWINDOW: u32 = 0x4_0000;
     const WS_EX_NOACTIVATE: u32 = 0x800_0000;
@@ -315,6 +320,17 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
         WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE,
         "extended styles {extended:08x}"
     );
+    // A program going full screen (Windows tells the AppBars) has the bar
+    // step behind it; once the program leaves full screen, it is on top again.
+    let tell = |full: &str| {
+        let told = run(wine.on_desktop("probe.exe").args(["full-screen", "obi", full]));
+        assert!(told.status.success(), "{told:?}");
+    };
+    let on_top = || wine.bar_styles().1 & WS_EX_TOPMOST != 0;
+    tell("1");
+    assert!(wait_for(Duration::from_secs(10), || !on_top()), "the bar stays on top of a full-screen program");
+    tell("0");
+    assert!(wait_for(Duration::from_secs(10), on_top), "the bar is not on top again after full screen");
 
     // Notepad's button shows Notepad's own icon, in colour, not the glyph
     // (one colour, the text's) an item without an icon has elsewhere.

@@ -5,7 +5,9 @@
 //! or hides it, so the bar is shown and hidden here, not through winit.
 //! Where no tiler keeps the bar's space (komorebi does, for a
 //! `work_area_offset`), the bar is an AppBar, as the taskbar is: Windows
-//! leaves its rectangle out of its monitor's work area. Monitors that
+//! leaves its rectangle out of its monitor's work area, and tells it when
+//! a program goes full screen, when the bar steps behind it, as the
+//! taskbar does, to come back on top once the program leaves full screen. Monitors that
 //! come, go or change mode are told by `WM_DISPLAYCHANGE`, which Windows
 //! sends to top-level windows (winit does not pass it on): a hidden one on
 //! a thread of its own listens.
@@ -14,9 +16,12 @@ use crate::bar::ScreenRect;
 use crate::hidden_window;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use windows::Win32::Foundation::{HWND, LPARAM, LRESULT, RECT, WPARAM};
-use windows::Win32::UI::Shell::{ABE_BOTTOM, ABE_TOP, ABM_NEW, ABM_REMOVE, ABM_SETPOS, APPBARDATA, SHAppBarMessage};
+use windows::Win32::UI::Shell::{
+    ABE_BOTTOM, ABE_TOP, ABM_NEW, ABM_REMOVE, ABM_SETPOS, ABN_FULLSCREENAPP, APPBARDATA, DefSubclassProc,
+    RemoveWindowSubclass, SHAppBarMessage, SetWindowSubclass,
+};
 use windows::Win32::UI::WindowsAndMessaging::{
-    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE,
+    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE,
     SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN,
     WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
@@ -65,6 +70,12 @@ fn hwnd(window: &Window) -> anyhow::Result<HWND> {
     }
 }
 
+/// The message Windows sends the bar about its AppBar.
+const APPBAR_NOTICE: u32 = WM_APP + 1;
+/// The bar's window's subclass that hears [`APPBAR_NOTICE`] (winit passes
+/// on no message it does not know).
+const APPBAR_SUBCLASS: usize = 1;
+
 /// The bar registered as an AppBar on its monitor's edge, until dropped.
 pub struct AppBar {
     hwnd: HWND,
@@ -75,13 +86,15 @@ impl AppBar {
     /// bottom edge of `monitor`, whichever it is nearer.
     pub fn register(window: &Window, rect: ScreenRect, monitor: ScreenRect) -> anyhow::Result<AppBar> {
         let hwnd = hwnd(window)?;
-        // The notifications Windows sends with this message (another
-        // AppBar moved) are not needed: the bar's rectangle is its own.
         let mut data = appbar_data(hwnd);
-        data.uCallbackMessage = WM_APP + 1;
+        data.uCallbackMessage = APPBAR_NOTICE;
         // SAFETY: `data` is a whole APPBARDATA of a live window, for the call's length.
         if unsafe { SHAppBarMessage(ABM_NEW, &mut data) } == 0 {
             anyhow::bail!("Windows did not take the bar as an AppBar");
+        }
+        // SAFETY: a subclass of this thread's window, with no data; removed on drop.
+        if !unsafe { SetWindowSubclass(hwnd, Some(appbar_notices), APPBAR_SUBCLASS, 0) }.as_bool() {
+            tracing::warn!("the bar will not step behind programs that go full screen");
         }
         let appbar = AppBar { hwnd };
         appbar.keep(rect, monitor);
@@ -104,8 +117,37 @@ impl Drop for AppBar {
     fn drop(&mut self) {
         let mut data = appbar_data(self.hwnd);
         // SAFETY: as in `register`; the window outlives its AppBar.
-        unsafe { SHAppBarMessage(ABM_REMOVE, &mut data) };
+        unsafe {
+            SHAppBarMessage(ABM_REMOVE, &mut data);
+            let _ = RemoveWindowSubclass(self.hwnd, Some(appbar_notices), APPBAR_SUBCLASS);
+            // Back on top: a program may have left it behind.
+            let _ = SetWindowPos(self.hwnd, Some(HWND_TOPMOST), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE);
+        }
     }
+}
+
+/// What Windows tells the bar as an AppBar: a program went full screen
+/// (`lparam` true) or left it. Other notices (another AppBar moved) leave
+/// the bar where its config puts it.
+unsafe extern "system" fn appbar_notices(
+    window: HWND,
+    message: u32,
+    wparam: WPARAM,
+    lparam: LPARAM,
+    _: usize,
+    _: usize,
+) -> LRESULT {
+    if message == APPBAR_NOTICE && wparam.0 as u32 == ABN_FULLSCREENAPP {
+        // At the bottom a top-most window is top-most no more.
+        let place = if lparam.0 != 0 { HWND_BOTTOM } else { HWND_TOPMOST };
+        // SAFETY: moves this thread's window in the z-order alone.
+        if let Err(error) = unsafe { SetWindowPos(window, Some(place), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE) } {
+            tracing::warn!("the bar did not make way for a full-screen program: {error}");
+        }
+        return LRESULT(0);
+    }
+    // SAFETY: the window's own handling of its other messages.
+    unsafe { DefSubclassProc(window, message, wparam, lparam) }
 }
 
 fn appbar_data(hwnd: HWND) -> APPBARDATA {

@@ -9,6 +9,8 @@
 //! `display-mode WIDTH HEIGHT` changes the display's resolution, as a
 //! monitor switched to another mode does. `styles TITLE` prints the window
 //! styles and extended styles of the window titled TITLE, in hexadecimal.
+//! `full-screen TITLE 1|0` tells the AppBar titled TITLE what Windows tells
+//! AppBars when a program goes full screen (1) or leaves it (0).
 //! `taskbar [quiet]` stands in for Explorer's taskbar, started after the
 //! bar: a top-most `Shell_TrayWnd` that announces itself (`TaskbarCreated`;
 //! not when `quiet`, as Explorer's, brought forward by a click), says
@@ -43,6 +45,16 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
+        Some("full-screen") => {
+            let (title, full) = (std::env::args().nth(2).unwrap_or_default(), std::env::args().nth(3));
+            return match windows::full_screen(&title, full.as_deref() == Some("1")) {
+                true => std::process::ExitCode::SUCCESS,
+                false => {
+                    eprintln!("no window titled {title:?}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some("taskbar") => {
             let announced = std::env::args().nth(2).as_deref() != Some("quiet");
             return match windows::taskbar(announced) {
@@ -62,7 +74,7 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
-        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles".into()),
+        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles|full-screen".into()),
     };
     match rectangle {
         Ok(area) => {
@@ -103,6 +115,20 @@ mod windows {
             let window = FindWindowW(std::ptr::null(), title.as_ptr());
             (!window.is_null())
                 .then(|| (GetWindowLongW(window, GWL_STYLE) as u32, GetWindowLongW(window, GWL_EXSTYLE) as u32))
+        }
+    }
+
+    /// Tells the AppBar titled `title` that a program went full screen
+    /// (`full`) or left it, as Windows tells AppBars with the message they
+    /// registered (`WM_APP + 1`, the bar's); whether there is such a window.
+    pub fn full_screen(title: &str, full: bool) -> bool {
+        use windows_sys::Win32::UI::Shell::ABN_FULLSCREENAPP;
+        use windows_sys::Win32::UI::WindowsAndMessaging::{FindWindowW, PostMessageW};
+        let title: Vec<u16> = title.encode_utf16().chain([0]).collect();
+        // SAFETY: the title is NUL-ended and alive for the call; a message posted.
+        unsafe {
+            let window = FindWindowW(std::ptr::null(), title.as_ptr());
+            !window.is_null() && PostMessageW(window, WM_APP + 1, ABN_FULLSCREENAPP as usize, full as isize) != 0
         }
     }
 
