@@ -49,8 +49,12 @@ pub struct Notification {
 pub const NIF_MESSAGE: u32 = 0x1;
 pub const NIF_ICON: u32 = 0x2;
 pub const NIF_TIP: u32 = 0x4;
+// Read by the tray's window alone, which is Windows'.
+#[cfg(windows)]
 pub const NIF_STATE: u32 = 0x8;
+#[cfg(windows)]
 pub const NIF_GUID: u32 = 0x20;
+#[cfg(windows)]
 pub const NIS_HIDDEN: u32 = 0x1;
 
 const WINDOWS_MAGIC: u32 = 0x3475_3423;
