@@ -4,6 +4,8 @@
 
 #[cfg(feature = "bar")]
 pub mod bar;
+#[cfg(windows)]
+pub mod bgra_bitmap;
 pub mod capabilities;
 pub mod colour;
 pub mod config;

@@ -61,6 +61,19 @@ fn bar_pids(session: &XSession) -> Vec<String> {
         .collect()
 }
 
+/// `command` (obi's) started on `session`, with its runtime folder at
+/// `runtime` and its log in `log`.
+fn start(mut command: std::process::Command, session: &XSession, runtime: &Path, log: &Path) -> Reaped {
+    let bar = command
+        .env("DISPLAY", &session.display)
+        .env("XDG_RUNTIME_DIR", runtime)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .expect("starting obi");
+    Reaped(bar)
+}
+
 /// The words the bar on the monitor at column `x` reads once it reads `wanted`.
 fn wait_to_read(session: &XSession, dir: &Path, x: u32, wanted: &str, artifact: &str) -> Vec<String> {
     let words = wait_for_words_at(session, dir, x, WIDTH, &[wanted], artifact);
@@ -95,14 +108,7 @@ fn one_process_runs_a_bar_on_each_monitor_each_with_its_own_workspaces() {
     for path in &configs {
         command.arg("--config").arg(path);
     }
-    let bar = command
-        .env("DISPLAY", &session.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("starting obi");
-    let mut bar = Reaped(bar);
+    let mut bar = start(command, &session, runtime.path(), &log);
 
     let both = [(0, WIDTH), (WIDTH as i32, WIDTH)];
     assert!(wait_for(Duration::from_secs(30), || bars(&session) == both), "two bars: {:?}", bars(&session));
@@ -213,18 +219,9 @@ fn with_komorebi_the_monitor_is_komorebis_of_that_number() {
     let config = dir.path().join("bar.json");
     std::fs::write(&config, r#"{ "height": 30, "monitor": 0, "left_widgets": [], "right_widgets": [] }"#).unwrap();
     let log = dir.path().join("obi.log");
-    let bar = obi()
-        .args(["--tiler", "komorebi", "--komorebi-dir"])
-        .arg(dir.path())
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", &session.display)
-        .env("XDG_RUNTIME_DIR", runtime.path())
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("starting obi");
-    let _bar = Reaped(bar);
+    let mut command = obi();
+    command.args(["--tiler", "komorebi", "--komorebi-dir"]).arg(dir.path()).arg("--config").arg(&config);
+    let _bar = start(command, &session, runtime.path(), &log);
     let log = || std::fs::read_to_string(&log).unwrap_or_default();
     let on_the_right = wait_for(Duration::from_secs(30), || bars(&session) == [(WIDTH as i32, WIDTH)]);
     assert!(on_the_right, "komorebi's monitor 0 is the display's second: {:?}\n{}", bars(&session), log());

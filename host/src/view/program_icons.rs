@@ -7,7 +7,7 @@ use crate::view::Pixels;
 use anyhow::Context;
 use std::path::Path;
 use windows::Win32::Graphics::Gdi::{
-    BI_RGB, BITMAP, BITMAPINFO, BITMAPINFOHEADER, CreateCompatibleDC, DIB_RGB_COLORS, DeleteDC, DeleteObject,
+    BITMAP, CreateCompatibleDC, DIB_RGB_COLORS, DeleteDC, DeleteObject,
     GetDIBits, GetObjectW, HGDIOBJ,
 };
 use windows::Win32::Storage::FileSystem::SearchPathW;
@@ -65,17 +65,7 @@ pub fn pixels_of(icon: HICON) -> Option<Pixels> {
         let described =
             GetObjectW(HGDIOBJ(info.hbmColor.0), size_of::<BITMAP>() as i32, Some((&raw mut bitmap).cast())) != 0;
         let (width, height) = (bitmap.bmWidth.unsigned_abs(), bitmap.bmHeight.unsigned_abs());
-        let mut header = BITMAPINFO::default();
-        header.bmiHeader = BITMAPINFOHEADER {
-            biSize: size_of::<BITMAPINFOHEADER>() as u32,
-            biWidth: width as i32,
-            // Negative: the rows top first.
-            biHeight: -(height as i32),
-            biPlanes: 1,
-            biBitCount: 32,
-            biCompression: BI_RGB.0,
-            ..BITMAPINFOHEADER::default()
-        };
+        let mut header = crate::bgra_bitmap::described(width, height);
         let mut bgra = vec![0u8; (width * height * 4) as usize];
         let context = CreateCompatibleDC(None);
         let copied = described

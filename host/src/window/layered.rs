@@ -11,7 +11,7 @@ use anyhow::Context;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use windows::Win32::Foundation::{HWND, POINT, SIZE};
 use windows::Win32::Graphics::Gdi::{
-    AC_SRC_ALPHA, AC_SRC_OVER, BI_RGB, BITMAPINFO, BITMAPINFOHEADER, BLENDFUNCTION, CreateCompatibleDC,
+    AC_SRC_ALPHA, AC_SRC_OVER, BLENDFUNCTION, CreateCompatibleDC,
     CreateDIBSection, DIB_RGB_COLORS, DeleteDC, DeleteObject, HBITMAP, HDC, HGDIOBJ, SelectObject,
 };
 use windows::Win32::UI::WindowsAndMessaging::{GWL_EXSTYLE, GetWindowLongPtrW, ULW_ALPHA, UpdateLayeredWindow, WS_EX_LAYERED};
@@ -46,17 +46,7 @@ impl Layered {
 
     fn sized(window: HWND, (width, height): (u32, u32)) -> anyhow::Result<Layered> {
         let (width, height) = (width.max(1), height.max(1));
-        let header = BITMAPINFOHEADER {
-            biSize: size_of::<BITMAPINFOHEADER>() as u32,
-            biWidth: width as i32,
-            // Negative: rows from the top.
-            biHeight: -(height as i32),
-            biPlanes: 1,
-            biBitCount: 32,
-            biCompression: BI_RGB.0,
-            ..BITMAPINFOHEADER::default()
-        };
-        let info = BITMAPINFO { bmiHeader: header, ..BITMAPINFO::default() };
+        let info = crate::bgra_bitmap::described(width, height);
         let mut pixels = std::ptr::null_mut();
         // SAFETY: a memory DC and a bitmap of this process, selected into
         // it; both are let go in `drop`.

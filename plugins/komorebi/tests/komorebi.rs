@@ -41,6 +41,7 @@ fn state() -> State {
     State {
         monitors: vec![Monitor {
             name: "DISPLAY1".into(),
+            area: None,
             workspaces: vec![code, web, workspace("3", Vec::new()), chat],
             focused_workspace: 0,
         }],
