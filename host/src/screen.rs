@@ -20,7 +20,10 @@ impl ScreenRect {
 
     /// The point in the middle.
     pub fn centre(&self) -> (i32, i32) {
-        ((i64::from(self.x) + i64::from(self.width / 2)) as i32, (i64::from(self.y) + i64::from(self.height / 2)) as i32)
+        (
+            (i64::from(self.x) + i64::from(self.width / 2)) as i32,
+            (i64::from(self.y) + i64::from(self.height / 2)) as i32,
+        )
     }
 }
 

@@ -3,8 +3,8 @@
 //! showing that monitor's workspaces, a config that cannot be used left
 //! out, and `obi msg` addressing one bar by its place or its monitor.
 
-use crate::ocr::{HEIGHT, wait_for_words_at};
 use crate::komorebi_simulator;
+use crate::ocr::{HEIGHT, wait_for_words_at};
 use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for};
 use std::path::Path;
 use std::process::Stdio;

@@ -80,7 +80,8 @@ impl WineDesktop {
             xvfb.args([display, "-screen", "0", &screen, "-nolisten", "tcp", "-noreset"]);
             xvfb
         });
-        let desktop = WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder, _turn: turn };
+        let desktop =
+            WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder, _turn: turn };
         let booted = run(desktop.wine("wineboot").arg("--init"));
         assert!(booted.status.success(), "wineboot: {}", String::from_utf8_lossy(&booted.stderr));
         // A new prefix has no fonts; a Windows machine has its own.
@@ -187,7 +188,11 @@ impl WineDesktop {
             .stderr(Stdio::null())
             .spawn()
             .expect("starting the probe");
-        assert!(wait_for(Duration::from_secs(20), || read(said).contains("ready")), "the stand-in taskbar: {:?}", read(said));
+        assert!(
+            wait_for(Duration::from_secs(20), || read(said).contains("ready")),
+            "the stand-in taskbar: {:?}",
+            read(said)
+        );
         Reaped(taskbar)
     }
 
@@ -275,7 +280,8 @@ fn probe_exe() -> &'static Path {
 /// `obi.exe` is 130 MB), a copy where not.
 fn place(program: &Path, to: &Path) {
     if std::fs::hard_link(program, to).is_err() {
-        std::fs::copy(program, to).unwrap_or_else(|error| panic!("copying {} to {}: {error}", program.display(), to.display()));
+        std::fs::copy(program, to)
+            .unwrap_or_else(|error| panic!("copying {} to {}: {error}", program.display(), to.display()));
     }
 }
 
@@ -548,8 +554,15 @@ fn a_see_through_bar_shows_what_lies_behind_it() {
     let (behind, bar) = (frame.pixel(10, 60), frame.pixel(10, 10));
     // The default theme's background, #1e1e2e, at 60 of 255 over what is behind.
     let alpha = 60.0 / 255.0;
-    let expected: Vec<f64> =
-        [30.0, 30.0, 46.0].iter().zip(behind).map(|(ours, under)| ours * alpha + f64::from(under) * (1.0 - alpha)).collect();
+    let expected: Vec<f64> = [30.0, 30.0, 46.0]
+        .iter()
+        .zip(behind)
+        .map(|(ours, under)| ours * alpha + f64::from(under) * (1.0 - alpha))
+        .collect();
     let near = bar.iter().zip(&expected).all(|(got, wanted)| (f64::from(*got) - wanted).abs() <= 4.0);
-    assert!(near, "the bar's background is {bar:?}: {expected:?} is #1e1e2e at 60/255 over {behind:?}; its log:\n{}", read(&log));
+    assert!(
+        near,
+        "the bar's background is {bar:?}: {expected:?} is #1e1e2e at 60/255 over {behind:?}; its log:\n{}",
+        read(&log)
+    );
 }

@@ -168,7 +168,10 @@ mod tests {
         let rect = placement(json).rect(&monitors(), None).unwrap();
         assert_eq!(rect, ScreenRect { x: 2600, y: 1040, width: 1880, height: 50 }, "to the monitor's right edge");
         let json = r#"{ "position": { "start": { "x": 10, "y": 5 }, "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
-        assert_eq!(placement(json).rect(&monitors(), None).unwrap(), ScreenRect { x: 10, y: 5, width: 800, height: 28 });
+        assert_eq!(
+            placement(json).rect(&monitors(), None).unwrap(),
+            ScreenRect { x: 10, y: 5, width: 800, height: 28 }
+        );
         let json = r#"{ "height": 40, "position": { "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
         assert_eq!(placement(json).rect(&monitors(), None).unwrap().height, 40, "height wins over the end position");
     }
@@ -198,12 +201,16 @@ mod tests {
 
     #[test]
     fn a_missing_monitor_lists_those_found() {
-        let error =
-            placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#).rect(&monitors(), None).unwrap_err();
+        let error = placement(r#"{ "monitor": 2, "left_widgets": [], "right_widgets": [] }"#)
+            .rect(&monitors(), None)
+            .unwrap_err();
         assert_eq!(
             error.to_string(),
             "monitor 2 does not exist; found 0: DP-1 2560x1080+0+0, 1: HDMI-1 1920x1080+2560+0"
         );
-        assert_eq!(placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[], None), Err(NoMonitor::NoneFound));
+        assert_eq!(
+            placement(r#"{ "left_widgets": [], "right_widgets": [] }"#).rect(&[], None),
+            Err(NoMonitor::NoneFound)
+        );
     }
 }

@@ -467,7 +467,10 @@ mod tests {
 
     /// komorebi's monitors, left and right, numbered by the user right first.
     fn komorebi_left_and_right(right_first: bool) -> State {
-        let at = |x| Monitor { area: Some(ScreenRect { x, y: 0, width: 1920, height: 1080 }), ..state(1).monitors[0].clone() };
+        let at = |x| Monitor {
+            area: Some(ScreenRect { x, y: 0, width: 1920, height: 1080 }),
+            ..state(1).monitors[0].clone()
+        };
         let mut numbers = HashMap::new();
         if right_first {
             numbers.extend([(0, 1), (1, 0)]);
@@ -486,18 +489,28 @@ mod tests {
         connection.watch_monitor_areas(move || _ = counter.fetch_add(1, Ordering::SeqCst));
         assert_eq!(connection.monitor_area(), None, "nothing before komorebi says");
         publisher.publish(Status::Connected(komorebi_left_and_right(false)));
-        assert_eq!((connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)), (Some(0), Some(1920)));
+        assert_eq!(
+            (connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)),
+            (Some(0), Some(1920))
+        );
         publisher.publish(Status::Connected(komorebi_left_and_right(false)));
         assert_eq!(told.load(Ordering::SeqCst), 1, "the same monitors again tell nobody");
         publisher.publish(Status::Connected(komorebi_left_and_right(true)));
         assert_eq!(told.load(Ordering::SeqCst), 2);
-        assert_eq!((connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)), (Some(1920), Some(0)));
+        assert_eq!(
+            (connection.monitor_area().map(|area| area.x), second.monitor_area().map(|area| area.x)),
+            (Some(1920), Some(0))
+        );
         publisher.publish(Status::Disconnected("komorebi restarts".into()));
         assert_eq!(connection.monitor_area().map(|area| area.x), Some(1920), "kept while komorebi is away");
         let mut i3 = state(1);
         i3.monitors[0].area = Some(ScreenRect { x: 0, y: 0, width: 800, height: 600 });
         publisher.publish(Status::Connected(i3));
-        assert_eq!((connection.monitor_area().map(|area| area.x), told.load(Ordering::SeqCst)), (Some(1920), 2), "i3 names its outputs, it does not number them");
+        assert_eq!(
+            (connection.monitor_area().map(|area| area.x), told.load(Ordering::SeqCst)),
+            (Some(1920), 2),
+            "i3 names its outputs, it does not number them"
+        );
     }
 
     #[test]

@@ -7,8 +7,7 @@ use crate::view::Pixels;
 use anyhow::Context;
 use std::path::Path;
 use windows::Win32::Graphics::Gdi::{
-    BITMAP, CreateCompatibleDC, DIB_RGB_COLORS, DeleteDC, DeleteObject,
-    GetDIBits, GetObjectW, HGDIOBJ,
+    BITMAP, CreateCompatibleDC, DIB_RGB_COLORS, DeleteDC, DeleteObject, GetDIBits, GetObjectW, HGDIOBJ,
 };
 use windows::Win32::Storage::FileSystem::SearchPathW;
 use windows::Win32::UI::Shell::ExtractIconExW;

@@ -11,10 +11,12 @@ use anyhow::Context;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use windows::Win32::Foundation::{HWND, POINT, SIZE};
 use windows::Win32::Graphics::Gdi::{
-    AC_SRC_ALPHA, AC_SRC_OVER, BLENDFUNCTION, CreateCompatibleDC,
-    CreateDIBSection, DIB_RGB_COLORS, DeleteDC, DeleteObject, HBITMAP, HDC, HGDIOBJ, SelectObject,
+    AC_SRC_ALPHA, AC_SRC_OVER, BLENDFUNCTION, CreateCompatibleDC, CreateDIBSection, DIB_RGB_COLORS, DeleteDC,
+    DeleteObject, HBITMAP, HDC, HGDIOBJ, SelectObject,
 };
-use windows::Win32::UI::WindowsAndMessaging::{GWL_EXSTYLE, GetWindowLongPtrW, ULW_ALPHA, UpdateLayeredWindow, WS_EX_LAYERED};
+use windows::Win32::UI::WindowsAndMessaging::{
+    GWL_EXSTYLE, GetWindowLongPtrW, ULW_ALPHA, UpdateLayeredWindow, WS_EX_LAYERED,
+};
 use winit::window::Window;
 
 /// The pixels of a layered window, in a bitmap Windows composes from.
@@ -88,7 +90,15 @@ impl Layered {
                 use glow::HasContext;
                 let bottom = self.height - top - height;
                 let data = glow::PixelPackData::Slice(Some(&mut read));
-                gl.read_pixels(x as i32, bottom as i32, width as i32, height as i32, glow::BGRA, glow::UNSIGNED_BYTE, data);
+                gl.read_pixels(
+                    x as i32,
+                    bottom as i32,
+                    width as i32,
+                    height as i32,
+                    glow::BGRA,
+                    glow::UNSIGNED_BYTE,
+                    data,
+                );
             }
             let stride = self.width as usize * 4;
             // SAFETY: the bitmap holds `width` × `height` pixels, this
@@ -100,8 +110,12 @@ impl Layered {
             }
         }
         let size = SIZE { cx: self.width as i32, cy: self.height as i32 };
-        let blend =
-            BLENDFUNCTION { BlendOp: AC_SRC_OVER as u8, BlendFlags: 0, SourceConstantAlpha: 255, AlphaFormat: AC_SRC_ALPHA as u8 };
+        let blend = BLENDFUNCTION {
+            BlendOp: AC_SRC_OVER as u8,
+            BlendFlags: 0,
+            SourceConstantAlpha: 255,
+            AlphaFormat: AC_SRC_ALPHA as u8,
+        };
         // SAFETY: the window and the memory DC are live; the window keeps its place.
         unsafe {
             UpdateLayeredWindow(

@@ -21,9 +21,9 @@ use windows::Win32::UI::Shell::{
     RemoveWindowSubclass, SHAppBarMessage, SetWindowSubclass,
 };
 use windows::Win32::UI::WindowsAndMessaging::{
-    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED, SWP_NOACTIVATE,
-    SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN,
-    WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED,
+    SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE,
+    WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use windows::core::w;
 use winit::window::Window;
@@ -141,7 +141,9 @@ unsafe extern "system" fn appbar_notices(
         // At the bottom a top-most window is top-most no more.
         let place = if lparam.0 != 0 { HWND_BOTTOM } else { HWND_TOPMOST };
         // SAFETY: moves this thread's window in the z-order alone.
-        if let Err(error) = unsafe { SetWindowPos(window, Some(place), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE) } {
+        if let Err(error) =
+            unsafe { SetWindowPos(window, Some(place), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE) }
+        {
             tracing::warn!("the bar did not make way for a full-screen program: {error}");
         }
         return LRESULT(0);

@@ -74,7 +74,10 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
-        _ => Err("usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles|full-screen".into()),
+        _ => Err(
+            "usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles|full-screen"
+                .into(),
+        ),
     };
     match rectangle {
         Ok(area) => {
@@ -93,17 +96,17 @@ mod windows {
     use std::io::Write;
     use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
     use windows_sys::Win32::Foundation::{HWND, LPARAM, LRESULT, RECT, WPARAM};
+    use windows_sys::Win32::System::DataExchange::COPYDATASTRUCT;
     use windows_sys::Win32::UI::Shell::{
         ABE_TOP, ABM_NEW, ABM_QUERYPOS, ABM_REMOVE, APPBARDATA, NIF_ICON, NIF_MESSAGE, NIF_TIP, NIM_ADD, NIM_DELETE,
         NOTIFYICONDATAW, SHAppBarMessage, Shell_NotifyIconW,
     };
     use windows_sys::Win32::UI::WindowsAndMessaging::{
         CreateIcon, CreateWindowExW, DefWindowProcW, DestroyWindow, DispatchMessageW, GetMessageW, GetSystemMetrics,
-        MSG, PostQuitMessage, RegisterClassW, RegisterWindowMessageW, SM_CXSCREEN, SM_CYSCREEN, SPI_GETWORKAREA,
-        HWND_BROADCAST, SendNotifyMessageW, SetTimer, SystemParametersInfoW, WM_APP, WM_COPYDATA, WM_LBUTTONUP,
+        HWND_BROADCAST, MSG, PostQuitMessage, RegisterClassW, RegisterWindowMessageW, SM_CXSCREEN, SM_CYSCREEN,
+        SPI_GETWORKAREA, SendNotifyMessageW, SetTimer, SystemParametersInfoW, WM_APP, WM_COPYDATA, WM_LBUTTONUP,
         WM_TIMER, WNDCLASSW, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
     };
-    use windows_sys::Win32::System::DataExchange::COPYDATASTRUCT;
     use windows_sys::w;
 
     /// The styles and extended styles of the top-level window titled `title`.
@@ -246,8 +249,11 @@ mod windows {
         // SAFETY: a window of a class of this program and its messages, on
         // this thread; the broadcast is sent without waiting.
         unsafe {
-            let class =
-                WNDCLASSW { lpfnWndProc: Some(taskbar_procedure), lpszClassName: w!("Shell_TrayWnd"), ..std::mem::zeroed() };
+            let class = WNDCLASSW {
+                lpfnWndProc: Some(taskbar_procedure),
+                lpszClassName: w!("Shell_TrayWnd"),
+                ..std::mem::zeroed()
+            };
             RegisterClassW(&class);
             let null = std::ptr::null_mut();
             let window = CreateWindowExW(

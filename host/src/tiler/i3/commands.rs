@@ -170,8 +170,18 @@ mod tests {
         };
         State {
             monitors: vec![
-                Monitor { name: "DP-1".into(), area: None, workspaces: workspaces(&["1", "2: web"]), focused_workspace: 0 },
-                Monitor { name: "HDMI-1".into(), area: None, workspaces: workspaces(&["3", "say \"hi\""]), focused_workspace: 0 },
+                Monitor {
+                    name: "DP-1".into(),
+                    area: None,
+                    workspaces: workspaces(&["1", "2: web"]),
+                    focused_workspace: 0,
+                },
+                Monitor {
+                    name: "HDMI-1".into(),
+                    area: None,
+                    workspaces: workspaces(&["3", "say \"hi\""]),
+                    focused_workspace: 0,
+                },
             ],
             focused_monitor: 0,
             bar_monitor: Some(1),

@@ -302,14 +302,22 @@ mod tests {
     fn where_a_numbered_monitor_is_comes_from_its_size() {
         let mut state = read_state(&sample().to_string(), None).unwrap();
         assert_eq!(state.numbered_area(Some(0)), Some(ScreenRect { x: -1920, y: 200, width: 1920, height: 1080 }));
-        assert_eq!(state.numbered_area(None), state.numbered_area(Some(0)), "no number is komorebi's 0, as komorebi-bar reads it");
+        assert_eq!(
+            state.numbered_area(None),
+            state.numbered_area(Some(0)),
+            "no number is komorebi's 0, as komorebi-bar reads it"
+        );
         assert_eq!(state.numbered_area(Some(1)), Some(ScreenRect { x: 0, y: 0, width: 2560, height: 1440 }));
         assert_eq!(state.numbered_area(Some(2)), None);
         let mut sizeless = sample();
         sizeless["monitors"]["elements"][0]["size"] = json!({ "left": 0, "top": 0, "right": 0, "bottom": -5 });
         sizeless["monitors"]["elements"][1].as_object_mut().unwrap().remove("size");
         let sizeless = read_state(&sizeless.to_string(), None).unwrap();
-        assert_eq!((sizeless.numbered_area(Some(0)), sizeless.numbered_area(Some(1))), (None, None), "no size, or an empty one, is nowhere");
+        assert_eq!(
+            (sizeless.numbered_area(Some(0)), sizeless.numbered_area(Some(1))),
+            (None, None),
+            "no size, or an empty one, is nowhere"
+        );
         state.kind = Kind::I3;
         assert_eq!(state.numbered_area(Some(0)), None, "only komorebi numbers its monitors for the bar");
     }
