@@ -25,6 +25,7 @@ pub mod suggest;
 pub mod sync;
 pub mod theme;
 pub mod tiler;
+pub mod uptime;
 pub mod view;
 pub mod wake;
 pub mod watch;

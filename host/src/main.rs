@@ -8,6 +8,7 @@ use obi::window;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    obi::uptime::mark();
     // SAFETY: no other thread has started yet.
     unsafe { window::rasterise_on_calling_thread() };
     tracing_subscriber::fmt()
@@ -16,6 +17,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| "obi=info,winit=error,warn".into()),
         )
         .with_writer(std::io::stderr)
+        // The start's phases are spans: at debug, each says how long it took.
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
         .init();
     match cli::run(cli::Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,

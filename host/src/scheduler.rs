@@ -231,6 +231,10 @@ impl Slot {
 
     /// Starts the widget if it is not running, then refreshes it.
     fn tick(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, now: Instant) {
+        let _starting = self
+            .instance
+            .is_none()
+            .then(|| tracing::debug_span!("starting a widget", widget = %self.spec.name).entered());
         if self.instance.is_none() {
             match WidgetInstance::start_with(engine, capabilities, &self.spec, self.waker.clone()) {
                 Ok((instance, schedule)) => {

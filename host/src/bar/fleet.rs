@@ -74,7 +74,7 @@ impl Fleet {
         let id = BarId(self.next_id);
         self.next_id += 1;
         let config = source.running_config();
-        let font = find_text_font(config.font_family())?;
+        let font = tracing::debug_span!("finding the text font").in_scope(|| find_text_font(config.font_family()))?;
         let tiler = self.tiler.for_another_bar(config.monitor());
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();

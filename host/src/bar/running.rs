@@ -127,6 +127,8 @@ pub struct Running {
     hidden: bool,
     /// A widget's state changed since the last frame.
     widgets_changed: bool,
+    /// Every widget has shown something (or failed) in a frame presented.
+    complete_once: bool,
 }
 
 impl Running {
@@ -154,6 +156,7 @@ impl Running {
             hover: None,
             hidden: false,
             widgets_changed: false,
+            complete_once: false,
         }
     }
 
@@ -209,6 +212,7 @@ impl Running {
         surface.present(&self.bar.scene().style, &layout, layout.window);
         self.bar.show(layout);
         self.follow_hovered_item(surface);
+        self.note_presented();
     }
 
     /// Paints and presents only what the widgets changed since the last frame.
@@ -221,6 +225,28 @@ impl Running {
             surface.present(&self.bar.scene().style, &layout, changed);
             self.bar.show(layout);
             self.follow_hovered_item(surface);
+            self.note_presented();
+        }
+    }
+
+    /// Says, once, when the bar's first frame and its first complete one
+    /// (every widget shown, or failed) were presented.
+    fn note_presented(&mut self) {
+        if self.complete_once {
+            return;
+        }
+        let widgets = &self.bar.scene().widgets;
+        let waiting = widgets.iter().filter(|widget| matches!(widget.state, WidgetState::Pending)).count();
+        let at = crate::uptime::since_start();
+        match waiting {
+            0 => {
+                self.complete_once = true;
+                tracing::debug!("bar {}: its first complete frame presented {at:.1?} after the start", self.id.0);
+            }
+            _ => tracing::debug!(
+                "bar {}: a frame presented {at:.1?} after the start, {waiting} widgets to come",
+                self.id.0
+            ),
         }
     }
 

@@ -16,9 +16,10 @@ use std::sync::Arc;
 
 /// Starts the bars and runs until they are told to quit.
 pub fn run(cli: &Cli) -> anyhow::Result<()> {
-    let sources = bar_sources(cli)?;
+    let sources = tracing::debug_span!("reading the configs").in_scope(|| bar_sources(cli))?;
     let first = &sources[0].config;
     let held = HeldImages::default();
+    let connecting = tracing::debug_span!("connecting to the tiler").entered();
     let tiler = Connection::start(&tiler::Options {
         choice: cli.tiler,
         komorebi_dir: cli.komorebi_dir.clone(),
@@ -29,10 +30,13 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
             .collect(),
         held: held.clone(),
     });
+    drop(connecting);
+    let _engine_span = tracing::debug_span!("starting the widget engine").entered();
     let engine = WidgetEngine::new(
         Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
         ComponentCache::from_environment(),
     )?;
+    drop(_engine_span);
 
     if let Some(path) = &cli.screenshot {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);

@@ -65,6 +65,7 @@ impl WidgetEngine {
         if let Some(template) = self.templates.get(&key) {
             return Ok(template.clone());
         }
+        let _loading = tracing::debug_span!("loading a widget's component", widget = %spec.name).entered();
         let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
         let release = check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
         let linker = self.linker(&spec.grants)?;

@@ -159,8 +159,9 @@ impl BarWindows {
         }
         // Watching starts before the first look, so no change falls between them.
         self.watch_monitors();
-        self.screen.monitors = self.list_monitors(event_loop);
-        let (started, mut failures) = self.fleet.start_first(self.screen.monitors.len());
+        self.screen.monitors = tracing::debug_span!("listing the monitors").in_scope(|| self.list_monitors(event_loop));
+        let (started, mut failures) =
+            tracing::debug_span!("starting the bars").in_scope(|| self.fleet.start_first(self.screen.monitors.len()));
         self.screen.translucent = started.iter().any(|(running, _)| running.bar().scene().style.is_translucent());
         // The bars share one tiler; komorebi says where its monitors are,
         // and that places them. Watched before any bar is placed.
@@ -169,7 +170,10 @@ impl BarWindows {
             running.links().tiler.watch_monitor_areas(move || _ = deliver(BarEvent::MonitorsChanged));
         }
         for (mut running, font) in started {
-            match open_surface(event_loop, self.screen.clone(), &mut running, font) {
+            let opening = tracing::debug_span!("opening a bar's window and GL").entered();
+            let opened = open_surface(event_loop, self.screen.clone(), &mut running, font);
+            drop(opening);
+            match opened {
                 Ok(surface) => self.members.push(Member { running, surface }),
                 Err(error) => failures.push(format!("{error:#}")),
             }
