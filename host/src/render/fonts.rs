@@ -1,9 +1,14 @@
 //! Finds the bar's text font among the system's fonts (fontdb) and supplies
-//! the embedded icon font, as bytes ready for the painter. The system's
-//! fonts are listed once a process, for all its bars.
+//! the embedded icon font, as bytes ready for the painter. A family is
+//! looked for first among the font files named after it (`DejaVu Sans` is
+//! in `DejaVuSans.ttf`, `Segoe UI` in `segoeui.ttf`): reading every
+//! installed face's header costs a desktop with hundreds of faces most of
+//! a bar's start. Only when none of those has it are the system's fonts
+//! listed, once a process, for all its bars.
 
 use anyhow::Context;
 use fontdb::{Database, Family, Query};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// Phosphor Regular (MIT licence, `host/assets/Phosphor-LICENSE.txt`): the
@@ -28,6 +33,13 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
+    let first_choice = match wanted {
+        Some(family) => named_files(family),
+        None => FALLBACK_FAMILIES.iter().find_map(|family| named_files(family)),
+    };
+    if let Some(found) = first_choice {
+        return Ok(found);
+    }
     let database = system_fonts();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
@@ -52,6 +64,56 @@ pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
     Ok(TextFont { family, data })
 }
 
+/// `family`, found among the font files whose names start with its name
+/// (without spaces, in any case); none when none of them has it.
+fn named_files(family: &str) -> Option<TextFont> {
+    let stem: String = family.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+    if stem.is_empty() {
+        return None;
+    }
+    let mut database = Database::new();
+    let mut pending: Vec<PathBuf> = font_dirs();
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() => pending.push(path),
+                Ok(_) if entry.file_name().to_string_lossy().to_lowercase().starts_with(&stem) => {
+                    let _ = database.load_font_file(&path);
+                }
+                _ => {}
+            }
+        }
+    }
+    let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
+    let data = database.with_face_data(id, |data, _index| data.to_vec())?;
+    Some(TextFont { family: family.to_owned(), data })
+}
+
+/// Where the system and the user keep font files.
+fn font_dirs() -> Vec<PathBuf> {
+    let home = std::env::var_os(if cfg!(windows) { "USERPROFILE" } else { "HOME" }).map(PathBuf::from);
+    let mut dirs = Vec::new();
+    if cfg!(windows) {
+        dirs.extend(std::env::var_os("WINDIR").map(|windows| PathBuf::from(windows).join("Fonts")));
+        dirs.extend(
+            std::env::var_os("LOCALAPPDATA").map(|local| PathBuf::from(local).join("Microsoft\\Windows\\Fonts")),
+        );
+    } else if cfg!(target_os = "macos") {
+        dirs.extend(["/Library/Fonts", "/System/Library/Fonts"].map(PathBuf::from));
+        dirs.extend(home.map(|home| home.join("Library/Fonts")));
+    } else {
+        dirs.extend(["/usr/share/fonts", "/usr/local/share/fonts"].map(PathBuf::from));
+        let data_home = std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|home| home.join(".local/share")));
+        dirs.extend(data_home.map(|data| data.join("fonts")));
+        dirs.extend(home.map(|home| home.join(".fonts")));
+    }
+    dirs
+}
+
 /// The font families installed on this system, sorted, each once.
 pub fn families() -> Vec<String> {
     let mut names: Vec<String> =
@@ -69,4 +131,31 @@ fn system_fonts() -> &'static Database {
         database.load_system_fonts();
         database
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The face found by its files' names is the one the whole listing finds.
+    #[test]
+    fn a_family_found_by_its_file_names_is_the_one_the_listing_finds() {
+        let listed = system_fonts().query(&Query { families: &[Family::Name("DejaVu Sans")], ..Query::default() });
+        let Some(listed) = listed else {
+            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
+            return;
+        };
+        let listed = system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap();
+        let found = named_files("DejaVu Sans").expect("DejaVuSans.ttf is found by its name");
+        assert_eq!(found.family, "DejaVu Sans");
+        assert!(found.data == listed, "the face found by name differs from the listing's");
+        assert_eq!(find_text_font(None).unwrap().family, "DejaVu Sans", "the first fallback, found the same way");
+    }
+
+    #[test]
+    fn a_family_no_file_is_named_after_is_looked_for_in_the_listing() {
+        assert!(named_files("No Such Family").is_none());
+        assert!(named_files(" ").is_none());
+        assert!(!find_text_font(Some("No Such Family")).unwrap().data.is_empty(), "a fallback");
+    }
 }
