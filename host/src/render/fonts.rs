@@ -79,7 +79,7 @@ fn named_files(family: &str) -> Option<TextFont> {
             let path = entry.path();
             match entry.file_type() {
                 Ok(kind) if kind.is_dir() => pending.push(path),
-                Ok(_) if entry.file_name().to_string_lossy().to_lowercase().starts_with(&stem) => {
+                Ok(_) if named_after(&path, &stem) => {
                     let _ = database.load_font_file(&path);
                 }
                 _ => {}
@@ -89,6 +89,15 @@ fn named_files(family: &str) -> Option<TextFont> {
     let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
     let data = database.with_face_data(id, |data, _index| data.to_vec())?;
     Some(TextFont { family: family.to_owned(), data })
+}
+
+/// Whether the file at `path` is named for the family `stem` (its name,
+/// without spaces, in lower case): `DejaVuSans.ttf` and
+/// `DejaVuSans-Bold.ttf` are, `DejaVuSansMono.ttf` is not.
+fn named_after(path: &std::path::Path, stem: &str) -> bool {
+    let Some(name) = path.file_stem() else { return false };
+    let name = name.to_string_lossy().to_lowercase();
+    name.strip_prefix(stem).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_']))
 }
 
 /// Where the system and the user keep font files.
@@ -150,6 +159,15 @@ mod tests {
         assert_eq!(found.family, "DejaVu Sans");
         assert!(found.data == listed, "the face found by name differs from the listing's");
         assert_eq!(find_text_font(None).unwrap().family, "DejaVu Sans", "the first fallback, found the same way");
+    }
+
+    #[test]
+    fn a_file_is_named_after_its_family_and_style_alone() {
+        let named = |file: &str, stem: &str| named_after(std::path::Path::new(file), stem);
+        assert!(named("/f/DejaVuSans.ttf", "dejavusans") && named("/f/DejaVuSans-Bold.ttf", "dejavusans"));
+        assert!(named("C:\\Windows\\Fonts\\segoeui.ttf", "segoeui") || named("/Fonts/segoeui.ttf", "segoeui"));
+        assert!(named("/f/JetBrainsMonoNerdFont-Regular.ttf", "jetbrainsmononerdfont"));
+        assert!(!named("/f/DejaVuSansMono.ttf", "dejavusans") && !named("/f/NotoSansArabic-Regular.ttf", "notosans"));
     }
 
     #[test]
