@@ -78,14 +78,14 @@ impl Fleet {
         let tiler = self.tiler.for_another_bar(config.monitor());
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
-        let bar = super::Bar::new(&config);
+        let bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
         let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |generation, index, state| {
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widget { bar: id, generation, index, state });
         });
         let links = Links { tiler, held: self.held.clone() };
         let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
-        running.listen()?;
+        tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
         Ok((running, font.data))
     }
 

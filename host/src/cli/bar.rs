@@ -51,7 +51,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         }
         window::end_quietly_without_the_display();
     }
-    let event_loop = window::event_loop()?;
+    let event_loop = tracing::debug_span!("opening the display").in_scope(window::event_loop)?;
     let deliver = window::deliver_to(&event_loop);
     let fleet = Fleet::new(plan, engine, tiler, held, deliver);
     BarWindows::new(fleet).run(event_loop)

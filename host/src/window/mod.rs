@@ -151,6 +151,7 @@ impl BarWindows {
         {
             use winit::platform::x11::ActiveEventLoopExtX11;
             if event_loop.is_x11() {
+                let _connecting = tracing::debug_span!("connecting to the X server").entered();
                 self.screen.x11 = x11::X11::connect()
                     .inspect_err(|error| tracing::warn!("{error:#}; monitors come from winit, and no strut is set"))
                     .ok()
@@ -158,7 +159,7 @@ impl BarWindows {
             }
         }
         // Watching starts before the first look, so no change falls between them.
-        self.watch_monitors();
+        tracing::debug_span!("watching the monitors").in_scope(|| self.watch_monitors());
         self.screen.monitors = tracing::debug_span!("listing the monitors").in_scope(|| self.list_monitors(event_loop));
         let (started, mut failures) =
             tracing::debug_span!("starting the bars").in_scope(|| self.fleet.start_first(self.screen.monitors.len()));
