@@ -420,7 +420,6 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
                 }
             }
             Ok(Order::AddBar { bar, capabilities, specs, sink }) => {
-                tracing::debug_span!("loading the bar's components").in_scope(|| engine.prepare(&specs));
                 let now = Instant::now();
                 let slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
                 let published = vec![None; slots.len()];

@@ -65,21 +65,3 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
         "the clock started: {reported:?}"
     );
 }
-
-/// A bar's components are loaded before its widgets start, several at a
-/// time; one that cannot be loaded is left for its widget to report.
-#[test]
-fn a_bars_components_are_loaded_together_before_its_widgets_start() {
-    let mut engine = engine();
-    let time = WidgetSpec::stock("Time", r#"{ "enable": true }"#.into()).unwrap();
-    let date = WidgetSpec::stock("Date", r#"{ "enable": true }"#.into()).unwrap();
-    let missing = WidgetSpec::file("/nonexistent/widget.wasm".into(), "{}".into(), [Capability::Log]);
-    engine.prepare(&[time.clone(), date.clone(), missing.clone(), time.clone()]);
-    assert!(engine.has_loaded(&time) && engine.has_loaded(&date));
-    assert!(!engine.has_loaded(&missing));
-    let capabilities = engine.capabilities().clone();
-    let started =
-        obi::runtime::WidgetInstance::start_with(&mut engine, &capabilities, &missing, obi::wake::Waker::new(|| {}));
-    let failure = started.err().expect("a missing component does not start").to_string();
-    assert!(failure.contains("widget") && failure.contains("/nonexistent/widget.wasm"), "{failure}");
-}

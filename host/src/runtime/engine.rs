@@ -58,47 +58,6 @@ impl WidgetEngine {
         self.templates.retain(|(source, _), _| *source != SourceId::File(path.to_path_buf()));
     }
 
-    /// Loads the components of `specs` that are not loaded yet, several at
-    /// a time (a bar's widgets start one after another on one thread; their
-    /// components need not load that way). One that cannot be loaded is
-    /// left for its widget's start to report.
-    pub fn prepare(&mut self, specs: &[WidgetSpec]) {
-        let mut missing: Vec<&WidgetSpec> = Vec::new();
-        for spec in specs {
-            let key = (spec.source.id(), spec.grants.clone());
-            let known = |other: &&WidgetSpec| (other.source.id(), other.grants.clone()) == key;
-            if !self.templates.contains_key(&key) && !missing.iter().any(known) {
-                missing.push(spec);
-            }
-        }
-        if missing.len() < 2 {
-            return;
-        }
-        let workers = std::thread::available_parallelism().map_or(2, |cores| cores.get()).min(missing.len());
-        let this = &*self;
-        let loaded: Vec<(&WidgetSpec, Result<Template>)> = std::thread::scope(|scope| {
-            let shares: Vec<_> = (0..workers)
-                .map(|worker| {
-                    let share: Vec<&WidgetSpec> = missing.iter().copied().skip(worker).step_by(workers).collect();
-                    scope.spawn(move || {
-                        share.into_iter().map(|spec| (spec, this.build_template(spec))).collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            shares.into_iter().flat_map(|share| share.join().unwrap_or_default()).collect()
-        });
-        for (spec, template) in loaded {
-            if let Ok(template) = template {
-                self.templates.insert((spec.source.id(), spec.grants.clone()), template);
-            }
-        }
-    }
-
-    /// Whether `spec`'s component is loaded and linked for its grants.
-    pub fn has_loaded(&self, spec: &WidgetSpec) -> bool {
-        self.templates.contains_key(&(spec.source.id(), spec.grants.clone()))
-    }
-
     /// The instance template for `spec`'s kind and grants, compiled and linked
     /// on first use.
     pub(super) fn template(&mut self, spec: &WidgetSpec) -> Result<Template> {
@@ -106,21 +65,15 @@ impl WidgetEngine {
         if let Some(template) = self.templates.get(&key) {
             return Ok(template.clone());
         }
-        let template = self.build_template(spec)?;
-        self.templates.insert(key, template.clone());
-        Ok(template)
-    }
-
-    /// `spec`'s component, compiled (or read from the cache), its imports
-    /// checked against its grants, and linked.
-    fn build_template(&self, spec: &WidgetSpec) -> Result<Template> {
         let _loading = tracing::debug_span!("loading a widget's component", widget = %spec.name).entered();
         let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
         let release = check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
         let linker = self.linker(&spec.grants)?;
         let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name))?;
-        Template::new(release, linked)
-            .with_context(|| format!("widget `{}` built against obi:widget@{}", spec.name, release.version()))
+        let template = Template::new(release, linked)
+            .with_context(|| format!("widget `{}` built against obi:widget@{}", spec.name, release.version()))?;
+        self.templates.insert(key, template.clone());
+        Ok(template)
     }
 
     fn compile(&self, source: &WidgetSource) -> Result<Component> {
