@@ -1,5 +1,6 @@
 //! Obi beside polybar and beside the floor of its own stack (an empty
-//! winit + glutin + femtovg window, `examples/empty_window.rs`), in one run
+//! winit + glutin + femtovg window, `examples/empty_window.rs`, cleared, and
+//! the same drawing a line of text as a bar's first frame does), in one run
 //! under Xvfb, with equivalent bars: CPU, memory, disk, date and time, each
 //! refreshed every second. Measured for each:
 //!
@@ -10,7 +11,7 @@
 //!   later) on whether anything is drawn in it (95 % of columns; median of ten);
 //! - RSS and private RSS (anonymous pages) ten seconds after the start;
 //! - CPU of the bar and of its X server over a minute, each bar on an Xvfb
-//!   of its own, all three at once (threads summed from schedstat).
+//!   of its own, all at once (threads summed from schedstat).
 //!
 //! Then Obi's memory with every stock widget and with 30 widgets (the cost
 //! of one more), and two bars on two monitors of one X server: from one
@@ -42,6 +43,8 @@ use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{ChangeWindowAttributesAux, ConnectionExt, EventMask, ImageFormat};
 
 const STARTS: usize = 10;
+/// The font the floor draws its line of text in, the bars' own.
+const FLOOR_FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const BAR_HEIGHT: u16 = 40;
 const CPU_SECONDS: u64 = 60;
 
@@ -52,7 +55,8 @@ fn main() {
     let contestants = [
         Contestant::obi("obi", &five_widgets(), dir.path()),
         Contestant::polybar(dir.path()),
-        Contestant { name: "floor", program: floor, arguments: Vec::new() },
+        Contestant { name: "floor", program: floor.clone(), arguments: Vec::new() },
+        Contestant { name: "floor + text", program: floor, arguments: vec!["--text".into(), FLOOR_FONT.into()] },
     ];
 
     let mut rows = Vec::new();
@@ -429,7 +433,7 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
     }
     let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
     out += "\n| ratio | mapped | first frame | RSS | private RSS | CPU bar + server |\n|---|---|---|---|---|---|\n";
-    for (label, other) in [("Obi / polybar", &rows[1]), ("Obi / floor", &rows[2])] {
+    for (label, other) in [("Obi / polybar", &rows[1]), ("Obi / floor", &rows[2]), ("Obi / floor + text", &rows[3])] {
         let obi = &rows[0];
         out += &format!(
             "| {label} | {} | {} | {} | {} | {} |\n",
@@ -440,6 +444,18 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
             ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (other.idle.cpu.0 + other.idle.cpu.1) as f64),
         );
     }
+    for floor in &rows[2..4] {
+        let obi = &rows[0];
+        let first_frame = obi.starts.first_frame.as_secs_f64() * 1e3 - floor.starts.first_frame.as_secs_f64() * 1e3;
+        let mb = |obi: u64, floor: u64| (obi as f64 - floor as f64) / 1024.0;
+        out += &format!(
+            "\nObi over the {}: first complete frame {first_frame:+.0} ms, RSS {:+.1} MB, private RSS {:+.1} MB.",
+            floor.name,
+            mb(obi.idle.memory.rss_kb, floor.idle.memory.rss_kb),
+            mb(obi.idle.memory.private_kb, floor.idle.memory.private_kb),
+        );
+    }
+    out += "\n";
     let per_widget = (thirty.private_kb as i64 - five.private_kb as i64) / 25;
     out += &format!(
         "\nObi's memory after 10 s: the five widgets above {} RSS, {} private; every stock widget (13) {} RSS, {} private; \

@@ -3,9 +3,15 @@
 //! (EGL, llvmpipe on the painting thread), cleared to a colour once and
 //! then left alone. The desktop benchmark measures it beside Obi and
 //! polybar; whatever Obi costs above it is Obi's own.
+//!
+//! `empty_window --text FONT_FILE` draws a line of text in that font as
+//! well, as a bar's first frame does: the floor of a bar that shows text,
+//! whose first draw makes the GL driver compile femtovg's shaders and the
+//! glyphs be rasterised. Either way it says on stderr when its first frame
+//! was presented.
 
 use femtovg::renderer::OpenGl;
-use femtovg::{Canvas, Color};
+use femtovg::{Canvas, Color, FontId, Paint};
 use glutin::config::ConfigTemplateBuilder;
 use glutin::context::ContextAttributesBuilder;
 use glutin::display::GetGlDisplay;
@@ -21,14 +27,17 @@ use winit::window::{Window, WindowAttributes, WindowId};
 
 struct Shown {
     canvas: Canvas<OpenGl>,
+    font: Option<FontId>,
     surface: Surface<WindowSurface>,
     context: glutin::context::PossiblyCurrentContext,
     window: Window,
 }
 
-#[derive(Default)]
 struct EmptyWindow {
     shown: Option<Shown>,
+    started: std::time::Instant,
+    text_font: Option<std::path::PathBuf>,
+    presented: bool,
 }
 
 impl ApplicationHandler for EmptyWindow {
@@ -57,8 +66,9 @@ impl ApplicationHandler for EmptyWindow {
         let context = context.make_current(&surface).unwrap();
         // SAFETY: the context is current on this thread and the loader is its display's.
         let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }.unwrap();
-        let canvas = Canvas::new(renderer).unwrap();
-        self.shown = Some(Shown { canvas, surface, context, window });
+        let mut canvas = Canvas::new(renderer).unwrap();
+        let font = self.text_font.as_ref().map(|path| canvas.add_font(path).expect("a font file"));
+        self.shown = Some(Shown { canvas, font, surface, context, window });
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
@@ -68,8 +78,16 @@ impl ApplicationHandler for EmptyWindow {
                 let size = shown.window.inner_size();
                 shown.canvas.set_size(size.width, size.height, 1.0);
                 shown.canvas.clear_rect(0, 0, size.width, size.height, Color::rgb(0x1e, 0x1e, 0x2e));
+                if let Some(font) = shown.font {
+                    let paint = Paint::color(Color::rgb(0xcd, 0xd6, 0xf4)).with_font(&[font]).with_font_size(14.0);
+                    let line = "CPU 3%   Memory 41%   / 63%   Tue 24 November 2026   14:38:07";
+                    let _ = shown.canvas.fill_text(1400.0, 25.0, line, &paint);
+                }
                 shown.canvas.flush();
                 shown.surface.swap_buffers(&shown.context).unwrap();
+                if !std::mem::replace(&mut self.presented, true) {
+                    eprintln!("first frame presented {:.1?} after the start", self.started.elapsed());
+                }
             }
             WindowEvent::CloseRequested => event_loop.exit(),
             _ => {}
@@ -78,11 +96,17 @@ impl ApplicationHandler for EmptyWindow {
 }
 
 fn main() {
+    let started = std::time::Instant::now();
+    let mut arguments = std::env::args().skip(1);
+    let text_font = match (arguments.next().as_deref(), arguments.next()) {
+        (Some("--text"), Some(path)) => Some(path.into()),
+        _ => None,
+    };
     // As Obi does: llvmpipe rasterises on the painting thread.
     if std::env::var_os("LP_NUM_THREADS").is_none() {
         // SAFETY: no other thread runs yet.
         unsafe { std::env::set_var("LP_NUM_THREADS", "0") };
     }
     let event_loop = EventLoop::new().expect("a display");
-    event_loop.run_app(&mut EmptyWindow::default()).unwrap();
+    event_loop.run_app(&mut EmptyWindow { shown: None, started, text_font, presented: false }).unwrap();
 }

@@ -208,8 +208,12 @@ impl Running {
     /// Paints and presents everything (after an expose, a resize or a reload).
     pub fn paint_all(&mut self, surface: &mut dyn Surface) {
         self.widgets_changed = false;
+        let laying_out = tracing::trace_span!("laying the bar out").entered();
         let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
-        surface.present(&self.bar.scene().style, &layout, layout.window);
+        drop(laying_out);
+        tracing::trace_span!("painting the bar").in_scope(|| {
+            surface.present(&self.bar.scene().style, &layout, layout.window);
+        });
         self.bar.show(layout);
         self.follow_hovered_item(surface);
         self.note_presented();
