@@ -167,7 +167,7 @@ impl GlBar<Window> {
         let presenter = None;
         #[cfg(windows)]
         let layered = super::layered::Layered::of(&window, size)?;
-        #[allow(unused_mut)] // Windows alone changes it.
+        #[cfg_attr(not(windows), allow(unused_mut))] // Windows alone changes it.
         let mut bar = GlBar::on(window, handle, size, config, text_font, presenter, device)?;
         #[cfg(windows)]
         if layered.is_some() {
