@@ -19,8 +19,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
     let sources = tracing::debug_span!("reading the configs").in_scope(|| bar_sources(cli))?;
     let first = &sources[0].config;
     let held = HeldImages::default();
-    let connecting = tracing::debug_span!("connecting to the tiler").entered();
-    let tiler = Connection::start(&tiler::Options {
+    let options = tiler::Options {
         choice: cli.tiler,
         komorebi_dir: cli.komorebi_dir.clone(),
         monitor: first.monitor(),
@@ -29,14 +28,12 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
             .filter_map(|source| Some((source.config.monitor(), source.config.work_area_offset()?)))
             .collect(),
         held: held.clone(),
-    });
-    drop(connecting);
-    let _engine_span = tracing::debug_span!("starting the widget engine").entered();
-    let engine = WidgetEngine::new(
-        Capabilities::system(Arc::new(tiler.clone()), held.clone())?,
-        ComponentCache::from_environment(),
-    )?;
-    drop(_engine_span);
+    };
+    let tiler = tracing::debug_span!("connecting to the tiler").in_scope(|| Connection::start(&options));
+    let engine = tracing::debug_span!("starting the widget engine").in_scope(|| -> anyhow::Result<WidgetEngine> {
+        let capabilities = Capabilities::system(Arc::new(tiler.clone()), held.clone())?;
+        Ok(WidgetEngine::new(capabilities, ComponentCache::from_environment())?)
+    })?;
 
     if let Some(path) = &cli.screenshot {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);

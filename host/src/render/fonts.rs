@@ -33,9 +33,10 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
+    let files = font_files();
     let first_choice = match wanted {
-        Some(family) => named_files(family),
-        None => FALLBACK_FAMILIES.iter().find_map(|family| named_files(family)),
+        Some(family) => named_files(family, &files),
+        None => FALLBACK_FAMILIES.iter().find_map(|family| named_files(family, &files)),
     };
     if let Some(found) = first_choice {
         return Ok(found);
@@ -64,27 +65,16 @@ pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
     Ok(TextFont { family, data })
 }
 
-/// `family`, found among the font files whose names start with its name
-/// (without spaces, in any case); none when none of them has it.
-fn named_files(family: &str) -> Option<TextFont> {
+/// `family`, found among those of `files` named after it (see
+/// [`named_after`]); none when none of them has it.
+fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
     let stem: String = family.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
     if stem.is_empty() {
         return None;
     }
     let mut database = Database::new();
-    let mut pending: Vec<PathBuf> = font_dirs();
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(kind) if kind.is_dir() => pending.push(path),
-                Ok(_) if named_after(&path, &stem) => {
-                    let _ = database.load_font_file(&path);
-                }
-                _ => {}
-            }
-        }
+    for path in files.iter().filter(|path| named_after(path, &stem)) {
+        let _ = database.load_font_file(path);
     }
     let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
     let data = database.with_face_data(id, |data, _index| data.to_vec())?;
@@ -98,6 +88,22 @@ fn named_after(path: &std::path::Path, stem: &str) -> bool {
     let Some(name) = path.file_stem() else { return false };
     let name = name.to_string_lossy().to_lowercase();
     name.strip_prefix(stem).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_']))
+}
+
+/// Every file in the folders where fonts are kept, by name alone (none is read).
+fn font_files() -> Vec<PathBuf> {
+    let (mut files, mut pending) = (Vec::new(), font_dirs());
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() => pending.push(entry.path()),
+                Ok(_) => files.push(entry.path()),
+                Err(_) => {}
+            }
+        }
+    }
+    files
 }
 
 /// Where the system and the user keep font files.
@@ -155,7 +161,7 @@ mod tests {
             return;
         };
         let listed = system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap();
-        let found = named_files("DejaVu Sans").expect("DejaVuSans.ttf is found by its name");
+        let found = named_files("DejaVu Sans", &font_files()).expect("DejaVuSans.ttf is found by its name");
         assert_eq!(found.family, "DejaVu Sans");
         assert!(found.data == listed, "the face found by name differs from the listing's");
         assert_eq!(find_text_font(None).unwrap().family, "DejaVu Sans", "the first fallback, found the same way");
@@ -172,8 +178,9 @@ mod tests {
 
     #[test]
     fn a_family_no_file_is_named_after_is_looked_for_in_the_listing() {
-        assert!(named_files("No Such Family").is_none());
-        assert!(named_files(" ").is_none());
+        let files = font_files();
+        assert!(named_files("No Such Family", &files).is_none());
+        assert!(named_files(" ", &files).is_none());
         assert!(!find_text_font(Some("No Such Family")).unwrap().data.is_empty(), "a fallback");
     }
 }

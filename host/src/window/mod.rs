@@ -171,9 +171,8 @@ impl BarWindows {
             running.links().tiler.watch_monitor_areas(move || _ = deliver(BarEvent::MonitorsChanged));
         }
         for (mut running, font) in started {
-            let opening = tracing::debug_span!("opening a bar's window and GL").entered();
-            let opened = open_surface(event_loop, self.screen.clone(), &mut running, font);
-            drop(opening);
+            let opened = tracing::debug_span!("opening a bar's window and GL")
+                .in_scope(|| open_surface(event_loop, self.screen.clone(), &mut running, font));
             match opened {
                 Ok(surface) => self.members.push(Member { running, surface }),
                 Err(error) => failures.push(format!("{error:#}")),

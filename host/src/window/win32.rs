@@ -7,10 +7,10 @@
 //! `work_area_offset`), the bar is an AppBar, as the taskbar is: Windows
 //! leaves its rectangle out of its monitor's work area, and tells it when
 //! a program goes full screen, when the bar steps behind it, as the
-//! taskbar does, to come back on top once the program leaves full screen. Monitors that
-//! come, go or change mode are told by `WM_DISPLAYCHANGE`, which Windows
-//! sends to top-level windows (winit does not pass it on): a hidden one on
-//! a thread of its own listens.
+//! taskbar does, to come back on top once the program leaves full screen.
+//! Monitors that come, go or change mode are told by `WM_DISPLAYCHANGE`,
+//! which Windows sends to top-level windows (winit does not pass it on): a
+//! hidden one on a thread of its own listens.
 
 use crate::bar::ScreenRect;
 use crate::hidden_window;
@@ -121,7 +121,7 @@ impl Drop for AppBar {
             SHAppBarMessage(ABM_REMOVE, &mut data);
             let _ = RemoveWindowSubclass(self.hwnd, Some(appbar_notices), APPBAR_SUBCLASS);
             // Back on top: a program may have left it behind.
-            let _ = SetWindowPos(self.hwnd, Some(HWND_TOPMOST), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE);
+            let _ = restack(self.hwnd, HWND_TOPMOST);
         }
     }
 }
@@ -140,16 +140,20 @@ unsafe extern "system" fn appbar_notices(
     if message == APPBAR_NOTICE && wparam.0 as u32 == ABN_FULLSCREENAPP {
         // At the bottom a top-most window is top-most no more.
         let place = if lparam.0 != 0 { HWND_BOTTOM } else { HWND_TOPMOST };
-        // SAFETY: moves this thread's window in the z-order alone.
-        if let Err(error) =
-            unsafe { SetWindowPos(window, Some(place), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE) }
-        {
+        if let Err(error) = restack(window, place) {
             tracing::warn!("the bar did not make way for a full-screen program: {error}");
         }
         return LRESULT(0);
     }
     // SAFETY: the window's own handling of its other messages.
     unsafe { DefSubclassProc(window, message, wparam, lparam) }
+}
+
+/// Moves `window` in the z-order alone, after `after` (HWND_TOPMOST: first
+/// of all; HWND_BOTTOM: last, and top-most no more).
+fn restack(window: HWND, after: HWND) -> windows::core::Result<()> {
+    // SAFETY: moves a window of this thread, neither moving nor sizing nor activating it.
+    unsafe { SetWindowPos(window, Some(after), 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE) }
 }
 
 fn appbar_data(hwnd: HWND) -> APPBARDATA {
