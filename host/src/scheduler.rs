@@ -7,7 +7,9 @@
 //! however often it is woken, a widget is refreshed at most every
 //! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
 //! latest. A refresh may name when the next is due (a countdown's next
-//! second), which stands in for the schedule that once. A third-party
+//! second), which stands in for the schedule that once. Intervals of a
+//! second or more land on the wall clock's seconds, as a clock's ticks do,
+//! so that an idle bar's widgets share one wakeup and one frame a second. A third-party
 //! widget's component file is watched: when it is saved anew, the widgets
 //! made from it, and only those, start again from the new one.
 
@@ -31,6 +33,13 @@ const MAX_BACKOFF: Duration = Duration::from_secs(60);
 const HEALTHY_AFTER: Duration = Duration::from_secs(60);
 /// Wall-clock ticks land just after the boundary, so a clock reads the new second.
 const TICK_SLACK: Duration = Duration::from_millis(2);
+/// Refreshes due this close together run in one wakeup: due times worked
+/// out from the same second in different wakeups differ by how long reading
+/// the two clocks took. Less than [`TICK_SLACK`], so that a clock run early
+/// by it still reads the new second.
+const TOGETHER: Duration = Duration::from_millis(1);
+/// The wall clock's second, on which longer intervals land.
+const SECOND: Duration = Duration::from_secs(1);
 /// A tenth of a second: quicker than a bar needs to follow anything, and
 /// what keeps a widget that asks for 1 ms, or a flood of wakes, from taking
 /// the thread every widget shares.
@@ -124,7 +133,8 @@ impl Scheduler {
                 Slot::new(spec, now, index as u64, waker)
             })
             .collect();
-        slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, now));
+        let moment = Moment::now();
+        slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, moment));
         // Each promise brings one wake: wait for as many as were promised.
         let mut arrived = vec![0; slots.len()];
         let deadline = now + settle;
@@ -132,7 +142,7 @@ impl Scheduler {
             let Ok(index) = wakes.recv_timeout(deadline.saturating_duration_since(Instant::now())) else { break };
             arrived[index] += 1;
             if slots[index].instance.is_some() {
-                slots[index].tick(engine, &capabilities, Instant::now());
+                slots[index].tick(engine, &capabilities, Moment::now());
             }
         }
         slots.into_iter().map(|slot| slot.shown).collect()
@@ -230,7 +240,8 @@ impl Slot {
     }
 
     /// Starts the widget if it is not running, then refreshes it.
-    fn tick(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, now: Instant) {
+    fn tick(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, moment: Moment) {
+        let now = moment.now;
         let _starting = self
             .instance
             .is_none()
@@ -254,13 +265,14 @@ impl Slot {
             }
         }
         let instance = self.instance.as_mut().expect("started above");
+        tracing::trace!("refreshing widget `{}`", self.spec.name);
         self.refreshed = Some(now);
         match instance.refresh(engine) {
             Ok(refreshed) => {
                 self.shown = WidgetState::Ready(refreshed.view);
                 self.due = match refreshed.next_refresh {
                     Some(asked) => Some(now + asked.max(MIN_REFRESH_GAP)),
-                    None => next_due(&self.schedule, now, SystemTime::now()),
+                    None => next_due(&self.schedule, now, moment.wall),
                 };
             }
             Err(failure) => self.fail(failure, now),
@@ -274,11 +286,11 @@ impl Slot {
         self.due = Some(self.due.map_or(allowed, |due| due.min(allowed)));
     }
 
-    fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, input: Input, now: Instant) {
+    fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, input: Input) {
         let Some(instance) = self.instance.as_mut() else { return };
         match instance.on_input(engine, key, input) {
-            Ok(()) => self.tick(engine, capabilities, now),
-            Err(failure) => self.fail(failure, now),
+            Ok(()) => self.tick(engine, capabilities, Moment::now()),
+            Err(failure) => self.fail(failure, Instant::now()),
         }
     }
 
@@ -312,18 +324,41 @@ impl Slot {
     }
 }
 
+/// The monotonic clock and the wall clock read together: the due times
+/// worked out from one reading agree to the nanosecond, and refreshes due
+/// on the same second run in one wakeup.
+#[derive(Clone, Copy)]
+struct Moment {
+    now: Instant,
+    wall: SystemTime,
+}
+
+impl Moment {
+    fn now() -> Moment {
+        Moment { now: Instant::now(), wall: SystemTime::now() }
+    }
+}
+
 /// When a widget refreshed at `now` (the wall clock reading `wall`) is due again.
 fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Instant> {
     if schedule.interval_ms == 0 {
         return None;
     }
     let interval = Duration::from_millis(schedule.interval_ms).max(MIN_REFRESH_GAP);
-    if !schedule.align_to_wall_clock {
+    let since_epoch = wall.duration_since(UNIX_EPOCH).unwrap_or_default();
+    if schedule.align_to_wall_clock {
+        let into_interval = Duration::from_nanos((since_epoch.as_nanos() % interval.as_nanos()) as u64);
+        return Some(now + (interval - into_interval) + TICK_SLACK);
+    }
+    if interval < SECOND {
         return Some(now + interval);
     }
-    let since_epoch = wall.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let into_interval = Duration::from_nanos((since_epoch.as_nanos() % interval.as_nanos()) as u64);
-    Some(now + (interval - into_interval) + TICK_SLACK)
+    // Moved to the nearest second (by half a second at most, at the first
+    // refresh; from then on every refresh is on a second and the interval exact).
+    let into_second = Duration::from_nanos(since_epoch.subsec_nanos().into());
+    let nearest_second =
+        if into_second < SECOND / 2 { now + interval - into_second } else { now + interval + (SECOND - into_second) };
+    Some(nearest_second + TICK_SLACK)
 }
 
 /// Makes the slots of every bar, each with an id and a waker of its own.
@@ -352,6 +387,8 @@ struct BarWidgets {
     generation: u64,
     slots: Vec<Slot>,
     published: Vec<Option<WidgetState>>,
+    /// The slots refreshed in this pass (kept to spare an allocation a pass).
+    ticked: Vec<usize>,
     sink: Sink,
 }
 
@@ -365,12 +402,18 @@ impl BarWidgets {
         }
     }
 
-    fn tick_due(&mut self, engine: &mut WidgetEngine, now: Instant) {
+    /// Refreshes the widgets that are due, then tells the bar what changed:
+    /// all of it at once, so that it paints one frame for them.
+    fn tick_due(&mut self, engine: &mut WidgetEngine, moment: Moment) {
+        self.ticked.clear();
         for index in 0..self.slots.len() {
-            if self.slots[index].due.is_some_and(|due| due <= now) {
-                self.slots[index].tick(engine, &self.capabilities, now);
-                self.publish(index);
+            if self.slots[index].due.is_some_and(|due| due <= moment.now + TOGETHER) {
+                self.slots[index].tick(engine, &self.capabilities, moment);
+                self.ticked.push(index);
             }
+        }
+        for position in 0..self.ticked.len() {
+            self.publish(self.ticked[position]);
         }
     }
 
@@ -378,7 +421,7 @@ impl BarWidgets {
         match event {
             WidgetEvent::Input { widget, key, input } => {
                 if let Some(slot) = self.slots.get_mut(widget) {
-                    slot.input(engine, &self.capabilities, &key, input, Instant::now());
+                    slot.input(engine, &self.capabilities, &key, input);
                     self.publish(widget);
                 }
             }
@@ -402,8 +445,8 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
     let mut bars: Vec<BarWidgets> = Vec::new();
     let mut watching = Vec::new();
     loop {
-        let now = Instant::now();
-        bars.iter_mut().for_each(|bar| bar.tick_due(&mut engine, now));
+        let moment = Moment::now();
+        bars.iter_mut().for_each(|bar| bar.tick_due(&mut engine, moment));
         let next = bars.iter().flat_map(|bar| &bar.slots).filter_map(|slot| slot.due).min();
         let order = match next {
             Some(due) => orders.recv_timeout(due.saturating_duration_since(Instant::now())),
@@ -423,7 +466,15 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
                 let now = Instant::now();
                 let slots: Vec<Slot> = specs.into_iter().map(|spec| maker.make(spec, now)).collect();
                 let published = vec![None; slots.len()];
-                bars.push(BarWidgets { id: bar, capabilities, generation: 0, slots, published, sink });
+                bars.push(BarWidgets {
+                    id: bar,
+                    capabilities,
+                    generation: 0,
+                    slots,
+                    published,
+                    ticked: Vec::new(),
+                    sink,
+                });
                 watching = watch_components(&bars, &maker.wakes);
             }
             Ok(Order::RemoveBar(id)) => {
@@ -519,12 +570,26 @@ mod tests {
     }
 
     #[test]
-    fn intervals_count_from_now_and_zero_means_never() {
+    fn intervals_land_on_the_nearest_second_and_zero_means_never() {
         let now = Instant::now();
-        let wall = SystemTime::now();
-        let due = next_due(&Schedule { interval_ms: 10_000, align_to_wall_clock: false }, now, wall);
-        assert_eq!(due, Some(now + Duration::from_secs(10)));
-        assert_eq!(next_due(&Schedule { interval_ms: 0, align_to_wall_clock: false }, now, wall), None);
+        let every = |interval_ms| Schedule { interval_ms, align_to_wall_clock: false };
+        let at = |ms: u64| UNIX_EPOCH + Duration::from_millis(1_700_000_000_000 + ms);
+        let ten_seconds = every(10_000);
+        assert_eq!(next_due(&ten_seconds, now, at(250)), Some(now + Duration::from_millis(9_750) + TICK_SLACK));
+        assert_eq!(next_due(&ten_seconds, now, at(750)), Some(now + Duration::from_millis(10_250) + TICK_SLACK));
+        // Once on the second, the interval is exact.
+        let on_the_second = at(0) + TICK_SLACK;
+        assert_eq!(next_due(&ten_seconds, now, on_the_second), Some(now + Duration::from_secs(10)));
+        // A clock's tick and a one-second interval come due together.
+        let clock = Schedule { interval_ms: 1000, align_to_wall_clock: true };
+        for ms in [0, 2, 300, 999] {
+            let (ticks, refreshes) = (next_due(&clock, now, at(ms)), next_due(&every(1000), now, at(ms)));
+            let apart = ticks.unwrap().max(refreshes.unwrap()) - ticks.unwrap().min(refreshes.unwrap());
+            assert!(ms < 500 && apart.is_zero() || ms >= 500 && apart == SECOND, "{ms} ms into the second: {apart:?}");
+        }
+        // Shorter than a second: counted from now.
+        assert_eq!(next_due(&every(500), now, at(250)), Some(now + Duration::from_millis(500)));
+        assert_eq!(next_due(&every(0), now, at(250)), None);
     }
 
     #[test]

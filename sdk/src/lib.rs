@@ -89,7 +89,8 @@ pub trait Widget: Sized + 'static {
 }
 
 impl Schedule {
-    /// Refresh `secs` seconds after the previous refresh.
+    /// Refresh `secs` seconds after the previous refresh (the host moves
+    /// the first to the nearest second, where the bar's clock ticks).
     pub fn every_secs(secs: u64) -> Self {
         Schedule { interval_ms: secs.saturating_mul(1000), align_to_wall_clock: false }
     }

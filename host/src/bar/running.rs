@@ -226,6 +226,7 @@ impl Running {
         }
         let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
         if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
+            tracing::trace!("bar {}: presenting {changed:?}", self.id.0);
             surface.present(&self.bar.scene().style, &layout, changed);
             self.bar.show(layout);
             self.follow_hovered_item(surface);
