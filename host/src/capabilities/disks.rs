@@ -3,9 +3,11 @@
 //! [`Sampled`]) so that a hanging mount cannot stall the bar.
 
 use super::sampled::{Sampled, WIDGET_WAIT};
+use crate::sync::lock;
 use crate::wake::Waker;
+use std::sync::Mutex;
 use std::time::Duration;
-use sysinfo::Disks as SysinfoDisks;
+use sysinfo::{DiskRefreshKind, Disks as SysinfoDisks};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Disk {
@@ -22,8 +24,10 @@ pub trait Disks: Send + Sync {
     fn disks(&self, waker: &Waker) -> Vec<Disk>;
 }
 
-/// Disks change slowly; a widget reading every few seconds shares a reading.
-const FRESH_FOR: Duration = Duration::from_secs(1);
+/// Disks change slowly: widgets reading within this share a reading. Under
+/// a second, so that a widget refreshing every second (on the second, a
+/// little less than a second after the last reading came in) reads anew.
+const FRESH_FOR: Duration = Duration::from_millis(900);
 
 pub struct SystemDisks {
     sampled: Sampled<Vec<Disk>>,
@@ -31,7 +35,8 @@ pub struct SystemDisks {
 
 impl SystemDisks {
     pub fn new() -> SystemDisks {
-        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, read) }
+        let listed = Mutex::new(None);
+        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&listed))) }
     }
 }
 
@@ -47,13 +52,23 @@ impl Disks for SystemDisks {
     }
 }
 
-fn read() -> Vec<Disk> {
-    let disks = match SysinfoDisks::new_with_refreshed_list() {
-        Ok(disks) => disks,
-        Err(error) => {
-            tracing::warn!("reading the mounted disks: {error}");
-            return Vec::new();
+/// The mounts listed again (a disk may have come or gone since `listed`
+/// was) with their space; what else sysinfo can tell of a disk (its kind,
+/// its I/O) is not read, as no widget asks for it.
+fn read(listed: &mut Option<SysinfoDisks>) -> Vec<Disk> {
+    let space = DiskRefreshKind::nothing().with_storage();
+    let disks = match listed {
+        Some(disks) => {
+            disks.refresh_specifics(true, space);
+            disks
         }
+        None => match SysinfoDisks::new_with_refreshed_list_specifics(space) {
+            Ok(disks) => listed.insert(disks),
+            Err(error) => {
+                tracing::warn!("reading the mounted disks: {error}");
+                return Vec::new();
+            }
+        },
     };
     disks
         .iter()

@@ -3,10 +3,13 @@
 //! within a widget's call deadline): a quick source is read fresh, and a
 //! source that hangs (a lost network mount, a VPN interface) holds up only
 //! its own reading thread while callers get the last value; they are woken
-//! when the reading comes in.
+//! when the reading comes in. The readings are taken on one thread, started
+//! with the first and kept while the source is (a thread a second would
+//! cost an idle bar more than most readings do).
 
 use crate::sync::lock;
 use crate::wake::Waker;
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -21,6 +24,8 @@ pub struct Sampled<T> {
     wait: Duration,
     read: Arc<dyn Fn() -> T + Send + Sync>,
     shared: Arc<(Mutex<Reading<T>>, Condvar)>,
+    /// Asks the reading thread for a reading; it ends when this is dropped.
+    reader: Mutex<Option<Sender<()>>>,
 }
 
 struct Reading<T> {
@@ -42,7 +47,14 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         read: impl Fn() -> T + Send + Sync + 'static,
     ) -> Sampled<T> {
         let last = Reading { value: None, read_at: None, reading: false, waiting: Vec::new() };
-        Sampled { name, fresh_for, wait, read: Arc::new(read), shared: Arc::new((Mutex::new(last), Condvar::new())) }
+        Sampled {
+            name,
+            fresh_for,
+            wait,
+            read: Arc::new(read),
+            shared: Arc::new((Mutex::new(last), Condvar::new())),
+            reader: Mutex::new(None),
+        }
     }
 
     /// The last value read, after a new reading when it is stale and comes
@@ -52,10 +64,9 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         let (last, finished) = &*self.shared;
         let mut last = lock(last);
         let stale = last.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
-        let started = stale && !last.reading;
+        let started = stale && !last.reading && self.ask_for_reading();
         if started {
             last.reading = true;
-            self.start_reading();
         }
         if started || last.value.is_none() {
             last = finished
@@ -71,21 +82,43 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         last.value.clone()
     }
 
-    fn start_reading(&self) {
+    /// Has the reading thread take a reading, starting the thread first.
+    /// False when no thread could be started.
+    fn ask_for_reading(&self) -> bool {
+        let mut reader = lock(&self.reader);
+        if let Some(reader) = reader.as_ref() {
+            // The thread ends only when this end is dropped.
+            return reader.send(()).is_ok();
+        }
+        let (requests, asked) = mpsc::channel();
+        // Taken when the thread starts: the channel holds it until then.
+        let _ = requests.send(());
         let (read, shared) = (self.read.clone(), self.shared.clone());
         let spawned = thread::Builder::new().name(self.name.into()).spawn(move || {
-            let value = read();
-            let (last, finished) = &*shared;
-            let mut last = lock(last);
-            let waiting = std::mem::take(&mut last.waiting);
-            *last = Reading { value: Some(value), read_at: Some(Instant::now()), reading: false, waiting: Vec::new() };
-            finished.notify_all();
-            drop(last);
-            waiting.iter().for_each(Waker::wake);
+            while asked.recv().is_ok() {
+                let value = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read()));
+                let (last, finished) = &*shared;
+                let mut last = lock(last);
+                last.reading = false;
+                // A reading that panicked (the panic is reported) leaves the last value.
+                if let Ok(value) = value {
+                    (last.value, last.read_at) = (Some(value), Some(Instant::now()));
+                }
+                let waiting = std::mem::take(&mut last.waiting);
+                finished.notify_all();
+                drop(last);
+                waiting.iter().for_each(Waker::wake);
+            }
         });
-        if let Err(error) = spawned {
-            tracing::warn!("cannot start reading {}: {error}", self.name);
-            lock(&self.shared.0).reading = false;
+        match spawned {
+            Ok(_) => {
+                *reader = Some(requests);
+                true
+            }
+            Err(error) => {
+                tracing::warn!("cannot start reading {}: {error}", self.name);
+                false
+            }
         }
     }
 }
@@ -141,6 +174,40 @@ mod tests {
             thread::sleep(Duration::from_millis(10));
         }
         assert_eq!(sampled.get(&Waker::unheard()).map(|value| value >= 2), Some(true), "the reading came back");
+    }
+
+    #[test]
+    fn readings_are_taken_on_one_thread_that_ends_with_the_source() {
+        struct Ended(mpsc::Sender<()>);
+        impl Drop for Ended {
+            fn drop(&mut self) {
+                let _ = self.0.send(());
+            }
+        }
+        let (ended, ends) = mpsc::channel();
+        let ended = Ended(ended);
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
+            let _held = &ended;
+            thread::current().id()
+        });
+        let readers: Vec<_> = (0..3).map(|_| sampled.get(&Waker::unheard()).expect("a reading")).collect();
+        assert!(readers.iter().all(|reader| *reader == readers[0] && *reader != thread::current().id()));
+        drop(sampled);
+        ends.recv_timeout(Duration::from_secs(5)).expect("the reading thread ended with its source");
+    }
+
+    #[test]
+    fn a_reading_that_panics_leaves_the_last_value_and_the_next_reads_again() {
+        let reads = Arc::new(AtomicU32::new(0));
+        let counter = reads.clone();
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
+            let read = counter.fetch_add(1, Ordering::SeqCst) + 1;
+            assert_ne!(read, 2, "the second reading fails");
+            read
+        });
+        assert_eq!(sampled.get(&Waker::unheard()), Some(1));
+        assert_eq!(sampled.get(&Waker::unheard()), Some(1));
+        assert_eq!(sampled.get(&Waker::unheard()), Some(3));
     }
 
     #[test]
