@@ -7,9 +7,9 @@
 //! however often it is woken, a widget is refreshed at most every
 //! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
 //! latest. A refresh may name when the next is due (a countdown's next
-//! second), which stands in for the schedule that once. Intervals of a
-//! second or more land on the wall clock's seconds, as a clock's ticks do,
-//! so that an idle bar's widgets share one wakeup and one frame a second. A third-party
+//! second), which stands in for the schedule that once. Intervals of whole
+//! seconds land on the wall clock's seconds, as a clock's ticks do, so that
+//! an idle bar's widgets share one wakeup and one frame a second. A third-party
 //! widget's component file is watched: when it is saved anew, the widgets
 //! made from it, and only those, start again from the new one.
 
@@ -350,7 +350,8 @@ fn next_due(schedule: &Schedule, now: Instant, wall: SystemTime) -> Option<Insta
         let into_interval = Duration::from_nanos((since_epoch.as_nanos() % interval.as_nanos()) as u64);
         return Some(now + (interval - into_interval) + TICK_SLACK);
     }
-    if interval < SECOND {
+    // An interval of a fraction of a second more would be moved anew each time.
+    if interval < SECOND || interval.subsec_nanos() != 0 {
         return Some(now + interval);
     }
     // Moved to the nearest second (by half a second at most, at the first
@@ -587,8 +588,9 @@ mod tests {
             let apart = ticks.unwrap().max(refreshes.unwrap()) - ticks.unwrap().min(refreshes.unwrap());
             assert!(ms < 500 && apart.is_zero() || ms >= 500 && apart == SECOND, "{ms} ms into the second: {apart:?}");
         }
-        // Shorter than a second: counted from now.
+        // Shorter than a second, or not of whole seconds: counted from now.
         assert_eq!(next_due(&every(500), now, at(250)), Some(now + Duration::from_millis(500)));
+        assert_eq!(next_due(&every(1500), now, at(250)), Some(now + Duration::from_millis(1500)));
         assert_eq!(next_due(&every(0), now, at(250)), None);
     }
 
