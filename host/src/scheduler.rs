@@ -119,7 +119,8 @@ impl Scheduler {
     /// A widget whose capability promised an answer (a first reading, a
     /// fetch) is refreshed again when it comes, for up to `settle`.
     pub fn first_states(engine: &mut WidgetEngine, specs: Vec<WidgetSpec>, settle: Duration) -> Vec<WidgetState> {
-        let now = Instant::now();
+        let moment = Moment::now();
+        let now = moment.now;
         let capabilities = engine.capabilities().clone();
         let (woken, wakes) = mpsc::channel();
         let mut slots: Vec<Slot> = specs
@@ -133,7 +134,6 @@ impl Scheduler {
                 Slot::new(spec, now, index as u64, waker)
             })
             .collect();
-        let moment = Moment::now();
         slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, moment));
         // Each promise brings one wake: wait for as many as were promised.
         let mut arrived = vec![0; slots.len()];
