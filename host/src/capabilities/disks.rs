@@ -1,6 +1,8 @@
 //! The `disks` capability: mounted file systems on a device, with their
 //! size and free space, read with sysinfo off the widgets' thread (see
-//! [`Sampled`]) so that a hanging mount cannot stall the bar.
+//! [`Sampled`]) so that a hanging mount cannot stall the bar. The mounts
+//! are listed again only when the mount table changed (on Linux the kernel
+//! says so); a reading in between asks each listed mount for its space.
 
 use super::sampled::{Sampled, WIDGET_WAIT};
 use crate::sync::lock;
@@ -35,8 +37,8 @@ pub struct SystemDisks {
 
 impl SystemDisks {
     pub fn new() -> SystemDisks {
-        let listed = Mutex::new(None);
-        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&listed))) }
+        let listing = Mutex::new(Listing { disks: None, mounts: MountTable::watch() });
+        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&listing))) }
     }
 }
 
@@ -52,18 +54,30 @@ impl Disks for SystemDisks {
     }
 }
 
-/// The mounts listed again (a disk may have come or gone since `listed`
-/// was) with their space; what else sysinfo can tell of a disk (its kind,
-/// its I/O) is not read, as no widget asks for it.
-fn read(listed: &mut Option<SysinfoDisks>) -> Vec<Disk> {
+/// The disks as last listed, and what tells when to list them again.
+struct Listing {
+    disks: Option<SysinfoDisks>,
+    mounts: MountTable,
+}
+
+/// The disks with their space, listed anew when a disk may have come or
+/// gone (or been mounted again read-only) since the last reading; what else
+/// sysinfo can tell of a disk (its kind, its I/O) is not read, as no widget
+/// asks for it.
+fn read(listing: &mut Listing) -> Vec<Disk> {
     let space = DiskRefreshKind::nothing().with_storage();
-    let disks = match listed {
-        Some(disks) => {
-            disks.refresh_specifics(true, space);
+    let changed = listing.mounts.changed();
+    let disks = match &mut listing.disks {
+        Some(disks) if !changed => {
+            disks.iter_mut().for_each(|disk| {
+                disk.refresh_specifics(space);
+            });
             disks
         }
-        None => match SysinfoDisks::new_with_refreshed_list_specifics(space) {
-            Ok(disks) => listed.insert(disks),
+        // Listed afresh rather than refreshed: sysinfo reads a disk's
+        // flags only when it first lists it.
+        _ => match SysinfoDisks::new_with_refreshed_list_specifics(space) {
+            Ok(disks) => listing.disks.insert(disks),
             Err(error) => {
                 tracing::warn!("reading the mounted disks: {error}");
                 return Vec::new();
@@ -81,6 +95,51 @@ fn read(listed: &mut Option<SysinfoDisks>) -> Vec<Disk> {
             removable: disk.is_removable(),
         })
         .collect()
+}
+
+/// Whether anything was mounted or unmounted since it was last asked.
+/// Linux marks `/proc/self/mounts` with `POLLPRI` at each change of the
+/// mount table, which spares a bar reading the whole table every second
+/// (the kernel's work of writing it out was most of a disk reading).
+/// Elsewhere, or when the table cannot be watched, it says yes each time.
+struct MountTable {
+    #[cfg(target_os = "linux")]
+    watched: Option<std::os::fd::OwnedFd>,
+}
+
+impl MountTable {
+    #[cfg(target_os = "linux")]
+    fn watch() -> MountTable {
+        use rustix::fs::{Mode, OFlags, open};
+        let watched = open("/proc/self/mounts", OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
+            .inspect_err(|error| {
+                tracing::warn!("cannot watch /proc/self/mounts ({error}): the disks are listed at every reading")
+            })
+            .ok();
+        MountTable { watched }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn watch() -> MountTable {
+        MountTable {}
+    }
+
+    #[cfg(target_os = "linux")]
+    fn changed(&mut self) -> bool {
+        use rustix::event::{PollFd, PollFlags, poll};
+        let Some(watched) = &self.watched else { return true };
+        let mut asked = [PollFd::new(watched, PollFlags::PRI)];
+        let immediately = rustix::event::Timespec { tv_sec: 0, tv_nsec: 0 };
+        match poll(&mut asked, Some(&immediately)) {
+            Ok(_) => asked[0].revents().intersects(PollFlags::PRI | PollFlags::ERR),
+            Err(_) => true,
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn changed(&mut self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -115,5 +174,25 @@ mod tests {
         let ours: BTreeSet<String> = read.into_iter().map(|disk| disk.mount_point).collect();
         assert!(!df.is_empty(), "df lists no device mounts:\n{listing}");
         assert_eq!(ours, df);
+    }
+
+    /// A mount and an unmount are each seen once; nothing in between.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_mount_table_says_when_it_changed() {
+        if !rustix::process::geteuid().is_root() {
+            assert!(std::env::var_os("CI").is_none(), "mounting needs root, which CI has");
+            eprintln!("SKIPPED the_mount_table_says_when_it_changed: mounting needs root");
+            return;
+        }
+        let mut mounts = MountTable::watch();
+        let target = tempfile::tempdir().unwrap();
+        let run = |command: &mut Command| assert!(command.status().unwrap().success(), "{command:?}");
+        assert!(!mounts.changed(), "nothing mounted yet");
+        run(Command::new("mount").args(["-t", "tmpfs", "obi-test", target.path().to_str().unwrap()]));
+        assert!(mounts.changed(), "a mount is seen");
+        assert!(!mounts.changed(), "and seen once");
+        run(Command::new("umount").arg(target.path()));
+        assert!(mounts.changed(), "an unmount is seen");
     }
 }

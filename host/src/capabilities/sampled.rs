@@ -105,8 +105,9 @@ impl<T: Clone + Send + 'static> Sampled<T> {
                     (last.value, last.read_at) = (Some(value), Some(Instant::now()));
                 }
                 let waiting = std::mem::take(&mut last.waiting);
-                finished.notify_all();
+                // Let go first, so that a waiting caller woken finds it free.
                 drop(last);
+                finished.notify_all();
                 waiting.iter().for_each(Waker::wake);
             }
         });
