@@ -1,11 +1,21 @@
-//! The `metrics` capability: CPU and memory use from one sysinfo sampler
-//! shared by every widget, so ten widgets asking cost one reading.
+//! The `metrics` capability: CPU and memory use from one sampler shared
+//! by every widget, so ten widgets asking cost one reading. On Linux the
+//! sampler keeps `/proc/stat` and `/proc/meminfo` open; elsewhere it is
+//! sysinfo's.
+
+#[cfg(target_os = "linux")]
+mod proc_files;
+#[cfg(not(target_os = "linux"))]
+mod sysinfo_sampler;
+
+#[cfg(target_os = "linux")]
+use proc_files::Sampler;
+#[cfg(not(target_os = "linux"))]
+use sysinfo_sampler::Sampler;
 
 use crate::sync::lock;
-use anyhow::Context;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
 pub struct MemoryUsage {
@@ -20,51 +30,52 @@ pub trait Metrics: Send + Sync {
     fn memory(&self) -> MemoryUsage;
 }
 
-/// Readings closer together than this are served from the last sample:
-/// sysinfo needs some time between two CPU samples to compute a usage.
+/// Readings closer together than this are served from the last sample: a
+/// CPU usage needs some time between two samples to mean anything.
 const FRESH_FOR: Duration = Duration::from_millis(250);
 
 pub struct SystemMetrics {
-    sampler: Mutex<Sampler>,
+    sampled: Mutex<Sampled>,
 }
 
-struct Sampler {
-    system: System,
-    cpu_sampled: Instant,
-    memory_sampled: Option<Instant>,
+struct Sampled {
+    sampler: Sampler,
+    cpu: (f32, Instant),
+    memory: MemoryUsage,
+    memory_read: Option<Instant>,
 }
 
 impl SystemMetrics {
     pub fn new() -> anyhow::Result<SystemMetrics> {
-        let refresh = RefreshKind::nothing().with_cpu(CpuRefreshKind::nothing().with_usage());
-        // The first CPU reading is a baseline; usage is measured from here on.
-        let system = System::new_with_specifics(refresh).context("reading system metrics")?;
-        Ok(SystemMetrics { sampler: Mutex::new(Sampler { system, cpu_sampled: Instant::now(), memory_sampled: None }) })
+        let sampled = Sampled {
+            sampler: Sampler::new()?,
+            cpu: (0.0, Instant::now()),
+            memory: MemoryUsage::default(),
+            memory_read: None,
+        };
+        Ok(SystemMetrics { sampled: Mutex::new(sampled) })
     }
 }
 
 impl Metrics for SystemMetrics {
     fn cpu_usage(&self) -> f32 {
-        let mut sampler = lock(&self.sampler);
-        if sampler.cpu_sampled.elapsed() >= FRESH_FOR {
-            sampler.system.refresh_cpu_usage();
-            sampler.cpu_sampled = Instant::now();
+        let mut sampled = lock(&self.sampled);
+        if sampled.cpu.1.elapsed() >= FRESH_FOR {
+            sampled.cpu = (sampled.sampler.cpu_usage(), Instant::now());
         }
-        sampler.system.global_cpu_usage().clamp(0.0, 100.0)
+        sampled.cpu.0.clamp(0.0, 100.0)
     }
 
     fn memory(&self) -> MemoryUsage {
-        let mut sampler = lock(&self.sampler);
-        if sampler.memory_sampled.is_none_or(|at| at.elapsed() >= FRESH_FOR) {
-            sampler.system.refresh_memory_specifics(MemoryRefreshKind::nothing().with_ram());
-            sampler.memory_sampled = Some(Instant::now());
+        let mut sampled = lock(&self.sampled);
+        if sampled.memory_read.is_none_or(|at| at.elapsed() >= FRESH_FOR) {
+            // A reading that fails leaves the last one.
+            if let Some(memory) = sampled.sampler.memory() {
+                sampled.memory = memory;
+            }
+            sampled.memory_read = Some(Instant::now());
         }
-        let system = &sampler.system;
-        MemoryUsage {
-            total_bytes: system.total_memory(),
-            used_bytes: system.used_memory(),
-            available_bytes: system.available_memory(),
-        }
+        sampled.memory
     }
 }
 
