@@ -369,8 +369,9 @@ impl<W> GlBar<W> {
         // From here on, in the device pixels of the window.
         let (region, layout_window) = (region.scaled(scale), layout.window.scaled(scale));
         #[cfg(free_unix)]
-        if let Some(presenter) = &self.presenter {
-            if let Err(error) = self.put(presenter, region, layout_window.height as i32) {
+        if let Some(presenter) = &mut self.presenter {
+            let put = put_region(&self.device.inner.gl, presenter, region, self.size, layout_window.height as i32);
+            if let Err(error) = put {
                 tracing::warn!("{error:#}");
             }
             return;
@@ -487,29 +488,6 @@ impl<W> GlBar<W> {
         Ok(())
     }
 
-    /// Reads `region` of the kept frame back and puts it into the window.
-    #[cfg(free_unix)]
-    fn put(&self, presenter: &super::x11::Presenter, region: Rect, window_height: i32) -> anyhow::Result<()> {
-        let x = region.x.floor().max(0.0) as i32;
-        let top = region.y.floor().max(0.0) as i32;
-        let width = (region.right().ceil() as i32).min(self.size().0 as i32) - x;
-        let height = (region.bottom().ceil() as i32).min(window_height) - top;
-        if width <= 0 || height <= 0 {
-            return Ok(());
-        }
-        let mut pixels = vec![0; width as usize * height as usize * 4];
-        // SAFETY: the kept frame is bound on the current context and `pixels` holds the region.
-        unsafe {
-            use glow::HasContext;
-            // GL counts rows from the bottom.
-            let bottom = window_height - top - height;
-            let data = glow::PixelPackData::Slice(Some(&mut pixels));
-            self.device.inner.gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
-        }
-        let rows: Vec<u8> = pixels.chunks_exact(width as usize * 4).rev().flatten().copied().collect();
-        presenter.put(x as i16, top as i16, width as u16, &rows)
-    }
-
     fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {
         #[cfg(egl)]
         if let (Surface::Egl(surface), glutin::context::PossiblyCurrentContext::Egl(context)) =
@@ -528,6 +506,35 @@ impl<W> GlBar<W> {
         let _ = (changed, window_height); // CGL swaps whole frames.
         self.surface.swap_buffers(&self.device.inner.context)
     }
+}
+
+/// Reads `region` (device pixels) of the kept frame back and puts it into
+/// the window of `size`.
+#[cfg(free_unix)]
+fn put_region(
+    gl: &glow::Context,
+    presenter: &mut super::x11::Presenter,
+    region: Rect,
+    size: (u32, u32),
+    window_height: i32,
+) -> anyhow::Result<()> {
+    let x = region.x.floor().max(0.0) as i32;
+    let top = region.y.floor().max(0.0) as i32;
+    let width = (region.right().ceil() as i32).min(size.0 as i32) - x;
+    let height = (region.bottom().ceil() as i32).min(window_height) - top;
+    if width <= 0 || height <= 0 {
+        return Ok(());
+    }
+    presenter.put_from_bottom((x as i16, top as i16), (width as u16, height as u16), |pixels| {
+        // SAFETY: the kept frame is bound on the current context and `pixels` holds the region.
+        unsafe {
+            use glow::HasContext;
+            // GL counts rows from the bottom.
+            let bottom = window_height - top - height;
+            let data = glow::PixelPackData::Slice(Some(pixels));
+            gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
+        }
+    })
 }
 
 fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) {

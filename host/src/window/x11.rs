@@ -226,6 +226,8 @@ pub struct Presenter {
     depth: u8,
     /// Rows of this many bytes fit in one request.
     request_bytes: usize,
+    /// The region being put, kept from frame to frame.
+    pixels: Vec<u8>,
 }
 
 impl Presenter {
@@ -245,13 +247,23 @@ impl Presenter {
             .context("preparing to draw into the bar window")?;
         // Room for the request's own header.
         let request_bytes = connection.maximum_request_bytes().saturating_sub(64);
-        Ok(Presenter { connection, window, gc, depth, request_bytes })
+        Ok(Presenter { connection, window, gc, depth, request_bytes, pixels: Vec::new() })
     }
 
-    /// Puts rows of `width` pixels, top first, 4 bytes each in the server's
-    /// 32-bit order (B, G, R, A on little-endian), at `x`, `y`.
-    pub fn put(&self, x: i16, y: i16, width: u16, pixels: &[u8]) -> anyhow::Result<()> {
+    /// Puts a region of `width` × `height` pixels at `x`, `y`, which `fill`
+    /// writes bottom row first (as GL reads them back), 4 bytes a pixel in
+    /// the server's 32-bit order (B, G, R, A on little-endian).
+    pub fn put_from_bottom(
+        &mut self,
+        (x, y): (i16, i16),
+        (width, height): (u16, u16),
+        fill: impl FnOnce(&mut [u8]),
+    ) -> anyhow::Result<()> {
         let row = width as usize * 4;
+        self.pixels.resize(row * height as usize, 0);
+        fill(&mut self.pixels);
+        flip_rows(&mut self.pixels, row);
+        let pixels = &self.pixels;
         let rows_per_request = (self.request_bytes / row.max(1)).max(1);
         for (strip, chunk) in pixels.chunks(row * rows_per_request).enumerate() {
             let top = y + (strip * rows_per_request) as i16;
@@ -262,5 +274,32 @@ impl Presenter {
                 .context("drawing into the bar window")?;
         }
         self.connection.flush().context("drawing into the bar window")
+    }
+}
+
+/// Turns rows of `row` bytes upside down, in place.
+fn flip_rows(pixels: &mut [u8], row: usize) {
+    let rows = pixels.len() / row.max(1);
+    for upper in 0..rows / 2 {
+        let (above, below) = pixels.split_at_mut((rows - 1 - upper) * row);
+        above[upper * row..][..row].swap_with_slice(&mut below[..row]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flip_rows;
+
+    #[test]
+    fn rows_are_turned_upside_down_in_place() {
+        let mut odd = *b"aabbccddee";
+        flip_rows(&mut odd, 2);
+        assert_eq!(&odd, b"eeddccbbaa");
+        let mut even = *b"abcdefgh";
+        flip_rows(&mut even, 4);
+        assert_eq!(&even, b"efghabcd");
+        let mut one = *b"abcd";
+        flip_rows(&mut one, 4);
+        assert_eq!(&one, b"abcd");
     }
 }
