@@ -61,7 +61,7 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
         GroupKind::Bar => (content.x + group_margin, content.right() - group_margin),
         _ => (content.x, content.right()),
     };
-    if kind == GroupKind::Bar && scene.widgets.iter().any(|widget| !displayed_items(widget).is_empty()) {
+    if kind == GroupKind::Bar && scene.widgets.iter().any(shows_anything) {
         layout.groups.push(content);
     }
     let side_margin = if kind == GroupKind::Alignment { group_margin } else { 0.0 };
@@ -247,6 +247,14 @@ fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
             takes: Inputs::NONE,
             tooltip: Some(message.clone()),
         }],
+    }
+}
+
+fn shows_anything(widget: &SceneWidget) -> bool {
+    match &widget.state {
+        WidgetState::Pending => false,
+        WidgetState::Ready(view) => !view.items.is_empty(),
+        WidgetState::Failed { .. } => true,
     }
 }
 

@@ -38,7 +38,7 @@ pub struct Painter<R: Renderer> {
     images: HashMap<(u64, u64), ImageId>,
     /// Texts and icons as fitted before, with their widths: shaping every
     /// label on every frame would cost more than painting the damage.
-    fitted_texts: HashMap<FitKey, (String, f32)>,
+    fitted_texts: FittedTexts,
     /// Whom the painter paints for now.
     face: Face,
 }
@@ -53,9 +53,11 @@ pub struct Face {
     pub scale: f32,
 }
 
-/// A text (or icon), its font, its font size (negative for icons) and the
-/// label width it was cut to.
-type FitKey = (String, FontId, u32, u32);
+/// Texts (or icons) by how they were fitted: their font, font size
+/// (negative for icons) and the label width they were cut to. Looked up by
+/// `&str`, so that a label shown again costs no copy to find.
+type FittedTexts = HashMap<FitStyle, HashMap<String, (String, f32)>>;
+type FitStyle = (FontId, u32, u32);
 
 const FITTED_TEXTS: usize = 1024;
 
@@ -207,27 +209,27 @@ impl<R: Renderer> Painter<R> {
     /// The piece as it will be drawn (text cut to `max_width`) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
         let font = self.face.text_font;
-        let key = |text: &String, size: f32| (text.clone(), font, size.to_bits(), max_width.to_bits());
+        let fit_style = |size: f32| (font, size.to_bits(), max_width.to_bits());
         match piece {
             Piece::Text(text) => {
-                let key = key(text, style.font_size);
-                if let Some((fitted, width)) = self.fitted_texts.get(&key) {
+                let fit_style = fit_style(style.font_size);
+                if let Some((fitted, width)) = self.fitted(fit_style, text) {
                     return (Piece::Text(fitted.clone()), *width);
                 }
                 let paint = self.text_paint(style, Rgba(0, 0, 0, 255));
                 let (fitted, width) = self.truncate(text, &paint, max_width);
-                self.remember(key, fitted.clone(), width);
+                self.remember(fit_style, text, fitted.clone(), width);
                 (Piece::Text(fitted), width)
             }
             Piece::Icon(glyph) => {
                 // Icons are told apart from texts by their size's sign.
-                let key = key(glyph, -style.font_size * style.icon_scale);
-                if let Some((_, width)) = self.fitted_texts.get(&key) {
+                let fit_style = fit_style(-style.font_size * style.icon_scale);
+                if let Some((_, width)) = self.fitted(fit_style, glyph) {
                     return (piece.clone(), *width);
                 }
                 let paint = self.icon_paint(style, Rgba(0, 0, 0, 255));
                 let width = self.text_width(glyph, &paint);
-                self.remember(key, glyph.clone(), width);
+                self.remember(fit_style, glyph, glyph.clone(), width);
                 (piece.clone(), width)
             }
             Piece::Image(_) | Piece::HeldImage(_) => (piece.clone(), icon_size(style)),
@@ -235,12 +237,16 @@ impl<R: Renderer> Painter<R> {
         }
     }
 
-    fn remember(&mut self, key: FitKey, fitted: String, width: f32) {
+    fn fitted(&self, fit_style: FitStyle, text: &str) -> Option<&(String, f32)> {
+        self.fitted_texts.get(&fit_style)?.get(text)
+    }
+
+    fn remember(&mut self, fit_style: FitStyle, text: &str, fitted: String, width: f32) {
         // Labels come and go (titles, rates): start over rather than grow without bound.
-        if self.fitted_texts.len() >= FITTED_TEXTS {
+        if self.fitted_texts.values().map(HashMap::len).sum::<usize>() >= FITTED_TEXTS {
             self.fitted_texts.clear();
         }
-        self.fitted_texts.insert(key, (fitted, width));
+        self.fitted_texts.entry(fit_style).or_default().insert(text.to_owned(), (fitted, width));
     }
 
     fn truncate(&mut self, text: &str, paint: &Paint, max_width: f32) -> (String, f32) {
