@@ -57,10 +57,18 @@ pub enum WidgetEvent {
     Reconfigure { generation: u64, specs: Vec<WidgetSpec>, continued: Vec<Option<usize>> },
 }
 
-/// Where a bar's widgets' states go: the config generation (0 until the
-/// first `Reconfigure`), a widget's index and its new state, each time
-/// what it shows changes.
-type Sink = Box<dyn FnMut(u64, usize, WidgetState) + Send>;
+/// What a bar's widgets changed in one pass of the widget thread: sent
+/// together, so that the bar paints them in one frame.
+#[derive(Debug)]
+pub struct Changes {
+    /// The config generation the widgets are of (0 until the first `Reconfigure`).
+    pub generation: u64,
+    /// Each changed widget's index and what it shows now.
+    pub states: Vec<(usize, WidgetState)>,
+}
+
+/// Where a bar's widgets' changes go.
+type Sink = Box<dyn FnMut(Changes) + Send>;
 
 /// What the widgets' thread is told.
 enum Order {
@@ -104,14 +112,19 @@ impl Scheduler {
     }
 
     /// Starts the widgets of one bar on a thread of their own, with the
-    /// engine's capabilities. `sink` receives their states.
+    /// engine's capabilities. `sink` receives each changed state with its
+    /// config generation and widget index.
     pub fn spawn(
         engine: WidgetEngine,
         specs: Vec<WidgetSpec>,
-        sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
+        mut sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
     ) -> SchedulerHandle {
         let capabilities = engine.capabilities().clone();
-        Scheduler::start(engine).add_bar(capabilities, specs, sink)
+        Scheduler::start(engine).add_bar(capabilities, specs, move |changes: Changes| {
+            for (index, state) in changes.states {
+                sink(changes.generation, index, state);
+            }
+        })
     }
 
     /// Starts every widget and refreshes it once, on this thread: what the
@@ -172,13 +185,13 @@ impl Drop for ThreadInner {
 
 impl WidgetThread {
     /// Starts a bar's widgets, which read `capabilities` (the bar's view of
-    /// the tiler among them); `sink` receives their states. Dropping the
-    /// handle stops them.
+    /// the tiler among them); `sink` receives what they change. Dropping
+    /// the handle stops them.
     pub fn add_bar(
         &self,
         capabilities: Capabilities,
         specs: Vec<WidgetSpec>,
-        sink: impl FnMut(u64, usize, WidgetState) + Send + 'static,
+        sink: impl FnMut(Changes) + Send + 'static,
     ) -> SchedulerHandle {
         static NEXT_BAR: AtomicU64 = AtomicU64::new(0);
         let bar = NEXT_BAR.fetch_add(1, Ordering::Relaxed);
@@ -394,28 +407,35 @@ struct BarWidgets {
 }
 
 impl BarWidgets {
-    /// Tells the bar the state of slot `index` when it changed.
-    fn publish(&mut self, index: usize) {
-        let Some(slot) = self.slots.get(index) else { return };
-        if self.published[index].as_ref() != Some(&slot.shown) {
-            self.published[index] = Some(slot.shown.clone());
-            (self.sink)(self.generation, index, slot.shown.clone());
+    /// Tells the bar the states of `slots` that changed since it was last
+    /// told, all at once.
+    fn publish(&mut self, slots: impl IntoIterator<Item = usize>) {
+        let mut states = Vec::new();
+        for index in slots {
+            let Some(slot) = self.slots.get(index) else { continue };
+            if self.published[index].as_ref() != Some(&slot.shown) {
+                self.published[index] = Some(slot.shown.clone());
+                states.push((index, slot.shown.clone()));
+            }
+        }
+        if !states.is_empty() {
+            (self.sink)(Changes { generation: self.generation, states });
         }
     }
 
     /// Refreshes the widgets that are due, then tells the bar what changed:
     /// all of it at once, so that it paints one frame for them.
     fn tick_due(&mut self, engine: &mut WidgetEngine, moment: Moment) {
-        self.ticked.clear();
+        let mut ticked = std::mem::take(&mut self.ticked);
+        ticked.clear();
         for index in 0..self.slots.len() {
             if self.slots[index].due.is_some_and(|due| due <= moment.now + TOGETHER) {
                 self.slots[index].tick(engine, &self.capabilities, moment);
-                self.ticked.push(index);
+                ticked.push(index);
             }
         }
-        for position in 0..self.ticked.len() {
-            self.publish(self.ticked[position]);
-        }
+        self.publish(ticked.iter().copied());
+        self.ticked = ticked;
     }
 
     fn handle(&mut self, engine: &mut WidgetEngine, maker: &mut SlotMaker, event: WidgetEvent) {
@@ -423,7 +443,7 @@ impl BarWidgets {
             WidgetEvent::Input { widget, key, input } => {
                 if let Some(slot) = self.slots.get_mut(widget) {
                     slot.input(engine, &self.capabilities, &key, input);
-                    self.publish(widget);
+                    self.publish([widget]);
                 }
             }
             WidgetEvent::Reconfigure { generation, specs, continued } => {
@@ -431,11 +451,8 @@ impl BarWidgets {
                 let old = std::mem::take(&mut self.slots);
                 self.slots = reuse_slots(old, specs, &continued, |spec| maker.make(spec, Instant::now()));
                 self.published = vec![None; self.slots.len()];
-                for index in 0..self.slots.len() {
-                    if self.slots[index].shown != WidgetState::Pending {
-                        self.publish(index);
-                    }
-                }
+                let shown = (0..self.slots.len()).filter(|&index| self.slots[index].shown != WidgetState::Pending);
+                self.publish(shown.collect::<Vec<_>>());
             }
         }
     }

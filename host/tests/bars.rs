@@ -25,9 +25,11 @@ fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
     // Each state comes with the Linux thread that reported it.
     let to = |bar: &'static str| {
         let sender = sender.clone();
-        move |_generation, _index, state| {
+        move |changes: obi::scheduler::Changes| {
             let thread = std::fs::read_link("/proc/thread-self").unwrap_or_default();
-            let _ = sender.send((bar, texts(&state), thread));
+            for (_, state) in changes.states {
+                let _ = sender.send((bar, texts(&state), thread.clone()));
+            }
         }
     };
     let first = thread.add_bar(morning.capabilities(), vec![clock().unwrap()], to("first"));
@@ -61,4 +63,28 @@ fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
         !task.exists()
     });
     assert!(ended, "the thread ends with its last bar ({} is still there)", task.display());
+}
+
+/// Widgets refreshed in one pass reach the bar together, so that it paints
+/// them in one frame: two clocks of one bar, each second, come as one change.
+#[test]
+fn widgets_refreshed_together_reach_the_bar_as_one_change() {
+    use chrono::{TimeZone, Utc};
+    use obi::capabilities::scripted::Script;
+    let script = Script::at(Utc.with_ymd_and_hms(2026, 11, 24, 8, 15, 0).unwrap());
+    let clock = |timezone: &str| {
+        let config = format!(r#"{{ "enable": true, "format": "TwentyFourHour", "timezone": "{timezone}" }}"#);
+        WidgetSpec::stock("Time", config).unwrap()
+    };
+    let thread = Scheduler::start(common::engine_with(script.capabilities()));
+    let (sender, receiver) = mpsc::channel();
+    let _bar = thread.add_bar(script.capabilities(), vec![clock("UTC"), clock("Asia/Tokyo")], move |changes| {
+        let shown: Vec<(usize, String)> = changes.states.iter().map(|(index, state)| (*index, texts(state))).collect();
+        let _ = sender.send(shown);
+    });
+    let first = receiver.recv_timeout(Duration::from_secs(20)).unwrap();
+    assert_eq!(first, [(0, "08:15:00".to_owned()), (1, "17:15:00".to_owned())]);
+    script.advance(Duration::from_secs(1));
+    let next = receiver.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert_eq!(next, [(0, "08:15:01".to_owned()), (1, "17:15:01".to_owned())]);
 }

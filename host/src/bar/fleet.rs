@@ -79,9 +79,9 @@ impl Fleet {
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
         let bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
-        let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |generation, index, state| {
+        let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |changes| {
             // Fails only once the loop is gone and the bar is shutting down.
-            deliver(BarEvent::Widget { bar: id, generation, index, state });
+            deliver(BarEvent::Widgets { bar: id, changes });
         });
         let links = Links { tiler, held: self.held.clone() };
         let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
@@ -171,9 +171,9 @@ impl Fleet {
 /// once none is left, the loop ends.
 pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Flow {
     match event {
-        BarEvent::Widget { bar, generation, index, state } => {
+        BarEvent::Widgets { bar, changes } => {
             if let Some(member) = find(members, bar) {
-                member.running.widget_changed(generation, index, state);
+                member.running.widgets_changed(changes);
             }
         }
         BarEvent::ConfigRead { bar, read } => {

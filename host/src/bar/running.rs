@@ -17,7 +17,7 @@ use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::input::{DoubleClicks, ScrollTicks};
 use crate::render::{Rect, damage, find_text_font};
-use crate::scheduler::SchedulerHandle;
+use crate::scheduler::{Changes, SchedulerHandle};
 use crate::tiler::Connection;
 use crate::view::images::HeldImages;
 use crate::view::{Input, WidgetState};
@@ -33,8 +33,8 @@ pub struct BarId(pub u64);
 /// Messages from other threads to the bars' event loop.
 #[derive(Debug)]
 pub enum BarEvent {
-    /// Widget number `index` of bar `bar`'s specs for config `generation` shows `state`.
-    Widget { bar: BarId, generation: u64, index: usize, state: WidgetState },
+    /// Widgets of bar `bar` show something new.
+    Widgets { bar: BarId, changes: Changes },
     /// Bar `bar`'s config file was saved, and read again (off the event loop).
     ConfigRead { bar: BarId, read: Box<Result<Loaded, Vec<Diagnostic>>> },
     /// `obi msg ...` from the control socket, with where the answer goes,
@@ -195,9 +195,11 @@ impl Running {
         self.hidden
     }
 
-    /// Widget `index` of config `generation` shows `state`.
-    pub fn widget_changed(&mut self, generation: u64, index: usize, state: WidgetState) {
-        self.widgets_changed |= self.bar.apply(generation, index, state);
+    /// Widgets of the bar show something new.
+    pub fn widgets_changed(&mut self, changes: Changes) {
+        for (index, state) in changes.states {
+            self.widgets_changed |= self.bar.apply(changes.generation, index, state);
+        }
     }
 
     /// The monitors changed: the surface puts the bar on its monitor again.
