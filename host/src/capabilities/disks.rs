@@ -31,6 +31,11 @@ pub trait Disks: Send + Sync {
 /// little less than a second after the last reading came in) reads anew.
 const FRESH_FOR: Duration = Duration::from_millis(900);
 
+/// A reading younger than this is answered at once, and the new one it
+/// starts shown at the widget's next refresh: free space a refresh late
+/// spares the widgets' thread a wait each time.
+const ANSWERED_BEHIND_FOR: Duration = Duration::from_secs(60);
+
 pub struct SystemDisks {
     sampled: Sampled<Vec<Disk>>,
 }
@@ -38,7 +43,9 @@ pub struct SystemDisks {
 impl SystemDisks {
     pub fn new() -> SystemDisks {
         let listing = Mutex::new(Listing { disks: None, mounts: MountTable::watch() });
-        SystemDisks { sampled: Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&listing))) }
+        let sampled = Sampled::new("obi-disks", FRESH_FOR, WIDGET_WAIT, move || read(&mut lock(&listing)))
+            .answered_behind_for(ANSWERED_BEHIND_FOR);
+        SystemDisks { sampled }
     }
 }
 

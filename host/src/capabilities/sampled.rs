@@ -5,7 +5,9 @@
 //! its own reading thread while callers get the last value; they are woken
 //! when the reading comes in. The readings are taken on one thread, started
 //! with the first and kept while the source is (a thread a second would
-//! cost an idle bar more than most readings do).
+//! cost an idle bar more than most readings do). A source that changes
+//! slowly can answer with a recent value at once and read behind it, so
+//! that its callers never wait.
 
 use crate::sync::lock;
 use crate::wake::Waker;
@@ -22,6 +24,9 @@ pub struct Sampled<T> {
     name: &'static str,
     fresh_for: Duration,
     wait: Duration,
+    /// A value younger than this is answered at once, the new reading it
+    /// starts seen at the next call.
+    answered_behind_for: Duration,
     read: Arc<dyn Fn() -> T + Send + Sync>,
     shared: Arc<(Mutex<Reading<T>>, Condvar)>,
     /// Asks the reading thread for a reading; it ends when this is dropped.
@@ -51,22 +56,35 @@ impl<T: Clone + Send + 'static> Sampled<T> {
             name,
             fresh_for,
             wait,
+            answered_behind_for: Duration::ZERO,
             read: Arc::new(read),
             shared: Arc::new((Mutex::new(last), Condvar::new())),
             reader: Mutex::new(None),
         }
     }
 
+    /// Stale values younger than `age` are answered at once: the reading
+    /// each starts is not waited for, and seen at the next call.
+    pub fn answered_behind_for(self, age: Duration) -> Sampled<T> {
+        Sampled { answered_behind_for: age, ..self }
+    }
+
     /// The last value read, after a new reading when it is stale and comes
-    /// in time; `None` until a first reading has finished. When the reading
-    /// does not come in time, `waker` is woken once it does.
+    /// in time (unless it is recent enough to answer behind); `None` until
+    /// a first reading has finished. When the reading does not come in
+    /// time, `waker` is woken once it does.
     pub fn get(&self, waker: &Waker) -> Option<T> {
         let (last, finished) = &*self.shared;
         let mut last = lock(last);
-        let stale = last.read_at.is_none_or(|at| at.elapsed() >= self.fresh_for);
+        let age = last.read_at.map(|at| at.elapsed());
+        let stale = age.is_none_or(|age| age >= self.fresh_for);
         let started = stale && !last.reading && self.ask_for_reading();
         if started {
             last.reading = true;
+        }
+        let behind = last.value.is_some() && age.is_some_and(|age| age < self.answered_behind_for);
+        if behind {
+            return last.value.clone();
         }
         if started || last.value.is_none() {
             last = finished
@@ -247,5 +265,29 @@ mod tests {
         assert_eq!(sampled.get(&waker), Some(7));
         assert_eq!(waker.promised(), 1, "asked twice while reading, woken once");
         assert!(wakes.recv_timeout(Duration::from_millis(100)).is_err());
+    }
+
+    #[test]
+    fn a_recent_value_is_answered_at_once_and_the_reading_behind_it_seen_next() {
+        let reads = Arc::new(AtomicU32::new(0));
+        let counter = reads.clone();
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
+            thread::sleep(Duration::from_millis(50));
+            counter.fetch_add(1, Ordering::SeqCst) + 1
+        })
+        .answered_behind_for(Duration::from_secs(60));
+        let (woken, wakes) = mpsc::channel();
+        let waker = Waker::new(move || woken.send(()).unwrap());
+        assert_eq!(sampled.get(&waker), Some(1), "the first reading is waited for");
+        let start = Instant::now();
+        assert_eq!(sampled.get(&waker), Some(1), "answered at once");
+        assert!(start.elapsed() < Duration::from_millis(40), "without waiting for the reading");
+        let until = Instant::now() + Duration::from_secs(5);
+        while reads.load(Ordering::SeqCst) < 2 && Instant::now() < until {
+            thread::sleep(Duration::from_millis(10));
+        }
+        thread::sleep(Duration::from_millis(10));
+        assert_eq!(sampled.get(&waker), Some(2), "the reading behind it, at the next call");
+        assert!(wakes.recv_timeout(Duration::from_millis(100)).is_err(), "nobody is woken for it");
     }
 }
