@@ -78,13 +78,21 @@ impl<T: Clone + Send + 'static> Sampled<T> {
         let mut last = lock(last);
         let age = last.read_at.map(|at| at.elapsed());
         let stale = age.is_none_or(|age| age >= self.fresh_for);
-        let started = stale && !last.reading && self.ask_for_reading();
-        if started {
-            last.reading = true;
-        }
+        let start = stale && !last.reading;
         let behind = last.value.is_some() && age.is_some_and(|age| age < self.answered_behind_for);
         if behind {
-            return last.value.clone();
+            let value = last.value.clone();
+            last.reading |= start;
+            // Asked with the lock let go, so that the reading does not wait for it.
+            drop(last);
+            if start && !self.ask_for_reading() {
+                lock(&self.shared.0).reading = false;
+            }
+            return value;
+        }
+        let started = start && self.ask_for_reading();
+        if started {
+            last.reading = true;
         }
         if started || last.value.is_none() {
             last = finished
