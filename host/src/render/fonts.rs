@@ -3,11 +3,13 @@
 //! looked for first among the font files named after it (`DejaVu Sans` is
 //! in `DejaVuSans.ttf`, `Segoe UI` in `segoeui.ttf`): reading every
 //! installed face's header costs a desktop with hundreds of faces most of
-//! a bar's start. Only when none of those has it are the system's fonts
+//! a bar's start. Next comes the file the family was found in before
+//! ([`FontMemory`]). Only when none of those has it are the system's fonts
 //! listed, once a process, for all its bars.
 
+use super::font_memory::FontMemory;
 use anyhow::Context;
-use fontdb::{Database, Family, Query};
+use fontdb::{Database, Family, Query, Source};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -33,6 +35,10 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
+    find_text_font_remembering(wanted, &FontMemory::from_environment())
+}
+
+fn find_text_font_remembering(wanted: Option<&str>, memory: &FontMemory) -> anyhow::Result<TextFont> {
     let files = font_files();
     let first_choice = match wanted {
         Some(family) => named_files(family, &files),
@@ -41,10 +47,18 @@ pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
     if let Some(found) = first_choice {
         return Ok(found);
     }
+    if let Some((_, data)) = wanted.and_then(|family| memory.recall(family)) {
+        return Ok(TextFont { family: wanted.unwrap_or_default().to_owned(), data });
+    }
     let database = system_fonts();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
-        Some(found) => Some(found),
+        Some((family, id)) => {
+            if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
+                memory.remember(family, &path);
+            }
+            Some((family, id))
+        }
         None => {
             if let Some(family) = wanted {
                 tracing::warn!("font family {family:?} is not installed; see `fc-list : family` for the ones that are");
@@ -174,6 +188,26 @@ mod tests {
         assert!(named("C:\\Windows\\Fonts\\segoeui.ttf", "segoeui") || named("/Fonts/segoeui.ttf", "segoeui"));
         assert!(named("/f/JetBrainsMonoNerdFont-Regular.ttf", "jetbrainsmononerdfont"));
         assert!(!named("/f/DejaVuSansMono.ttf", "dejavusans") && !named("/f/NotoSansArabic-Regular.ttf", "notosans"));
+    }
+
+    #[test]
+    fn a_family_the_listing_found_is_found_in_its_file_at_the_next_start() {
+        // In DejaVuSans-ExtraLight.ttf, a name that is not the family's.
+        let family = "DejaVu Sans Light";
+        let Some(listed) = system_fonts().query(&Query { families: &[Family::Name(family)], ..Query::default() })
+        else {
+            obi_test_support::skip::unavailable("DejaVu Sans Light is not installed (fonts-dejavu-core)");
+            return;
+        };
+        assert!(named_files(family, &font_files()).is_none(), "not found by its file's name");
+        let cache = tempfile::tempdir().unwrap();
+        let memory = FontMemory::at(Some(cache.path().to_path_buf()));
+        let found = find_text_font_remembering(Some(family), &memory).unwrap();
+        assert_eq!(found.family, family);
+        assert!(found.data == system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap());
+        let (path, recalled) = memory.recall(family).expect("remembered where the listing found it");
+        assert!(path.ends_with("DejaVuSans-ExtraLight.ttf"), "{}", path.display());
+        assert!(recalled == found.data);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! or only a damaged region.
 
 mod damage;
+mod font_memory;
 pub mod fonts;
 mod framebuffer;
 mod geometry;
