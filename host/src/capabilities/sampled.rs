@@ -279,23 +279,31 @@ mod tests {
     fn a_recent_value_is_answered_at_once_and_the_reading_behind_it_seen_next() {
         let reads = Arc::new(AtomicU32::new(0));
         let counter = reads.clone();
-        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_secs(5), move || {
-            thread::sleep(Duration::from_millis(50));
+        // Each reading waits for the test to let it go.
+        let (go, gate) = mpsc::channel::<()>();
+        let gate = Mutex::new(gate);
+        let sampled = Sampled::new("test", Duration::ZERO, Duration::from_millis(1), move || {
+            let _ = gate.lock().unwrap().recv();
             counter.fetch_add(1, Ordering::SeqCst) + 1
         })
         .answered_behind_for(Duration::from_secs(60));
-        let (woken, wakes) = mpsc::channel();
-        let waker = Waker::new(move || woken.send(()).unwrap());
-        assert_eq!(sampled.get(&waker), Some(1), "the first reading is waited for");
-        let start = Instant::now();
-        assert_eq!(sampled.get(&waker), Some(1), "answered at once");
-        assert!(start.elapsed() < Duration::from_millis(40), "without waiting for the reading");
-        let until = Instant::now() + Duration::from_secs(5);
-        while reads.load(Ordering::SeqCst) < 2 && Instant::now() < until {
-            thread::sleep(Duration::from_millis(10));
+        go.send(()).unwrap();
+        while sampled.get(&Waker::unheard()).is_none() {
+            thread::sleep(Duration::from_millis(1));
         }
-        thread::sleep(Duration::from_millis(10));
-        assert_eq!(sampled.get(&waker), Some(2), "the reading behind it, at the next call");
-        assert!(wakes.recv_timeout(Duration::from_millis(100)).is_err(), "nobody is woken for it");
+        let waker = Waker::new(|| {});
+        assert_eq!(sampled.get(&waker), Some(1), "answered while the reading it started is held");
+        assert_eq!(waker.promised(), 0, "and not told to wait for it");
+        go.send(()).unwrap();
+        while reads.load(Ordering::SeqCst) < 2 {
+            thread::sleep(Duration::from_millis(1));
+        }
+        let until = Instant::now() + Duration::from_secs(5);
+        while sampled.get(&waker) != Some(2) && Instant::now() < until {
+            thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(sampled.get(&waker), Some(2), "the reading behind it, at a later call");
+        assert_eq!(waker.promised(), 0);
+        drop(go);
     }
 }
