@@ -19,6 +19,12 @@
 //! komorebi-bar runs them) and two polybars; the second bar's cost is what
 //! the process with two bars takes over the process with one.
 //!
+//! Then the start of Obi's five widgets drawn in a family no font file is
+//! named after (Noto Sans CJK JP, in `NotoSansCJK-Regular.ttc`), which is
+//! found only by reading every installed face: the run needs a desktop's
+//! fonts installed (Debian's `fonts-noto-core` and `fonts-noto-cjk`), and
+//! every other figure is taken with them.
+//!
 //! Then Obi on Wayland beside Waybar, each a layer surface on a headless
 //! sway of its own showing the same five things: start to first complete
 //! frame (grabs by grim), memory after ten seconds, CPU of the bar and of
@@ -28,8 +34,8 @@
 //! The tables go to stdout and into BENCHMARKS.md between its `bars`
 //! markers, with the machine and the date.
 //!
-//! `cargo bench -p obi --bench bars`; needs Xvfb, polybar, sway, grim and
-//! waybar.
+//! `cargo bench -p obi --bench bars`; needs Xvfb, polybar, sway, grim,
+//! waybar and the Noto fonts.
 
 mod desktop;
 
@@ -45,11 +51,17 @@ use x11rb::protocol::xproto::{ChangeWindowAttributesAux, ConnectionExt, EventMas
 const STARTS: usize = 10;
 /// The font the floor draws its line of text in, the bars' own.
 const FLOOR_FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+/// A family found only by reading every installed face, and the file that has it.
+const UNNAMED_FAMILY: (&str, &str) = ("Noto Sans CJK JP", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc");
 const BAR_HEIGHT: u16 = 40;
 const CPU_SECONDS: u64 = 60;
 
 fn main() {
     require(&["Xvfb", "xrandr", "polybar", "sway", "grim", "waybar", "setpriv"]);
+    if !Path::new(UNNAMED_FAMILY.1).exists() {
+        eprintln!("this benchmark needs a desktop's fonts: apt-get install fonts-noto-core fonts-noto-cjk");
+        std::process::exit(1);
+    }
     let dir = tempfile::tempdir().unwrap();
     let floor = build_floor();
     let contestants = [
@@ -73,6 +85,9 @@ fn main() {
     let every = settled_memory(&Contestant::obi("every", &every_stock_widget(), dir.path()));
     let thirty = settled_memory(&Contestant::obi("thirty", &thirty_widgets(), dir.path()));
     let two = two_monitors(dir.path());
+    eprintln!("starting Obi in {} {STARTS} times", UNNAMED_FAMILY.0);
+    let unnamed = Contestant::obi("unnamed", &bar_widgets_in(FIVE, UNNAMED_FAMILY.0), dir.path());
+    let fonts = Fonts { installed: installed_font_files(Path::new("/usr/share/fonts")), unnamed: starts(&unnamed) };
 
     let on_sway = [Contestant::obi("obi", &five_widgets(), dir.path()), Contestant::waybar(dir.path())];
     let mut sway_rows = Vec::new();
@@ -89,7 +104,7 @@ fn main() {
         row.idle = idle;
     }
 
-    let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two);
+    let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two, &fonts);
     report += &sway_report(&sway_rows, &rows[0], median(grab_times));
     println!("{report}");
     write_into_benchmarks(&report);
@@ -404,7 +419,27 @@ fn build_floor() -> PathBuf {
     release.join("examples/empty_window")
 }
 
-fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBars) -> String {
+/// The installed fonts, and Obi's starts in a family that needs all of them read.
+struct Fonts {
+    installed: usize,
+    unnamed: Starts,
+}
+
+/// How many font files there are under `dir`.
+fn installed_font_files(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    entries
+        .flatten()
+        .map(|entry| {
+            let path = entry.path();
+            let font =
+                ["ttf", "otf", "ttc", "otc"].iter().any(|ext| path.extension().is_some_and(|found| found == *ext));
+            if path.is_dir() { installed_font_files(&path) } else { usize::from(font) }
+        })
+        .sum()
+}
+
+fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBars, fonts: &Fonts) -> String {
     let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
     let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
     let mut out = String::new();
@@ -419,7 +454,10 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
         .output()
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
         .unwrap_or_default();
-    out += &format!("Run on {date}: {cores} cores ({model}), Xvfb 1920×1080, Mesa llvmpipe, release build.\n\n");
+    out += &format!(
+        "Run on {date}: {cores} cores ({model}), Xvfb 1920×1080, Mesa llvmpipe, release build, {} font files installed.\n\n",
+        fonts.installed
+    );
     out += "| | start to mapped (median of 10) | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | its X server | bar + server |\n";
     out += "|---|---|---|---|---|---|---|---|\n";
     for row in rows {
@@ -467,6 +505,15 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
         mb(thirty.rss_kb),
         mb(thirty.private_kb),
         per_widget
+    );
+    out += &format!(
+        "\nIn {} (a family no font file is named after, so every installed face is read), the five widgets' \
+         bar maps in {} and shows its first complete frame in {} (in DejaVu Sans above: {} and {}).\n",
+        UNNAMED_FAMILY.0,
+        ms(fonts.unnamed.mapped),
+        ms(fonts.unnamed.first_frame),
+        ms(rows[0].starts.mapped),
+        ms(rows[0].starts.first_frame),
     );
     let second = |memory: &Memory, one: &Memory| {
         let kb = |more: u64, less: u64| more as i64 - less as i64;
@@ -532,8 +579,12 @@ fn write_into_benchmarks(report: &str) {
 }
 
 fn bar_widgets(widgets: &str) -> String {
+    bar_widgets_in(widgets, "DejaVu Sans")
+}
+
+fn bar_widgets_in(widgets: &str, family: &str) -> String {
     format!(
-        r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [ {widgets} ] }}"#
+        r#"{{ "height": {BAR_HEIGHT}, "font_family": "{family}", "font_size": 14, "left_widgets": [], "right_widgets": [ {widgets} ] }}"#
     )
 }
 
