@@ -25,7 +25,7 @@ pub struct FontMemory {
 impl FontMemory {
     /// `$XDG_CACHE_HOME/obi/fonts`, else `~/.cache/obi/fonts` (on Windows
     /// `%LOCALAPPDATA%\obi\fonts`); none without any, or when that folder
-    /// may not be used (the reason is logged).
+    /// may not be used (the reason is logged when it is first needed).
     pub fn from_environment() -> FontMemory {
         let cache = std::env::var_os("XDG_CACHE_HOME")
             .map(PathBuf::from)
@@ -92,7 +92,7 @@ impl FontMemory {
 }
 
 /// The bytes of the font file at `path` when it has a face of `family`.
-pub fn face_in(path: &Path, family: &str) -> Option<Vec<u8>> {
+fn face_in(path: &Path, family: &str) -> Option<Vec<u8>> {
     let mut database = Database::new();
     database.load_font_file(path).ok()?;
     let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;

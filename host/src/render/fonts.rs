@@ -35,14 +35,20 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
-    find_text_font_remembering(wanted, &FontMemory::from_environment())
+    find_text_font_in(wanted, &font_files(), &FontMemory::from_environment(), system_fonts)
 }
 
-fn find_text_font_remembering(wanted: Option<&str>, memory: &FontMemory) -> anyhow::Result<TextFont> {
-    let files = font_files();
+/// [`find_text_font`] among `files` by their names, then in `memory`, then
+/// in the `listing` of every installed face.
+fn find_text_font_in<'a>(
+    wanted: Option<&str>,
+    files: &[PathBuf],
+    memory: &FontMemory,
+    listing: impl FnOnce() -> &'a Database,
+) -> anyhow::Result<TextFont> {
     let first_choice = match wanted {
-        Some(family) => named_files(family, &files),
-        None => FALLBACK_FAMILIES.iter().find_map(|family| named_files(family, &files)),
+        Some(family) => named_files(family, files),
+        None => FALLBACK_FAMILIES.iter().find_map(|family| named_files(family, files)),
     };
     if let Some(found) = first_choice {
         return Ok(found);
@@ -50,7 +56,7 @@ fn find_text_font_remembering(wanted: Option<&str>, memory: &FontMemory) -> anyh
     if let Some((_, data)) = wanted.and_then(|family| memory.recall(family)) {
         return Ok(TextFont { family: wanted.unwrap_or_default().to_owned(), data });
     }
-    let database = system_fonts();
+    let database = listing();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
         Some((family, id)) => {
@@ -190,24 +196,33 @@ mod tests {
         assert!(!named("/f/DejaVuSansMono.ttf", "dejavusans") && !named("/f/NotoSansArabic-Regular.ttf", "notosans"));
     }
 
+    /// A family only the listing found (here DejaVu Sans, in a file named
+    /// otherwise) is remembered, and found in its file without the listing.
     #[test]
     fn a_family_the_listing_found_is_found_in_its_file_at_the_next_start() {
-        // In DejaVuSans-ExtraLight.ttf, a name that is not the family's.
-        let family = "DejaVu Sans Light";
-        let Some(listed) = system_fonts().query(&Query { families: &[Family::Name(family)], ..Query::default() })
-        else {
-            obi_test_support::skip::unavailable("DejaVu Sans Light is not installed (fonts-dejavu-core)");
+        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+        if !dejavu.exists() {
+            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
             return;
-        };
-        assert!(named_files(family, &font_files()).is_none(), "not found by its file's name");
+        }
+        let fonts = tempfile::tempdir().unwrap();
+        let renamed = fonts.path().join("not-its-name.ttf");
+        std::fs::copy(dejavu, &renamed).unwrap();
+        let mut listing = Database::new();
+        listing.load_font_file(&renamed).unwrap();
         let cache = tempfile::tempdir().unwrap();
         let memory = FontMemory::at(Some(cache.path().to_path_buf()));
-        let found = find_text_font_remembering(Some(family), &memory).unwrap();
-        assert_eq!(found.family, family);
-        assert!(found.data == system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap());
-        let (path, recalled) = memory.recall(family).expect("remembered where the listing found it");
-        assert!(path.ends_with("DejaVuSans-ExtraLight.ttf"), "{}", path.display());
-        assert!(recalled == found.data);
+
+        let found =
+            find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&renamed), &memory, || &listing).unwrap();
+        assert_eq!(found.family, "DejaVu Sans");
+        assert!(found.data == std::fs::read(dejavu).unwrap());
+        let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
+        assert_eq!(path, renamed);
+
+        let nothing_listed = Database::new();
+        let again = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || &nothing_listed).unwrap();
+        assert!(again.data == found.data, "found in the remembered file, not listed");
     }
 
     #[test]
