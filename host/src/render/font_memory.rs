@@ -6,8 +6,8 @@
 //! names is only ever read as a font, and a remembered file that no longer
 //! has the family is looked for again.
 
+use super::fonts::face_in_files;
 use crate::files::{OwnDir, read_regular};
-use fontdb::{Database, Family, Query};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -41,7 +41,7 @@ impl FontMemory {
     /// `family`'s face from the file it was last found in, when that file still has it.
     pub fn recall(&self, family: &str) -> Option<(PathBuf, Vec<u8>)> {
         let path = self.remembered().remove(family)?;
-        let data = face_in(&path, family)?;
+        let data = face_in_files(family, [&path])?;
         Some((path, data))
     }
 
@@ -89,14 +89,6 @@ impl FontMemory {
             }
         }
     }
-}
-
-/// The bytes of the font file at `path` when it has a face of `family`.
-fn face_in(path: &Path, family: &str) -> Option<Vec<u8>> {
-    let mut database = Database::new();
-    database.load_font_file(path).ok()?;
-    let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
-    database.with_face_data(id, |data, _index| data.to_vec())
 }
 
 #[cfg(test)]

@@ -53,8 +53,10 @@ fn find_text_font_in<'a>(
     if let Some(found) = first_choice {
         return Ok(found);
     }
-    if let Some((_, data)) = wanted.and_then(|family| memory.recall(family)) {
-        return Ok(TextFont { family: wanted.unwrap_or_default().to_owned(), data });
+    if let Some(family) = wanted
+        && let Some((_, data)) = memory.recall(family)
+    {
+        return Ok(TextFont { family: family.to_owned(), data });
     }
     let database = listing();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
@@ -92,13 +94,19 @@ fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
     if stem.is_empty() {
         return None;
     }
+    let data = face_in_files(family, files.iter().filter(|path| named_after(path, &stem)))?;
+    Some(TextFont { family: family.to_owned(), data })
+}
+
+/// The bytes of the font file among `files` that has a face of `family`;
+/// files that cannot be read as fonts are passed over.
+pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Vec<u8>> {
     let mut database = Database::new();
-    for path in files.iter().filter(|path| named_after(path, &stem)) {
+    for path in files {
         let _ = database.load_font_file(path);
     }
     let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
-    let data = database.with_face_data(id, |data, _index| data.to_vec())?;
-    Some(TextFont { family: family.to_owned(), data })
+    database.with_face_data(id, |data, _index| data.to_vec())
 }
 
 /// Whether the file at `path` is named for the family `stem` (its name,
