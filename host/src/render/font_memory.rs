@@ -6,8 +6,8 @@
 //! names is only ever read as a font, and a remembered file that no longer
 //! has the family is looked for again.
 
-use super::fonts::face_in_files;
 use crate::files::{OwnDir, read_regular};
+use fontdb::{Database, Family, Query};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -89,6 +89,17 @@ impl FontMemory {
             }
         }
     }
+}
+
+/// The bytes of the font file among `files` that has a face of `family`;
+/// files that cannot be read as fonts are passed over.
+pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Vec<u8>> {
+    let mut database = Database::new();
+    for path in files {
+        let _ = database.load_font_file(path);
+    }
+    let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
+    database.with_face_data(id, |data, _index| data.to_vec())
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! ([`FontMemory`]). Only when none of those has it are the system's fonts
 //! listed, once a process, for all its bars.
 
-use super::font_memory::FontMemory;
+use super::font_memory::{FontMemory, face_in_files};
 use anyhow::Context;
 use fontdb::{Database, Family, Query, Source};
 use std::path::PathBuf;
@@ -96,17 +96,6 @@ fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
     }
     let data = face_in_files(family, files.iter().filter(|path| named_after(path, &stem)))?;
     Some(TextFont { family: family.to_owned(), data })
-}
-
-/// The bytes of the font file among `files` that has a face of `family`;
-/// files that cannot be read as fonts are passed over.
-pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Vec<u8>> {
-    let mut database = Database::new();
-    for path in files {
-        let _ = database.load_font_file(path);
-    }
-    let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
-    database.with_face_data(id, |data, _index| data.to_vec())
 }
 
 /// Whether the file at `path` is named for the family `stem` (its name,
