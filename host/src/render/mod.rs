@@ -8,6 +8,7 @@ mod font_memory;
 pub mod fonts;
 mod framebuffer;
 mod geometry;
+mod glyph_budget;
 mod grouping;
 mod layout;
 mod offscreen;

@@ -6,7 +6,6 @@
 use super::framebuffer::Framebuffer;
 use super::{Layout, Painter, Rect, Scene};
 use anyhow::Context;
-use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
 use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
@@ -17,6 +16,8 @@ use std::path::Path;
 pub struct Offscreen {
     pub painter: Painter<OpenGl>,
     gl: glow::Context,
+    /// Where fresh renderers come from, when the painter starts over.
+    display: surfaceless::Display,
     framebuffer: Framebuffer,
     // Dropped last: the GL objects above belong to this context.
     _context: surfaceless::Context,
@@ -42,13 +43,8 @@ impl Offscreen {
         // SAFETY: the context is current on this thread, and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
         let framebuffer = Framebuffer::new(&gl, width, height).context("offscreen")?;
-        // SAFETY: same current context and loader as above.
-        let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .context("starting the renderer")?;
-        renderer.set_screen_target(Some(framebuffer.object));
-        let canvas = Canvas::new(renderer).context("creating the canvas")?;
-        let painter = Painter::new(canvas, text_font)?;
-        Ok(Offscreen { painter, gl, framebuffer, _context: context })
+        let painter = Painter::new(renderer(&display, &gl, &framebuffer)?, text_font)?;
+        Ok(Offscreen { painter, gl, display, framebuffer, _context: context })
     }
 
     pub fn size(&self) -> (u32, u32) {
@@ -58,13 +54,20 @@ impl Offscreen {
     /// Paints all of `scene` and returns where everything went.
     pub fn paint(&mut self, scene: &Scene) -> Layout {
         let layout = self.painter.lay_out(scene, self.framebuffer.width, self.framebuffer.height);
-        self.painter.paint(&scene.style, &layout, layout.window);
+        self.paint_region(scene, &layout, layout.window);
         layout
     }
 
     /// Paints the part of `layout` inside `region` over the last frame, as
     /// the window does when widgets change.
     pub fn paint_region(&mut self, scene: &Scene, layout: &Layout, region: Rect) {
+        if self.painter.glyphs_over_budget() {
+            let started_over = renderer(&self.display, &self.gl, &self.framebuffer)
+                .and_then(|renderer| self.painter.start_over(renderer));
+            if let Err(error) = started_over {
+                tracing::warn!("{error:#}");
+            }
+        }
         self.painter.paint(&scene.style, layout, region);
     }
 
@@ -98,12 +101,24 @@ impl Drop for Offscreen {
     }
 }
 
+/// A femtovg renderer drawing into `framebuffer`, on the context of
+/// `display` that is current on this thread.
+fn renderer(display: &surfaceless::Display, gl: &glow::Context, framebuffer: &Framebuffer) -> anyhow::Result<OpenGl> {
+    // SAFETY: the context is current on this thread, and the loader is its display's.
+    let mut renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+        .context("starting the renderer")?;
+    // An alias: a renderer deletes its target when it is dropped.
+    renderer.set_screen_target(Some(framebuffer.alias(gl)?));
+    Ok(renderer)
+}
+
 /// A GL display that needs no window system: an EGL device where there is
 /// EGL, CGL on macOS.
 #[cfg(egl)]
 mod surfaceless {
     use anyhow::Context as _;
-    use glutin::api::egl::{device::Device, display::Display};
+    use glutin::api::egl::device::Device;
+    pub use glutin::api::egl::display::Display;
     pub type Context = glutin::api::egl::context::PossiblyCurrentContext;
 
     pub fn display() -> anyhow::Result<Display> {
@@ -120,7 +135,7 @@ mod surfaceless {
 #[cfg(target_os = "macos")]
 mod surfaceless {
     use anyhow::Context as _;
-    use glutin::api::cgl::display::Display;
+    pub use glutin::api::cgl::display::Display;
     use raw_window_handle::{AppKitDisplayHandle, RawDisplayHandle};
     pub type Context = glutin::api::cgl::context::PossiblyCurrentContext;
 

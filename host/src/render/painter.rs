@@ -11,9 +11,11 @@
 //! One painter (one canvas: its shaders compiled once, one glyph atlas)
 //! can paint for several bars of a process, each its own [`Face`]: its
 //! text font, its scale, and the images it shows, kept apart from the
-//! other bars'.
+//! other bars'. Its glyphs are held to a [`GlyphBudget`]: past it, the
+//! painter's owner hands it a fresh renderer and it starts over.
 
 use super::geometry::Rect;
+use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
 use super::{ICON_FONT, Scene, Style};
@@ -23,12 +25,16 @@ use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use anyhow::Context;
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
-use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer};
+use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer, TextContext};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
+    /// The fonts, kept apart from the canvas so that a fresh canvas has
+    /// them (under the same ids) without loading them again.
+    text_context: TextContext,
+    glyph_budget: GlyphBudget,
     /// The images capabilities hold for widgets (window icons).
     held: HeldImages,
     /// The text fonts loaded, by a hash of their bytes.
@@ -64,14 +70,48 @@ const FITTED_TEXTS: usize = 1024;
 const ELLIPSIS: &str = "…";
 
 impl<R: Renderer> Painter<R> {
-    /// A painter for one face (owner 0, scale 1) drawing text in `text_font`.
-    pub fn new(mut canvas: Canvas<R>, text_font: &[u8]) -> anyhow::Result<Painter<R>> {
+    /// A painter for one face (owner 0, scale 1) drawing text in
+    /// `text_font` with `renderer`.
+    pub fn new(renderer: R, text_font: &[u8]) -> anyhow::Result<Painter<R>> {
+        let text_context = TextContext::default();
+        let mut canvas =
+            Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
         let icon_font = canvas.add_font_mem(ICON_FONT).context("loading the icon font")?;
         let text_font_id = canvas.add_font_mem(text_font).context("loading the text font")?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
         let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
         let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
-        Ok(Painter { canvas, held, text_fonts, icon_font, images, fitted_texts, face })
+        let glyph_budget = GlyphBudget::default();
+        Ok(Painter { canvas, text_context, glyph_budget, held, text_fonts, icon_font, images, fitted_texts, face })
+    }
+
+    /// Whether the glyphs rasterised so far hold more textures than the
+    /// budget allows: the owner then calls [`Painter::start_over`] before
+    /// the next frame.
+    pub fn glyphs_over_budget(&self) -> bool {
+        self.glyph_budget.exceeded_by(self.glyph_textures())
+    }
+
+    /// How many textures the glyphs rasterised so far fill.
+    pub fn glyph_textures(&self) -> usize {
+        self.canvas.debug_inspector_get_font_textures().len()
+    }
+
+    /// Paints with `renderer` on a fresh canvas from now on: the old one's
+    /// glyphs and images are freed (the context they were made on must be
+    /// current), and are rasterised or uploaded again as they are shown.
+    /// The caller points the new renderer at the frame being drawn.
+    pub fn start_over(&mut self, renderer: R) -> anyhow::Result<()> {
+        let canvas =
+            Canvas::new_with_text_context(renderer, self.text_context.clone()).context("creating a fresh canvas")?;
+        drop(std::mem::replace(&mut self.canvas, canvas));
+        self.images.clear();
+        self.glyph_budget.started_over();
+        tracing::debug!(
+            textures = self.glyph_budget.textures(),
+            "the painter started over: its glyphs filled their budget"
+        );
+        Ok(())
     }
 
     /// Draws `held-image` pieces from `held` (the capabilities' images).
@@ -167,6 +207,7 @@ impl<R: Renderer> Painter<R> {
         self.canvas.reset_scissor();
         self.canvas.restore();
         self.forget_images_not_in(layout);
+        self.glyph_budget.frame_painted();
     }
 
     /// The size of a tooltip showing `text`: its lines in the bar's font,
@@ -204,6 +245,7 @@ impl<R: Renderer> Painter<R> {
             let _ = self.canvas.fill_text(margin, middle, line, &paint);
         }
         self.canvas.restore();
+        self.glyph_budget.frame_painted();
     }
 
     /// The piece as it will be drawn (text cut to `max_width`) and its width.
@@ -307,14 +349,21 @@ impl<R: Renderer> Painter<R> {
             Emphasis::Normal => theme.text,
         };
         let middle = rect.y + rect.height / 2.0;
+        // Text starts on a whole device pixel, so that a label drawn again
+        // elsewhere (a neighbour grew) reuses its rasterised glyphs: femtovg
+        // keeps one per tenth of a pixel a glyph lands on.
+        let scale = self.face.scale;
+        let whole_pixel = |x: f32| (x * scale).round() / scale;
         let mut cursor = rect.x + item_padding(style);
         for (piece, width) in &placed.pieces {
             match piece {
                 Piece::Text(text) => {
-                    let _ = self.canvas.fill_text(cursor, middle, text, &self.text_paint(style, foreground));
+                    let paint = self.text_paint(style, foreground);
+                    let _ = self.canvas.fill_text(whole_pixel(cursor), middle, text, &paint);
                 }
                 Piece::Icon(glyph) => {
-                    let _ = self.canvas.fill_text(cursor, middle, glyph, &self.icon_paint(style, foreground));
+                    let paint = self.icon_paint(style, foreground);
+                    let _ = self.canvas.fill_text(whole_pixel(cursor), middle, glyph, &paint);
                 }
                 Piece::Image(image) => {
                     self.paint_image(image_key(image), cursor, middle, icon_size(style), || image.clone())

@@ -14,7 +14,6 @@
 use super::tooltip::TooltipWindow;
 use crate::render::{Face, Framebuffer, Layout, Painter, Rect, Style};
 use anyhow::Context;
-use femtovg::Canvas;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
 use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
@@ -85,12 +84,8 @@ impl GlDevice {
             .context("creating the GL context")?;
         let context = context.make_current(surface).context("activating the GL context")?;
         // SAFETY: the context is current on this thread and the loader is its display's.
-        let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-            .context("starting the renderer")?;
-        // SAFETY: as above.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let canvas = Canvas::new(renderer).context("creating the canvas")?;
-        let painter = Painter::new(canvas, text_font)?;
+        let painter = Painter::new(renderer(config)?, text_font)?;
         Ok(GlDevice {
             inner: Rc::new(Device {
                 painter: RefCell::new(painter),
@@ -242,6 +237,13 @@ impl<W> GlBar<W> {
         let device = &self.device.inner;
         let mut painter = device.painter.borrow_mut();
         painter.select(self.face);
+        if painter.glyphs_over_budget() {
+            match renderer(&device.config).and_then(|renderer| painter.start_over(renderer)) {
+                // The fresh renderer draws into the window until told otherwise.
+                Ok(()) => device.target.set(0),
+                Err(error) => tracing::warn!("{error:#}"),
+            }
+        }
         if device.target.get() != self.face.owner {
             // femtovg draws into the frame of whichever bar drew last.
             let target = self.kept.as_ref().map(|frame| frame.alias(&device.gl)).transpose();
@@ -438,13 +440,10 @@ impl<W> GlBar<W> {
     fn tooltip_painter(&mut self, text_font: &[u8]) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
         let device = &self.device.inner;
         let mut tooltip_painter = device.tooltip_painter.borrow_mut();
-        if tooltip_painter.is_none() {
-            let display = device.config.display();
-            // SAFETY: the bar's context is current, and the loader is its display's.
-            let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
-                .context("starting the tooltip's renderer")?;
-            let canvas = Canvas::new(renderer).context("creating the tooltip's canvas")?;
-            *tooltip_painter = Some(Painter::new(canvas, text_font)?);
+        match tooltip_painter.as_mut() {
+            None => *tooltip_painter = Some(Painter::new(renderer(&device.config)?, text_font)?),
+            Some(painter) if painter.glyphs_over_budget() => painter.start_over(renderer(&device.config)?)?,
+            Some(_) => {}
         }
         let mut painter = RefMut::map(tooltip_painter, |painter| painter.as_mut().expect("made above"));
         painter.set_text_font(text_font)?;
@@ -535,6 +534,15 @@ fn put_region(
             gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
         }
     })
+}
+
+/// A femtovg renderer (its shaders compiled) on the GL context of
+/// `config`'s display, which must be current on this thread.
+fn renderer(config: &Config) -> anyhow::Result<OpenGl> {
+    let display = config.display();
+    // SAFETY: the caller has the context current, and the loader is its display's.
+    unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }
+        .context("starting the renderer")
 }
 
 fn bind_framebuffer(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) {
