@@ -37,5 +37,15 @@ pub mod window;
 /// The stock widgets, built for wasm32-wasip2 by `build.rs` and embedded
 /// (none without the `stock-widgets` feature).
 pub mod stock {
+    /// A stock widget: its config key, its component, and the component's
+    /// SHA-256, taken when the bar was built so that finding its compiled
+    /// code in the cache does not read the component at every start.
+    #[derive(Debug, PartialEq, Eq)]
+    pub struct StockWidget {
+        pub kind: &'static str,
+        pub wasm: &'static [u8],
+        pub digest: [u8; 32],
+    }
+
     include!(concat!(env!("OUT_DIR"), "/stock_widgets.rs"));
 }

@@ -532,7 +532,7 @@ fn watch_components(bars: &[BarWidgets], events: &Sender<Order>) -> Vec<FileWatc
         .flat_map(|bar| &bar.slots)
         .filter_map(|slot| match &slot.spec.source {
             WidgetSource::File(path) => Some(path.clone()),
-            WidgetSource::Embedded { .. } => None,
+            WidgetSource::Embedded(_) => None,
         })
         .collect();
     paths.sort();

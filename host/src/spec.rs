@@ -5,6 +5,7 @@
 use crate::capabilities::Capability;
 use crate::config::model::{ApplicationsConfig, PluginConfig, WidgetConfig};
 use crate::config::{BarConfig, WidgetEntry};
+use crate::stock::StockWidget;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -13,7 +14,7 @@ use std::time::Duration;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WidgetSource {
     /// A stock widget compiled into the `obi` binary.
-    Embedded { kind: &'static str, wasm: &'static [u8] },
+    Embedded(&'static StockWidget),
     /// A third-party component on disk.
     File(PathBuf),
 }
@@ -29,7 +30,7 @@ pub(crate) enum SourceId {
 impl WidgetSource {
     pub(crate) fn id(&self) -> SourceId {
         match self {
-            WidgetSource::Embedded { kind, .. } => SourceId::Embedded(kind),
+            WidgetSource::Embedded(stock) => SourceId::Embedded(stock.kind),
             WidgetSource::File(path) => SourceId::File(path.clone()),
         }
     }
@@ -113,13 +114,14 @@ impl WidgetSpec {
 
     /// The spec of the stock widget named `kind` as in the config (`"Cpu"`).
     pub fn stock(kind: &str, config_json: String) -> Result<WidgetSpec, NoSpec> {
-        let (kind, wasm) = *crate::stock::STOCK_WIDGETS
+        let stock = crate::stock::STOCK_WIDGETS
             .iter()
-            .find(|(name, _)| *name == kind)
+            .find(|stock| stock.kind == kind)
             .ok_or_else(|| NoSpec::UnknownKind(kind.into()))?;
+        let kind = stock.kind;
         Ok(WidgetSpec {
             name: kind.into(),
-            source: WidgetSource::Embedded { kind, wasm },
+            source: WidgetSource::Embedded(stock),
             commands: declared_commands(kind, &config_json),
             config_json,
             monitor: None,
@@ -247,7 +249,7 @@ mod tests {
     /// only the widgets that need them have; every kind gets its log and the clock.
     #[test]
     fn commands_web_and_tiler_are_granted_to_their_widget_alone() {
-        for (kind, _) in crate::stock::STOCK_WIDGETS {
+        for StockWidget { kind, .. } in crate::stock::STOCK_WIDGETS {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
             assert!(!grants.contains(&Capability::Process), "{kind}");

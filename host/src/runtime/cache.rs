@@ -10,7 +10,9 @@
 //! components are compiled in memory at every start.
 //!
 //! The key is a SHA-256 of the engine's compatibility hash (wasmtime version
-//! and every setting that changes generated code) and the wasm bytes.
+//! and every setting that changes generated code) and the wasm bytes'
+//! SHA-256, which for a stock widget was taken when the bar was built: a
+//! start that finds their code here never reads the stock components.
 
 use crate::files::OwnDir;
 use sha2::{Digest, Sha256};
@@ -53,12 +55,13 @@ impl ComponentCache {
         ComponentCache { dir }
     }
 
-    /// The compiled component for `wasm`, from the cache or compiled now and stored.
-    pub fn load(&self, engine: &Engine, wasm: &[u8]) -> Result<Component> {
+    /// The compiled component for `wasm`, whose [`wasm_digest`] is
+    /// `digest`, from the cache or compiled now and stored.
+    pub fn load(&self, engine: &Engine, wasm: &[u8], digest: &WasmDigest) -> Result<Component> {
         let Some(dir) = &self.dir else {
             return Component::new(engine, wasm);
         };
-        let name = format!("{}.cwasm", key(engine, wasm));
+        let name = format!("{}.cwasm", key(engine, digest));
         match dir.trusted_file(&name) {
             Ok(Some(path)) => {
                 // SAFETY: the file is a regular file in a folder only this
@@ -98,9 +101,32 @@ impl Hasher for Sha256Hasher {
     }
 }
 
-fn key(engine: &Engine, wasm: &[u8]) -> String {
+/// A component's SHA-256.
+pub type WasmDigest = [u8; 32];
+
+pub fn wasm_digest(wasm: &[u8]) -> WasmDigest {
+    Sha256::digest(wasm).into()
+}
+
+fn key(engine: &Engine, digest: &WasmDigest) -> String {
     let mut hasher = Sha256Hasher(Sha256::new());
     engine.precompile_compatibility_hash().hash(&mut hasher);
-    hasher.0.update(wasm);
+    hasher.0.update(digest);
     hasher.0.finalize().iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wasm_digest;
+    use crate::stock::STOCK_WIDGETS;
+
+    /// The build's digests name the stock components' code in the cache: a
+    /// wrong one would load another component's code.
+    #[test]
+    fn each_stock_widget_carries_its_components_digest() {
+        assert!(!STOCK_WIDGETS.is_empty(), "the lib tests are built with the stock widgets");
+        for stock in STOCK_WIDGETS {
+            assert_eq!(stock.digest, wasm_digest(stock.wasm), "{}", stock.kind);
+        }
+    }
 }

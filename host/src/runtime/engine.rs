@@ -9,7 +9,7 @@
 //! serve is reported by name instead of as a bare link error; they also
 //! tell which release's exports the component has.
 
-use super::cache::ComponentCache;
+use super::cache::{ComponentCache, wasm_digest};
 use super::store::StoreState;
 use super::watchdog::Watchdog;
 use super::wit::{self, Release, Template, WIT_PACKAGE};
@@ -78,11 +78,12 @@ impl WidgetEngine {
 
     fn compile(&self, source: &WidgetSource) -> Result<Component> {
         match source {
-            WidgetSource::Embedded { wasm, .. } => self.cache.load(&self.engine, wasm),
+            WidgetSource::Embedded(stock) => self.cache.load(&self.engine, stock.wasm, &stock.digest),
             WidgetSource::File(path) => {
                 let wasm = crate::files::read_code(path, COMPONENT_FILE_BYTES)
                     .map_err(|why| format_err!("reading {}: {why}", path.display()))?;
-                self.cache.load(&self.engine, &wasm).with_context(|| format!("compiling {}", path.display()))
+                let digest = wasm_digest(&wasm);
+                self.cache.load(&self.engine, &wasm, &digest).with_context(|| format!("compiling {}", path.display()))
             }
         }
     }
