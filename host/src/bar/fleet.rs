@@ -15,7 +15,7 @@ use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
-use crate::render::find_text_font;
+use crate::render::{FontData, find_text_font};
 use crate::runtime::WidgetEngine;
 use crate::scheduler::{Scheduler, WidgetThread};
 use crate::tiler::Connection;
@@ -70,7 +70,7 @@ impl Fleet {
 
     /// A running bar made from `source`, listening to its file, and the
     /// font its text is drawn in.
-    pub fn start(&mut self, source: BarSource) -> anyhow::Result<(Running, Vec<u8>)> {
+    pub fn start(&mut self, source: BarSource) -> anyhow::Result<(Running, FontData)> {
         let id = BarId(self.next_id);
         self.next_id += 1;
         let config = source.running_config();
@@ -92,7 +92,7 @@ impl Fleet {
     /// The bars the plan asks for at the start, started (one per source,
     /// or with `every_monitor` one for each of `monitors`), and why any
     /// could not be.
-    pub fn start_first(&mut self, monitors: usize) -> (Vec<(Running, Vec<u8>)>, Vec<String>) {
+    pub fn start_first(&mut self, monitors: usize) -> (Vec<(Running, FontData)>, Vec<String>) {
         let sources = match self.plan.every_monitor {
             false => self.plan.sources.clone(),
             true => (0..monitors.max(1)).map(|monitor| self.on_monitor(None, monitor)).collect(),
@@ -122,7 +122,7 @@ impl Fleet {
         &mut self,
         members: &mut Vec<Member<S>>,
         monitors: usize,
-        mut surface_for: impl FnMut(&mut Running, Vec<u8>) -> Option<S>,
+        mut surface_for: impl FnMut(&mut Running, FontData) -> Option<S>,
     ) {
         if !self.plan.every_monitor {
             return;
@@ -262,7 +262,7 @@ mod tests {
         fn set_visible(&mut self, visible: bool) {
             self.visible = visible;
         }
-        fn set_text_font(&mut self, _: &[u8]) {}
+        fn set_text_font(&mut self, _: &FontData) {}
         fn place(&mut self, _: &Placement, _: &Connection) {}
         fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
         fn hide_tooltip(&mut self) {}

@@ -5,7 +5,7 @@
 //! what it asks of them.
 
 use super::Placement;
-use crate::render::{Layout, Rect, Scene, Style};
+use crate::render::{FontData, Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
 
 pub trait Surface {
@@ -25,7 +25,7 @@ pub trait Surface {
     fn set_visible(&mut self, visible: bool);
 
     /// Draws text with `font` from now on.
-    fn set_text_font(&mut self, font: &[u8]);
+    fn set_text_font(&mut self, font: &FontData);
 
     /// Puts the bar where `placement` says now (a reload changed it), and
     /// tells `tiler` which output it is on.

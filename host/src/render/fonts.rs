@@ -11,7 +11,7 @@ use super::font_memory::{FontMemory, face_in_files};
 use anyhow::Context;
 use fontdb::{Database, Family, Query, Source};
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Phosphor Regular (MIT licence, `host/assets/Phosphor-LICENSE.txt`): the
 /// icon glyphs widgets name, so icons render on any machine.
@@ -27,9 +27,13 @@ const NO_FONTS: &str = "no fonts are installed on this system (Windows keeps the
 #[cfg(not(windows))]
 const NO_FONTS: &str = "no fonts are installed on this system (install fonts-dejavu-core, for example)";
 
+/// A font file's bytes, shared by whoever draws with it: the painters
+/// hold the same bytes as the bars that name them, not copies.
+pub type FontData = Arc<[u8]>;
+
 pub struct TextFont {
     pub family: String,
-    pub data: Vec<u8>,
+    pub data: FontData,
 }
 
 /// The configured family if installed, else a common sans-serif, else any
@@ -56,7 +60,7 @@ fn find_text_font_in<'a>(
     if let Some(family) = wanted
         && let Some((_, data)) = memory.recall(family)
     {
-        return Ok(TextFont { family: family.to_owned(), data });
+        return Ok(TextFont { family: family.to_owned(), data: data.into() });
     }
     let database = listing();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
@@ -82,7 +86,7 @@ fn find_text_font_in<'a>(
         }
     };
     let data = database
-        .with_face_data(id, |data, _index| data.to_vec())
+        .with_face_data(id, |data, _index| FontData::from(data))
         .with_context(|| format!("could not read the font file of {family:?}"))?;
     Ok(TextFont { family, data })
 }
@@ -95,7 +99,7 @@ fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
         return None;
     }
     let data = face_in_files(family, files.iter().filter(|path| named_after(path, &stem)))?;
-    Some(TextFont { family: family.to_owned(), data })
+    Some(TextFont { family: family.to_owned(), data: data.into() })
 }
 
 /// Whether the file at `path` is named for the family `stem` (its name,
@@ -180,7 +184,7 @@ mod tests {
         let listed = system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap();
         let found = named_files("DejaVu Sans", &font_files()).expect("DejaVuSans.ttf is found by its name");
         assert_eq!(found.family, "DejaVu Sans");
-        assert!(found.data == listed, "the face found by name differs from the listing's");
+        assert!(*found.data == *listed, "the face found by name differs from the listing's");
         assert_eq!(find_text_font(None).unwrap().family, "DejaVu Sans", "the first fallback, found the same way");
     }
 
@@ -213,7 +217,7 @@ mod tests {
         let found =
             find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&renamed), &memory, || &listing).unwrap();
         assert_eq!(found.family, "DejaVu Sans");
-        assert!(found.data == std::fs::read(dejavu).unwrap());
+        assert!(*found.data == *std::fs::read(dejavu).unwrap());
         let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
         assert_eq!(path, renamed);
 

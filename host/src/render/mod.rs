@@ -15,7 +15,7 @@ mod offscreen;
 mod painter;
 
 pub use damage::damage;
-pub use fonts::{ICON_FONT, find_text_font};
+pub use fonts::{FontData, ICON_FONT, find_text_font};
 pub use framebuffer::Framebuffer;
 pub use geometry::{Insets, Rect};
 pub use grouping::{GroupKind, Grouping};

@@ -4,7 +4,7 @@
 //! a screenshot is exactly what the window shows.
 
 use super::framebuffer::Framebuffer;
-use super::{Layout, Painter, Rect, Scene};
+use super::{FontData, Layout, Painter, Rect, Scene};
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
@@ -24,7 +24,7 @@ pub struct Offscreen {
 }
 
 impl Offscreen {
-    pub fn new(width: u32, height: u32, text_font: &[u8]) -> anyhow::Result<Offscreen> {
+    pub fn new(width: u32, height: u32, text_font: &FontData) -> anyhow::Result<Offscreen> {
         let display = surfaceless::display()?;
         let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template names no native window.

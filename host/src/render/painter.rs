@@ -18,7 +18,7 @@ use super::geometry::Rect;
 use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
-use super::{ICON_FONT, Scene, Style};
+use super::{FontData, ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
 use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
@@ -72,12 +72,14 @@ const ELLIPSIS: &str = "…";
 impl<R: Renderer> Painter<R> {
     /// A painter for one face (owner 0, scale 1) drawing text in
     /// `text_font` with `renderer`.
-    pub fn new(renderer: R, text_font: &[u8]) -> anyhow::Result<Painter<R>> {
+    pub fn new(renderer: R, text_font: &FontData) -> anyhow::Result<Painter<R>> {
         let text_context = TextContext::default();
         let mut canvas =
             Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
-        let icon_font = canvas.add_font_mem(ICON_FONT).context("loading the icon font")?;
-        let text_font_id = canvas.add_font_mem(text_font).context("loading the text font")?;
+        // Shared, not copied: femtovg reads the fonts where they are.
+        let icon_font = canvas.add_shared_font_with_index(ICON_FONT, 0).context("loading the icon font")?;
+        let text_font_id =
+            canvas.add_shared_font_with_index(text_font.clone(), 0).context("loading the text font")?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
         let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
         let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
@@ -120,18 +122,18 @@ impl<R: Renderer> Painter<R> {
     }
 
     /// The painter's id of the text font `data`, loaded the first time.
-    pub fn text_font(&mut self, data: &[u8]) -> anyhow::Result<FontId> {
+    pub fn text_font(&mut self, data: &FontData) -> anyhow::Result<FontId> {
         let key = font_key(data);
         if let Some(id) = self.text_fonts.get(&key) {
             return Ok(*id);
         }
-        let id = self.canvas.add_font_mem(data).context("loading the text font")?;
+        let id = self.canvas.add_shared_font_with_index(data.clone(), 0).context("loading the text font")?;
         self.text_fonts.insert(key, id);
         Ok(id)
     }
 
     /// Draws text with the font `data` from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, data: &[u8]) -> anyhow::Result<()> {
+    pub fn set_text_font(&mut self, data: &FontData) -> anyhow::Result<()> {
         self.face.text_font = self.text_font(data)?;
         Ok(())
     }

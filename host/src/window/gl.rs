@@ -12,7 +12,7 @@
 //! that is copied whole to the back buffer before the swap.
 
 use super::tooltip::TooltipWindow;
-use crate::render::{Face, Framebuffer, Layout, Painter, Rect, Style};
+use crate::render::{Face, FontData, Framebuffer, Layout, Painter, Rect, Style};
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
@@ -76,7 +76,7 @@ impl GlDevice {
         config: &Config,
         handle: RawWindowHandle,
         surface: &Surface<WindowSurface>,
-        text_font: &[u8],
+        text_font: &FontData,
     ) -> anyhow::Result<GlDevice> {
         let display = config.display();
         // SAFETY: the handle is of a live window; the context does not keep it.
@@ -151,7 +151,7 @@ impl GlBar<Window> {
     pub fn new(
         window: Window,
         config: &Config,
-        text_font: &[u8],
+        text_font: &FontData,
         device: &mut Option<GlDevice>,
     ) -> anyhow::Result<GlBar<Window>> {
         let handle = window.window_handle().context("the bar window has no handle")?.as_raw();
@@ -182,7 +182,7 @@ impl<W> GlBar<W> {
         handle: RawWindowHandle,
         size: (u32, u32),
         config: &Config,
-        text_font: &[u8],
+        text_font: &FontData,
         x11_window: Option<u32>,
         device: &mut Option<GlDevice>,
     ) -> anyhow::Result<GlBar<W>> {
@@ -395,7 +395,7 @@ impl<W> GlBar<W> {
 
     /// Paints `text` into the tooltip's window and presents it, then turns
     /// the context back to the bar. `text_font` is the bar's.
-    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &[u8]) {
+    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &FontData) {
         // An X11 window's size is in device pixels.
         self.present_tooltip_on(&tooltip.surface, tooltip.size, 1.0, style, text, text_font);
     }
@@ -411,7 +411,7 @@ impl<W> GlBar<W> {
         scale: f32,
         style: &Style,
         text: &str,
-        text_font: &[u8],
+        text_font: &FontData,
     ) {
         let device = self.device.clone();
         device.make_current(0, surface);
@@ -437,7 +437,7 @@ impl<W> GlBar<W> {
 
     /// The tooltips' painter, painting in `text_font`; made on the current
     /// context the first time.
-    fn tooltip_painter(&mut self, text_font: &[u8]) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
+    fn tooltip_painter(&mut self, text_font: &FontData) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
         let device = &self.device.inner;
         let mut tooltip_painter = device.tooltip_painter.borrow_mut();
         match tooltip_painter.as_mut() {
@@ -481,7 +481,7 @@ impl<W> GlBar<W> {
     }
 
     /// Draws text with another font from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, text_font: &[u8]) -> anyhow::Result<()> {
+    pub fn set_text_font(&mut self, text_font: &FontData) -> anyhow::Result<()> {
         let font = self.painter().text_font(text_font)?;
         self.face.text_font = font;
         Ok(())

@@ -16,7 +16,7 @@
 use crate::bar::{
     Bar, BarEvent, Deliver, Fleet, Flow, Member, Output, Placement, Running, ScreenRect, Surface, dispatch, placement,
 };
-use crate::render::{Layout, Rect, Scene, Style};
+use crate::render::{FontData, Layout, Rect, Scene, Style};
 use crate::tiler::Connection;
 use crate::view::images::HeldImages;
 use anyhow::Context;
@@ -121,7 +121,7 @@ struct WindowSurface {
     waiting_for_monitor: bool,
     /// The user has not hidden the bar.
     shown: bool,
-    text_font: Vec<u8>,
+    text_font: FontData,
     held: HeldImages,
     /// Made the first time a tooltip is due.
     tooltip: Option<TooltipWindow>,
@@ -256,7 +256,7 @@ fn open_surface(
     event_loop: &ActiveEventLoop,
     screen: Screen,
     running: &mut Running,
-    text_font: Vec<u8>,
+    text_font: FontData,
 ) -> anyhow::Result<WindowSurface> {
     let mut surface = WindowSurface {
         #[cfg(windows)]
@@ -453,8 +453,8 @@ impl Surface for WindowSurface {
         }
     }
 
-    fn set_text_font(&mut self, font: &[u8]) {
-        self.text_font = font.to_vec();
+    fn set_text_font(&mut self, font: &FontData) {
+        self.text_font = font.clone();
         if let Some(gl) = &mut self.gl
             && let Err(error) = gl.set_text_font(font)
         {

@@ -29,7 +29,7 @@ mod tooltip;
 
 use super::gl::{GlBar, GlDevice};
 use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
-use crate::render::{Layout, Rect, Scene, Style};
+use crate::render::{FontData, Layout, Rect, Scene, Style};
 use crate::sync::lock;
 use crate::tiler::Connection as Tiler;
 use crate::view::images::HeldImages;
@@ -325,7 +325,7 @@ struct Panel {
     tiler: Tiler,
     /// The user has not hidden the bar.
     shown: bool,
-    text_font: Vec<u8>,
+    text_font: FontData,
     held: HeldImages,
     /// Everything is to be painted again.
     redraw: bool,
@@ -342,7 +342,7 @@ struct Panel {
 
 impl Panel {
     /// The surface of `running`'s bar among `outputs`, not yet opened.
-    fn new(shell: Rc<Shell>, outputs: Outputs, running: &Running, text_font: Vec<u8>) -> Panel {
+    fn new(shell: Rc<Shell>, outputs: Outputs, running: &Running, text_font: FontData) -> Panel {
         Panel {
             shell,
             outputs,
@@ -585,8 +585,8 @@ impl Surface for Panel {
         }
     }
 
-    fn set_text_font(&mut self, font: &[u8]) {
-        self.text_font = font.to_vec();
+    fn set_text_font(&mut self, font: &FontData) {
+        self.text_font = font.clone();
         if let Some(gl) = &mut self.gl
             && let Err(error) = gl.set_text_font(font)
         {
