@@ -74,12 +74,11 @@ impl<R: Renderer> Painter<R> {
     /// `text_font` with `renderer`.
     pub fn new(renderer: R, text_font: &FontData) -> anyhow::Result<Painter<R>> {
         let text_context = TextContext::default();
-        let mut canvas =
-            Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
+        let canvas = Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
         // Shared, not copied: femtovg reads the fonts where they are.
-        let icon_font = canvas.add_shared_font_with_index(ICON_FONT, 0).context("loading the icon font")?;
+        let icon_font = text_context.add_shared_font_with_index(ICON_FONT, 0).context("loading the icon font")?;
         let text_font_id =
-            canvas.add_shared_font_with_index(text_font.clone(), 0).context("loading the text font")?;
+            text_context.add_shared_font_with_index(text_font.clone(), 0).context("loading the text font")?;
         let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
         let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
         let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
@@ -127,7 +126,7 @@ impl<R: Renderer> Painter<R> {
         if let Some(id) = self.text_fonts.get(&key) {
             return Ok(*id);
         }
-        let id = self.canvas.add_shared_font_with_index(data.clone(), 0).context("loading the text font")?;
+        let id = self.text_context.add_shared_font_with_index(data.clone(), 0).context("loading the text font")?;
         self.text_fonts.insert(key, id);
         Ok(id)
     }
