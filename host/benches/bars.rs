@@ -64,11 +64,16 @@ fn main() {
     }
     let dir = tempfile::tempdir().unwrap();
     let floor = build_floor();
+    let floor_with_text = || Contestant {
+        name: "floor + text",
+        program: floor.clone(),
+        arguments: vec!["--text".into(), FLOOR_FONT.into()],
+    };
     let contestants = [
         Contestant::obi("obi", &five_widgets(), dir.path()),
         Contestant::polybar(dir.path()),
         Contestant { name: "floor", program: floor.clone(), arguments: Vec::new() },
-        Contestant { name: "floor + text", program: floor, arguments: vec!["--text".into(), FLOOR_FONT.into()] },
+        floor_with_text(),
     ];
 
     let mut rows = Vec::new();
@@ -99,13 +104,16 @@ fn main() {
         let starts = Starts { mapped: Duration::ZERO, first_frame };
         sway_rows.push(Row { name: contestant.name, starts, ..Row::default() });
     }
-    eprintln!("on sway: memory after 10 s and CPU over {CPU_SECONDS} s, both at once");
-    for (row, idle) in sway_rows.iter_mut().zip(idle_on_sway(&on_sway)) {
+    eprintln!("on sway: memory after 10 s and CPU over {CPU_SECONDS} s, with the floor + text, all at once");
+    let [obi, waybar] = on_sway;
+    let mut idle = idle_on_sway(&[obi, waybar, floor_with_text()]);
+    let floor_on_sway = idle.pop().expect("the floor's reading");
+    for (row, idle) in sway_rows.iter_mut().zip(idle) {
         row.idle = idle;
     }
 
     let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two, &fonts);
-    report += &sway_report(&sway_rows, &rows[0], median(grab_times));
+    report += &sway_report(&sway_rows, &floor_on_sway, &rows[0], median(grab_times));
     println!("{report}");
     write_into_benchmarks(&report);
 }
@@ -541,9 +549,9 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
     out
 }
 
-/// The table of the bars on sway, and Obi's CPU there beside its CPU on
-/// X11 (Wayland should add no polling).
-fn sway_report(rows: &[Row], obi_on_x11: &Row, grab_time: Duration) -> String {
+/// The table of the bars on sway with the floor's memory there, and Obi's
+/// CPU there beside its CPU on X11 (Wayland should add no polling).
+fn sway_report(rows: &[Row], floor: &Idle, obi_on_x11: &Row, grab_time: Duration) -> String {
     let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
     let mut out = format!(
         "\nOn a headless sway 1.7 (pixman, 1920×1080), each bar on a sway of its own; first frames seen by grim, one grab every {} or so.\n\n",
@@ -554,7 +562,15 @@ fn sway_report(rows: &[Row], obi_on_x11: &Row, grab_time: Duration) -> String {
     for row in rows {
         out += &format!("| {} on sway | {} | {} |\n", row.name, ms(row.starts.first_frame), row.idle.cells());
     }
+    out += &format!("| floor + text on sway (a floating 1920×40 window) | — | {} |\n", floor.cells());
     let (obi, waybar) = (&rows[0], &rows[1]);
+    let over = |of: u64, floor: u64| format!("{:+.1} MB", (of as f64 - floor as f64) / 1024.0);
+    out += &format!(
+        "\nObi over the floor + text on sway: RSS {}, private RSS {}; Waybar (GTK, drawn without GL) under it: RSS {}.\n",
+        over(obi.idle.memory.rss_kb, floor.memory.rss_kb),
+        over(obi.idle.memory.private_kb, floor.memory.private_kb),
+        over(waybar.idle.memory.rss_kb, floor.memory.rss_kb),
+    );
     let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
     out += &format!(
         "\nObi / Waybar on sway: first frame {}, RSS {}, private RSS {}, CPU bar + sway {}. \

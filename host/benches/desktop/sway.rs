@@ -29,7 +29,11 @@ impl HeadlessSway {
         }
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         let config = dir.path().join("sway.conf");
-        std::fs::write(&config, "output HEADLESS-1 resolution 1920x1080\n").unwrap();
+        // The floor of the bars' stack (`empty_window`) is a toplevel: floating,
+        // it keeps the bars' size instead of being tiled to the whole output.
+        let sway_config =
+            "output HEADLESS-1 resolution 1920x1080\nfor_window [title=\"empty-window\"] floating enable\n";
+        std::fs::write(&config, sway_config).unwrap();
         let sway = as_nobody_when_root("sway", &[&runtime])
             .arg("-c")
             .arg(&config)
