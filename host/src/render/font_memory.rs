@@ -10,6 +10,7 @@ use crate::files::{OwnDir, read_regular};
 use fontdb::{Database, Family, Query};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const FILE: &str = "families.json";
 
@@ -39,7 +40,7 @@ impl FontMemory {
     }
 
     /// `family`'s face from the file it was last found in, when that file still has it.
-    pub fn recall(&self, family: &str) -> Option<(PathBuf, Vec<u8>)> {
+    pub fn recall(&self, family: &str) -> Option<(PathBuf, Arc<[u8]>)> {
         let path = self.remembered().remove(family)?;
         let data = face_in_files(family, [&path])?;
         Some((path, data))
@@ -93,13 +94,14 @@ impl FontMemory {
 
 /// The bytes of the font file among `files` that has a face of `family`;
 /// files that cannot be read as fonts are passed over.
-pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Vec<u8>> {
+pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Arc<[u8]>> {
     let mut database = Database::new();
     for path in files {
         let _ = database.load_font_file(path);
     }
     let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
-    database.with_face_data(id, |data, _index| data.to_vec())
+    // Copied once, into the bytes the bars and painters share (`FontData`).
+    database.with_face_data(id, |data, _index| Arc::from(data))
 }
 
 #[cfg(test)]
@@ -123,7 +125,7 @@ mod tests {
         memory.remember("DejaVu Sans", &renamed);
         let (path, data) = FontMemory::at(Some(cache.path().join("fonts"))).recall("DejaVu Sans").expect("recalled");
         assert_eq!(path, renamed);
-        assert!(data == std::fs::read(DEJAVU).unwrap());
+        assert!(*data == *std::fs::read(DEJAVU).unwrap());
         memory.remember("Some Other Family", &renamed);
         assert!(memory.recall("Some Other Family").is_none(), "a file without the family is not used");
         std::fs::remove_file(&renamed).unwrap();

@@ -60,7 +60,7 @@ fn find_text_font_in<'a>(
     if let Some(family) = wanted
         && let Some((_, data)) = memory.recall(family)
     {
-        return Ok(TextFont { family: family.to_owned(), data: data.into() });
+        return Ok(TextFont { family: family.to_owned(), data });
     }
     let database = listing();
     let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
@@ -99,7 +99,7 @@ fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
         return None;
     }
     let data = face_in_files(family, files.iter().filter(|path| named_after(path, &stem)))?;
-    Some(TextFont { family: family.to_owned(), data: data.into() })
+    Some(TextFont { family: family.to_owned(), data })
 }
 
 /// Whether the file at `path` is named for the family `stem` (its name,
