@@ -233,7 +233,10 @@ fn a_malformed_notification_is_logged_and_skipped() {
     komorebi.notify_raw("{\"event\": {\"type\": \"FocusChange\"}, \"state\": {}}");
     let logged = || String::from_utf8_lossy(&logs().lock().unwrap()).into_owned();
     let until = Instant::now() + Duration::from_secs(5);
-    while !logged().contains("malformed-marker") && Instant::now() < until {
+    // The two are read in order, but the second may still be in flight when
+    // the first is logged: wait for both.
+    let both_logged = |log: &str| log.contains("malformed-marker") && log.contains("missing field `monitors`");
+    while !both_logged(&logged()) && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(10));
     }
     let log = logged();
