@@ -2,6 +2,7 @@
 //! WebAssembly components. The repository's README says what it does and
 //! how its folders stack; `TESTING.md` says where each layer's tests live.
 
+pub mod allocator;
 #[cfg(feature = "bar")]
 pub mod bar;
 #[cfg(windows)]

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     obi::uptime::mark();
+    obi::allocator::fix_heap_thresholds();
     // SAFETY: no other thread has started yet.
     unsafe { window::rasterise_on_calling_thread() };
     tracing_subscriber::fmt()
