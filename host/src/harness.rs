@@ -6,6 +6,7 @@ use crate::capabilities::scripted::Script;
 use crate::capabilities::{Capabilities, Capability};
 use crate::runtime::{ComponentCache, Failure, Schedule, WidgetEngine, WidgetInstance};
 use crate::spec::WidgetSpec;
+use crate::view::popup::PopupInput;
 use crate::view::{Input, View};
 use crate::wake::Waker;
 use std::path::PathBuf;
@@ -109,6 +110,20 @@ impl Harness {
     /// Sends `input` to the item `key`, then refreshes, as the bar does.
     pub fn input(&mut self, key: &str, input: Input) -> Result<View, Failure> {
         self.instance.on_input(&self.engine, key, input)?;
+        self.refresh()
+    }
+
+    /// Sends `input` to the cell `cell` of the popup open beside item
+    /// `key`, then refreshes, as the bar does (nothing reaches the widget
+    /// when no such popup is open).
+    pub fn popup_input(&mut self, key: &str, cell: &str, input: PopupInput) -> Result<View, Failure> {
+        self.instance.on_popup_input(&self.engine, key, cell, input)?;
+        self.refresh()
+    }
+
+    /// Closes the widget's popup as a click outside it does, then refreshes.
+    pub fn close_popup(&mut self) -> Result<View, Failure> {
+        self.instance.close_popup(&self.engine)?;
         self.refresh()
     }
 }

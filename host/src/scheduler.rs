@@ -18,6 +18,7 @@ use crate::runtime::{Failure, Schedule, WidgetEngine, WidgetInstance};
 use crate::spec::{WidgetSource, WidgetSpec};
 use crate::view::Input;
 use crate::view::WidgetState;
+use crate::view::popup::PopupInput;
 use crate::wake::Waker;
 use crate::watch::{FileWatcher, watch_files};
 use std::path::PathBuf;
@@ -50,6 +51,11 @@ pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 pub enum WidgetEvent {
     /// A click or scroll on item `key` of widget number `widget`.
     Input { widget: usize, key: String, input: Input },
+    /// Input on cell `cell` of the popup widget `widget` has open beside
+    /// its item `key`.
+    PopupInput { widget: usize, key: String, cell: String, input: PopupInput },
+    /// The bar closed widget `widget`'s popup (a click outside it, Escape).
+    ClosePopup { widget: usize },
     /// A new set of widgets (a reloaded config). `continued[i]` names the
     /// running widget that the new widget `i` continues (see
     /// [`crate::spec::continued`]): it keeps its instance and state; the others
@@ -301,10 +307,42 @@ impl Slot {
 
     fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, input: Input) {
         let Some(instance) = self.instance.as_mut() else { return };
-        match instance.on_input(engine, key, input) {
+        let answered = instance.on_input(engine, key, input);
+        self.after_input(engine, capabilities, answered);
+    }
+
+    fn popup_input(
+        &mut self,
+        engine: &mut WidgetEngine,
+        capabilities: &Capabilities,
+        (key, cell): (&str, &str),
+        input: PopupInput,
+    ) {
+        let Some(instance) = self.instance.as_mut() else { return };
+        let answered = instance.on_popup_input(engine, key, cell, input);
+        self.after_input(engine, capabilities, answered);
+    }
+
+    /// Closes the widget's popup, and refreshes it when one was open.
+    fn close_popup(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities) {
+        let Some(instance) = self.instance.as_mut() else { return };
+        match instance.close_popup(engine) {
+            Ok(false) => {}
+            Ok(true) => self.tick(engine, capabilities, Moment::now()),
+            Err(failure) => self.fail(failure, Instant::now()),
+        }
+    }
+
+    /// The widget answered input (or failed to): it is refreshed at once.
+    fn after_input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, answered: Result<(), Failure>) {
+        match answered {
             Ok(()) => self.tick(engine, capabilities, Moment::now()),
             Err(failure) => self.fail(failure, Instant::now()),
         }
+    }
+
+    fn has_popup(&self) -> bool {
+        matches!(&self.shown, WidgetState::Ready(view) if view.popup.is_some())
     }
 
     /// Drops the instance and starts the widget afresh now, its backoff forgotten.
@@ -438,11 +476,38 @@ impl BarWidgets {
         self.ticked = ticked;
     }
 
+    /// After input to widget `opened`: when it opened a popup, the others'
+    /// close. Publishes what changed.
+    fn one_popup_at_a_time(&mut self, engine: &mut WidgetEngine, opened: usize) {
+        let mut changed = vec![opened];
+        if self.slots[opened].has_popup() {
+            for index in 0..self.slots.len() {
+                if index != opened && self.slots[index].has_popup() {
+                    self.slots[index].close_popup(engine, &self.capabilities);
+                    changed.push(index);
+                }
+            }
+        }
+        self.publish(changed);
+    }
+
     fn handle(&mut self, engine: &mut WidgetEngine, maker: &mut SlotMaker, event: WidgetEvent) {
         match event {
             WidgetEvent::Input { widget, key, input } => {
                 if let Some(slot) = self.slots.get_mut(widget) {
                     slot.input(engine, &self.capabilities, &key, input);
+                    self.one_popup_at_a_time(engine, widget);
+                }
+            }
+            WidgetEvent::PopupInput { widget, key, cell, input } => {
+                if let Some(slot) = self.slots.get_mut(widget) {
+                    slot.popup_input(engine, &self.capabilities, (&key, &cell), input);
+                    self.publish([widget]);
+                }
+            }
+            WidgetEvent::ClosePopup { widget } => {
+                if let Some(slot) = self.slots.get_mut(widget) {
+                    slot.close_popup(engine, &self.capabilities);
                     self.publish([widget]);
                 }
             }

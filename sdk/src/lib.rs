@@ -1,8 +1,8 @@
 //! The Obi widget SDK: everything a widget crate needs, stock or third-party.
 //!
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
-//! react to input) and names its type in [`export!`]. The capability modules
-//! ([`log`], [`clock`], [`metrics`], [`disks`], [`battery`], [`network`],
+//! react to input, perhaps with a [`Popup`]) and names its type in [`export!`]. The capability modules
+//! ([`log`], [`clock`], [`calendar`], [`metrics`], [`disks`], [`battery`], [`network`],
 //! [`commands`], [`web`], [`tiler`], [`keyboard`], [`media`], [`tray`]) are
 //! the host's WIT imports; calling one
 //! is what makes the built component import it, so a widget asks for
@@ -30,7 +30,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.2",
+        path: "../wit/since_v0.1.3",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -40,17 +40,21 @@ pub mod bindings {
 
 pub mod icons;
 pub mod meter;
+pub mod month_popup;
 pub mod pattern;
+mod popup;
 mod view;
 
+pub use bindings::obi::widget::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Pixels, Schedule, ScrollDirection,
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
-    battery, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
+    battery, calendar, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
 };
 pub use obi_widget_config::{self as config, LabelPrefix};
+pub use popup::{CellBuilder, button, cell, label, slider};
 pub use view::{ItemBuilder, item};
 
 use bindings::exports::obi::widget::guest::Frame;
@@ -73,6 +77,23 @@ pub trait Widget: Sized + 'static {
 
     /// A click or scroll on the item with `key`. The host refreshes afterwards.
     fn on_input(&mut self, _key: &str, _input: Input) {}
+
+    /// The widget's open popup, asked after each refresh; `None`, the
+    /// default, when it has none. The host opens a popup only in answer to
+    /// input (give one after the click that opens it), keeps it up to date
+    /// while it is open, and closes it when this gives `None`.
+    fn popup(&mut self) -> Option<Popup> {
+        None
+    }
+
+    /// Input on the cell `cell_key` of the popup beside the item
+    /// `item_key`. The host refreshes afterwards.
+    fn on_popup_input(&mut self, _item_key: &str, _cell_key: &str, _input: PopupInput) {}
+
+    /// The host closed the popup beside `item_key` (a click outside it,
+    /// Escape, another popup): [`Widget::popup`] should give `None` until
+    /// input opens it again.
+    fn on_popup_closed(&mut self, _item_key: &str) {}
 
     /// Asked after each refresh: when the next one is due, this once,
     /// instead of the schedule's (a countdown's next second). `None`, the
@@ -132,7 +153,7 @@ pub fn __set_bar(bar: Bar) {
 pub fn __frame<W: Widget>(widget: &mut W) -> Frame {
     let view = widget.refresh();
     let next = widget.next_refresh().map(|next| u32::try_from(next.as_millis()).unwrap_or(u32::MAX));
-    Frame { view, next_refresh_ms: next }
+    Frame { view, next_refresh_ms: next, popup: widget.popup() }
 }
 
 /// Exports a [`Widget`] type as the component's `guest` interface.
@@ -177,6 +198,26 @@ macro_rules! export {
                     WIDGET.with(|cell| {
                         if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
                             $crate::Widget::on_input(widget, &key, event);
+                        }
+                    })
+                }
+
+                fn on_popup_input(
+                    item_key: ::std::string::String,
+                    cell_key: ::std::string::String,
+                    event: $crate::PopupInput,
+                ) {
+                    WIDGET.with(|cell| {
+                        if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
+                            $crate::Widget::on_popup_input(widget, &item_key, &cell_key, event);
+                        }
+                    })
+                }
+
+                fn on_popup_closed(item_key: ::std::string::String) {
+                    WIDGET.with(|cell| {
+                        if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
+                            $crate::Widget::on_popup_closed(widget, &item_key);
                         }
                     })
                 }

@@ -1,12 +1,19 @@
 //! The `clock` capability: the current instant, and wall-clock fields and
-//! strftime formatting in the local or a named IANA time zone (chrono-tz).
+//! strftime formatting in the local or a named IANA time zone (chrono-tz);
+//! with it, `calendar`'s first day of the week ([`super::locale`]).
 
 use chrono::{DateTime, Datelike, FixedOffset, Local, Offset, TimeZone, Timelike, Utc};
 use std::fmt::Write;
 
-/// Where "now" comes from; tests and the SDK harness script it.
+/// Where "now" comes from, and the calendar of the user's locale; tests
+/// and the SDK harness script them.
 pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
+
+    /// The first day of the week: 0 = Monday .. 6 = Sunday.
+    fn first_weekday(&self) -> u8 {
+        super::locale::first_weekday()
+    }
 }
 
 pub struct SystemClock;

@@ -20,6 +20,7 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 struct Readings {
     now: DateTime<Utc>,
+    first_weekday: u8,
     cpu: f32,
     memory: MemoryUsage,
     disks: Vec<Disk>,
@@ -54,11 +55,13 @@ pub struct Script {
 }
 
 impl Script {
-    /// The clock stands at `now` until moved; CPU and memory read 0, and
+    /// The clock stands at `now` until moved, in a locale whose week starts
+    /// on Monday; CPU and memory read 0, and
     /// there are no disks, no batteries, no network interfaces and no tiler.
     pub fn at(now: DateTime<Utc>) -> Script {
         let readings = Readings {
             now,
+            first_weekday: 0,
             cpu: 0.0,
             memory: MemoryUsage::default(),
             disks: Vec::new(),
@@ -89,6 +92,11 @@ impl Script {
 
     pub fn set_now(&self, now: DateTime<Utc>) {
         self.readings().now = now;
+    }
+
+    /// The first day of the week in the scripted locale: 0 = Monday .. 6 = Sunday.
+    pub fn set_first_weekday(&self, weekday: u8) {
+        self.readings().first_weekday = weekday;
     }
 
     /// Moves the clock forward.
@@ -216,6 +224,10 @@ impl Script {
 impl Clock for Script {
     fn now(&self) -> DateTime<Utc> {
         self.readings().now
+    }
+
+    fn first_weekday(&self) -> u8 {
+        self.readings().first_weekday
     }
 }
 

@@ -121,7 +121,7 @@ fn check_imports(engine: &Engine, component: &Component, name: &str, grants: &BT
 const COMPONENT_FILE_BYTES: u64 = 64 << 20;
 
 /// The interfaces of `obi:widget` that are not capabilities: shapes only.
-const KNOWN_INTERFACES: [&str; 2] = ["types", "view"];
+const KNOWN_INTERFACES: [&str; 3] = ["types", "view", "popup"];
 
 /// `version` is a later release of the same 0.1 line as `latest`, which
 /// semver promises only adds to it.
@@ -248,7 +248,8 @@ mod tests {
         assert!(matches!(error, Refused::Release { .. }));
         let error = error.to_string();
         assert!(
-            error.contains("built for obi:widget@0.0.9") && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2"),
+            error.contains("built for obi:widget@0.0.9")
+                && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2, @0.1.3"),
             "{error}"
         );
     }
@@ -256,12 +257,22 @@ mod tests {
     #[test]
     fn a_later_release_of_the_same_line_is_served_as_the_latest() {
         let metrics = grants(&[Capability::Log, Capability::Metrics]);
-        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
-        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_2)));
+        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_3)));
+        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_3)));
         let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err().to_string();
-        assert!(error.contains("came after obi:widget@0.1.2") && error.contains("newer Obi"), "{error}");
+        assert!(error.contains("came after obi:widget@0.1.3") && error.contains("newer Obi"), "{error}");
         let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err().to_string();
         assert!(error.contains("built for obi:widget@0.2.0"), "{error}");
+    }
+
+    #[test]
+    fn popups_are_shapes_and_the_calendar_comes_with_the_clock() {
+        let log = grants(&[Capability::Log]);
+        assert_eq!(check_import("w", "obi:widget/popup@0.1.3", &log), Ok(Some(Release::V0_1_3)));
+        let refused = check_import("w", "obi:widget/calendar@0.1.3", &log).unwrap_err();
+        assert_eq!(refused, Refused::NotGranted { widget: "w".into(), capability: Capability::Clock });
+        let clock = grants(&[Capability::Clock]);
+        assert_eq!(check_import("w", "obi:widget/calendar@0.1.3", &clock), Ok(Some(Release::V0_1_3)));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::store::StoreState;
 use super::wit::Widget;
 use crate::capabilities::Capabilities;
 use crate::spec::{Limits, WidgetSpec};
+use crate::view::popup::PopupInput;
 use crate::view::{Input, View};
 use crate::wake::Waker;
 use anyhow::Context;
@@ -60,6 +61,10 @@ pub struct WidgetInstance {
     widget: Widget,
     limits: Limits,
     images: PathImages,
+    /// The item whose popup is open.
+    open_popup: Option<String>,
+    /// Input came since the last refresh: a popup may open.
+    answering_input: bool,
 }
 
 /// What a refresh brought: the view, and when the widget wants the next one
@@ -128,18 +133,62 @@ impl WidgetInstance {
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
         let images = PathImages::new(&spec.name, capabilities.held.clone());
-        Ok(WidgetInstance { store, widget, limits: spec.limits, images })
+        Ok(WidgetInstance { store, widget, limits: spec.limits, images, open_popup: None, answering_input: false })
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<Refreshed, Failure> {
         let (mut view, next_refresh_ms) = self.call(engine, |widget, store| widget.call_refresh(store))?;
         view.validate().map_err(Failure::BadView)?;
+        self.admit_popup(engine, &mut view)?;
         self.images.resolve(&mut view);
         Ok(Refreshed { view, next_refresh: next_refresh_ms.map(|ms| Duration::from_millis(ms.into())) })
     }
 
+    /// A popup opens only in answer to input, so that no widget can put
+    /// one up by itself; one that came unasked is closed again.
+    fn admit_popup(&mut self, engine: &WidgetEngine, view: &mut View) -> Result<(), Failure> {
+        let answering_input = std::mem::take(&mut self.answering_input);
+        match &view.popup {
+            Some(popup) if answering_input || self.open_popup.is_some() => {
+                self.open_popup = Some(popup.item_key.clone());
+            }
+            Some(popup) => {
+                let key = popup.item_key.clone();
+                view.popup = None;
+                self.call(engine, |widget, store| widget.call_on_popup_closed(store, &key))?;
+            }
+            None => self.open_popup = None,
+        }
+        Ok(())
+    }
+
     pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
+        self.answering_input = true;
         self.call(engine, |widget, store| widget.call_on_input(store, key, input))
+    }
+
+    /// Input on cell `cell` of the popup open beside item `key`; none when
+    /// no such popup is open (it closed while the input was on its way).
+    pub fn on_popup_input(
+        &mut self,
+        engine: &WidgetEngine,
+        key: &str,
+        cell: &str,
+        input: PopupInput,
+    ) -> Result<(), Failure> {
+        if self.open_popup.as_deref() != Some(key) {
+            return Ok(());
+        }
+        self.answering_input = true;
+        self.call(engine, |widget, store| widget.call_on_popup_input(store, key, cell, input))
+    }
+
+    /// Closes the widget's popup, if one is open, and tells the widget;
+    /// whether one was.
+    pub fn close_popup(&mut self, engine: &WidgetEngine) -> Result<bool, Failure> {
+        let Some(key) = self.open_popup.take() else { return Ok(false) };
+        self.call(engine, |widget, store| widget.call_on_popup_closed(store, &key))?;
+        Ok(true)
     }
 
     fn call<R>(

@@ -34,9 +34,10 @@ impl PathImages {
         PathImages { widget: widget.to_owned(), held, by_path: HashMap::new() }
     }
 
-    /// Replaces each image named by path in `view` with the image held for it.
+    /// Replaces each image named by path in `view` (its items and its
+    /// popup) with the image held for it.
     pub fn resolve(&mut self, view: &mut View) {
-        for piece in view.items.iter_mut().flat_map(|item| &mut item.pieces) {
+        for piece in view.pieces_mut() {
             if let Piece::Image(Image::Path(path)) = piece {
                 *piece = Piece::HeldImage(self.handle(&path.clone()).unwrap_or(NO_IMAGE));
             }

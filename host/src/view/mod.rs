@@ -2,9 +2,11 @@
 //! it crosses the sandbox boundary, then handed to layout and painting.
 
 pub mod images;
+pub mod popup;
 #[cfg(windows)]
 pub mod program_icons;
 
+use popup::Popup;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -12,6 +14,8 @@ pub struct View {
     pub items: Vec<Item>,
     /// Pixels between two of these items, when the widget sets its own.
     pub item_spacing: Option<f32>,
+    /// The widget's open popup, beside one of these items.
+    pub popup: Option<Popup>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -199,10 +203,10 @@ pub mod limits {
 impl View {
     /// Items at the theme's spacing.
     pub fn of(items: Vec<Item>) -> View {
-        View { items, item_spacing: None }
+        View { items, item_spacing: None, popup: None }
     }
 
-    /// Checks the limits above and that item keys are unique.
+    /// Checks the limits above, that item keys are unique, and the popup.
     pub fn validate(&self) -> Result<(), String> {
         use limits::*;
         if let Some(spacing) = self.item_spacing.filter(|spacing| !(0.0..=MAX_SPACING).contains(spacing)) {
@@ -216,58 +220,69 @@ impl View {
             if !keys.insert(item.key.as_str()) {
                 return Err(format!("item key {:?} is used twice", item.key));
             }
-            if item.pieces.len() > PIECES_PER_ITEM {
-                return Err(format!(
-                    "item {:?} has {} pieces; at most {PIECES_PER_ITEM} are allowed",
-                    item.key,
-                    item.pieces.len()
-                ));
-            }
-            let texts = item.pieces.iter().filter_map(|piece| match piece {
-                Piece::Text(text) | Piece::Icon(text) => Some(text.as_str()),
-                _ => None,
-            });
-            for text in texts.chain(item.tooltip.as_deref()).chain([item.key.as_str()]) {
-                if text.len() > TEXT_BYTES {
+            check_pieces(
+                &format!("item {:?}", item.key),
+                &item.pieces,
+                item.tooltip.as_deref().into_iter().chain([item.key.as_str()]),
+            )?;
+        }
+        match &self.popup {
+            Some(popup) => popup.validate(&self.items),
+            None => Ok(()),
+        }
+    }
+
+    /// Every piece, in the items and the popup.
+    pub fn pieces_mut(&mut self) -> impl Iterator<Item = &mut Piece> {
+        let in_popup = self.popup.iter_mut().flat_map(|popup| popup.cells_mut()).flat_map(|cell| cell.pieces_mut());
+        self.items.iter_mut().flat_map(|item| &mut item.pieces).chain(in_popup)
+    }
+}
+
+/// Checks the pieces of `owner` (an item, a popup's cell) and its other
+/// texts against the limits above.
+fn check_pieces<'a>(
+    owner: &str,
+    pieces: &'a [Piece],
+    other_texts: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    use limits::*;
+    if pieces.len() > PIECES_PER_ITEM {
+        return Err(format!("{owner} has {} pieces; at most {PIECES_PER_ITEM} are allowed", pieces.len()));
+    }
+    let texts = pieces.iter().filter_map(|piece| match piece {
+        Piece::Text(text) | Piece::Icon(text) => Some(text.as_str()),
+        _ => None,
+    });
+    if let Some(text) = texts.chain(other_texts).find(|text| text.len() > TEXT_BYTES) {
+        return Err(format!("{owner} has a text of {} bytes; at most {TEXT_BYTES} are allowed", text.len()));
+    }
+    for piece in pieces {
+        match piece {
+            Piece::Image(Image::Pixels(pixels)) => {
+                let expected = pixels.width as usize * pixels.height as usize * 4;
+                if pixels.width > IMAGE_SIDE || pixels.height > IMAGE_SIDE {
                     return Err(format!(
-                        "item {:?} has a text of {} bytes; at most {TEXT_BYTES} are allowed",
-                        item.key,
-                        text.len()
+                        "{owner} has a {}x{} image; at most {IMAGE_SIDE} pixels a side",
+                        pixels.width, pixels.height
+                    ));
+                }
+                if pixels.rgba.len() != expected {
+                    return Err(format!(
+                        "{owner} has an image of {} bytes; {}x{} RGBA needs {expected}",
+                        pixels.rgba.len(),
+                        pixels.width,
+                        pixels.height
                     ));
                 }
             }
-            for piece in &item.pieces {
-                match piece {
-                    Piece::Image(Image::Pixels(pixels)) => {
-                        let expected = pixels.width as usize * pixels.height as usize * 4;
-                        if pixels.width > IMAGE_SIDE || pixels.height > IMAGE_SIDE {
-                            return Err(format!(
-                                "item {:?} has a {}x{} image; at most {IMAGE_SIDE} pixels a side",
-                                item.key, pixels.width, pixels.height
-                            ));
-                        }
-                        if pixels.rgba.len() != expected {
-                            return Err(format!(
-                                "item {:?} has an image of {} bytes; {}x{} RGBA needs {expected}",
-                                item.key,
-                                pixels.rgba.len(),
-                                pixels.width,
-                                pixels.height
-                            ));
-                        }
-                    }
-                    Piece::BinaryClock(clock) if clock.hour > 23 || clock.minute > 59 || clock.second > 60 => {
-                        return Err(format!(
-                            "item {:?} has a binary clock at {}:{}:{}",
-                            item.key, clock.hour, clock.minute, clock.second
-                        ));
-                    }
-                    _ => {}
-                }
+            Piece::BinaryClock(clock) if clock.hour > 23 || clock.minute > 59 || clock.second > 60 => {
+                return Err(format!("{owner} has a binary clock at {}:{}:{}", clock.hour, clock.minute, clock.second));
             }
+            _ => {}
         }
-        Ok(())
     }
+    Ok(())
 }
 
 #[cfg(test)]

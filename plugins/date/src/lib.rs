@@ -2,7 +2,8 @@
 //!
 //! Today's date in the local or a named time zone, redrawn on the minute
 //! boundary of the wall clock (on the second when a custom pattern shows
-//! seconds).
+//! seconds). A secondary click opens the month's calendar (see
+//! [`obi_sdk::month_popup`]).
 //!
 //! | key            | values                                                      | default  |
 //! |----------------|-------------------------------------------------------------|----------|
@@ -20,7 +21,8 @@
 //! ```
 
 use obi_sdk::config::{DateConfig as Config, DateFormat};
-use obi_sdk::{LabelPrefix, Schedule, View, Widget, clock, icons, item, pattern};
+use obi_sdk::month_popup::Calendar;
+use obi_sdk::{Input, Inputs, LabelPrefix, Popup, PopupInput, Schedule, View, Widget, clock, icons, item, pattern};
 use std::collections::BTreeMap;
 
 pub struct Date {
@@ -28,6 +30,7 @@ pub struct Date {
     modifiers: BTreeMap<String, i32>,
     label_prefix: LabelPrefix,
     timezone: Option<String>,
+    calendar: Calendar,
 }
 
 /// The strftime pattern of `format`, and the modifiers to apply to it.
@@ -68,6 +71,7 @@ impl Widget for Date {
             modifiers,
             label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon),
             timezone: config.timezone,
+            calendar: Calendar::default(),
         };
         // An unknown zone or a bad pattern is a config error now, not a broken label later.
         date.format(clock::now())?;
@@ -81,7 +85,23 @@ impl Widget for Date {
             Ok(text) => item("date").maybe(icon).text(self.label_prefix.label("DATE", text.trim())),
             Err(error) => item("date").maybe(icon).text("date?").tooltip(error),
         };
-        View::of([date])
+        View::of([date.takes(Inputs::SECONDARY_CLICK)])
+    }
+
+    fn on_input(&mut self, _key: &str, input: Input) {
+        self.calendar.on_item_input(input, self.timezone.as_deref());
+    }
+
+    fn popup(&mut self) -> Option<Popup> {
+        self.calendar.popup_today("date", self.timezone.as_deref())
+    }
+
+    fn on_popup_input(&mut self, _item_key: &str, cell_key: &str, input: PopupInput) {
+        self.calendar.on_input(cell_key, input);
+    }
+
+    fn on_popup_closed(&mut self, _item_key: &str) {
+        self.calendar.close();
     }
 }
 

@@ -59,3 +59,36 @@ fn date_refuses_an_unknown_zone() {
     let error = Harness::stock("Date", config, &script()).err().unwrap();
     assert!(error.starts_with("Date: ") && error.contains("Europe/Atlantis"), "{error}");
 }
+
+/// A secondary click opens the month's calendar beside the date, from the
+/// locale's first weekday with today selected; its buttons and scrolling
+/// change the month; closing it (a click outside) leaves the next refresh
+/// without it, and a second secondary click closes it too.
+#[test]
+fn a_secondary_click_opens_the_calendar() {
+    use obi_harness::{Input, PopupInput, ScrollDirection, popup_rows};
+    let script = script();
+    script.set_first_weekday(6);
+    let config = r#"{ "enable": true, "format": "YearMonthDate", "timezone": "UTC" }"#;
+    let mut date = Harness::stock("Date", config, &script).unwrap();
+    assert_eq!(date.refresh().unwrap().popup, None);
+    let view = date.input("date", Input::SecondaryClick).unwrap();
+    let rows = popup_rows(&view);
+    assert_eq!(view.popup.as_ref().unwrap().item_key, "date");
+    assert_eq!(rows[0], ["‹", "March 2024", "›"]);
+    assert_eq!(rows[2], ["Wk", "Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]);
+    assert_eq!(rows[3], ["9", "25", "26", "27", "28", "29", "1", "2"]);
+    let today = view.popup.as_ref().unwrap().cells().find(|cell| cell.emphasis == obi_harness::Emphasis::Selected);
+    assert_eq!(today.map(|cell| cell.key.as_str()), Some("day-13"), "Saturday 9 March, the second week's last day");
+
+    let next = date.popup_input("date", "next", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(popup_rows(&next)[0][1], "April 2024");
+    let scrolled = date.popup_input("date", "day-20", PopupInput::Input(Input::Scroll(ScrollDirection::Up))).unwrap();
+    assert_eq!(popup_rows(&scrolled)[0][1], "March 2024");
+    assert!(date.refresh().unwrap().popup.is_some(), "it stays open from refresh to refresh");
+
+    assert_eq!(date.close_popup().unwrap().popup, None);
+    assert_eq!(date.popup_input("date", "next", PopupInput::Input(Input::PrimaryClick)).unwrap().popup, None);
+    assert!(date.input("date", Input::SecondaryClick).unwrap().popup.is_some());
+    assert_eq!(date.input("date", Input::SecondaryClick).unwrap().popup, None, "a second click closes it");
+}

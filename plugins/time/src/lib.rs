@@ -1,7 +1,8 @@
 //! # Time
 //!
 //! The time of day in the local or a named time zone, ticking on the second
-//! (or minute) boundary of the wall clock.
+//! (or minute) boundary of the wall clock. A secondary click opens the
+//! month's calendar (see [`obi_sdk::month_popup`]).
 //!
 //! | key            | values                                                      | default |
 //! |----------------|-------------------------------------------------------------|---------|
@@ -21,7 +22,11 @@
 //! ```
 
 use obi_sdk::config::{TimeConfig as Config, TimeFormat};
-use obi_sdk::{BinaryClock, BinaryClockStyle, LabelPrefix, Schedule, View, Widget, clock, icons, item, pattern};
+use obi_sdk::month_popup::Calendar;
+use obi_sdk::{
+    BinaryClock, BinaryClockStyle, Input, Inputs, LabelPrefix, Popup, PopupInput, Schedule, View, Widget, clock, icons,
+    item, pattern,
+};
 
 enum Face {
     Pattern(String),
@@ -33,6 +38,7 @@ pub struct Time {
     label_prefix: LabelPrefix,
     timezone: Option<String>,
     changing_icon: bool,
+    calendar: Calendar,
 }
 
 /// The icon for a time of day, when it follows the time.
@@ -86,6 +92,7 @@ impl Widget for Time {
             label_prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon),
             timezone: config.timezone,
             changing_icon: config.changing_icon.unwrap_or(false),
+            calendar: Calendar::default(),
         };
         Ok((time, Schedule::on_wall_clock(tick_ms)))
     }
@@ -109,7 +116,23 @@ impl Widget for Time {
                 Err(error) => item("time").maybe(icon).text("time?").tooltip(error),
             },
         };
-        View::of([face])
+        View::of([face.takes(Inputs::SECONDARY_CLICK)])
+    }
+
+    fn on_input(&mut self, _key: &str, input: Input) {
+        self.calendar.on_item_input(input, self.timezone.as_deref());
+    }
+
+    fn popup(&mut self) -> Option<Popup> {
+        self.calendar.popup_today("time", self.timezone.as_deref())
+    }
+
+    fn on_popup_input(&mut self, _item_key: &str, cell_key: &str, input: PopupInput) {
+        self.calendar.on_input(cell_key, input);
+    }
+
+    fn on_popup_closed(&mut self, _item_key: &str) {
+        self.calendar.close();
     }
 }
 

@@ -27,6 +27,7 @@ pub use obi::runtime::{Failure, Schedule};
 pub use obi::spec::WidgetSpec;
 pub use obi::tiler;
 pub use obi::tiler::KeyboardLayout;
+pub use obi::view::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
 
 use obi::sync::lock;
@@ -70,16 +71,34 @@ pub fn has_icon(view: &View) -> bool {
 
 /// The text pieces of a view, item by item, each item's texts joined.
 pub fn texts(view: &View) -> Vec<String> {
-    view.items
+    view.items.iter().map(|item| joined_texts(&item.pieces)).collect()
+}
+
+/// The texts of a view's open popup, a row of cells' texts a line (a
+/// slider as `[value]`, a separator as `-`); empty when none is open.
+pub fn popup_rows(view: &View) -> Vec<Vec<String>> {
+    let cell_text = |cell: &Cell| match &cell.content {
+        Content::Label(pieces) | Content::Button(pieces) => joined_texts(pieces),
+        Content::Slider(value) => format!("[{value}]"),
+    };
+    let Some(popup) = &view.popup else { return Vec::new() };
+    let mut rows = Vec::new();
+    for block in &popup.blocks {
+        match block {
+            Block::Line(cell) => rows.push(vec![cell_text(cell)]),
+            Block::Grid(grid) => rows.extend(grid.iter().map(|row| row.iter().map(cell_text).collect())),
+            Block::Separator => rows.push(vec!["-".to_owned()]),
+        }
+    }
+    rows
+}
+
+fn joined_texts(pieces: &[Piece]) -> String {
+    pieces
         .iter()
-        .map(|item| {
-            item.pieces
-                .iter()
-                .filter_map(|piece| match piece {
-                    Piece::Text(text) => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect()
+        .filter_map(|piece| match piece {
+            Piece::Text(text) => Some(text.as_str()),
+            _ => None,
         })
         .collect()
 }

@@ -1,7 +1,9 @@
 //! A third-party component run through the harness: input reaches it, and
 //! its faults come back as the bar would report them.
 
-use obi_harness::{Capability, Emphasis, Failure, Harness, Input, Inputs, Script, ScrollDirection, plugin_spec, texts};
+use obi_harness::{
+    Capability, Emphasis, Failure, Harness, Input, Inputs, Script, ScrollDirection, plugin_spec, popup_rows, texts,
+};
 use std::path::{Path, PathBuf};
 
 fn faulty_wasm() -> PathBuf {
@@ -73,4 +75,51 @@ fn a_widget_built_against_0_1_1_still_runs_and_spawns_only_what_was_declared() {
     let shown = texts(&attacker.input("run", Input::PrimaryClick).unwrap()).remove(0);
     assert!(shown.starts_with("refused:") && shown.contains("not one of the commands declared"), "{shown}");
     assert_eq!(script.spawned(), ["notify-send hi"], "only the declared line ran");
+}
+
+/// A popup opens only in answer to input: one a widget gives unasked is
+/// not shown, and the widget is told it was closed; after a click it is
+/// shown and kept from refresh to refresh until closed.
+#[test]
+fn a_popup_opens_only_in_answer_to_input() {
+    let config = r#"{ "fault": "PushyPopup", "at_refresh": 1 }"#;
+    let mut widget = Harness::plugin(faulty_wasm(), config, &[], &script()).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(view.popup, None, "unasked");
+    assert_eq!(texts(&widget.refresh().unwrap()), ["popup closed beside faulty"]);
+    let view = widget.input("faulty", Input::SecondaryClick).unwrap();
+    assert_eq!(popup_rows(&view), [["pushed"]]);
+    assert_eq!(popup_rows(&widget.refresh().unwrap()), [["pushed"]], "kept while open");
+    assert_eq!(widget.close_popup().unwrap().popup, None);
+}
+
+/// A popup beside an item its view does not have is the widget's fault,
+/// named like a bad view's.
+#[test]
+fn a_popup_beside_no_item_is_a_bad_view() {
+    let config = r#"{ "fault": "StrayPopup", "at_refresh": 1 }"#;
+    let mut widget = Harness::plugin(faulty_wasm(), config, &[], &script()).unwrap();
+    match widget.refresh() {
+        Err(Failure::BadView(message)) => assert!(message.contains("\"nowhere\""), "{message}"),
+        other => panic!("expected a bad view, got {other:?}"),
+    }
+}
+
+/// A widget built against `obi:widget@0.1.2`, before 0.1.3 gave frames a
+/// popup: it loads, asks for its next refresh, describes its config, and
+/// popup input never reaches it.
+#[test]
+fn a_widget_built_against_0_1_2_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-2"]).unwrap().remove(0);
+    let schema = obi_harness::config_schema(wasm.clone()).unwrap().map(|schema| schema.to_string());
+    assert_eq!(schema.as_deref(), Some(r#"{"type":"object"}"#));
+    let mut widget = Harness::plugin(wasm, "{}", &[], &script()).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["refreshes: 1, clicks: 0"]);
+    assert_eq!(widget.next_refresh(), Some(std::time::Duration::from_millis(250)));
+    let view = widget.input("count", Input::SecondaryClick).unwrap();
+    assert_eq!((texts(&view), view.popup), (vec!["refreshes: 2, clicks: 1".to_owned()], None));
+    let view = widget.popup_input("count", "any", obi_harness::PopupInput::Slide(3)).unwrap();
+    assert_eq!(texts(&view), ["refreshes: 3, clicks: 1"]);
 }

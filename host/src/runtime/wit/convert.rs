@@ -2,9 +2,10 @@
 //! tiler's state into what a widget reads, a widget's view into the
 //! host's [`crate::view`] model, and inputs and schedules both ways.
 
-use super::since_v0_1_2::obi::widget::{self as host, types as wit};
+use super::since_v0_1_3::obi::widget::{self as host, types as wit};
 use crate::runtime::Schedule;
 use crate::tiler;
+use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};
 use crate::view::{self, Input, ScrollDirection};
 use std::sync::Arc;
 
@@ -79,14 +80,42 @@ impl From<tiler::Window> for host::tiler::Window {
 
 impl From<host::view::View> for view::View {
     fn from(view: host::view::View) -> view::View {
-        view::View { items: view.items.into_iter().map(Into::into).collect(), item_spacing: view.item_spacing }
+        view::View {
+            items: view.items.into_iter().map(Into::into).collect(),
+            item_spacing: view.item_spacing,
+            popup: None,
+        }
     }
 }
 
 impl From<host::view::Item> for view::Item {
     fn from(item: host::view::Item) -> view::Item {
-        use host::view::{Emphasis, Inputs};
-        let takes = [
+        view::Item {
+            key: item.key,
+            pieces: item.pieces.into_iter().map(Into::into).collect(),
+            emphasis: item.emphasis.into(),
+            takes: item.takes.into(),
+            tooltip: item.tooltip,
+        }
+    }
+}
+
+impl From<host::view::Emphasis> for view::Emphasis {
+    fn from(emphasis: host::view::Emphasis) -> view::Emphasis {
+        use host::view::Emphasis;
+        match emphasis {
+            Emphasis::Normal => view::Emphasis::Normal,
+            Emphasis::Selected => view::Emphasis::Selected,
+            Emphasis::Muted => view::Emphasis::Muted,
+            Emphasis::Urgent => view::Emphasis::Urgent,
+        }
+    }
+}
+
+impl From<host::view::Inputs> for view::Inputs {
+    fn from(takes: host::view::Inputs) -> view::Inputs {
+        use host::view::Inputs;
+        [
             (Inputs::PRIMARY_CLICK, view::Inputs::PRIMARY_CLICK),
             (Inputs::DOUBLE_CLICK, view::Inputs::DOUBLE_CLICK),
             (Inputs::SECONDARY_CLICK, view::Inputs::SECONDARY_CLICK),
@@ -96,19 +125,52 @@ impl From<host::view::Item> for view::Item {
             (Inputs::SCROLL, view::Inputs::SCROLL),
         ]
         .into_iter()
-        .filter(|(wit, _)| item.takes.contains(*wit))
-        .fold(view::Inputs::NONE, |takes, (_, input)| takes | input);
-        view::Item {
-            key: item.key,
-            pieces: item.pieces.into_iter().map(Into::into).collect(),
-            emphasis: match item.emphasis {
-                Emphasis::Normal => view::Emphasis::Normal,
-                Emphasis::Selected => view::Emphasis::Selected,
-                Emphasis::Muted => view::Emphasis::Muted,
-                Emphasis::Urgent => view::Emphasis::Urgent,
+        .filter(|(wit, _)| takes.contains(*wit))
+        .fold(view::Inputs::NONE, |takes, (_, input)| takes | input)
+    }
+}
+
+impl From<host::popup::Popup> for Popup {
+    fn from(popup: host::popup::Popup) -> Popup {
+        Popup { item_key: popup.item_key, blocks: popup.blocks.into_iter().map(Into::into).collect() }
+    }
+}
+
+impl From<host::popup::Block> for Block {
+    fn from(block: host::popup::Block) -> Block {
+        use host::popup::Block as Wit;
+        match block {
+            Wit::Line(cell) => Block::Line(cell.into()),
+            Wit::Grid(rows) => {
+                Block::Grid(rows.into_iter().map(|row| row.into_iter().map(Into::into).collect()).collect())
+            }
+            Wit::Separator => Block::Separator,
+        }
+    }
+}
+
+impl From<host::popup::Cell> for Cell {
+    fn from(cell: host::popup::Cell) -> Cell {
+        use host::popup::Content as Wit;
+        let pieces = |pieces: Vec<host::view::Piece>| pieces.into_iter().map(Into::into).collect();
+        Cell {
+            key: cell.key,
+            content: match cell.content {
+                Wit::Label(label) => Content::Label(pieces(label)),
+                Wit::Button(face) => Content::Button(pieces(face)),
+                Wit::Slider(value) => Content::Slider(value),
             },
-            takes,
-            tooltip: item.tooltip,
+            emphasis: cell.emphasis.into(),
+            takes: cell.takes.into(),
+        }
+    }
+}
+
+impl From<PopupInput> for host::popup::PopupInput {
+    fn from(input: PopupInput) -> host::popup::PopupInput {
+        match input {
+            PopupInput::Input(input) => host::popup::PopupInput::Input(input.into()),
+            PopupInput::Slide(value) => host::popup::PopupInput::Slide(value),
         }
     }
 }

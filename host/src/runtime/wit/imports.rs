@@ -4,7 +4,7 @@
 //! widget's import (`obi:widget/log@0.1.0`) with these (wasmtime links
 //! semver-compatible names).
 
-use super::since_v0_1_2::obi::widget as host;
+use super::since_v0_1_3::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::web;
 use crate::capabilities::{TrayAction, clock};
@@ -13,6 +13,7 @@ use crate::tiler::{self, Message};
 
 impl host::types::Host for StoreState {}
 impl host::view::Host for StoreState {}
+impl host::popup::Host for StoreState {}
 
 impl host::log::Host for StoreState {
     fn log(&mut self, level: host::log::Level, message: String) {
@@ -57,6 +58,12 @@ impl host::clock::Host for StoreState {
         timezone: Option<String>,
     ) -> Result<String, String> {
         clock::format(clock::from_unix(at.seconds, at.nanoseconds), &pattern, timezone.as_deref())
+    }
+}
+
+impl host::calendar::Host for StoreState {
+    fn first_weekday(&mut self) -> u8 {
+        self.capabilities.clock.first_weekday().min(6)
     }
 }
 

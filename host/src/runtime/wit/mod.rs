@@ -1,6 +1,6 @@
 //! `obi:widget`, release by release, as Zed keeps its extension API: one
 //! module of generated bindings per release the host serves
-//! (`since_v0_1_0`, `since_v0_1_1`, `since_v0_1_2`, from `wit/since_v*/`),
+//! (`since_v0_1_0` … `since_v0_1_3`, from `wit/since_v*/`),
 //! the host side of the imports once for the latest ([`imports`]), the
 //! conversions to and from the host's models ([`convert`]), and the one
 //! place that tells the releases apart: [`Release`], and [`Widget`], a
@@ -15,17 +15,19 @@ mod imports;
 mod since_v0_1_0;
 mod since_v0_1_1;
 mod since_v0_1_2;
+mod since_v0_1_3;
 
 use super::Schedule;
 use super::store::StoreState;
 use crate::capabilities::Capability;
+use crate::view::popup::PopupInput;
 use crate::view::{Input, View};
 use std::collections::BTreeSet;
 use wasmtime::Store;
 use wasmtime::component::{HasSelf, InstancePre, Linker};
 
 /// The WIT package this host serves, at its latest release.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.2";
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.3";
 
 /// A release of `obi:widget` a widget may be built against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,19 +35,21 @@ pub enum Release {
     V0_1_0,
     V0_1_1,
     V0_1_2,
+    V0_1_3,
 }
 
 impl Release {
     /// Every release this host serves, oldest first.
-    pub const ALL: [Release; 3] = [Release::V0_1_0, Release::V0_1_1, Release::V0_1_2];
-    pub const LATEST: Release = Release::V0_1_2;
+    pub const ALL: [Release; 4] = [Release::V0_1_0, Release::V0_1_1, Release::V0_1_2, Release::V0_1_3];
+    pub const LATEST: Release = Release::V0_1_3;
 
-    /// Its version, as an import names it: `0.1.2`.
+    /// Its version, as an import names it: `0.1.3`.
     pub fn version(self) -> &'static str {
         match self {
             Release::V0_1_0 => "0.1.0",
             Release::V0_1_1 => "0.1.1",
             Release::V0_1_2 => "0.1.2",
+            Release::V0_1_3 => "0.1.3",
         }
     }
 
@@ -69,6 +73,7 @@ impl Template {
             Release::V0_1_0 => since_v0_1_0::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_1 => since_v0_1_1::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_2 => since_v0_1_2::WidgetIndices::new(&linked).map(drop),
+            Release::V0_1_3 => since_v0_1_3::WidgetIndices::new(&linked).map(drop),
         }?;
         Ok(Template { release, linked })
     }
@@ -79,6 +84,7 @@ impl Template {
             Release::V0_1_0 => Widget::V0_1_0(since_v0_1_0::Widget::new(store, &instance)?),
             Release::V0_1_1 => Widget::V0_1_1(since_v0_1_1::Widget::new(store, &instance)?),
             Release::V0_1_2 => Widget::V0_1_2(since_v0_1_2::Widget::new(store, &instance)?),
+            Release::V0_1_3 => Widget::V0_1_3(since_v0_1_3::Widget::new(store, &instance)?),
         })
     }
 }
@@ -89,6 +95,7 @@ pub(super) enum Widget {
     V0_1_0(since_v0_1_0::Widget),
     V0_1_1(since_v0_1_1::Widget),
     V0_1_2(since_v0_1_2::Widget),
+    V0_1_3(since_v0_1_3::Widget),
 }
 
 impl Widget {
@@ -99,18 +106,25 @@ impl Widget {
         config: &str,
         monitor: Option<u32>,
     ) -> wasmtime::Result<Result<Schedule, String>> {
-        let bar = since_v0_1_2::obi::widget::view::Bar { monitor };
+        let bar = since_v0_1_3::obi::widget::view::Bar { monitor };
         Ok(match self {
+            Widget::V0_1_3(widget) => widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into),
             Widget::V0_1_1(widget) => widget.call_init(store, config, bar)?.map(Into::into),
             Widget::V0_1_0(widget) => widget.call_init(store, config)?.map(Into::into),
         })
     }
 
-    /// `refresh`: the view, and the milliseconds until the widget wants the
-    /// next one (releases before 0.1.2 cannot say).
+    /// `refresh`: the view with the widget's popup (releases before 0.1.3
+    /// have none), and the milliseconds until the widget wants the next
+    /// one (releases before 0.1.2 cannot say).
     pub fn call_refresh(&self, store: &mut Store<StoreState>) -> wasmtime::Result<(View, Option<u32>)> {
         Ok(match self {
+            Widget::V0_1_3(widget) => {
+                let frame = widget.obi_widget_guest().call_refresh(store)?;
+                let view = View { popup: frame.popup.map(Into::into), ..frame.view.into() };
+                (view, frame.next_refresh_ms)
+            }
             Widget::V0_1_2(widget) => {
                 let frame = widget.obi_widget_guest().call_refresh(store)?;
                 (frame.view.into(), frame.next_refresh_ms)
@@ -122,15 +136,40 @@ impl Widget {
 
     pub fn call_on_input(&self, store: &mut Store<StoreState>, key: &str, input: Input) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
             Widget::V0_1_1(widget) => widget.call_on_input(store, key, input.into()),
             Widget::V0_1_0(widget) => widget.call_on_input(store, key, input.into()),
         }
     }
 
+    /// Input on cell `cell` of the popup beside item `key`; none reaches a
+    /// widget built before 0.1.3, which cannot have a popup open.
+    pub fn call_on_popup_input(
+        &self,
+        store: &mut Store<StoreState>,
+        key: &str,
+        cell: &str,
+        input: PopupInput,
+    ) -> wasmtime::Result<()> {
+        match self {
+            Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
+            Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
+        }
+    }
+
+    /// The host closed the popup beside item `key`.
+    pub fn call_on_popup_closed(&self, store: &mut Store<StoreState>, key: &str) -> wasmtime::Result<()> {
+        match self {
+            Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
+            Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
+        }
+    }
+
     /// The JSON schema of the widget's config, as it gives it; none before 0.1.2.
     pub fn call_config_schema(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Option<String>> {
         match self {
+            Widget::V0_1_3(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(None),
         }
@@ -138,15 +177,19 @@ impl Widget {
 }
 
 /// Adds to `linker` the interfaces every widget may use (the shapes of
-/// `types` and `view`) and those of `grants`, no others.
+/// `types`, `view` and `popup`) and those of `grants`, no others.
 pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Capability>) -> wasmtime::Result<()> {
-    use since_v0_1_2::obi::widget as wit;
+    use since_v0_1_3::obi::widget as wit;
     wit::types::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
     wit::view::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+    wit::popup::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
     for grant in grants {
         match grant {
             Capability::Log => wit::log::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
-            Capability::Clock => wit::clock::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Clock => {
+                wit::clock::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+                wit::calendar::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+            }
             Capability::Metrics => wit::metrics::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Disks => wit::disks::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Battery => wit::battery::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,

@@ -2,7 +2,7 @@
 //! same shapes as 0.1.1's `types` generated apart, converted here.
 
 use self::obi::widget::types as old;
-use super::since_v0_1_2::obi::widget::types as wit;
+use super::since_v0_1_3::obi::widget::types as wit;
 use crate::{runtime, view};
 
 wasmtime::component::bindgen!({
@@ -12,7 +12,11 @@ wasmtime::component::bindgen!({
 
 impl From<old::View> for view::View {
     fn from(view: old::View) -> view::View {
-        view::View { items: view.items.into_iter().map(Into::into).collect(), item_spacing: view.item_spacing }
+        view::View {
+            items: view.items.into_iter().map(Into::into).collect(),
+            item_spacing: view.item_spacing,
+            popup: None,
+        }
     }
 }
 

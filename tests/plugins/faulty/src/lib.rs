@@ -8,15 +8,16 @@
 //! reach outside its sandbox (files, the directory tree, a TCP socket at
 //! `escape_to`, a process, the environment) and shows what it got,
 //! `NamedImage` shows the image file `image` names (a FIFO, say), `Hoard`
-//! keeps every WASI resource it makes (10 000 timers a refresh), `Never`
-//! behaves. Its label names the last input it was given, so tests can see
+//! keeps every WASI resource it makes (10 000 timers a refresh),
+//! `PushyPopup` gives a popup with every frame, asked or not, `StrayPopup`
+//! one beside an item it does not have, `Never` behaves. Its label names the last input it was given, so tests can see
 //! input arrive.
 //!
 //! ```json
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
 //! ```
 
-use obi_sdk::{Image, Input, Schedule, View, Widget, item};
+use obi_sdk::{Image, Input, Popup, Schedule, View, Widget, item, label};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone, Copy)]
@@ -31,6 +32,8 @@ pub enum Fault {
     Escape,
     NamedImage,
     Hoard,
+    PushyPopup,
+    StrayPopup,
     Never,
 }
 
@@ -97,7 +100,7 @@ impl Widget for Faulty {
                     return View::of([item("image").image(Image::Path(self.config.image.clone())).text("image")]);
                 }
                 Fault::Hoard => hoard(),
-                Fault::Never => {}
+                Fault::PushyPopup | Fault::StrayPopup | Fault::Never => {}
             }
         }
         match &self.last_input {
@@ -108,6 +111,20 @@ impl Widget for Faulty {
 
     fn on_input(&mut self, key: &str, input: Input) {
         self.last_input = Some(format!("{key}: {input:?}"));
+    }
+
+    fn popup(&mut self) -> Option<Popup> {
+        let beside = match self.config.fault {
+            _ if self.refreshes < self.config.at_refresh => return None,
+            Fault::PushyPopup => "faulty",
+            Fault::StrayPopup => "nowhere",
+            _ => return None,
+        };
+        Some(Popup::beside(beside).line(label("pushed")))
+    }
+
+    fn on_popup_closed(&mut self, item_key: &str) {
+        self.last_input = Some(format!("popup closed beside {item_key}"));
     }
 }
 
