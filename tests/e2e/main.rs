@@ -19,6 +19,7 @@ mod media;
 mod monitors;
 mod mouse;
 mod ocr;
+mod popup;
 mod screenshot;
 mod support;
 mod sway;

@@ -181,6 +181,11 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
                 running.reload(*read, surface);
             }
         }
+        BarEvent::Grabbed { bar, input } => {
+            if let Some(Member { running, surface }) = find(members, bar) {
+                running.grabbed(input, surface);
+            }
+        }
         BarEvent::MonitorsChanged => {
             for Member { running, surface } in members.iter_mut() {
                 running.monitors_changed(surface);
@@ -244,8 +249,9 @@ mod tests {
     use super::*;
     use crate::bar::Placement;
     use crate::config::BarConfig;
-    use crate::render::{Layout, Rect, Scene, Style};
+    use crate::render::{Layout, PopupLayout, Rect, Scene, Style};
     use crate::runtime::ComponentCache;
+    use crate::view::popup::Popup;
 
     /// A surface that remembers whether it is shown, on a set monitor.
     struct Shown {
@@ -266,6 +272,13 @@ mod tests {
         fn place(&mut self, _: &Placement, _: &Connection) {}
         fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
         fn hide_tooltip(&mut self) {}
+        fn show_popup(&mut self, _: Rect, _: &Popup, _: &Style) -> Option<PopupLayout> {
+            None
+        }
+        fn hide_popup(&mut self) {}
+        fn locate(&self, _: (i32, i32)) -> crate::bar::Located {
+            crate::bar::Located::Elsewhere
+        }
         fn monitor(&self) -> Option<usize> {
             self.monitor
         }

@@ -9,11 +9,13 @@
 
 mod fleet;
 pub mod placement;
+mod popup;
 mod running;
 mod surface;
 
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
+pub use popup::{Grabbed, Located};
 pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 pub use surface::Surface;
 

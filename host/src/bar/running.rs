@@ -10,6 +10,7 @@
 //! one replaces the running one (unchanged widgets keep their state), a
 //! bad one is logged and ignored.
 
+use super::popup::{self, Grabbed, Located, OpenPopup};
 use super::surface::Surface;
 use super::{Bar, Route};
 use crate::config::model::MonitorConfigOrIndex;
@@ -17,7 +18,7 @@ use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::input::{DoubleClicks, ScrollTicks};
 use crate::render::{Rect, damage, find_text_font};
-use crate::scheduler::{Changes, SchedulerHandle};
+use crate::scheduler::{Changes, SchedulerHandle, WidgetEvent};
 use crate::tiler::Connection;
 use crate::view::images::HeldImages;
 use crate::view::{Input, WidgetState};
@@ -42,6 +43,8 @@ pub enum BarEvent {
     Control { request: control::Request, reply: Option<Sender<String>> },
     /// Monitors were added or removed, or changed resolution.
     MonitorsChanged,
+    /// The pointer or the keyboard, held by bar `bar`'s open popup.
+    Grabbed { bar: BarId, input: Grabbed },
 }
 
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
@@ -123,6 +126,8 @@ pub struct Running {
     double_clicks: DoubleClicks,
     scroll_ticks: ScrollTicks,
     hover: Option<Hover>,
+    /// A widget's popup, while it is shown.
+    popup: Option<OpenPopup>,
     /// Hidden by `obi msg`.
     hidden: bool,
     /// A widget's state changed since the last frame.
@@ -154,6 +159,7 @@ impl Running {
             double_clicks: DoubleClicks::default(),
             scroll_ticks: ScrollTicks::default(),
             hover: None,
+            popup: None,
             hidden: false,
             widgets_changed: false,
             complete_once: false,
@@ -218,6 +224,7 @@ impl Running {
         });
         self.bar.show(layout);
         self.follow_hovered_item(surface);
+        self.follow_popup(surface);
         self.note_presented();
     }
 
@@ -233,6 +240,102 @@ impl Running {
             self.bar.show(layout);
             self.follow_hovered_item(surface);
             self.note_presented();
+        }
+        // A popup may change while the bar does not.
+        self.follow_popup(surface);
+    }
+
+    /// Shows the popup a widget has open beside its item, as it is now;
+    /// hides the one no widget has open any more.
+    fn follow_popup(&mut self, surface: &mut dyn Surface) {
+        let wanted = popup::wanted(self.bar.scene()).and_then(|(widget, popup)| {
+            let shown = self.bar.shown().items.iter();
+            let mut beside = shown.filter(|placed| placed.widget == widget && placed.item.key == popup.item_key);
+            Some((widget, popup, beside.next()?.rect))
+        });
+        match wanted {
+            None => {
+                if self.popup.take().is_some() {
+                    surface.hide_popup();
+                }
+            }
+            Some((widget, popup, anchor)) => {
+                if self.popup.as_ref().is_some_and(|open| open.shows(widget, popup, anchor)) {
+                    return;
+                }
+                let popup = popup.clone();
+                self.end_hover(surface);
+                match surface.show_popup(anchor, &popup, &self.bar.scene().style) {
+                    Some(layout) => self.popup = Some(OpenPopup::new(widget, popup, anchor, layout)),
+                    // Not shown here: the widget is told, rather than asked again each frame.
+                    None => {
+                        self.popup = None;
+                        self.scheduler.send(WidgetEvent::ClosePopup { widget });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a widget has a popup open, shown or to show.
+    pub fn wants_popup(&self) -> bool {
+        popup::wanted(self.bar.scene()).is_some()
+    }
+
+    /// Where what an open popup's grab sees goes: this bar, on the event loop.
+    pub fn report_grabbed(&self) -> std::sync::Arc<dyn Fn(Grabbed) -> bool + Send + Sync> {
+        let (deliver, bar) = (self.deliver.clone(), self.id);
+        std::sync::Arc::new(move |input| deliver(BarEvent::Grabbed { bar, input }))
+    }
+
+    /// The pointer or the keyboard while the popup holds them.
+    pub fn grabbed(&mut self, input: Grabbed, surface: &mut dyn Surface) {
+        let Some(open) = &mut self.popup else { return };
+        match input {
+            Grabbed::Escape => self.close_popup(surface),
+            Grabbed::Released => open.release(),
+            Grabbed::Dragged { at } => {
+                if let Located::Popup(x, _) = surface.locate(at)
+                    && let Some(event) = open.drag(x)
+                {
+                    self.scheduler.send(event);
+                }
+            }
+            Grabbed::Pressed { input, at } => match surface.locate(at) {
+                Located::Popup(x, y) => {
+                    if let Some(event) = open.press(input, x, y) {
+                        self.scheduler.send(event);
+                    }
+                }
+                Located::Bar(x, y) => {
+                    self.cursor = (x, y);
+                    self.press_on_bar_with_popup(input, surface);
+                }
+                Located::Elsewhere => self.close_popup(surface),
+            },
+        }
+    }
+
+    /// A press on the bar while a popup is open closes it; on the popup's
+    /// own item that is all it does (a second click on the date closes the
+    /// calendar), elsewhere the press goes on as any press on the bar.
+    fn press_on_bar_with_popup(&mut self, input: Input, surface: &mut dyn Surface) {
+        let Some(open) = &self.popup else { return };
+        let on_its_item = self
+            .bar
+            .item_at(self.cursor.0)
+            .is_some_and(|placed| placed.widget == open.widget && placed.item.key == open.popup.item_key);
+        self.close_popup(surface);
+        if !on_its_item {
+            self.pressed(input, surface);
+        }
+    }
+
+    /// Closes the popup shown: at once on the screen, and in its widget.
+    pub fn close_popup(&mut self, surface: &mut dyn Surface) {
+        if let Some(open) = self.popup.take() {
+            surface.hide_popup();
+            self.scheduler.send(WidgetEvent::ClosePopup { widget: open.widget });
         }
     }
 
@@ -287,6 +390,9 @@ impl Running {
     /// A button was pressed where the pointer is; a second primary click
     /// soon after the first, near it, is a double click.
     pub fn pressed(&mut self, input: Input, surface: &mut dyn Surface) {
+        if self.popup.is_some() {
+            return self.press_on_bar_with_popup(input, surface);
+        }
         self.end_hover(surface);
         let input = match input {
             Input::PrimaryClick if self.double_clicks.press(Instant::now(), self.cursor) => Input::DoubleClick,

@@ -1,12 +1,13 @@
 //! What a running bar needs of the surface it is shown on (an X11 window, a
 //! Wayland layer surface): painting and presenting, being shown or hidden,
-//! being placed, and showing a tooltip. Sizes and positions are in the
+//! being placed, and showing a tooltip or a widget's popup. Sizes and positions are in the
 //! surface's pixels. The surfaces live in `window/`; the bar only names
 //! what it asks of them.
 
-use super::Placement;
-use crate::render::{FontData, Layout, Rect, Scene, Style};
+use super::{Located, Placement};
+use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
 use crate::tiler::Connection;
+use crate::view::popup::Popup;
 
 pub trait Surface {
     /// `scene` laid out at the surface's size; none while there is no
@@ -35,6 +36,17 @@ pub trait Surface {
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style);
 
     fn hide_tooltip(&mut self);
+
+    /// Shows `popup` beside the item at `anchor` in `style`, and holds the
+    /// pointer and the keyboard while it is open (see [`super::Grabbed`]);
+    /// where its cells went, or none when it cannot be shown here.
+    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout>;
+
+    fn hide_popup(&mut self);
+
+    /// Where the screen's device pixel `at` falls: on the popup, on the bar
+    /// or elsewhere.
+    fn locate(&self, at: (i32, i32)) -> Located;
 
     /// The number of the monitor the bar is on now, in the numbering of
     /// its `monitor`; none while it waits for one.

@@ -13,6 +13,7 @@ mod grouping;
 mod layout;
 mod offscreen;
 mod painter;
+mod popup_layout;
 
 pub use damage::damage;
 pub use fonts::{FontData, ICON_FONT, find_text_font};
@@ -22,6 +23,7 @@ pub use grouping::{GroupKind, Grouping};
 pub use layout::{FAILED_KEY, Layout, PlacedItem, lay_out};
 pub use offscreen::{Offscreen, write_png};
 pub use painter::{Face, Painter};
+pub use popup_layout::{PlacedCell, PopupLayout, lay_out_popup};
 
 use crate::config::{BarConfig, Side};
 use crate::theme::Theme;

@@ -18,9 +18,11 @@ use super::geometry::Rect;
 use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
+use super::popup_layout::{self, PlacedCell, PopupLayout};
 use super::{FontData, ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
+use crate::view::popup::{Content, Popup};
 use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use anyhow::Context;
 use femtovg::imgref::Img;
@@ -249,6 +251,83 @@ impl<R: Renderer> Painter<R> {
         self.glyph_budget.frame_painted();
     }
 
+    /// Where everything in `popup` goes, its texts cut to the bar's
+    /// `max_label_width`.
+    pub fn lay_out_popup(&mut self, style: &Style, popup: &Popup) -> PopupLayout {
+        popup_layout::lay_out_popup(popup, style, &mut |piece| self.fit_piece(piece, style, style.max_label_width))
+    }
+
+    /// Paints a whole popup window laid out as `layout` (in logical pixels,
+    /// drawn at the painter's scale): its cells as items are drawn (a
+    /// button framed, a slider as a track filled to its value), on the
+    /// theme's background, opaque, framed in the accent. The caller flushes
+    /// the canvas and presents the frame.
+    pub fn paint_popup(&mut self, style: &Style, layout: &PopupLayout) {
+        let scale = self.face.scale;
+        let (width, height) = (layout.width.ceil(), layout.height.ceil());
+        let device = Rect::new(0.0, 0.0, width, height).scaled(scale);
+        self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
+        let theme = &style.theme;
+        let Rgba(r, g, b, _) = theme.background;
+        clear(&mut self.canvas, &device, Color::rgb(r, g, b));
+        self.canvas.save();
+        self.canvas.scale(scale, scale);
+        let mut frame = Path::new();
+        frame.rect(0.5, 0.5, width - 1.0, height - 1.0);
+        self.canvas.stroke_path(&frame, &Paint::color(color(theme.accent)).with_line_width(1.0));
+        for &y in &layout.separators {
+            let mut line = Path::new();
+            line.move_to(popup_layout::popup_margin(style), y.floor() + 0.5);
+            line.line_to(width - popup_layout::popup_margin(style), y.floor() + 0.5);
+            self.canvas.stroke_path(&line, &Paint::color(color(theme.muted)).with_line_width(1.0));
+        }
+        for placed in &layout.cells {
+            self.paint_cell(style, placed);
+        }
+        self.canvas.restore();
+        self.glyph_budget.frame_painted();
+    }
+
+    fn paint_cell(&mut self, style: &Style, placed: &PlacedCell) {
+        let theme = &style.theme;
+        let rect = placed.rect.grow(-1.0);
+        let radius = style.font_size * 0.4;
+        let mut area = Path::new();
+        area.rounded_rect(rect.x, rect.y, rect.width, rect.height, radius);
+        let foreground = match placed.cell.emphasis {
+            Emphasis::Selected | Emphasis::Urgent => {
+                let fill = if placed.cell.emphasis == Emphasis::Urgent { theme.urgent } else { theme.selected_fill };
+                self.canvas.fill_path(&area, &Paint::color(color(fill)));
+                theme.selected_text
+            }
+            Emphasis::Muted => theme.muted,
+            Emphasis::Normal => theme.text,
+        };
+        let middle = rect.y + rect.height / 2.0;
+        match placed.cell.content {
+            Content::Label(_) => {}
+            Content::Button(_) => {
+                self.canvas.stroke_path(&area, &Paint::color(color(theme.accent)).with_line_width(1.0));
+            }
+            Content::Slider(value) => {
+                let track_height = (style.font_size * 0.35).max(2.0);
+                let (x, width) = (placed.content_x, placed.content_width);
+                let mut track = Path::new();
+                track.rounded_rect(x, middle - track_height / 2.0, width, track_height, track_height / 2.0);
+                self.canvas.fill_path(&track, &Paint::color(color(theme.muted)));
+                let filled = width * f32::from(value.min(100)) / 100.0;
+                let mut level = Path::new();
+                level.rounded_rect(x, middle - track_height / 2.0, filled, track_height, track_height / 2.0);
+                self.canvas.fill_path(&level, &Paint::color(color(theme.accent)));
+                let mut knob = Path::new();
+                knob.circle(x + filled, middle, track_height * 1.6);
+                self.canvas.fill_path(&knob, &Paint::color(color(foreground)));
+                return;
+            }
+        }
+        self.paint_pieces(style, &placed.pieces, placed.content_x, middle, foreground);
+    }
+
     /// The piece as it will be drawn (text cut to `max_width`) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
         let font = self.face.text_font;
@@ -350,13 +429,18 @@ impl<R: Renderer> Painter<R> {
             Emphasis::Normal => theme.text,
         };
         let middle = rect.y + rect.height / 2.0;
+        self.paint_pieces(style, &placed.pieces, rect.x + item_padding(style), middle, foreground);
+    }
+
+    /// Draws `pieces` from `x` along `middle` in `foreground`.
+    fn paint_pieces(&mut self, style: &Style, pieces: &[(Piece, f32)], x: f32, middle: f32, foreground: Rgba) {
         // Text starts on a whole device pixel, so that a label drawn again
         // elsewhere (a neighbour grew) reuses its rasterised glyphs: femtovg
         // keeps one per tenth of a pixel a glyph lands on.
         let scale = self.face.scale;
         let whole_pixel = |x: f32| (x * scale).round() / scale;
-        let mut cursor = rect.x + item_padding(style);
-        for (piece, width) in &placed.pieces {
+        let mut cursor = x;
+        for (piece, width) in pieces {
             match piece {
                 Piece::Text(text) => {
                     let paint = self.text_paint(style, foreground);

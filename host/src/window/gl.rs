@@ -11,8 +11,9 @@
 //! it and swapped with its damage named; elsewhere into a kept framebuffer
 //! that is copied whole to the back buffer before the swap.
 
-use super::tooltip::TooltipWindow;
-use crate::render::{Face, FontData, Framebuffer, Layout, Painter, Rect, Style};
+use super::aside::AsideWindow;
+use crate::render::{Face, FontData, Framebuffer, Layout, Painter, PopupLayout, Rect, Style};
+use crate::view::popup::Popup;
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
@@ -395,7 +396,7 @@ impl<W> GlBar<W> {
 
     /// Paints `text` into the tooltip's window and presents it, then turns
     /// the context back to the bar. `text_font` is the bar's.
-    pub fn present_tooltip(&mut self, tooltip: &TooltipWindow, style: &Style, text: &str, text_font: &FontData) {
+    pub fn present_tooltip(&mut self, tooltip: &AsideWindow, style: &Style, text: &str, text_font: &FontData) {
         // An X11 window's size is in device pixels.
         self.present_tooltip_on(&tooltip.surface, tooltip.size, 1.0, style, text, text_font);
     }
@@ -413,23 +414,64 @@ impl<W> GlBar<W> {
         text: &str,
         text_font: &FontData,
     ) {
+        let (width, height) = size;
+        self.present_aside(surface, scale, text_font, "the tooltip", |painter| {
+            painter.paint_tooltip(style, text, width, height)
+        });
+    }
+
+    /// Where everything in `popup` goes, measured in `text_font`.
+    pub fn lay_out_popup(&mut self, style: &Style, popup: &Popup, text_font: &FontData) -> Option<PopupLayout> {
+        match self.tooltip_painter(text_font) {
+            Ok(mut painter) => Some(painter.lay_out_popup(style, popup)),
+            Err(error) => {
+                tracing::warn!("laying out the popup: {error:#}");
+                None
+            }
+        }
+    }
+
+    /// Paints a popup laid out as `layout` into `surface` (the popup's own
+    /// GL surface) at `scale`, presents it, and turns the context back to
+    /// the bar.
+    pub fn present_popup_on(
+        &mut self,
+        surface: &Surface<WindowSurface>,
+        scale: f32,
+        style: &Style,
+        layout: &PopupLayout,
+        text_font: &FontData,
+    ) {
+        self.present_aside(surface, scale, text_font, "the popup", |painter| painter.paint_popup(style, layout));
+    }
+
+    /// Makes the context current on `surface` (a window beside the bar),
+    /// lets `paint` draw into it at `scale` with the painter of such
+    /// windows, presents it, then turns the context back to the bar.
+    fn present_aside(
+        &mut self,
+        surface: &Surface<WindowSurface>,
+        scale: f32,
+        text_font: &FontData,
+        what: &str,
+        paint: impl FnOnce(&mut Painter<OpenGl>),
+    ) {
         let device = self.device.clone();
         device.make_current(0, surface);
         // femtovg binds its target only when the target changes, and the
         // bar's frame stays bound across the switch of surfaces: unbound,
-        // the tooltip is drawn into its own window.
+        // the window beside the bar is drawn into its own surface.
         bind_framebuffer(&device.inner.gl, None);
         match self.tooltip_painter(text_font) {
             Ok(mut painter) => {
-                let (width, height) = size;
                 painter.set_scale(scale);
-                painter.paint_tooltip(style, text, width, height);
+                paint(&mut painter);
                 painter.canvas().flush_to_output(());
                 if let Err(error) = surface.swap_buffers(&device.inner.context) {
-                    tracing::warn!("presenting the tooltip: {error:#}");
+                    tracing::warn!("presenting {what}: {error:#}");
                 }
             }
-            Err(error) => tracing::warn!("painting the tooltip: {error:#}"),
+            Err(error) => tracing::warn!("painting {what}: {error:#}"),
         }
         device.make_current(self.face.owner, &self.surface);
         bind_framebuffer(&device.inner.gl, self.kept.as_ref().map(|frame| frame.object));

@@ -6,7 +6,8 @@
 //! with an ARGB visual when a bar is see-through; when monitors change,
 //! each bar moves to its monitor again, or hides until that monitor is
 //! back, and with `--every-monitor` bars come and go with monitors.
-//! Tooltips are windows of their own beside the bar.
+//! Tooltips and widgets' popups are windows of their own beside the bar
+//! (X11); an open popup holds the pointer and the keyboard ([`popup`]).
 //!
 //! What a bar does is its [`Running`] bar's: this module is the surfaces
 //! and the event loop that feeds them. The loop sleeps between events; a
@@ -14,12 +15,15 @@
 //! handled, and everything when the system asks.
 
 use crate::bar::{
-    Bar, BarEvent, Deliver, Fleet, Flow, Member, Output, Placement, Running, ScreenRect, Surface, dispatch, placement,
+    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, Output, Placement, Running, ScreenRect, Surface, dispatch,
+    placement,
 };
-use crate::render::{FontData, Layout, Rect, Scene, Style};
+use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
 use crate::tiler::Connection;
 use crate::view::images::HeldImages;
+use crate::view::popup::Popup;
 use anyhow::Context;
+use aside::{AsideWindow, Role};
 use gl::{GlBar, GlDevice};
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::display::GetGlDisplay;
@@ -30,18 +34,19 @@ use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
-use tooltip::TooltipWindow;
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowAttributes, WindowId};
 
+mod aside;
 mod gl;
 mod input;
 #[cfg(windows)]
 mod layered;
-mod tooltip;
+#[cfg(free_unix)]
+mod popup;
 #[cfg(free_unix)]
 pub mod wayland;
 #[cfg(windows)]
@@ -124,10 +129,26 @@ struct WindowSurface {
     text_font: FontData,
     held: HeldImages,
     /// Made the first time a tooltip is due.
-    tooltip: Option<TooltipWindow>,
+    tooltip: Option<AsideWindow>,
     /// Making the tooltip window failed: tooltips are not shown.
     no_tooltips: bool,
+    /// Made the first time a popup is due.
+    popup_window: Option<AsideWindow>,
+    /// Making the popup window failed, or this is no X11: popups are not shown.
+    no_popups: bool,
+    /// The popup shown, where its cells are, to paint it again.
+    popup_layout: Option<PopupLayout>,
+    /// The shown popup's hold on the pointer and the keyboard.
+    #[cfg(free_unix)]
+    popup_grab: Option<popup::Grab>,
+    /// Where what the popup's grab sees goes: the bar's event loop.
+    #[cfg(free_unix)]
+    report_grabbed: ReportGrabbed,
 }
+
+/// Hands what an open popup's grab sees to the bar; false once the loop is gone.
+#[cfg(free_unix)]
+type ReportGrabbed = Arc<dyn Fn(crate::bar::Grabbed) -> bool + Send + Sync>;
 
 impl BarWindows {
     pub fn new(fleet: Fleet) -> BarWindows {
@@ -271,6 +292,13 @@ fn open_surface(
         held: running.links().held.clone(),
         tooltip: None,
         no_tooltips: false,
+        popup_window: None,
+        no_popups: false,
+        popup_layout: None,
+        #[cfg(free_unix)]
+        popup_grab: None,
+        #[cfg(free_unix)]
+        report_grabbed: running.report_grabbed(),
     };
     let tiler = running.links().tiler.clone();
     let gl = surface.open(event_loop, running.bar_mut(), &tiler)?;
@@ -401,7 +429,7 @@ impl WindowSurface {
                 return;
             }
         }
-        match TooltipWindow::new(event_loop, gl.config()) {
+        match AsideWindow::new(event_loop, gl.config(), Role::Tooltip) {
             Ok(window) => self.tooltip = Some(window),
             Err(error) => {
                 tracing::warn!("{error:#}; tooltips are not shown");
@@ -410,15 +438,59 @@ impl WindowSurface {
         }
     }
 
+    /// Makes the popup window, the first time a popup is due (X11 alone,
+    /// where the bar can hold the pointer while it is open).
+    fn prepare_popups(&mut self, event_loop: &ActiveEventLoop) {
+        if self.popup_window.is_some() || self.no_popups {
+            return;
+        }
+        let Some(gl) = &self.gl else { return };
+        #[cfg(free_unix)]
+        {
+            use winit::platform::x11::ActiveEventLoopExtX11;
+            if !event_loop.is_x11() {
+                return;
+            }
+            match AsideWindow::new(event_loop, gl.config(), Role::Popup) {
+                Ok(window) => self.popup_window = Some(window),
+                Err(error) => {
+                    tracing::warn!("{error:#}; widgets' popups are not shown");
+                    self.no_popups = true;
+                }
+            }
+        }
+        #[cfg(not(free_unix))]
+        let _ = (event_loop, gl);
+    }
+
+    /// Paints the popup shown again (its window was exposed).
+    fn repaint_popup(&mut self, style: &Style) {
+        if let (Some(gl), Some(window), Some(layout)) = (&mut self.gl, &self.popup_window, &self.popup_layout) {
+            gl.present_popup_on(&window.surface, 1.0, style, layout, &self.text_font);
+        }
+    }
+
+    /// The monitor the bar's window is on, on the screen; the bar's own
+    /// rectangle when winit cannot say.
+    fn monitor_rect(&self, bar: ScreenRect) -> ScreenRect {
+        let Some(gl) = &self.gl else { return bar };
+        gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
+            x: monitor.position().x,
+            y: monitor.position().y,
+            width: monitor.size().width,
+            height: monitor.size().height,
+        })
+    }
+
     /// The monitor the bar is on now.
     fn output(&self) -> Option<&Output> {
         self.monitor.and_then(|index| self.screen.monitors.get(index))
     }
 
-    /// Whether window `id` is this bar's or its tooltip's.
+    /// Whether window `id` is this bar's, its tooltip's or its popup's.
     fn owns(&self, id: WindowId) -> bool {
         self.gl.as_ref().is_some_and(|gl| gl.window.id() == id)
-            || self.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id)
+            || [&self.tooltip, &self.popup_window].into_iter().flatten().any(|aside| aside.id() == id)
     }
 
     /// Paints the tooltip shown again (its window was exposed).
@@ -497,21 +569,70 @@ impl Surface for WindowSurface {
     }
 
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
-        let (Some(gl), Some(tooltip), Some(bar)) = (&mut self.gl, &mut self.tooltip, self.rect) else { return };
+        let Some(bar) = self.rect else { return };
+        let monitor = self.monitor_rect(bar);
+        let (Some(gl), Some(tooltip)) = (&mut self.gl, &mut self.tooltip) else { return };
         let size = gl.painter().tooltip_size(style, text);
-        let monitor = gl.window.current_monitor().map_or(bar, |monitor| ScreenRect {
-            x: monitor.position().x,
-            y: monitor.position().y,
-            width: monitor.size().width,
-            height: monitor.size().height,
-        });
-        tooltip.show_at(tooltip::position(bar, anchor, size, monitor), size);
+        tooltip.show_at(aside::position(bar, anchor, size, monitor), size);
         gl.present_tooltip(tooltip, style, text, &self.text_font);
     }
 
     fn hide_tooltip(&mut self) {
         if let Some(tooltip) = &self.tooltip {
             tooltip.hide();
+        }
+    }
+
+    /// Shows the popup in its window under the item, at the X11 screen's
+    /// scale of 1, and takes the pointer and the keyboard while it is open.
+    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout> {
+        let bar = self.rect?;
+        let monitor = self.monitor_rect(bar);
+        let (Some(gl), Some(window)) = (&mut self.gl, &mut self.popup_window) else {
+            tracing::info!("widgets' popups are shown on X11 only for now");
+            return None;
+        };
+        let layout = gl.lay_out_popup(style, popup, &self.text_font)?;
+        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+        window.show_at(aside::position(bar, anchor, size, monitor), size);
+        gl.present_popup_on(&window.surface, 1.0, style, &layout, &self.text_font);
+        #[cfg(free_unix)]
+        if self.popup_grab.is_none() {
+            let report = self.report_grabbed.clone();
+            self.popup_grab = popup::Grab::take(move |grabbed| report(grabbed))
+                .inspect_err(|error| tracing::warn!("{error:#}; a click outside will not close the popup"))
+                .ok();
+        }
+        self.popup_layout = Some(layout.clone());
+        Some(layout)
+    }
+
+    fn hide_popup(&mut self) {
+        #[cfg(free_unix)]
+        {
+            self.popup_grab = None;
+        }
+        self.popup_layout = None;
+        if let Some(window) = &self.popup_window {
+            window.hide();
+        }
+    }
+
+    fn locate(&self, (x, y): (i32, i32)) -> Located {
+        let within = |left: i32, top: i32, (width, height): (u32, u32)| {
+            (left..left + width as i32).contains(&x) && (top..top + height as i32).contains(&y)
+        };
+        if let (Some(window), Some(_)) = (&self.popup_window, &self.popup_layout)
+            && within(window.position.x, window.position.y, window.size)
+        {
+            return Located::Popup((x - window.position.x) as f32, (y - window.position.y) as f32);
+        }
+        match self.rect {
+            Some(bar) if within(bar.x, bar.y, (bar.width, bar.height)) => {
+                let scale = self.output().map_or(1.0, |output| output.scale) as f32;
+                Located::Bar((x - bar.x) as f32 / scale, (y - bar.y) as f32 / scale)
+            }
+            _ => Located::Elsewhere,
         }
     }
 
@@ -612,6 +733,9 @@ impl ApplicationHandler<BarEvent> for BarWindows {
         let now = Instant::now();
         let mut next_tooltip = None;
         for Member { running, surface } in &mut self.members {
+            if running.wants_popup() {
+                surface.prepare_popups(event_loop);
+            }
             running.paint_changes(surface);
             match running.tooltip_due() {
                 Some(due) if due <= now => {
@@ -634,6 +758,12 @@ impl ApplicationHandler<BarEvent> for BarWindows {
         let Some(Member { running, surface }) = self.members.iter_mut().find(|member| member.surface.owns(id)) else {
             return;
         };
+        if surface.popup_window.as_ref().is_some_and(|window| window.id() == id) {
+            if matches!(event, WindowEvent::RedrawRequested) {
+                surface.repaint_popup(&running.bar().scene().style);
+            }
+            return;
+        }
         if surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
             // The tooltip's window only ever needs its picture again.
             if matches!(event, WindowEvent::RedrawRequested)
@@ -645,7 +775,12 @@ impl ApplicationHandler<BarEvent> for BarWindows {
         }
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::RedrawRequested => running.paint_all(surface),
+            WindowEvent::RedrawRequested => {
+                if running.wants_popup() {
+                    surface.prepare_popups(event_loop);
+                }
+                running.paint_all(surface)
+            }
             WindowEvent::Resized(size) => {
                 if let (Some(gl), Some(width), Some(height)) =
                     (&mut surface.gl, NonZeroU32::new(size.width), NonZeroU32::new(size.height))

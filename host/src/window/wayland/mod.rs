@@ -28,11 +28,12 @@ mod scale;
 mod tooltip;
 
 use super::gl::{GlBar, GlDevice};
-use crate::bar::{BarEvent, Deliver, Fleet, Flow, Member, Placement, Running, Surface, dispatch};
-use crate::render::{FontData, Layout, Rect, Scene, Style};
+use crate::bar::{BarEvent, Deliver, Fleet, Flow, Located, Member, Placement, Running, Surface, dispatch};
+use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
 use crate::sync::lock;
 use crate::tiler::Connection as Tiler;
 use crate::view::images::HeldImages;
+use crate::view::popup::Popup;
 use anyhow::Context;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
@@ -607,6 +608,17 @@ impl Surface for Panel {
 
     fn hide_tooltip(&mut self) {
         self.tooltip = None;
+    }
+
+    fn show_popup(&mut self, _: Rect, _: &Popup, _: &Style) -> Option<PopupLayout> {
+        tracing::info!("widgets' popups are shown on X11 only for now");
+        None
+    }
+
+    fn hide_popup(&mut self) {}
+
+    fn locate(&self, _: (i32, i32)) -> Located {
+        Located::Elsewhere
     }
 
     fn monitor(&self) -> Option<usize> {

@@ -1,8 +1,8 @@
-//! Tooltips on X11: a small undecorated window shows the text beside the
-//! bar, under the item (over it when the bar is at the bottom of its
-//! monitor). The bar's painter paints it on the bar's GL context; the
-//! window only lends its surface. When a tooltip is due is the running
-//! bar's to say.
+//! Windows beside the bar on X11, a tooltip's and a popup's: small,
+//! undecorated and placed by hand (override-redirect), under the item they
+//! are for (over it when the bar is at the bottom of its monitor). The
+//! bar's GL context paints them; a window only lends its surface. When one
+//! shows is the running bar's to say.
 
 use super::ScreenRect;
 use crate::render::Rect;
@@ -16,18 +16,33 @@ use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Window, WindowId};
 
-pub struct TooltipWindow {
+/// What a window beside the bar is for, which tells window managers and
+/// compositors how to treat it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Tooltip,
+    #[cfg_attr(not(free_unix), allow(dead_code))]
+    Popup,
+}
+
+pub struct AsideWindow {
     pub size: (u32, u32),
+    /// Where it was shown last, on the screen.
+    pub position: PhysicalPosition<i32>,
     pub surface: Surface<WindowSurface>,
     // Dropped after the surface that draws into it.
     pub window: Window,
 }
 
-impl TooltipWindow {
-    /// A hidden tooltip window whose visual suits `config`, the bar's GL config.
-    pub fn new(event_loop: &ActiveEventLoop, config: &Config) -> anyhow::Result<TooltipWindow> {
+impl AsideWindow {
+    /// A hidden window for `role` whose visual suits `config`, the bar's GL config.
+    pub fn new(event_loop: &ActiveEventLoop, config: &Config, role: Role) -> anyhow::Result<AsideWindow> {
+        let title = match role {
+            Role::Tooltip => "obi tooltip",
+            Role::Popup => "obi popup",
+        };
         let attributes = Window::default_attributes()
-            .with_title("obi tooltip")
+            .with_title(title)
             .with_decorations(false)
             .with_resizable(false)
             .with_visible(false)
@@ -35,19 +50,21 @@ impl TooltipWindow {
         #[cfg(free_unix)]
         let attributes = {
             use winit::platform::x11::{WindowAttributesExtX11, WindowType};
-            attributes
-                .with_name("obi", "obi")
-                .with_override_redirect(true)
-                .with_x11_window_type(vec![WindowType::Tooltip])
+            let kind = match role {
+                Role::Tooltip => WindowType::Tooltip,
+                Role::Popup => WindowType::PopupMenu,
+            };
+            attributes.with_name("obi", "obi").with_override_redirect(true).with_x11_window_type(vec![kind])
         };
-        let window =
-            glutin_winit::finalize_window(event_loop, attributes, config).context("creating the tooltip window")?;
-        let surface_attributes =
-            window.build_surface_attributes(Default::default()).context("describing the tooltip's GL surface")?;
+        let window = glutin_winit::finalize_window(event_loop, attributes, config)
+            .with_context(|| format!("creating the {title} window"))?;
+        let surface_attributes = window
+            .build_surface_attributes(Default::default())
+            .with_context(|| format!("describing the {title}'s GL surface"))?;
         // SAFETY: the surface is of `window`, which outlives it (see the field order).
         let surface = unsafe { config.display().create_window_surface(config, &surface_attributes) }
-            .context("creating the tooltip's GL surface")?;
-        Ok(TooltipWindow { size: (1, 1), surface, window })
+            .with_context(|| format!("creating the {title}'s GL surface"))?;
+        Ok(AsideWindow { size: (1, 1), position: PhysicalPosition::new(0, 0), surface, window })
     }
 
     pub fn id(&self) -> WindowId {
@@ -56,7 +73,7 @@ impl TooltipWindow {
 
     /// Moves the window to `position` on the screen at `size`, and shows it.
     pub fn show_at(&mut self, position: PhysicalPosition<i32>, size: (u32, u32)) {
-        self.size = size;
+        (self.size, self.position) = (size, position);
         let _ = self.window.request_inner_size(PhysicalSize::new(size.0, size.1));
         self.window.set_outer_position(position);
         self.window.set_visible(true);
@@ -67,7 +84,7 @@ impl TooltipWindow {
     }
 }
 
-/// Where a `size` tooltip for the item at `anchor` of the bar at `bar`
+/// Where a `size` window beside the item at `anchor` of the bar at `bar`
 /// goes: under the bar, or over it when there is no room below on `monitor`.
 pub fn position(bar: ScreenRect, anchor: Rect, size: (u32, u32), monitor: ScreenRect) -> PhysicalPosition<i32> {
     let below = bar.y + bar.height as i32;

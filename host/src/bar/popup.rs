@@ -1,0 +1,171 @@
+//! The popup a widget of the bar has open: whose it is, beside which item,
+//! where its cells went, and the slider being dragged; and what a press
+//! means for it. While a popup is open its grab reports the pointer
+//! anywhere on the screen ([`Grabbed`]): a press on the popup is input for
+//! the cell under it, one on the bar closes the popup (and is the bar's
+//! unless it was on the popup's own item, which it only closes), one
+//! anywhere else closes it, and so does Escape.
+
+use crate::render::{PopupLayout, Rect, Scene};
+use crate::scheduler::WidgetEvent;
+use crate::view::popup::{Content, Popup, PopupInput};
+use crate::view::{Input, WidgetState};
+
+/// The pointer and the keyboard while a popup holds them, in the screen's
+/// device pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grabbed {
+    Pressed {
+        input: Input,
+        at: (i32, i32),
+    },
+    /// Moved with a button held.
+    Dragged {
+        at: (i32, i32),
+    },
+    Released,
+    Escape,
+}
+
+/// Where a point of the screen falls, in logical pixels of what it is on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Located {
+    Popup(f32, f32),
+    Bar(f32, f32),
+    Elsewhere,
+}
+
+#[derive(Debug)]
+pub struct OpenPopup {
+    /// The widget's index in the scene.
+    pub widget: usize,
+    pub popup: Popup,
+    /// Where the item it is beside is on the bar.
+    pub anchor: Rect,
+    pub layout: PopupLayout,
+    /// The slider a press went down on, while the button is held.
+    dragging: Option<String>,
+}
+
+/// The popup the scene's widgets want open: the first widget's that has
+/// one (the widgets' thread keeps it to one at a time), with its index.
+pub fn wanted(scene: &Scene) -> Option<(usize, &Popup)> {
+    scene.widgets.iter().enumerate().find_map(|(index, widget)| match &widget.state {
+        WidgetState::Ready(view) => view.popup.as_ref().map(|popup| (index, popup)),
+        _ => None,
+    })
+}
+
+impl OpenPopup {
+    pub fn new(widget: usize, popup: Popup, anchor: Rect, layout: PopupLayout) -> OpenPopup {
+        OpenPopup { widget, popup, anchor, layout, dragging: None }
+    }
+
+    /// Whether it shows `popup` of `widget` beside `anchor` already.
+    pub fn shows(&self, widget: usize, popup: &Popup, anchor: Rect) -> bool {
+        self.widget == widget && self.anchor == anchor && &self.popup == popup
+    }
+
+    /// Input pressed at (`x`, `y`) on the popup: for the cell there when it
+    /// answers it (a primary press on a slider slides it to there, and
+    /// holds it for dragging).
+    pub fn press(&mut self, input: Input, x: f32, y: f32) -> Option<WidgetEvent> {
+        let placed = self.layout.cell_at(x, y)?;
+        let event = match (&placed.cell.content, input) {
+            (Content::Slider(_), Input::PrimaryClick) => {
+                self.dragging = Some(placed.cell.key.clone());
+                PopupInput::Slide(placed.slider_value_at(x))
+            }
+            _ => PopupInput::Input(input),
+        };
+        placed.cell.answers(event).then(|| self.event(&placed.cell.key.clone(), event))
+    }
+
+    /// The pointer dragged to `x` on the popup: the slider held slides.
+    pub fn drag(&self, x: f32) -> Option<WidgetEvent> {
+        let key = self.dragging.as_ref()?;
+        let placed = self.layout.cells.iter().find(|placed| &placed.cell.key == key)?;
+        Some(self.event(key, PopupInput::Slide(placed.slider_value_at(x))))
+    }
+
+    pub fn release(&mut self) {
+        self.dragging = None;
+    }
+
+    fn event(&self, cell: &str, input: PopupInput) -> WidgetEvent {
+        WidgetEvent::PopupInput { widget: self.widget, key: self.popup.item_key.clone(), cell: cell.to_owned(), input }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::BarConfig;
+    use crate::render::{Style, lay_out_popup};
+    use crate::view::popup::{Block, Cell};
+    use crate::view::{Inputs, Piece, ScrollDirection};
+
+    fn open(blocks: Vec<Block>) -> OpenPopup {
+        let popup = Popup { item_key: "volume".into(), blocks };
+        let style = Style::from_config(&BarConfig::embedded_default());
+        let layout = lay_out_popup(&popup, &style, &mut |piece| (piece.clone(), 40.0));
+        OpenPopup::new(3, popup, Rect::default(), layout)
+    }
+
+    fn cell(key: &str, content: Content, takes: Inputs) -> Cell {
+        Cell { key: key.into(), content, takes, ..Cell::label(Vec::new()) }
+    }
+
+    fn slid(event: Option<WidgetEvent>) -> Option<u8> {
+        match event {
+            Some(WidgetEvent::PopupInput { widget: 3, key, cell, input: PopupInput::Slide(value) })
+                if key == "volume" && cell == "level" =>
+            {
+                Some(value)
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_press_on_a_slider_slides_it_and_a_drag_follows_until_released() {
+        let mut popup = open(vec![Block::Line(cell("level", Content::Slider(10), Inputs::NONE))]);
+        let track = popup.layout.cells[0].clone();
+        let middle = track.rect.y + track.rect.height / 2.0;
+        let at = |fraction: f32| track.content_x + track.content_width * fraction;
+        assert_eq!(slid(popup.press(Input::PrimaryClick, at(0.5), middle)), Some(50));
+        assert_eq!(slid(popup.drag(at(0.75))), Some(75));
+        assert_eq!(slid(popup.drag(at(2.0))), Some(100), "past its end, the slider is full");
+        popup.release();
+        assert_eq!(popup.drag(at(0.2)), None);
+        assert_eq!(popup.press(Input::SecondaryClick, at(0.5), middle), None, "it takes no other input");
+    }
+
+    #[test]
+    fn a_press_reaches_a_cell_that_takes_it_and_no_other() {
+        let mut popup = open(vec![
+            Block::Line(cell("mute", Content::Button(vec![Piece::Text("Mute".into())]), Inputs::NONE)),
+            Block::Line(cell("", Content::Label(vec![Piece::Text("Output".into())]), Inputs::ALL)),
+            Block::Line(cell("speakers", Content::Label(vec![Piece::Text("Speakers".into())]), Inputs::SCROLL)),
+        ]);
+        let centres: Vec<(f32, f32)> = popup
+            .layout
+            .cells
+            .iter()
+            .map(|placed| (placed.rect.x + placed.rect.width / 2.0, placed.rect.y + placed.rect.height / 2.0))
+            .collect();
+        let centre = |index: usize| centres[index];
+        let (x, y) = centre(0);
+        assert!(matches!(
+            popup.press(Input::PrimaryClick, x, y),
+            Some(WidgetEvent::PopupInput { cell, input: PopupInput::Input(Input::PrimaryClick), .. }) if cell == "mute"
+        ));
+        let (x, y) = centre(1);
+        assert_eq!(popup.press(Input::PrimaryClick, x, y), None, "a cell without a key takes nothing");
+        let (x, y) = centre(2);
+        assert_eq!(popup.press(Input::PrimaryClick, x, y), None);
+        let scrolled = popup.press(Input::Scroll(ScrollDirection::Down), x, y);
+        assert!(matches!(scrolled, Some(WidgetEvent::PopupInput { cell, .. }) if cell == "speakers"));
+        assert_eq!(popup.press(Input::PrimaryClick, 0.0, 0.0), None, "the margin");
+    }
+}

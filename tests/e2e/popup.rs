@@ -1,0 +1,118 @@
+//! Widgets' popups in the window: a secondary click on the date opens its
+//! month's calendar under the bar, today's month and day on it; scrolling
+//! over it turns to the next month (the popup holds the pointer, so the
+//! wheel reaches it through its grab); a click outside closes it, and so
+//! does Escape.
+
+use crate::support::{Frame, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
+use chrono::{Datelike, Months, Utc};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "xdotool", "import", "convert", "tesseract"];
+
+#[test]
+fn the_date_opens_its_calendar_and_a_click_outside_closes_it() {
+    if !have_tools("popup test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(
+        r#"{
+          "height": 40,
+          "font_size": 18,
+          "left_widgets": [ { "Date": { "enable": true, "format": "YearMonthDate", "label_prefix": "None",
+                                        "timezone": "UTC" } } ],
+          "right_widgets": []
+        }"#,
+    );
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+
+    let popup = open_popup(&session);
+    let (x, y, width, height) = session.geometry(&popup);
+    assert_eq!(y, 40, "right under the bar");
+    assert!(x < 60 && width > 150 && height > 150, "{x}+{y} {width}x{height}");
+    let today = Utc::now();
+    let month = today.format("%B %Y").to_string();
+    let png = artifacts.join("popup-calendar.png");
+    let text = read_until(&session, &popup, &png, |text| text.contains(&month));
+    assert!(text.contains("Wk") && text.contains("Mo"), "the weekdays and week numbers: {text:?}");
+    assert_eq!(selected_text(&png).trim(), today.day().to_string(), "today is marked ({})", png.display());
+
+    let centre = ((x + width as i32 / 2).to_string(), (y + height as i32 / 2).to_string());
+    run(session.command("xdotool").args(["mousemove", &centre.0, &centre.1, "click", "5"]));
+    let next = (today.with_day(1).unwrap() + Months::new(1)).format("%B %Y").to_string();
+    read_until(&session, &popup, &artifacts.join("popup-next-month.png"), |text| text.contains(&next));
+
+    run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
+    let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
+    assert!(closed, "the popup stayed after a click outside it");
+
+    let popup = open_popup(&session);
+    run(session.command("xdotool").args(["key", "Escape"]));
+    let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
+    assert!(closed, "the popup {popup} stayed after Escape");
+}
+
+/// What tesseract reads on the one cell of `png` in the theme's selected
+/// fill (the default theme's): today's date on the calendar.
+fn selected_text(png: &Path) -> String {
+    let frame = Frame::read(png);
+    let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).selected_fill;
+    let filled = |x: u32, y: u32| same_colour(frame.pixel(x, y), [r, g, b, 255]);
+    // Inside a filled area, not on a line of the accent's colour (frames).
+    let inside = |x: u32, y: u32| (x - 1..=x + 1).all(|x| (y - 1..=y + 1).all(|y| filled(x, y)));
+    let pixels: Vec<(u32, u32)> = (1..frame.height - 1)
+        .flat_map(|y| (1..frame.width - 1).map(move |x| (x, y)))
+        .filter(|&(x, y)| inside(x, y))
+        .collect();
+    assert!(!pixels.is_empty(), "no cell in the selected fill on {}", png.display());
+    let (left, right) = (pixels.iter().map(|p| p.0).min().unwrap(), pixels.iter().map(|p| p.0).max().unwrap());
+    let (top, bottom) = (pixels.iter().map(|p| p.1).min().unwrap(), pixels.iter().map(|p| p.1).max().unwrap());
+    let cell = png.with_extension("selected.png");
+    let crop = format!("{}x{}+{left}+{top}", right - left + 1, bottom - top + 1);
+    run(Command::new("convert").arg(png).args(["-crop", &crop, "+repage", "-resize", "400%"]).arg(&cell));
+    let ocr = run(Command::new("tesseract").arg(&cell).args(["stdout", "--psm", "7"]));
+    String::from_utf8_lossy(&ocr.stdout).into_owned()
+}
+
+/// Secondary-clicks the date until its popup's window shows; its id.
+fn open_popup(session: &XSession) -> String {
+    let mut found = None;
+    let opened = wait_for(Duration::from_secs(20), || {
+        run(session.command("xdotool").args(["mousemove", "40", "20", "click", "3"]));
+        found = session.find_window("^obi popup$", Duration::from_millis(1500));
+        found.is_some()
+    });
+    assert!(opened, "no popup window showed after a secondary click on the date");
+    found.unwrap()
+}
+
+/// Reads the popup's window with tesseract until `done` says its text is
+/// what it should be (the window is painted once mapped); its text: read
+/// negated (light text on the dark theme) and as it is (today's dark digits
+/// on the selected fill). The last grab stays at `png`.
+fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) -> bool) -> String {
+    let (x, y, width, height) = session.geometry(window);
+    let crop = format!("{width}x{height}+{x}+{y}");
+    let large = png.with_extension("ocr.png");
+    let mut text = String::new();
+    let read = wait_for(Duration::from_secs(10), || {
+        let grab = run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(png));
+        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+        text.clear();
+        for negated in [true, false] {
+            let mut convert = Command::new("convert");
+            convert.arg(png).args(negated.then_some("-negate")).args(["-resize", "300%"]).arg(&large);
+            run(&mut convert);
+            let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"]));
+            text.push_str(&String::from_utf8_lossy(&ocr.stdout));
+        }
+        done(&text)
+    });
+    assert!(read, "the popup ({}) reads {text:?}", png.display());
+    text
+}
