@@ -702,3 +702,46 @@ fn when_sway_ends_the_bar_ends_with_one_line() {
         again.bar_log()
     );
 }
+
+/// On sway a widget's popup is an xdg popup of the bar that grabs the
+/// seat: a secondary click on the date opens its calendar under it, a
+/// click on the empty desktop (another client's, or none's) closes it, and
+/// so does Escape, which the grab gives the popup's keyboard.
+#[test]
+fn on_sway_the_dates_calendar_opens_and_closes() {
+    let Some(sway) = SwaySession::start("sway popup test") else { return };
+    let _bar = sway.start_bar(
+        r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "right_widgets": [],
+             "left_widgets": [ { "Date": { "enable": true, "format": "YearMonthDate", "label_prefix": "None",
+                                           "timezone": "UTC" } } ] }"#,
+        &[],
+    );
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    sway.wait_for_words((0, 0, 400, HEIGHT), &[today.as_str()], "sway-popup-bar");
+    let month = chrono::Utc::now().format("%B").to_string();
+    // The popup's first line: the month and the year between its buttons.
+    let header = (0, HEIGHT, 400, HEIGHT + 5);
+    let header_reads_month = || {
+        let png = sway.dir().join("header.png");
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 400x45")]).arg(&png).envs(sway.env()));
+        grab.status.success() && words_in(&png).iter().any(|(word, _)| *word == month)
+    };
+
+    sway.click(60, HEIGHT / 2, 3);
+    sway.wait_for_words(header, &[month.as_str()], "sway-popup-calendar");
+    // The whole calendar, kept to be looked at.
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("sway-popup-calendar.png");
+    let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 400x340")]).arg(&png).envs(sway.env()));
+    assert!(grab.status.success(), "grim: {grab:?}");
+    sway.click(900, 500, 1);
+    assert!(wait_for(Duration::from_secs(10), || !header_reads_month()), "a click outside closed the calendar");
+
+    sway.click(60, HEIGHT / 2, 3);
+    sway.wait_for_words(header, &[month.as_str()], "sway-popup-calendar-again");
+    let escaped = run(Command::new("xdotool").args(["key", "Escape"]).env("DISPLAY", &sway.display));
+    assert!(escaped.status.success(), "{escaped:?}");
+    let closed = wait_for(Duration::from_secs(10), || !header_reads_month());
+    assert!(closed, "Escape closed the calendar; the bar logged:\n{}", sway.bar_log());
+}

@@ -290,29 +290,45 @@ impl Running {
 
     /// The pointer or the keyboard while the popup holds them.
     pub fn grabbed(&mut self, input: Grabbed, surface: &mut dyn Surface) {
-        let Some(open) = &mut self.popup else { return };
+        if self.popup.is_none() {
+            return;
+        }
         match input {
             Grabbed::Escape => self.close_popup(surface),
-            Grabbed::Released => open.release(),
+            Grabbed::Released => self.popup_released(),
             Grabbed::Dragged { at } => {
-                if let Located::Popup(x, _) = surface.locate(at)
-                    && let Some(event) = open.drag(x)
-                {
-                    self.scheduler.send(event);
+                if let Located::Popup(x, _) = surface.locate(at) {
+                    self.popup_dragged(x);
                 }
             }
             Grabbed::Pressed { input, at } => match surface.locate(at) {
-                Located::Popup(x, y) => {
-                    if let Some(event) = open.press(input, x, y) {
-                        self.scheduler.send(event);
-                    }
-                }
+                Located::Popup(x, y) => self.popup_pressed(input, x, y),
                 Located::Bar(x, y) => {
                     self.cursor = (x, y);
                     self.press_on_bar_with_popup(input, surface);
                 }
                 Located::Elsewhere => self.close_popup(surface),
             },
+        }
+    }
+
+    /// Input pressed at (`x`, `y`) on the popup shown.
+    pub fn popup_pressed(&mut self, input: Input, x: f32, y: f32) {
+        if let Some(event) = self.popup.as_mut().and_then(|open| open.press(input, x, y)) {
+            self.scheduler.send(event);
+        }
+    }
+
+    /// The pointer moved to `x` on the popup shown, perhaps dragging a slider.
+    pub fn popup_dragged(&mut self, x: f32) {
+        if let Some(event) = self.popup.as_ref().and_then(|open| open.drag(x)) {
+            self.scheduler.send(event);
+        }
+    }
+
+    pub fn popup_released(&mut self) {
+        if let Some(open) = &mut self.popup {
+            open.release();
         }
     }
 

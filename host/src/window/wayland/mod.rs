@@ -19,11 +19,13 @@
 //! output that comes gets a bar, and one that goes takes its bar along.
 //!
 //! Pointer input comes from the seat ([`pointer`]); a tooltip is an xdg
-//! popup of the layer surface ([`tooltip`]). Both surfaces are drawn at the
+//! popup of the layer surface ([`tooltip`]), and so is a widget's popup,
+//! which grabs the seat ([`popup`]). Both surfaces are drawn at the
 //! scale the compositor prefers, fractional where it says one ([`scale`]).
 
 pub mod outputs;
 mod pointer;
+mod popup;
 mod scale;
 mod tooltip;
 
@@ -45,7 +47,7 @@ use smithay_client_toolkit::output::{OutputHandler, OutputInfo, OutputState};
 use smithay_client_toolkit::reexports::calloop::{EventLoop, channel};
 use smithay_client_toolkit::reexports::calloop_wayland_source::WaylandSource;
 use smithay_client_toolkit::reexports::client::globals::{GlobalList, registry_queue_init};
-use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_pointer, wl_surface};
+use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_output, wl_pointer, wl_seat, wl_surface};
 use smithay_client_toolkit::reexports::client::{Connection, EventQueue, Proxy, QueueHandle};
 use smithay_client_toolkit::registry::{ProvidesRegistryState, RegistryState};
 use smithay_client_toolkit::seat::SeatState;
@@ -158,6 +160,8 @@ impl Wayland {
             registry: RegistryState::new(&globals),
             seats: SeatState::new(&globals, &qh),
             pointer: None,
+            pointer_seat: None,
+            keyboard: None,
             following_outputs: false,
             quit: false,
         };
@@ -213,6 +217,10 @@ struct LayerBar {
     registry: RegistryState,
     seats: SeatState,
     pointer: Option<wl_pointer::WlPointer>,
+    /// The seat the pointer is of: a popup grabs it.
+    pointer_seat: Option<wl_seat::WlSeat>,
+    /// The seat's keyboard: a popup that grabs the seat has it (Escape).
+    keyboard: Option<wl_keyboard::WlKeyboard>,
     /// The outputs there at the start are known: later changes move the
     /// bars.
     following_outputs: bool,
@@ -312,6 +320,11 @@ struct Panel {
     followed_scale: Option<FollowedScale>,
     /// The tooltip shown, or on its way.
     tooltip: Option<Tooltip>,
+    /// A widget's popup shown, or on its way.
+    popup: Option<popup::WidgetPopup>,
+    /// The seat and serial of the last press on the bar, which a popup
+    /// opened in answer to it grabs the seat with.
+    last_press: Option<(wl_seat::WlSeat, u32)>,
     /// The bar sits at its output's bottom edge.
     at_bottom: bool,
     /// Where the bar's output was in the layout when the bar was placed:
@@ -349,6 +362,8 @@ impl Panel {
             outputs,
             followed_scale: None,
             tooltip: None,
+            popup: None,
+            last_press: None,
             at_bottom: false,
             output_origin: (0, 0),
             gl: None,
@@ -610,12 +625,13 @@ impl Surface for Panel {
         self.tooltip = None;
     }
 
-    fn show_popup(&mut self, _: Rect, _: &Popup, _: &Style) -> Option<PopupLayout> {
-        tracing::info!("widgets' popups are shown on X11 only for now");
-        None
+    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout> {
+        self.open_popup(anchor, popup, style)
     }
 
-    fn hide_popup(&mut self) {}
+    fn hide_popup(&mut self) {
+        self.close_popup();
+    }
 
     fn locate(&self, _: (i32, i32)) -> Located {
         Located::Elsewhere

@@ -6,7 +6,7 @@
 use super::LayerBar;
 use crate::bar::Member;
 use crate::input::scroll::POINTS_PER_LINE;
-use crate::view::Input;
+use crate::view::{Input, ScrollDirection};
 use smithay_client_toolkit::reexports::client::protocol::{wl_pointer, wl_seat};
 use smithay_client_toolkit::reexports::client::{Connection, QueueHandle};
 use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
@@ -35,9 +35,12 @@ impl SeatHandler for LayerBar {
     ) {
         if capability == Capability::Pointer && self.pointer.is_none() {
             match self.seats.get_pointer(qh, &seat) {
-                Ok(pointer) => self.pointer = Some(pointer),
+                Ok(pointer) => (self.pointer, self.pointer_seat) = (Some(pointer), Some(seat.clone())),
                 Err(error) => tracing::warn!("no pointer from the seat: {error:#}"),
             }
+        }
+        if capability == Capability::Keyboard {
+            self.take_keyboard(&seat, qh);
         }
     }
 
@@ -46,6 +49,11 @@ impl SeatHandler for LayerBar {
             && let Some(pointer) = self.pointer.take()
         {
             pointer.release();
+        }
+        if capability == Capability::Keyboard
+            && let Some(keyboard) = self.keyboard.take()
+        {
+            keyboard.release();
         }
     }
 
@@ -61,6 +69,11 @@ impl PointerHandler for LayerBar {
         events: &[PointerEvent],
     ) {
         for event in events {
+            if self.member_with_popup(&event.surface).is_some() {
+                self.on_popup(event);
+                continue;
+            }
+            let seat = self.pointer_seat.clone();
             let Some(Member { running, surface }) = self.member_on(&event.surface) else { continue };
             let (x, y) = (event.position.0 as f32, event.position.1 as f32);
             match event.kind {
@@ -68,8 +81,9 @@ impl PointerHandler for LayerBar {
                     running.pointer_moved(x, y, surface);
                 }
                 PointerEventKind::Leave { .. } => running.pointer_left(surface),
-                PointerEventKind::Press { button, .. } => {
+                PointerEventKind::Press { button, serial, .. } => {
                     if let Some(input) = input_of(button) {
+                        surface.last_press = seat.map(|seat| (seat, serial));
                         running.pointer_moved(x, y, surface);
                         running.pressed(input, surface);
                     }
@@ -84,6 +98,39 @@ impl PointerHandler for LayerBar {
                     running.scrolled((points(horizontal), points(vertical)));
                 }
             }
+        }
+    }
+}
+
+impl LayerBar {
+    /// The pointer on a widget's popup: presses and scrolls for its cells,
+    /// moves for a slider being dragged.
+    fn on_popup(&mut self, event: &PointerEvent) {
+        let Some(Member { running, .. }) = self.member_with_popup(&event.surface) else { return };
+        let (x, y) = (event.position.0 as f32, event.position.1 as f32);
+        match event.kind {
+            PointerEventKind::Motion { .. } => running.popup_dragged(x),
+            PointerEventKind::Press { button, .. } => {
+                if let Some(input) = input_of(button) {
+                    running.popup_pressed(input, x, y);
+                }
+            }
+            PointerEventKind::Release { .. } => running.popup_released(),
+            PointerEventKind::Axis { horizontal, vertical, .. } => {
+                // One scroll input a frame of axis events: Wayland's
+                // positive values scroll right and down.
+                let direction = match (vertical.absolute, horizontal.absolute) {
+                    (down, _) if down > 0.0 => Some(ScrollDirection::Down),
+                    (up, _) if up < 0.0 => Some(ScrollDirection::Up),
+                    (_, right) if right > 0.0 => Some(ScrollDirection::Right),
+                    (_, left) if left < 0.0 => Some(ScrollDirection::Left),
+                    _ => None,
+                };
+                if let Some(direction) = direction {
+                    running.popup_pressed(Input::Scroll(direction), x, y);
+                }
+            }
+            PointerEventKind::Enter { .. } | PointerEventKind::Leave { .. } => {}
         }
     }
 }

@@ -137,14 +137,16 @@ impl PopupHandler for LayerBar {
     fn configure(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup, _: PopupConfigure) {
         for member in &mut self.members {
             member.surface.tooltip_configured(popup);
+            member.surface.popup_configured(popup);
         }
     }
 
-    /// The compositor took the tooltip away.
+    /// The compositor took a tooltip or a widget's popup away.
     fn done(&mut self, _: &Connection, _: &QueueHandle<Self>, popup: &Popup) {
         let own = |tooltip: &Tooltip| tooltip.popup.wl_surface() == popup.wl_surface();
-        if let Some(member) = self.members.iter_mut().find(|member| member.surface.tooltip.as_ref().is_some_and(own)) {
-            member.surface.tooltip = None;
+        match self.members.iter_mut().find(|member| member.surface.tooltip.as_ref().is_some_and(own)) {
+            Some(member) => member.surface.tooltip = None,
+            None => self.popup_dismissed(popup),
         }
     }
 }

@@ -1,0 +1,176 @@
+//! Widgets' popups on Wayland: an xdg popup of the bar's layer surface
+//! under the item, as a tooltip is, but grabbing the seat with the press
+//! that opened it: the compositor then sends the bar's surfaces the
+//! pointer as usual, gives the popup the keyboard, and dismisses the popup
+//! when a surface of another client is clicked. Presses and drags on it
+//! are input for its cells; Escape (the keyboard's key, by its evdev code:
+//! the bar reads no keymap) closes it. Compositors give a layer surface's
+//! popup the keyboard only through the layer surface (sway does), so the
+//! bar takes the keyboard while the popup is open, and gives it back.
+
+use super::scale::{Scale, Viewport};
+use super::{LayerBar, Panel};
+use crate::render::{PopupLayout, Rect, Style};
+use crate::view::popup::Popup as WidgetPopupView;
+use raw_window_handle::{RawWindowHandle, WaylandWindowHandle};
+use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_seat, wl_surface};
+use smithay_client_toolkit::reexports::client::{Connection, Dispatch, Proxy, QueueHandle, WEnum};
+use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positioner::{
+    Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
+};
+use smithay_client_toolkit::shell::WaylandSurface;
+use smithay_client_toolkit::shell::wlr_layer::KeyboardInteractivity;
+use smithay_client_toolkit::shell::xdg::XdgPositioner;
+use smithay_client_toolkit::shell::xdg::popup::Popup;
+use std::ptr::NonNull;
+
+/// Linux's key code for Escape (`input-event-codes.h`), as `wl_keyboard` gives it.
+const KEY_ESC: u32 = 1;
+
+/// A widget's popup shown, and its GL surface once the compositor configured it.
+pub(super) struct WidgetPopup {
+    // Dropped before the popup it draws into.
+    surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
+    viewport: Option<Viewport>,
+    popup: Popup,
+    layout: PopupLayout,
+    scale: Scale,
+    style: Style,
+}
+
+impl WidgetPopup {
+    pub(super) fn is_on(&self, surface: &wl_surface::WlSurface) -> bool {
+        self.popup.wl_surface() == surface
+    }
+}
+
+impl Panel {
+    /// A popup of the layer surface under (or over) the item, grabbing the
+    /// seat with the last press on the bar; painted once configured.
+    pub(super) fn open_popup(&mut self, anchor: Rect, view: &WidgetPopupView, style: &Style) -> Option<PopupLayout> {
+        self.close_popup();
+        let shell = self.shell.clone();
+        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &shell.xdg_shell) else { return None };
+        let layout = gl.lay_out_popup(style, view, &self.text_font)?;
+        let size = (layout.width.ceil() as i32, layout.height.ceil() as i32);
+        let positioner =
+            XdgPositioner::new(xdg_shell).inspect_err(|error| tracing::warn!("placing the popup: {error:#}")).ok()?;
+        positioner.set_size(size.0, size.1);
+        let height = self.logical.1 as i32;
+        positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
+        let (edge, gravity) = if self.at_bottom {
+            (PopupAnchor::TopLeft, Gravity::TopRight)
+        } else {
+            (PopupAnchor::BottomLeft, Gravity::BottomRight)
+        };
+        positioner.set_anchor(edge);
+        positioner.set_gravity(gravity);
+        positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
+        let surface = shell.compositor.create_surface(&shell.qh);
+        let popup = Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell)
+            .inspect_err(|error| tracing::warn!("making the popup: {error:#}"))
+            .ok()?;
+        gl.window.get_popup(popup.xdg_popup());
+        // Before the grab, which keeps the keyboard where it is while it lasts.
+        gl.window.set_keyboard_interactivity(KeyboardInteractivity::Exclusive);
+        gl.window.commit();
+        match &self.last_press {
+            Some((seat, serial)) => popup.xdg_popup().grab(seat, *serial),
+            None => tracing::info!("no press to grab the seat with: a click outside will not close the popup"),
+        }
+        popup.wl_surface().commit();
+        let viewport = self.followed_scale.as_ref().and(shell.fractional.as_ref());
+        let viewport = viewport.map(|fractional| fractional.viewport(popup.wl_surface(), &shell.qh));
+        self.popup = Some(WidgetPopup {
+            surface: None,
+            viewport,
+            popup,
+            layout: layout.clone(),
+            scale: self.scale,
+            style: style.clone(),
+        });
+        Some(layout)
+    }
+
+    /// Takes the popup away, and gives the keyboard back.
+    pub(super) fn close_popup(&mut self) {
+        if self.popup.take().is_some()
+            && let Some(gl) = &self.gl
+        {
+            gl.window.set_keyboard_interactivity(KeyboardInteractivity::None);
+            gl.window.commit();
+        }
+    }
+
+    /// The compositor placed the popup: it is painted.
+    pub(super) fn popup_configured(&mut self, popup: &Popup) {
+        let (Some(gl), Some(shown)) = (&mut self.gl, &mut self.popup) else { return };
+        if !shown.is_on(popup.wl_surface()) {
+            return;
+        }
+        let size = (shown.layout.width.ceil() as u32, shown.layout.height.ceil() as u32);
+        let scale = shown.scale;
+        if shown.surface.is_none() {
+            let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
+            let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
+            match (&shown.viewport, scale.whole_factor()) {
+                (Some(viewport), _) => viewport.show_at(size),
+                (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
+                (None, None) => {}
+            }
+            match gl.surface_on(handle, scale.buffer_size(size)) {
+                Ok(surface) => shown.surface = Some(surface),
+                Err(error) => return tracing::warn!("{error:#}"),
+            }
+        }
+        if let Some(surface) = &shown.surface {
+            gl.present_popup_on(surface, scale.factor(), &shown.style, &shown.layout, &self.text_font);
+        }
+    }
+}
+
+impl LayerBar {
+    /// The bar whose widget's popup is `surface`.
+    pub(super) fn member_with_popup(
+        &mut self,
+        surface: &wl_surface::WlSurface,
+    ) -> Option<&mut crate::bar::Member<Panel>> {
+        self.members.iter_mut().find(|member| member.surface.popup.as_ref().is_some_and(|popup| popup.is_on(surface)))
+    }
+
+    /// The compositor dismissed a popup (a click on another client's surface).
+    pub(super) fn popup_dismissed(&mut self, popup: &Popup) {
+        if let Some(crate::bar::Member { running, surface }) = self.member_with_popup(popup.wl_surface()) {
+            running.close_popup(surface);
+        }
+    }
+
+    /// The seat's keyboard, which a popup's grab gives the popup.
+    pub(super) fn take_keyboard(&mut self, seat: &wl_seat::WlSeat, qh: &QueueHandle<Self>) {
+        if self.keyboard.is_none() {
+            self.keyboard = Some(seat.get_keyboard(qh, ()));
+        }
+    }
+}
+
+impl Dispatch<wl_keyboard::WlKeyboard, ()> for LayerBar {
+    /// Escape on the popup that has the keyboard closes it; the keymap (a
+    /// file the compositor hands over) is closed unread.
+    fn event(
+        state: &mut Self,
+        _: &wl_keyboard::WlKeyboard,
+        event: wl_keyboard::Event,
+        _: &(),
+        _: &Connection,
+        _: &QueueHandle<Self>,
+    ) {
+        if let wl_keyboard::Event::Key { key: KEY_ESC, state: WEnum::Value(wl_keyboard::KeyState::Pressed), .. } = event
+        {
+            for crate::bar::Member { running, surface } in &mut state.members {
+                if surface.popup.is_some() {
+                    running.close_popup(surface);
+                }
+            }
+        }
+    }
+}
