@@ -230,8 +230,23 @@ impl<R: Renderer> Painter<R> {
     /// background, opaque, framed in the accent. The caller flushes the
     /// canvas and presents the frame.
     pub fn paint_tooltip(&mut self, style: &Style, text: &str, width: u32, height: u32) {
+        self.paint_aside(style, width as f32, height as f32, |painter| {
+            let theme = &style.theme;
+            let paint = painter.text_paint(style, Rgba(theme.text.0, theme.text.1, theme.text.2, 255));
+            let (margin, line_height) = (tooltip_margin(style), tooltip_line_height(style));
+            for (index, line) in tooltip_lines(text).iter().enumerate() {
+                let middle = margin + line_height * (index as f32 + 0.5);
+                let _ = painter.canvas.fill_text(margin, middle, line, &paint);
+            }
+        });
+    }
+
+    /// Paints a whole window beside the bar, `width` x `height` logical
+    /// pixels at the painter's scale: the theme's background, opaque,
+    /// framed in the accent, and what `paint` draws on it.
+    fn paint_aside(&mut self, style: &Style, width: f32, height: f32, paint: impl FnOnce(&mut Painter<R>)) {
         let scale = self.face.scale;
-        let device = Rect::new(0.0, 0.0, width as f32, height as f32).scaled(scale);
+        let device = Rect::new(0.0, 0.0, width, height).scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
         let theme = &style.theme;
         let Rgba(r, g, b, _) = theme.background;
@@ -239,14 +254,9 @@ impl<R: Renderer> Painter<R> {
         self.canvas.save();
         self.canvas.scale(scale, scale);
         let mut frame = Path::new();
-        frame.rect(0.5, 0.5, width as f32 - 1.0, height as f32 - 1.0);
+        frame.rect(0.5, 0.5, width - 1.0, height - 1.0);
         self.canvas.stroke_path(&frame, &Paint::color(color(theme.accent)).with_line_width(1.0));
-        let paint = self.text_paint(style, Rgba(theme.text.0, theme.text.1, theme.text.2, 255));
-        let (margin, line_height) = (tooltip_margin(style), tooltip_line_height(style));
-        for (index, line) in tooltip_lines(text).iter().enumerate() {
-            let middle = margin + line_height * (index as f32 + 0.5);
-            let _ = self.canvas.fill_text(margin, middle, line, &paint);
-        }
+        paint(self);
         self.canvas.restore();
         self.glyph_budget.frame_painted();
     }
@@ -263,29 +273,19 @@ impl<R: Renderer> Painter<R> {
     /// theme's background, opaque, framed in the accent. The caller flushes
     /// the canvas and presents the frame.
     pub fn paint_popup(&mut self, style: &Style, layout: &PopupLayout) {
-        let scale = self.face.scale;
         let (width, height) = (layout.width.ceil(), layout.height.ceil());
-        let device = Rect::new(0.0, 0.0, width, height).scaled(scale);
-        self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
-        let theme = &style.theme;
-        let Rgba(r, g, b, _) = theme.background;
-        clear(&mut self.canvas, &device, Color::rgb(r, g, b));
-        self.canvas.save();
-        self.canvas.scale(scale, scale);
-        let mut frame = Path::new();
-        frame.rect(0.5, 0.5, width - 1.0, height - 1.0);
-        self.canvas.stroke_path(&frame, &Paint::color(color(theme.accent)).with_line_width(1.0));
-        for &y in &layout.separators {
-            let mut line = Path::new();
-            line.move_to(popup_layout::popup_margin(style), y.floor() + 0.5);
-            line.line_to(width - popup_layout::popup_margin(style), y.floor() + 0.5);
-            self.canvas.stroke_path(&line, &Paint::color(color(theme.muted)).with_line_width(1.0));
-        }
-        for placed in &layout.cells {
-            self.paint_cell(style, placed);
-        }
-        self.canvas.restore();
-        self.glyph_budget.frame_painted();
+        self.paint_aside(style, width, height, |painter| {
+            let margin = popup_layout::popup_margin(style);
+            for &y in &layout.separators {
+                let mut line = Path::new();
+                line.move_to(margin, y.floor() + 0.5);
+                line.line_to(width - margin, y.floor() + 0.5);
+                painter.canvas.stroke_path(&line, &Paint::color(color(style.theme.muted)).with_line_width(1.0));
+            }
+            for placed in &layout.cells {
+                painter.paint_cell(style, placed);
+            }
+        });
     }
 
     fn paint_cell(&mut self, style: &Style, placed: &PlacedCell) {

@@ -9,20 +9,15 @@
 //! bar takes the keyboard while the popup is open, and gives it back.
 
 use super::scale::{Scale, Viewport};
+use super::tooltip::{beside, surface_for};
 use super::{LayerBar, Panel};
 use crate::render::{PopupLayout, Rect, Style};
 use crate::view::popup::Popup as WidgetPopupView;
-use raw_window_handle::{RawWindowHandle, WaylandWindowHandle};
 use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_seat, wl_surface};
-use smithay_client_toolkit::reexports::client::{Connection, Dispatch, Proxy, QueueHandle, WEnum};
-use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positioner::{
-    Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
-};
+use smithay_client_toolkit::reexports::client::{Connection, Dispatch, QueueHandle, WEnum};
 use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::KeyboardInteractivity;
-use smithay_client_toolkit::shell::xdg::XdgPositioner;
 use smithay_client_toolkit::shell::xdg::popup::Popup;
-use std::ptr::NonNull;
 
 /// Linux's key code for Escape (`input-event-codes.h`), as `wl_keyboard` gives it.
 const KEY_ESC: u32 = 1;
@@ -52,20 +47,8 @@ impl Panel {
         let shell = self.shell.clone();
         let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &shell.xdg_shell) else { return None };
         let layout = gl.lay_out_popup(style, view, &self.text_font)?;
-        let size = (layout.width.ceil() as i32, layout.height.ceil() as i32);
-        let positioner =
-            XdgPositioner::new(xdg_shell).inspect_err(|error| tracing::warn!("placing the popup: {error:#}")).ok()?;
-        positioner.set_size(size.0, size.1);
-        let height = self.logical.1 as i32;
-        positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
-        let (edge, gravity) = if self.at_bottom {
-            (PopupAnchor::TopLeft, Gravity::TopRight)
-        } else {
-            (PopupAnchor::BottomLeft, Gravity::BottomRight)
-        };
-        positioner.set_anchor(edge);
-        positioner.set_gravity(gravity);
-        positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
+        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+        let positioner = beside(xdg_shell, anchor, size, (self.logical.1, self.at_bottom))?;
         let surface = shell.compositor.create_surface(&shell.qh);
         let popup = Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell)
             .inspect_err(|error| tracing::warn!("making the popup: {error:#}"))
@@ -111,16 +94,9 @@ impl Panel {
         let size = (shown.layout.width.ceil() as u32, shown.layout.height.ceil() as u32);
         let scale = shown.scale;
         if shown.surface.is_none() {
-            let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
-            let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
-            match (&shown.viewport, scale.whole_factor()) {
-                (Some(viewport), _) => viewport.show_at(size),
-                (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
-                (None, None) => {}
-            }
-            match gl.surface_on(handle, scale.buffer_size(size)) {
-                Ok(surface) => shown.surface = Some(surface),
-                Err(error) => return tracing::warn!("{error:#}"),
+            match surface_for(gl, popup, shown.viewport.as_ref(), scale, size) {
+                Some(surface) => shown.surface = Some(surface),
+                None => return,
             }
         }
         if let Some(surface) = &shown.surface {

@@ -1,11 +1,13 @@
 //! Tooltips on Wayland: an xdg popup of the bar's layer surface, placed
 //! under the item (over it for a bar at the bottom) and kept on the output
 //! by the compositor, painted by the bar's GL context once the compositor
-//! has configured it, at the bar's scale.
+//! has configured it, at the bar's scale. Where such a popup goes and its
+//! GL surface serve widgets' popups too ([`super::popup`]).
 
 use super::scale::{Scale, Viewport};
 use super::{LayerBar, Panel};
 use crate::render::{Rect, Style};
+use crate::window::gl::GlBar;
 use raw_window_handle::{RawWindowHandle, WaylandWindowHandle};
 use smithay_client_toolkit::error::GlobalError;
 use smithay_client_toolkit::globals::{GlobalData, ProvidesBoundGlobal};
@@ -14,6 +16,7 @@ use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positi
     Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
 };
 use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_wm_base;
+use smithay_client_toolkit::shell::wlr_layer::LayerSurface;
 use smithay_client_toolkit::shell::xdg::XdgPositioner;
 use smithay_client_toolkit::shell::xdg::popup::{Popup, PopupConfigure, PopupHandler};
 use std::ptr::NonNull;
@@ -41,16 +44,9 @@ impl Panel {
         }
         let (size, scale) = (tooltip.size, tooltip.scale);
         if tooltip.surface.is_none() {
-            let Some(pointer) = NonNull::new(popup.wl_surface().id().as_ptr().cast()) else { return };
-            let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
-            match (&tooltip.viewport, scale.whole_factor()) {
-                (Some(viewport), _) => viewport.show_at(size),
-                (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
-                (None, None) => {}
-            }
-            match gl.surface_on(handle, scale.buffer_size(size)) {
-                Ok(surface) => tooltip.surface = Some(surface),
-                Err(error) => return tracing::warn!("{error:#}"),
+            match surface_for(gl, popup, tooltip.viewport.as_ref(), scale, size) {
+                Some(surface) => tooltip.surface = Some(surface),
+                None => return,
             }
         }
         if let Some(surface) = &tooltip.surface {
@@ -65,21 +61,7 @@ impl Panel {
         let shell = self.shell.clone();
         let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &shell.xdg_shell) else { return };
         let size = gl.painter().tooltip_size(style, text);
-        let positioner = match XdgPositioner::new(xdg_shell) {
-            Ok(positioner) => positioner,
-            Err(error) => return tracing::warn!("placing the tooltip: {error:#}"),
-        };
-        positioner.set_size(size.0 as i32, size.1 as i32);
-        let height = self.logical.1 as i32;
-        positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
-        let (edge, gravity) = if self.at_bottom {
-            (PopupAnchor::TopLeft, Gravity::TopRight)
-        } else {
-            (PopupAnchor::BottomLeft, Gravity::BottomRight)
-        };
-        positioner.set_anchor(edge);
-        positioner.set_gravity(gravity);
-        positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
+        let Some(positioner) = beside(xdg_shell, anchor, size, (self.logical.1, self.at_bottom)) else { return };
         let surface = shell.compositor.create_surface(&shell.qh);
         let popup = match Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell) {
             Ok(popup) => popup,
@@ -99,6 +81,52 @@ impl Panel {
             style: style.clone(),
         });
     }
+}
+
+/// Where an xdg popup of `size` goes: under the item at `anchor` of a bar
+/// `height` tall (over it for a bar `at_bottom`), slid along the output to
+/// stay on it.
+pub(super) fn beside(
+    xdg_shell: &WmBase,
+    anchor: Rect,
+    size: (u32, u32),
+    (height, at_bottom): (u32, bool),
+) -> Option<XdgPositioner> {
+    let positioner = XdgPositioner::new(xdg_shell)
+        .inspect_err(|error| tracing::warn!("placing a popup of the bar: {error:#}"))
+        .ok()?;
+    positioner.set_size(size.0 as i32, size.1 as i32);
+    let height = height as i32;
+    positioner.set_anchor_rect(anchor.x.round() as i32, 0, (anchor.width.round() as i32).max(1), height.max(1));
+    let (edge, gravity) = if at_bottom {
+        (PopupAnchor::TopLeft, Gravity::TopRight)
+    } else {
+        (PopupAnchor::BottomLeft, Gravity::BottomRight)
+    };
+    positioner.set_anchor(edge);
+    positioner.set_gravity(gravity);
+    positioner.set_constraint_adjustment(ConstraintAdjustment::SlideX | ConstraintAdjustment::FlipY);
+    Some(positioner)
+}
+
+/// A GL surface on `popup`, the compositor having configured it, for
+/// `size` logical pixels drawn at `scale` (shown at its size through
+/// `viewport` when the scale is fractional).
+pub(super) fn surface_for(
+    gl: &GlBar<LayerSurface>,
+    popup: &Popup,
+    viewport: Option<&Viewport>,
+    scale: Scale,
+    size: (u32, u32),
+) -> Option<glutin::surface::Surface<glutin::surface::WindowSurface>> {
+    let pointer = NonNull::new(popup.wl_surface().id().as_ptr().cast())?;
+    let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
+    match (viewport, scale.whole_factor()) {
+        (Some(viewport), _) => viewport.show_at(size),
+        (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
+        (None, None) => {}
+    }
+    gl.surface_on(handle, scale.buffer_size(size)).inspect_err(|error| tracing::warn!("{error:#}")).ok()
 }
 
 /// xdg-shell's global, bound for the tooltips' popups alone (sctk's
