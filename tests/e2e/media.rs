@@ -114,4 +114,30 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
         "a click on the label paused mpv: {}",
         playback_status(&address)
     );
+
+    // A secondary click opens what plays with the controls; its play button plays again.
+    run(session.command("xdotool").args(["mousemove", "60", "20", "click", "3"]));
+    let popup = session.find_window("^obi popup$", Duration::from_secs(10)).expect("the media popup opened");
+    let (x, y, width, height) = session.geometry(&popup);
+    let crop = format!("{width}x{height}+{x}+{y}");
+    let artifacts = crate::support::workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let shot = artifacts.join("popup-media.png");
+    let read = wait_for(Duration::from_secs(10), || {
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&shot));
+        run(Command::new("convert").arg(&shot).args(["-negate", "-resize", "300%"]).arg(&large));
+        text =
+            String::from_utf8_lossy(&run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"])).stdout)
+                .into_owned();
+        text.contains("Obi Test Tune") && text.contains("The Sine Waves") && text.contains("mpv")
+    });
+    assert!(read, "the popup ({}) reads {text:?}", shot.display());
+    // The controls are the last row, three buttons across: play-pause in the middle.
+    let (middle, last_row) = (x + width as i32 / 2, y + height as i32 - 25);
+    run(session.command("xdotool").args(["mousemove", &middle.to_string(), &last_row.to_string(), "click", "1"]));
+    assert!(
+        wait_for(Duration::from_secs(10), || playback_status(&address).contains("Playing")),
+        "the popup's play button played mpv again: {}",
+        playback_status(&address)
+    );
 }

@@ -12,8 +12,9 @@
 //! The label is "artist - title" (the title alone without an artist); a
 //! click on it plays or pauses. The controls are previous, play or pause,
 //! and next; one the player cannot do is muted and does nothing. The
-//! tooltip says the title, artist, album and player. Without a player the
-//! widget shows nothing.
+//! tooltip says the title, artist, album and player. A secondary click on
+//! any of its items opens a popup with the title, artist, album and player
+//! and the controls. Without a player the widget shows nothing.
 //!
 //! ```json
 //! { "Media": { "enable": true, "display": "Full" } }
@@ -22,7 +23,7 @@
 use obi_sdk::config::{MediaConfig as Config, MediaDisplayFormat as Display};
 use obi_sdk::log::{self, Level};
 use obi_sdk::media::{self, Action, Playback, Track};
-use obi_sdk::{Emphasis, Input, Inputs, Item, Piece, Schedule, View, Widget, icons, item};
+use obi_sdk::{Emphasis, Input, Inputs, Item, Piece, Popup, PopupInput, Schedule, View, Widget, button, icons, item};
 
 /// Whether `display` shows the icon, the text and the controls.
 fn shows(display: Display) -> (bool, bool, bool) {
@@ -41,13 +42,15 @@ pub struct Media {
     display: Display,
     /// What the controls can do, as last shown.
     shown: Option<Track>,
+    /// The item whose popup is open.
+    popup_beside: Option<String>,
 }
 
 impl Widget for Media {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let media = Media { display: config.display.unwrap_or(Display::IconAndText), shown: None };
+        let media = Media { display: config.display.unwrap_or(Display::IconAndText), shown: None, popup_beside: None };
         // The host wakes the widget at every change: no interval.
         Ok((media, Schedule { interval_ms: 0, align_to_wall_clock: false }))
     }
@@ -62,7 +65,7 @@ impl Widget for Media {
                 item("label")
                     .maybe(icon.then(|| Piece::Icon(icons::MUSIC_NOTES.into())))
                     .maybe(text.then(|| Piece::Text(label(playing))))
-                    .takes(Inputs::PRIMARY_CLICK)
+                    .takes(Inputs::PRIMARY_CLICK | Inputs::SECONDARY_CLICK)
                     .tooltip(tooltip(playing))
                     .build(),
             );
@@ -78,6 +81,13 @@ impl Widget for Media {
     }
 
     fn on_input(&mut self, key: &str, input: Input) {
+        if input == Input::SecondaryClick {
+            self.popup_beside = match self.popup_beside.take() {
+                Some(_) => None,
+                None => Some(key.to_owned()),
+            };
+            return;
+        }
         let Some(playing) = &self.shown else { return };
         let action = match (key, input) {
             ("label" | "play-pause", Input::PrimaryClick) if playing.can_play_pause => Action::PlayPause,
@@ -88,6 +98,51 @@ impl Widget for Media {
         if let Err(why) = media::control(action) {
             log::log(Level::Warn, &why);
         }
+    }
+
+    /// What plays, at length, and the controls.
+    fn popup(&mut self) -> Option<Popup> {
+        let (Some(beside), Some(playing)) = (&self.popup_beside, &self.shown) else { return None };
+        let mut popup = Popup::beside(beside.clone());
+        for (line, muted) in [(&playing.title, false), (&playing.artist, false), (&playing.album, true)] {
+            if !line.is_empty() {
+                popup = popup.line(obi_sdk::label(line.clone()).emphasis(if muted {
+                    Emphasis::Muted
+                } else {
+                    Emphasis::Normal
+                }));
+            }
+        }
+        let player = format!("{} ({})", playing.player, playback_word(playing.playback));
+        let toggle = if playing.playback == Playback::Playing { icons::PAUSE } else { icons::PLAY };
+        let controls = [
+            ("previous", icons::SKIP_BACK, playing.can_go_previous),
+            ("play-pause", toggle, playing.can_play_pause),
+            ("next", icons::SKIP_FORWARD, playing.can_go_next),
+        ];
+        let buttons = controls.map(|(key, glyph, can)| {
+            let shown = button(key).icon(glyph);
+            if can { shown } else { shown.emphasis(Emphasis::Muted) }
+        });
+        Some(popup.line(obi_sdk::label(player).emphasis(Emphasis::Muted)).separator().grid([buttons]))
+    }
+
+    fn on_popup_input(&mut self, _item_key: &str, cell_key: &str, input: PopupInput) {
+        if input == PopupInput::Input(Input::PrimaryClick) {
+            self.on_input(cell_key, Input::PrimaryClick);
+        }
+    }
+
+    fn on_popup_closed(&mut self, _item_key: &str) {
+        self.popup_beside = None;
+    }
+}
+
+fn playback_word(playback: Playback) -> &'static str {
+    match playback {
+        Playback::Playing => "playing",
+        Playback::Paused => "paused",
+        Playback::Stopped => "stopped",
     }
 }
 
@@ -102,11 +157,7 @@ fn label(playing: &Track) -> String {
 }
 
 fn tooltip(playing: &Track) -> String {
-    let state = match playing.playback {
-        Playback::Playing => "playing",
-        Playback::Paused => "paused",
-        Playback::Stopped => "stopped",
-    };
+    let state = playback_word(playing.playback);
     let lines = [playing.title.as_str(), playing.artist.as_str(), playing.album.as_str()];
     let mut tooltip: Vec<String> =
         lines.iter().filter(|line| !line.is_empty()).map(|line| (*line).to_owned()).collect();
@@ -117,7 +168,8 @@ fn tooltip(playing: &Track) -> String {
 /// A control button; muted and deaf when the player cannot do it.
 fn control(key: &str, glyph: &str, can: bool) -> Item {
     let button = item(key).icon(glyph);
-    if can { button.takes(Inputs::PRIMARY_CLICK) } else { button.emphasis(Emphasis::Muted) }.build()
+    let takes = if can { Inputs::PRIMARY_CLICK | Inputs::SECONDARY_CLICK } else { Inputs::SECONDARY_CLICK };
+    if can { button } else { button.emphasis(Emphasis::Muted) }.takes(takes).build()
 }
 
 obi_sdk::export!(Media);

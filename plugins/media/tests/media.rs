@@ -2,7 +2,9 @@
 //! and the controls and what their clicks ask of the player, woken when
 //! what plays changes, and nothing without a player.
 
-use obi_harness::{Control, Emphasis, Harness, Input, NowPlaying, Piece, Playback, Script, View, texts};
+use obi_harness::{
+    Control, Emphasis, Harness, Input, NowPlaying, Piece, Playback, PopupInput, Script, View, popup_rows, texts,
+};
 use std::time::Duration;
 
 fn playing(title: &str, playback: Playback) -> NowPlaying {
@@ -85,7 +87,7 @@ fn clicks_ask_the_player_and_what_it_cannot_do_is_muted() {
     let view = widget.refresh().unwrap();
     let previous = view.items.iter().find(|item| item.key == "previous").unwrap();
     assert_eq!(previous.emphasis, Emphasis::Muted, "the player cannot go back");
-    assert!(!previous.takes.takes(Input::PrimaryClick));
+    assert!(!previous.takes.takes(Input::PrimaryClick) && previous.takes.takes(Input::SecondaryClick));
     for key in ["label", "play-pause", "next", "previous"] {
         widget.input(key, Input::PrimaryClick).unwrap();
     }
@@ -101,4 +103,31 @@ fn the_widget_follows_what_plays() {
     assert_eq!(texts(&widget.refresh().unwrap()), ["The Band - Two"]);
     script.set_playing(None);
     assert!(widget.refresh().unwrap().items.is_empty(), "no player, nothing shown");
+}
+
+/// A secondary click opens what plays at length, with the controls, beside
+/// the item clicked; its buttons ask the player, and what it cannot do is
+/// muted and does nothing; a second secondary click closes it, and so does
+/// the player going away.
+#[test]
+fn a_secondary_click_opens_what_plays_with_the_controls() {
+    let (mut widget, script) = media("IconAndText", Some(playing("Song", Playback::Paused)));
+    assert_eq!(widget.refresh().unwrap().popup, None);
+    let view = widget.input("label", Input::SecondaryClick).unwrap();
+    assert_eq!(view.popup.as_ref().map(|popup| popup.item_key.as_str()), Some("label"));
+    assert_eq!(
+        popup_rows(&view),
+        [vec!["Song"], vec!["The Band"], vec!["Live"], vec!["mpv (paused)"], vec!["-"], vec!["", "", ""]]
+    );
+    let previous = view.popup.as_ref().unwrap().cell("previous").unwrap();
+    assert_eq!(previous.emphasis, Emphasis::Muted, "the player cannot go back");
+    for cell in ["play-pause", "previous", "next"] {
+        widget.popup_input("label", cell, PopupInput::Input(Input::PrimaryClick)).unwrap();
+    }
+    assert_eq!(script.controls(), [Control::PlayPause, Control::Next]);
+    assert!(widget.refresh().unwrap().popup.is_some(), "the controls keep it open");
+    assert_eq!(widget.input("label", Input::SecondaryClick).unwrap().popup, None);
+    widget.input("label", Input::SecondaryClick).unwrap();
+    script.set_playing(None);
+    assert_eq!(widget.refresh().unwrap().popup, None, "no player, no popup");
 }
