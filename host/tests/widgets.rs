@@ -65,3 +65,41 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
         "the clock started: {reported:?}"
     );
 }
+
+/// One popup at a time: a widget that opens its popup closes the one
+/// another widget of the bar has open, and that widget is told.
+#[test]
+fn a_popup_opening_closes_the_other_widgets_popup() {
+    let pushy = |name: &str| WidgetSpec {
+        name: name.into(),
+        source: WidgetSource::File(faulty_wasm()),
+        config_json: r#"{ "fault": "PushyPopup", "at_refresh": 1, "interval_ms": 0 }"#.into(),
+        monitor: None,
+        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
+        commands: Default::default(),
+        limits: Limits::default(),
+    };
+    let (sender, receiver) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), vec![pushy("one"), pushy("two")], move |_, index, state| {
+        let _ = sender.send((index, state));
+    });
+    let mut latest: [Option<obi::view::WidgetState>; 2] = [None, None];
+    let settle = |latest: &mut [Option<obi::view::WidgetState>; 2]| {
+        while let Ok((index, state)) = receiver.recv_timeout(Duration::from_millis(1500)) {
+            latest[index] = Some(state);
+        }
+    };
+    let has_popup = |state: &Option<obi::view::WidgetState>| matches!(state, Some(obi::view::WidgetState::Ready(view)) if view.popup.is_some());
+    settle(&mut latest);
+    assert!(!has_popup(&latest[0]) && !has_popup(&latest[1]), "no popup opens unasked");
+
+    scheduler.send(WidgetEvent::Input { widget: 0, key: "faulty".into(), input: Input::SecondaryClick });
+    settle(&mut latest);
+    assert!(has_popup(&latest[0]) && !has_popup(&latest[1]));
+
+    scheduler.send(WidgetEvent::Input { widget: 1, key: "faulty".into(), input: Input::SecondaryClick });
+    settle(&mut latest);
+    assert!(has_popup(&latest[1]), "the second widget's popup opened");
+    assert!(!has_popup(&latest[0]), "the first widget's popup closed");
+    assert_eq!(latest[0].as_ref().map(texts), Some("popup closed beside faulty".to_owned()), "and it was told");
+}
