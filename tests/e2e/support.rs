@@ -275,17 +275,21 @@ fn start_window_manager(display: &str, dir: &Path) -> Reaped {
     };
     // i3 sometimes fails to open a display that has just come up (seen on
     // a loaded machine, with Xvfb alive); it exits at once, and a second
-    // start works.
+    // start works. On a loaded machine it may also be slow to answer: one
+    // that is alive is waited for, rather than started again, up to a
+    // minute in all.
     let mut window_manager = start_i3();
-    for _ in 0..3 {
-        let settled =
-            wait_for(Duration::from_secs(20), || answers() || window_manager.0.try_wait().ok().flatten().is_some());
-        if settled && answers() {
-            break;
+    let mut starts = 1;
+    wait_for(Duration::from_secs(60), || {
+        if answers() {
+            return true;
         }
-        std::thread::sleep(Duration::from_millis(200));
-        window_manager = start_i3();
-    }
+        if starts < 4 && window_manager.0.try_wait().ok().flatten().is_some() {
+            window_manager = start_i3();
+            starts += 1;
+        }
+        false
+    });
     assert!(answers(), "i3 did not answer on {display}: {}", std::fs::read_to_string(&i3_log).unwrap_or_default());
     window_manager
 }
