@@ -92,27 +92,34 @@ fn open_popup(session: &XSession) -> String {
 }
 
 /// Reads the popup's window with tesseract until `done` says its text is
-/// what it should be (the window is painted once mapped); its text: read
-/// negated (light text on the dark theme) and as it is (today's dark digits
-/// on the selected fill). The last grab stays at `png`.
+/// what it should be (the window is painted once mapped); its text (see
+/// [`popup_text`]). The last grab stays at `png`.
 fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) -> bool) -> String {
     let (x, y, width, height) = session.geometry(window);
     let crop = format!("{width}x{height}+{x}+{y}");
-    let large = png.with_extension("ocr.png");
     let mut text = String::new();
     let read = wait_for(Duration::from_secs(10), || {
         let grab = run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(png));
         assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
-        text.clear();
-        for negated in [true, false] {
-            let mut convert = Command::new("convert");
-            convert.arg(png).args(negated.then_some("-negate")).args(["-resize", "300%"]).arg(&large);
-            run(&mut convert);
-            let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"]));
-            text.push_str(&String::from_utf8_lossy(&ocr.stdout));
-        }
+        text = popup_text(png);
         done(&text)
     });
     assert!(read, "the popup ({}) reads {text:?}", png.display());
+    text
+}
+
+/// What tesseract reads on a popup grabbed as `png`: negated (light text
+/// on the dark theme), then as it is (today's dark digits on the selected
+/// fill).
+pub fn popup_text(png: &Path) -> String {
+    let large = png.with_extension("ocr.png");
+    let mut text = String::new();
+    for negated in [true, false] {
+        let mut convert = Command::new("convert");
+        convert.arg(png).args(negated.then_some("-negate")).args(["-resize", "300%"]).arg(&large);
+        run(&mut convert);
+        let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"]));
+        text.push_str(&String::from_utf8_lossy(&ocr.stdout));
+    }
     text
 }

@@ -3,7 +3,8 @@
 //! its config where komorebi-bar does, maps its window through WGL, shows
 //! the clock and the keyboard's input language, reloads a saved config,
 //! and answers `obi msg` over its named pipe; a see-through bar shows what
-//! lies behind it, and its tray stays in front of another taskbar.
+//! lies behind it, its tray stays in front of another taskbar, and the
+//! date's calendar opens as a popup that a click elsewhere closes.
 //!
 //! Wine runs a desktop of its own (`explorer /desktop`), as Windows has
 //! one: windows are Wine's to place, not an X window manager's. Wine 8
@@ -13,7 +14,9 @@
 //! shipped: Windows has its own).
 
 use crate::ocr::words_in;
+use crate::popup::popup_text;
 use crate::support::{Frame, Reaped, have_tools, run, same_colour, start_server, text_ink, wait_for, workspace};
+use chrono::Datelike;
 use obi_test_support::cross::{MINGW, WINDOWS, build_windows_probe, cargo_obi_for};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,6 +28,12 @@ const SCREEN: (u32, u32) = (1280, 720);
 /// Wine's desktop the bar runs on, as big as the screen.
 const DESKTOP: &str = "/desktop=obi,1280x720";
 const WS_EX_TOPMOST: u32 = 0x8;
+const WS_EX_TOOLWINDOW: u32 = 0x80;
+const WS_EX_APPWINDOW: u32 = 0x4_0000;
+const WS_EX_NOACTIVATE: u32 = 0x800_0000;
+const WS_CAPTION: u32 = 0x00C0_0000;
+/// The title of a widget's popup's window.
+const POPUP: &str = "obi popup";
 
 /// The bar with Notepad's button (its icon its program's) and the
 /// keyboard's language on the left, what plays in the middle and the clock
@@ -156,11 +165,32 @@ impl WineDesktop {
 
     /// The bar's window's styles and extended styles, as Windows has them.
     fn bar_styles(&self) -> (u32, u32) {
-        let styles = run(self.on_desktop("probe.exe").args(["styles", "obi"]));
+        self.styles("obi")
+    }
+
+    /// The styles and extended styles of the window titled `title`.
+    fn styles(&self, title: &str) -> (u32, u32) {
+        let styles = run(self.on_desktop("probe.exe").args(["styles", title]));
         let said = String::from_utf8_lossy(&styles.stdout);
         let words: Vec<u32> = said.split_whitespace().filter_map(|word| u32::from_str_radix(word, 16).ok()).collect();
         let [style, extended] = words[..] else { panic!("the probe said {said:?}: {styles:?}") };
         (style, extended)
+    }
+
+    /// The window titled `title` if it is shown: left, top, right, bottom,
+    /// and whether it has the focus.
+    fn shown(&self, title: &str) -> Option<([i32; 4], bool)> {
+        let probed = run(self.on_desktop("probe.exe").args(["shown", title]));
+        let said = String::from_utf8_lossy(&probed.stdout);
+        let words: Vec<&str> = said.split_whitespace().collect();
+        let sides: Vec<i32> = words.iter().filter_map(|word| word.parse().ok()).collect();
+        Some((sides.try_into().ok()?, words.last() == Some(&"focused")))
+    }
+
+    /// Runs `xdotool` on the desktop's display with `args`.
+    fn xdotool(&self, args: &[&str]) {
+        let done = run(Command::new("xdotool").args(args).env("DISPLAY", &self.display));
+        assert!(done.status.success(), "xdotool {args:?}: {done:?}");
     }
 
     /// `obi-windows-probe notify-icon` on the bar's desktop: a program with
@@ -213,6 +243,16 @@ impl WineDesktop {
         let grab = run(Command::new("import").args(["-window", "root", "png:-"]).env("DISPLAY", &self.display));
         assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
         Frame::decode(&grab.stdout)
+    }
+
+    /// The screen's rectangle `[left, top, right, bottom]`, as the PNG file `png`.
+    fn grab_rect(&self, [left, top, right, bottom]: [i32; 4], png: &Path) {
+        let crop = format!("{}x{}+{left}+{top}", right - left, bottom - top);
+        let grab = run(Command::new("import")
+            .args(["-window", "root", "-crop", &crop, "+repage"])
+            .arg(png)
+            .env("DISPLAY", &self.display));
+        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
     }
 
     /// The bar's strip at the top of the screen, as a PNG file in `dir`.
@@ -316,10 +356,6 @@ fn the_windows_bar_runs_under_wine_and_answers_obi_msg() {
     // on top of the others, never taking the focus, with no caption; not an
     // app window.
     let (style, extended) = wine.bar_styles();
-    const WS_CAPTION: u32 = 0x00C0_0000;
-    const WS_EX_TOOLWINDOW: u32 = 0x80;
-    const WS_EX_APPWINDOW: u32 = 0x4_0000;
-    const WS_EX_NOACTIVATE: u32 = 0x800_0000;
     assert_eq!(style & WS_CAPTION, 0, "styles {style:08x}");
     assert_eq!(
         extended & (WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE | WS_EX_APPWINDOW),
@@ -496,13 +532,9 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
     // The pointer comes to rest on the icon before the button goes down: a
     // busy Wine can take a press that follows the motion at once where the
     // pointer was.
-    let xdotool = |args: &[&str]| {
-        let done = run(Command::new("xdotool").args(args).env("DISPLAY", &wine.display));
-        assert!(done.status.success(), "xdotool {args:?}: {done:?}");
-    };
-    xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
+    wine.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
     std::thread::sleep(Duration::from_millis(500));
-    xdotool(&["click", "1"]);
+    wine.xdotool(&["click", "1"]);
     assert!(
         wait_for(Duration::from_secs(10), || read(&said).contains("clicked")),
         "the program was not told of the click: it said {:?}; the bar's log:\n{}",
@@ -526,6 +558,88 @@ fn a_programs_notification_icon_shows_in_the_systray_and_takes_clicks() {
     );
     std::thread::sleep(Duration::from_secs(1));
     assert_eq!(wine.red_icon(), None, "an icon `hidden_icons` names is on the bar");
+}
+
+/// A secondary click on the date opens its month's calendar under it, in a
+/// top-most tool window of its own (no taskbar button, no tile) that takes
+/// the focus, as a menu does, which the bar never takes; a click elsewhere
+/// on the desktop takes the focus from it and closes it, and so does Escape.
+/// Its cells answer the pointer: a button and the wheel turn the month.
+#[test]
+fn the_dates_calendar_opens_under_wine_and_a_click_elsewhere_closes_it() {
+    let Some(wine) = WineDesktop::start("Windows popup under Wine") else { return };
+    let home = tempfile::tempdir().unwrap();
+    let config = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 255, "right_widgets": [],
+        "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "Day%j" } } } ] }"#;
+    std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the date", |word| word.starts_with("Day"))], &log);
+    let open_popup = || {
+        let mut shown = None;
+        let opened = wait_for(Duration::from_secs(30), || {
+            // At rest on the date before the press (see the tray's test).
+            wine.xdotool(&["mousemove", "40", "20"]);
+            std::thread::sleep(Duration::from_millis(500));
+            wine.xdotool(&["click", "3"]);
+            wait_for(Duration::from_secs(3), || {
+                shown = wine.shown(POPUP);
+                shown.is_some()
+            })
+        });
+        assert!(opened, "no popup after a secondary click on the date; the bar's log:\n{}", read(&log));
+        shown.unwrap()
+    };
+
+    let (rect @ [left, top, right, bottom], focused) = open_popup();
+    assert_eq!(top, 40, "right under the bar: {rect:?}");
+    assert!(left < 60 && right - left > 150 && bottom - top > 150, "{rect:?}");
+    assert!(focused, "the popup has not the focus: a click elsewhere would not close it\n{}", read(&log));
+    let (style, extended) = wine.styles(POPUP);
+    assert_eq!(style & WS_CAPTION, 0, "styles {style:08x}");
+    assert_eq!(
+        extended & (WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE | WS_EX_APPWINDOW),
+        WS_EX_TOPMOST | WS_EX_TOOLWINDOW,
+        "extended styles {extended:08x}"
+    );
+    // The month and the year, in the bar's theme and font.
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let reads = |png: &Path, wanted: &str| {
+        let mut text = String::new();
+        let read_back = wait_for(Duration::from_secs(10), || {
+            wine.grab_rect(rect, png);
+            text = popup_text(png);
+            text.contains(wanted)
+        });
+        assert!(read_back, "the popup ({}) reads {text:?}, not {wanted:?}", png.display());
+    };
+    let today = chrono::Local::now();
+    let month = today.format("%B %Y").to_string();
+    reads(&artifacts.join("wine-popup-calendar.png"), &month);
+    // Its cells take the pointer: the next month's button, then the wheel
+    // turned up over it (the month before).
+    let next = (today.with_day(1).unwrap() + chrono::Months::new(1)).format("%B %Y").to_string();
+    let (button, middle) = ((right - 30).to_string(), ((top + bottom) / 2).to_string());
+    wine.xdotool(&["mousemove", &button, &(top + 25).to_string()]);
+    std::thread::sleep(Duration::from_millis(500));
+    wine.xdotool(&["click", "1"]);
+    reads(&artifacts.join("wine-popup-next-month.png"), &next);
+    wine.xdotool(&["mousemove", &button, &middle]);
+    std::thread::sleep(Duration::from_millis(500));
+    wine.xdotool(&["click", "4"]);
+    reads(&artifacts.join("wine-popup-calendar.png"), &month);
+
+    wine.xdotool(&["mousemove", "900", "500"]);
+    std::thread::sleep(Duration::from_millis(500));
+    wine.xdotool(&["click", "1"]);
+    let closed = wait_for(Duration::from_secs(10), || wine.shown(POPUP).is_none());
+    assert!(closed, "the popup stayed after a click elsewhere; the bar's log:\n{}", read(&log));
+
+    open_popup();
+    wine.xdotool(&["key", "Escape"]);
+    let closed = wait_for(Duration::from_secs(10), || wine.shown(POPUP).is_none());
+    assert!(closed, "the popup stayed after Escape; the bar's log:\n{}", read(&log));
 }
 
 /// A see-through bar is a layered window: Windows composes its pixels, with

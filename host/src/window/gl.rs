@@ -11,7 +11,6 @@
 //! it and swapped with its damage named; elsewhere into a kept framebuffer
 //! that is copied whole to the back buffer before the swap.
 
-use super::aside::AsideWindow;
 use crate::render::{Face, FontData, Framebuffer, Layout, Painter, PopupLayout, Rect, Style};
 use crate::view::popup::Popup;
 use anyhow::Context;
@@ -392,13 +391,6 @@ impl<W> GlBar<W> {
         if let Err(error) = self.swap(region, layout_window.height as i32) {
             tracing::warn!("presenting the frame failed: {error:#}");
         }
-    }
-
-    /// Paints `text` into the tooltip's window and presents it, then turns
-    /// the context back to the bar. `text_font` is the bar's.
-    pub fn present_tooltip(&mut self, tooltip: &AsideWindow, style: &Style, text: &str, text_font: &FontData) {
-        // An X11 window's size is in device pixels.
-        self.present_tooltip_on(&tooltip.surface, tooltip.size, 1.0, style, text, text_font);
     }
 
     /// Paints `text` as a tooltip of `size` logical pixels, `scale` device

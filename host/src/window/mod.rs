@@ -6,8 +6,9 @@
 //! with an ARGB visual when a bar is see-through; when monitors change,
 //! each bar moves to its monitor again, or hides until that monitor is
 //! back, and with `--every-monitor` bars come and go with monitors.
-//! Tooltips and widgets' popups are windows of their own beside the bar
-//! (X11); an open popup holds the pointer and the keyboard ([`popup`]).
+//! Tooltips and widgets' popups are windows of their own beside the bar;
+//! an open popup holds the pointer and the keyboard (on X11 by a grab,
+//! `popup`; on Windows by the focus, `focus_hold`).
 //!
 //! What a bar does is its [`Running`] bar's: this module is the surfaces
 //! and the event loop that feeds them. The loop sleeps between events; a
@@ -41,6 +42,8 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowAttributes, WindowId};
 
 mod aside;
+#[cfg(windows)]
+mod focus_hold;
 mod gl;
 mod input;
 #[cfg(windows)]
@@ -134,13 +137,16 @@ struct WindowSurface {
     no_tooltips: bool,
     /// Made the first time a popup is due.
     popup_window: Option<AsideWindow>,
-    /// Making the popup window failed, or this is no X11: popups are not shown.
+    /// Making the popup window failed: popups are not shown.
     no_popups: bool,
     /// The popup shown, where its cells are, to paint it again.
     popup_layout: Option<PopupLayout>,
     /// The shown popup's hold on the pointer and the keyboard.
     #[cfg(free_unix)]
     popup_grab: Option<popup::Grab>,
+    /// Where the pointer was last seen on the popup, in its logical pixels.
+    #[cfg(windows)]
+    popup_pointer: (f32, f32),
     /// Where what the popup's grab sees goes: the bar's event loop.
     #[cfg(free_unix)]
     report_grabbed: ReportGrabbed,
@@ -297,6 +303,8 @@ fn open_surface(
         popup_layout: None,
         #[cfg(free_unix)]
         popup_grab: None,
+        #[cfg(windows)]
+        popup_pointer: (0.0, 0.0),
         #[cfg(free_unix)]
         report_grabbed: running.report_grabbed(),
     };
@@ -438,35 +446,27 @@ impl WindowSurface {
         }
     }
 
-    /// Makes the popup window, the first time a popup is due (X11 alone,
-    /// where the bar can hold the pointer while it is open).
+    /// Makes the popup window, the first time a popup is due, where the
+    /// bar can hold the pointer while it is open (see [`popups_held`]).
     fn prepare_popups(&mut self, event_loop: &ActiveEventLoop) {
-        if self.popup_window.is_some() || self.no_popups {
+        if self.popup_window.is_some() || self.no_popups || !popups_held(event_loop) {
             return;
         }
         let Some(gl) = &self.gl else { return };
-        #[cfg(free_unix)]
-        {
-            use winit::platform::x11::ActiveEventLoopExtX11;
-            if !event_loop.is_x11() {
-                return;
-            }
-            match AsideWindow::new(event_loop, gl.config(), Role::Popup) {
-                Ok(window) => self.popup_window = Some(window),
-                Err(error) => {
-                    tracing::warn!("{error:#}; widgets' popups are not shown");
-                    self.no_popups = true;
-                }
+        match AsideWindow::new(event_loop, gl.config(), Role::Popup) {
+            Ok(window) => self.popup_window = Some(window),
+            Err(error) => {
+                tracing::warn!("{error:#}; widgets' popups are not shown");
+                self.no_popups = true;
             }
         }
-        #[cfg(not(free_unix))]
-        let _ = (event_loop, gl);
     }
 
     /// Paints the popup shown again (its window was exposed).
     fn repaint_popup(&mut self, style: &Style) {
+        let scale = self.aside_scale();
         if let (Some(gl), Some(window), Some(layout)) = (&mut self.gl, &self.popup_window, &self.popup_layout) {
-            gl.present_popup_on(&window.surface, 1.0, style, layout, &self.text_font);
+            gl.present_popup_on(&window.surface, scale, style, layout, &self.text_font);
         }
     }
 
@@ -493,10 +493,18 @@ impl WindowSurface {
             || [&self.tooltip, &self.popup_window].into_iter().flatten().any(|aside| aside.id() == id)
     }
 
+    /// Device pixels to each of the bar's on the windows beside it: its
+    /// monitor's scale on Windows, 1 on X11.
+    fn aside_scale(&self) -> f32 {
+        self.output().map_or(1.0, |output| output.scale) as f32
+    }
+
     /// Paints the tooltip shown again (its window was exposed).
     fn repaint_tooltip(&mut self, style: &Style, text: &str) {
+        let scale = self.aside_scale();
         if let (Some(gl), Some(tooltip)) = (&mut self.gl, &self.tooltip) {
-            gl.present_tooltip(tooltip, style, text, &self.text_font);
+            let size = gl.painter().tooltip_size(style, text);
+            gl.present_tooltip_on(&tooltip.surface, size, scale, style, text, &self.text_font);
         }
     }
 }
@@ -570,11 +578,12 @@ impl Surface for WindowSurface {
 
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style) {
         let Some(bar) = self.rect else { return };
-        let monitor = self.monitor_rect(bar);
+        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
         let (Some(gl), Some(tooltip)) = (&mut self.gl, &mut self.tooltip) else { return };
         let size = gl.painter().tooltip_size(style, text);
-        tooltip.show_at(aside::position(bar, anchor, size, monitor), size);
-        gl.present_tooltip(tooltip, style, text, &self.text_font);
+        let device = aside::device_size(size, scale);
+        tooltip.show_at(aside::position(bar, anchor, scale, device, monitor), device);
+        gl.present_tooltip_on(&tooltip.surface, size, scale, style, text, &self.text_font);
     }
 
     fn hide_tooltip(&mut self) {
@@ -583,19 +592,20 @@ impl Surface for WindowSurface {
         }
     }
 
-    /// Shows the popup in its window under the item, at the X11 screen's
-    /// scale of 1, and takes the pointer and the keyboard while it is open.
+    /// Shows the popup in its window under the item, at the monitor's
+    /// scale, and holds the pointer and the keyboard while it is open (on
+    /// X11 by a grab; on Windows the window takes the focus).
     fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout> {
         let bar = self.rect?;
-        let monitor = self.monitor_rect(bar);
+        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
         let (Some(gl), Some(window)) = (&mut self.gl, &mut self.popup_window) else {
-            tracing::info!("widgets' popups are shown on X11 only for now");
+            tracing::info!("widgets' popups are not shown here (X11, Wayland and Windows show them)");
             return None;
         };
         let layout = gl.lay_out_popup(style, popup, &self.text_font)?;
-        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
-        window.show_at(aside::position(bar, anchor, size, monitor), size);
-        gl.present_popup_on(&window.surface, 1.0, style, &layout, &self.text_font);
+        let size = aside::device_size((layout.width.ceil() as u32, layout.height.ceil() as u32), scale);
+        window.show_at(aside::position(bar, anchor, scale, size, monitor), size);
+        gl.present_popup_on(&window.surface, scale, style, &layout, &self.text_font);
         #[cfg(free_unix)]
         if self.popup_grab.is_none() {
             let report = self.report_grabbed.clone();
@@ -625,7 +635,8 @@ impl Surface for WindowSurface {
         if let (Some(window), Some(_)) = (&self.popup_window, &self.popup_layout)
             && within(window.position.x, window.position.y, window.size)
         {
-            return Located::Popup((x - window.position.x) as f32, (y - window.position.y) as f32);
+            let scale = self.aside_scale();
+            return Located::Popup((x - window.position.x) as f32 / scale, (y - window.position.y) as f32 / scale);
         }
         match self.rect {
             Some(bar) if within(bar.x, bar.y, (bar.width, bar.height)) => {
@@ -639,6 +650,23 @@ impl Surface for WindowSurface {
     fn monitor(&self) -> Option<usize> {
         self.monitor
     }
+}
+
+/// Whether an open popup can hold the pointer and the keyboard here, as
+/// menus do: on X11 by a grab, on Windows by the focus. (Wayland's bar is
+/// not a winit window; see `wayland::popup`.)
+fn popups_held(event_loop: &ActiveEventLoop) -> bool {
+    #[cfg(free_unix)]
+    let held = {
+        use winit::platform::x11::ActiveEventLoopExtX11;
+        event_loop.is_x11()
+    };
+    #[cfg(not(free_unix))]
+    let held = {
+        let _ = event_loop;
+        cfg!(windows)
+    };
+    held
 }
 
 /// Shows or hides the bar's window.
@@ -759,8 +787,13 @@ impl ApplicationHandler<BarEvent> for BarWindows {
             return;
         };
         if surface.popup_window.as_ref().is_some_and(|window| window.id() == id) {
-            if matches!(event, WindowEvent::RedrawRequested) {
-                surface.repaint_popup(&running.bar().scene().style);
+            // On X11 the popup's grab reports its input (`BarEvent::Grabbed`).
+            match event {
+                WindowEvent::RedrawRequested => surface.repaint_popup(&running.bar().scene().style),
+                #[cfg(windows)]
+                event => focus_hold::on_popup_window(running, surface, event),
+                #[cfg(not(windows))]
+                _ => {}
             }
             return;
         }

@@ -8,9 +8,10 @@
 //! leaves its rectangle out of its monitor's work area, and tells it when
 //! a program goes full screen, when the bar steps behind it, as the
 //! taskbar does, to come back on top once the program leaves full screen.
-//! Monitors that come, go or change mode are told by `WM_DISPLAYCHANGE`,
-//! which Windows sends to top-level windows (winit does not pass it on): a
-//! hidden one on a thread of its own listens.
+//! Tooltips and popups are top-most tool windows too; a popup alone takes
+//! the focus. Monitors that come, go or change mode are told by
+//! `WM_DISPLAYCHANGE`, which Windows sends to top-level windows (winit does
+//! not pass it on): a hidden one on a thread of its own listens.
 
 use crate::bar::ScreenRect;
 use crate::hidden_window;
@@ -22,8 +23,9 @@ use windows::Win32::UI::Shell::{
 };
 use windows::Win32::UI::WindowsAndMessaging::{
     DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED,
-    SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SetWindowLongPtrW, SetWindowPos, ShowWindow, WM_APP, WM_DISPLAYCHANGE,
-    WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SWP_SHOWWINDOW, SetForegroundWindow, SetWindowLongPtrW, SetWindowPos,
+    ShowWindow, WINDOW_EX_STYLE, WINDOW_STYLE, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN, WS_CLIPSIBLINGS,
+    WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use windows::core::w;
 use winit::window::Window;
@@ -31,12 +33,27 @@ use winit::window::Window;
 /// Makes `window`, not yet shown, the bar's kind of window; a layered one
 /// when it is see-through (see `layered`).
 pub fn make_bar(window: &Window, see_through: bool) -> anyhow::Result<()> {
-    let hwnd = hwnd(window)?;
-    let style = WS_POPUP | WS_CLIPSIBLINGS | WS_CLIPCHILDREN;
     let mut extended = WS_EX_TOOLWINDOW | WS_EX_TOPMOST | WS_EX_NOACTIVATE;
     if see_through {
         extended |= WS_EX_LAYERED;
     }
+    set_styles(window, WS_POPUP | WS_CLIPSIBLINGS | WS_CLIPCHILDREN, extended)
+}
+
+/// Makes `window`, not yet shown, a window beside the bar, of the bar's
+/// kind: a tooltip never takes the focus; a popup (`takes_focus`) takes it
+/// when shown, so that a click anywhere else, which takes the focus from
+/// it, and Escape, which reaches it as a key, close it.
+pub fn make_aside(window: &Window, takes_focus: bool) -> anyhow::Result<()> {
+    let mut extended = WS_EX_TOOLWINDOW | WS_EX_TOPMOST;
+    if !takes_focus {
+        extended |= WS_EX_NOACTIVATE;
+    }
+    set_styles(window, WS_POPUP | WS_CLIPSIBLINGS, extended)
+}
+
+fn set_styles(window: &Window, style: WINDOW_STYLE, extended: WINDOW_EX_STYLE) -> anyhow::Result<()> {
+    let hwnd = hwnd(window)?;
     // SAFETY: `hwnd` is the live window winit made on this thread.
     unsafe {
         SetWindowLongPtrW(hwnd, GWL_STYLE, style.0 as isize);
@@ -52,6 +69,29 @@ pub fn make_bar(window: &Window, see_through: bool) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// Shows a window beside the bar at `rect`, above every other, giving it
+/// the focus when `activate`. Moved and sized here in one step, not
+/// through winit, which would size the frame its own styles have.
+pub fn show_aside_at(window: &Window, rect: ScreenRect, activate: bool) {
+    let Ok(hwnd) = hwnd(window) else { return };
+    let mut flags = SWP_SHOWWINDOW;
+    if !activate {
+        flags |= SWP_NOACTIVATE;
+    }
+    let (width, height) = (rect.width as i32, rect.height as i32);
+    // SAFETY: `hwnd` is the live window winit made on this thread.
+    unsafe {
+        if let Err(error) = SetWindowPos(hwnd, Some(HWND_TOPMOST), rect.x, rect.y, width, height, flags) {
+            tracing::warn!("placing a window beside the bar: {error}");
+        }
+        // Windows lets the process the user's last input went to (the
+        // press that opened the popup went to the bar) take the foreground.
+        if activate && !SetForegroundWindow(hwnd).as_bool() {
+            tracing::warn!("the popup did not get the focus: a click elsewhere will not close it");
+        }
+    }
 }
 
 /// Shows `window` without activating it, or hides it.

@@ -8,7 +8,9 @@
 //! minute at most) until the icon is clicked: then it says `clicked`.
 //! `display-mode WIDTH HEIGHT` changes the display's resolution, as a
 //! monitor switched to another mode does. `styles TITLE` prints the window
-//! styles and extended styles of the window titled TITLE, in hexadecimal.
+//! styles and extended styles of the window titled TITLE, in hexadecimal;
+//! `shown TITLE` its rectangle, when it is shown, and whether it has the
+//! focus (`focused` or `unfocused`) after it.
 //! `full-screen TITLE 1|0` tells the AppBar titled TITLE what Windows tells
 //! AppBars when a program goes full screen (1) or leaves it (0).
 //! `taskbar [quiet]` stands in for Explorer's taskbar, started after the
@@ -45,6 +47,20 @@ fn main() -> std::process::ExitCode {
                 }
             };
         }
+        Some("shown") => {
+            let title = std::env::args().nth(2).unwrap_or_default();
+            return match windows::shown(&title) {
+                Some((area, focused)) => {
+                    let focus = if focused { "focused" } else { "unfocused" };
+                    println!("{} {} {} {} {focus}", area.left, area.top, area.right, area.bottom);
+                    std::process::ExitCode::SUCCESS
+                }
+                None => {
+                    eprintln!("no window titled {title:?} is shown");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Some("full-screen") => {
             let (title, full) = (std::env::args().nth(2).unwrap_or_default(), std::env::args().nth(3));
             return match windows::full_screen(&title, full.as_deref() == Some("1")) {
@@ -75,7 +91,7 @@ fn main() -> std::process::ExitCode {
             };
         }
         _ => Err(
-            "usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles|full-screen"
+            "usage: obi-windows-probe work-area|top-appbar-space|notify-icon|taskbar|display-mode|styles|shown|full-screen"
                 .into(),
         ),
     };
@@ -118,6 +134,22 @@ mod windows {
             let window = FindWindowW(std::ptr::null(), title.as_ptr());
             (!window.is_null())
                 .then(|| (GetWindowLongW(window, GWL_STYLE) as u32, GetWindowLongW(window, GWL_EXSTYLE) as u32))
+        }
+    }
+
+    /// The rectangle of the shown top-level window titled `title`, and
+    /// whether it is the foreground window.
+    pub fn shown(title: &str) -> Option<(RECT, bool)> {
+        use windows_sys::Win32::UI::WindowsAndMessaging::{
+            FindWindowW, GetForegroundWindow, GetWindowRect, IsWindowVisible,
+        };
+        let title: Vec<u16> = title.encode_utf16().chain([0]).collect();
+        let mut rect = RECT { left: 0, top: 0, right: 0, bottom: 0 };
+        // SAFETY: the title is NUL-ended and alive for the call; the window is only read.
+        unsafe {
+            let window = FindWindowW(std::ptr::null(), title.as_ptr());
+            let shown = !window.is_null() && IsWindowVisible(window) != 0 && GetWindowRect(window, &mut rect) != 0;
+            shown.then(|| (rect, GetForegroundWindow() == window))
         }
     }
 
