@@ -87,6 +87,14 @@ impl CellBuilder {
         self.push(Piece::Image(image))
     }
 
+    /// Appends `piece` only when it is `Some`: handy for optional icons.
+    pub fn maybe(self, piece: Option<Piece>) -> Self {
+        match piece {
+            Some(piece) => self.push(piece),
+            None => self,
+        }
+    }
+
     pub fn emphasis(mut self, emphasis: Emphasis) -> Self {
         self.0.emphasis = emphasis;
         self

@@ -31,13 +31,14 @@
 //!
 //! The focused workspace is selected, an urgent one drawn urgent, an empty
 //! one muted. Clicks: a workspace is focused (by its real index, also while
-//! empty ones are hidden); the layout opens the list of `options` to choose
-//! from, and a second click closes it; a right click or a scroll cycles the
-//! layouts; choosing `Monocle`, `Floating` or `Paused` toggles the monocle,
-//! tiling or pausing, as komorebi-bar does, and `Custom` does nothing; a
-//! window of a stack is focused; the lock and the layer are toggled; a
-//! configuration is loaded with `ReplaceConfiguration`. Each message is sent
-//! with mouse-follows-focus off for its length, as komorebi-bar sends it.
+//! empty ones are hidden); the layout opens a popup of the `options` to
+//! choose from (the current one selected), and a second click closes it; a
+//! right click or a scroll cycles the layouts; choosing `Monocle`,
+//! `Floating` or `Paused` toggles the monocle, tiling or pausing, as
+//! komorebi-bar does, and `Custom` does nothing; a window of a stack is
+//! focused; the lock and the layer are toggled; a configuration is loaded
+//! with `ReplaceConfiguration`. Each message is sent with
+//! mouse-follows-focus off for its length, as komorebi-bar sends it.
 //! Without a tiler the widget shows a muted plug, saying why on hover.
 //!
 //! ```json
@@ -55,7 +56,8 @@ use obi_sdk::config::{
 use obi_sdk::log::{self, Level};
 use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
 use obi_sdk::{
-    Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, icons, item,
+    Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Popup, PopupInput, Schedule, ScrollDirection, View, Widget,
+    cell, icons, item,
 };
 
 /// Whether something `selected` or not shows its icon, and its text.
@@ -86,7 +88,7 @@ pub struct Komorebi {
     locked_container: Option<(bool, Display)>,
     workspace_layer: Option<(bool, Display)>,
     configurations: Vec<(String, String)>,
-    /// The list of layouts to choose from is open.
+    /// The popup of layouts to choose from is open.
     choosing_layout: bool,
     /// The state as last read, for input.
     last: Option<State>,
@@ -176,10 +178,6 @@ impl Widget for Komorebi {
             }),
             ("layout", Input::SecondaryClick | Input::Scroll(ScrollDirection::Down)) => cycle("Next"),
             ("layout", Input::Scroll(ScrollDirection::Up)) => cycle("Previous"),
-            ("layout-option", Input::PrimaryClick) => {
-                self.choosing_layout = false;
-                index.and_then(|index| self.layout_options(state).get(index).copied()).and_then(choose)
-            }
             ("window", Input::PrimaryClick) => {
                 index.map(|window| format!(r#"{{"type":"FocusStackWindow","content":{window}}}"#))
             }
@@ -195,6 +193,39 @@ impl Widget for Komorebi {
         if let Some(message) = message {
             send(message, state.mouse_follows_focus);
         }
+    }
+
+    /// The layouts to choose from, as komorebi-bar's picker lists them.
+    fn popup(&mut self) -> Option<Popup> {
+        let (_, display) = self.layout.as_ref().filter(|_| self.choosing_layout)?;
+        let state = self.last.as_ref()?;
+        let workspace = bar_monitor(state)?.workspaces.get(bar_monitor(state)?.focused_workspace as usize)?;
+        let current = current_layout(state, workspace);
+        let options = self.layout_options(state).into_iter().enumerate().map(|(index, option)| {
+            let chosen = same_layout(option, &current);
+            let (icon, text) = shows(*display, true);
+            cell(format!("layout-option:{index}"))
+                .maybe(icon.then(|| layout_icon(option)))
+                .maybe((text || !icon).then(|| Piece::Text(option.into())))
+                .selected(chosen)
+                .takes(Inputs::PRIMARY_CLICK)
+        });
+        Some(options.fold(Popup::beside("layout"), Popup::line))
+    }
+
+    fn on_popup_input(&mut self, _item_key: &str, cell_key: &str, input: PopupInput) {
+        let Some(state) = &self.last else { return };
+        let index = cell_key.strip_prefix("layout-option:").and_then(|index| index.parse::<usize>().ok());
+        if let (Some(index), PopupInput::Input(Input::PrimaryClick)) = (index, input) {
+            self.choosing_layout = false;
+            if let Some(message) = self.layout_options(state).get(index).copied().and_then(choose) {
+                send(message, state.mouse_follows_focus);
+            }
+        }
+    }
+
+    fn on_popup_closed(&mut self, _item_key: &str) {
+        self.choosing_layout = false;
     }
 }
 
@@ -269,27 +300,14 @@ impl Komorebi {
 
     fn layout_items(&self, state: &State, workspace: &Workspace) -> Vec<Item> {
         let Some((_, display)) = &self.layout else { return Vec::new() };
-        let options = self.layout_options(state);
         let current = current_layout(state, workspace);
         let (icon, text) = shows(*display, true);
-        let mut items = vec![
+        vec![
             labelled(item("layout"), layout_icon(&current), &current, icon, text)
                 .takes(Inputs::PRIMARY_CLICK | Inputs::SECONDARY_CLICK | Inputs::SCROLL)
                 .tooltip("Click to choose a layout; right-click or scroll to cycle through them")
                 .build(),
-        ];
-        if self.choosing_layout {
-            items.extend(options.iter().enumerate().map(|(index, option)| {
-                let chosen = same_layout(option, &current);
-                let (icon, text) = shows(*display, chosen);
-                labelled(item(format!("layout-option:{index}")), layout_icon(option), option, icon, text)
-                    .selected(chosen)
-                    .takes(Inputs::PRIMARY_CLICK)
-                    .tooltip(*option)
-                    .build()
-            }));
-        }
-        items
+        ]
     }
 
     fn container_items(&self, workspace: &Workspace) -> Vec<Item> {

@@ -3,7 +3,9 @@
 //! workspaces, and the messages its clicks send.
 
 use obi_harness::tiler::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
-use obi_harness::{Emphasis, Harness, Input, Item, Piece, Script, ScrollDirection, View, texts};
+use obi_harness::{
+    Emphasis, Harness, Input, Item, Piece, PopupInput, Script, ScrollDirection, View, popup_rows, texts,
+};
 use std::time::Duration;
 
 fn window(title: &str, icon: Option<u64>) -> Window {
@@ -198,14 +200,25 @@ fn a_click_on_the_layout_opens_its_options_and_choosing_one_sends_it() {
     let (mut widget, script) = komorebi(config, state());
     assert_eq!(texts(&widget.refresh().unwrap()), ["BSP"]);
     let view = widget.input("layout", Input::PrimaryClick).unwrap();
-    assert_eq!(texts(&view), ["BSP", "BSP", "Columns", "Grid", "Monocle", "Floating", "Paused", "Custom"]);
-    assert_eq!(view.items[1].emphasis, Emphasis::Selected, "the current layout is selected among the options");
-    let view = widget.input(&view.items[2].key, Input::PrimaryClick).unwrap();
-    assert_eq!(texts(&view), ["BSP"], "choosing closes the list");
+    assert_eq!(texts(&view), ["BSP"], "the options open in a popup, not on the bar");
+    let options = popup_rows(&view);
+    assert_eq!(options.concat(), ["BSP", "Columns", "Grid", "Monocle", "Floating", "Paused", "Custom"]);
+    let popup = view.popup.as_ref().unwrap();
+    assert_eq!(popup.item_key, "layout");
+    let selected: Vec<&str> =
+        popup.cells().filter(|cell| cell.emphasis == Emphasis::Selected).map(|cell| cell.key.as_str()).collect();
+    assert_eq!(selected, ["layout-option:0"], "the current layout is selected among the options");
+    let view = widget.popup_input("layout", "layout-option:1", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(view.popup, None, "choosing closes the picker");
     for option in [3, 4, 5, 6, 7] {
         widget.input("layout", Input::PrimaryClick).unwrap();
-        widget.input(&format!("layout-option:{}", option - 1), Input::PrimaryClick).unwrap();
+        let cell = format!("layout-option:{}", option - 1);
+        widget.popup_input("layout", &cell, PopupInput::Input(Input::PrimaryClick)).unwrap();
     }
+    assert!(widget.input("layout", Input::PrimaryClick).unwrap().popup.is_some());
+    assert_eq!(widget.input("layout", Input::PrimaryClick).unwrap().popup, None, "a second click closes it");
+    assert!(widget.input("layout", Input::PrimaryClick).unwrap().popup.is_some());
+    assert_eq!(widget.close_popup().unwrap().popup, None, "closed from outside");
     widget.input("layout", Input::SecondaryClick).unwrap();
     widget.input("layout", Input::Scroll(ScrollDirection::Up)).unwrap();
     assert_eq!(
@@ -231,9 +244,10 @@ fn on_i3_the_layouts_to_choose_are_those_it_carries_out() {
     let (mut widget, script) = komorebi(r#"{ "layout": { "enable": true, "display": "Text" } }"#, i3);
     assert_eq!(texts(&widget.refresh().unwrap()), ["splitv"]);
     let view = widget.input("layout", Input::PrimaryClick).unwrap();
-    assert_eq!(texts(&view), ["splitv", "Columns", "Rows", "Monocle"]);
-    assert_eq!(view.items[2].emphasis, Emphasis::Selected, "i3's splitv is komorebi's Rows");
-    widget.input("layout-option:0", Input::PrimaryClick).unwrap();
+    assert_eq!(popup_rows(&view).concat(), ["Columns", "Rows", "Monocle"]);
+    let selected = view.popup.as_ref().unwrap().cells().position(|cell| cell.emphasis == Emphasis::Selected);
+    assert_eq!(selected, Some(1), "i3's splitv is komorebi's Rows");
+    widget.popup_input("layout", "layout-option:0", PopupInput::Input(Input::PrimaryClick)).unwrap();
     assert_eq!(sent(&script), [r#"{"type":"ChangeLayout","content":"Columns"}"#]);
 }
 
