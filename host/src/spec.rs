@@ -3,7 +3,7 @@
 //! limits) and how an entry of the config becomes one.
 
 use crate::capabilities::Capability;
-use crate::config::model::{ApplicationsConfig, PluginConfig, WidgetConfig};
+use crate::config::model::{ApplicationsConfig, PluginConfig, PowerMenuConfig, WidgetConfig};
 use crate::config::{BarConfig, WidgetEntry};
 use crate::stock::StockWidget;
 use std::collections::{BTreeMap, BTreeSet};
@@ -193,12 +193,16 @@ impl std::fmt::Display for NoSpec {
 impl std::error::Error for NoSpec {}
 
 /// The commands a stock widget may run: those of Applications' items, by
-/// position. A config the model refused has none.
+/// position; the power menu's actions, by name, with this platform's
+/// commands where the config gives none. A config the model refused has none.
 fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
     match kind {
         "Applications" => serde_json::from_str::<ApplicationsConfig>(config_json)
             .map(|applications| applications.commands())
             .unwrap_or_default(),
+        "PowerMenu" => {
+            serde_json::from_str::<PowerMenuConfig>(config_json).map(|menu| menu.commands()).unwrap_or_default()
+        }
         _ => BTreeMap::new(),
     }
 }
@@ -245,6 +249,16 @@ fn plugin_spec(plugin: &PluginConfig, config: &BarConfig) -> Result<WidgetSpec, 
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_power_menu_may_run_its_actions_commands_alone() {
+        let spec = WidgetSpec::stock("PowerMenu", r#"{ "enable": true, "lock": "swaylock", "suspend": false }"#.into());
+        let commands = spec.unwrap().commands;
+        let ids: Vec<&str> = commands.keys().map(String::as_str).collect();
+        assert_eq!(ids, ["lock", "log_out", "reboot", "shut_down"]);
+        assert_eq!(commands["lock"], "swaylock");
+        assert_eq!(commands["shut_down"], if cfg!(windows) { "shutdown.exe /s /t 0" } else { "systemctl poweroff" });
+    }
+
     /// Starting programs, reaching the web and driving the tiler are powers
     /// only the widgets that need them have; every kind gets its log and the clock.
     #[test]
@@ -253,7 +267,8 @@ mod tests {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
             assert!(!grants.contains(&Capability::Process), "{kind}");
-            assert_eq!(grants.contains(&Capability::Commands), *kind == "Applications", "{kind}");
+            let runs_commands = ["Applications", "PowerMenu"].contains(kind);
+            assert_eq!(grants.contains(&Capability::Commands), runs_commands, "{kind}");
             assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
         }

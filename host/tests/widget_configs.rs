@@ -47,6 +47,11 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "auto_select": { "received_over": 1, "transmitted_over": 2, "total_received_over": 3, "total_transmitted_over": 4 } }"#,
     ),
     (
+        "PowerMenu",
+        r#"{ "enable": true, "label_prefix": "IconAndText", "lock": "swaylock -f", "log_out": "swaymsg exit",
+        "suspend": false, "reboot": true, "shut_down": "systemctl poweroff -i" }"#,
+    ),
+    (
         "Storage",
         r#"{ "enable": true, "data_refresh_interval": 60, "label_prefix": "Text", "auto_select_over": 90, "auto_hide_under": 5,
         "show_read_only_disks": true, "show_removable_disks": false, "storage_display_name": "NameAndMount" }"#,

@@ -57,3 +57,6 @@ pub const CARET_LEFT: &str = "\u{e138}";
 pub const CARET_RIGHT: &str = "\u{e13a}";
 pub const CARET_DOWN: &str = "\u{e136}";
 pub const CHECK: &str = "\u{e182}";
+pub const POWER: &str = "\u{e3da}";
+pub const SIGN_OUT: &str = "\u{e42a}";
+pub const ARROW_CLOCKWISE: &str = "\u{e036}";

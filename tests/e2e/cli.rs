@@ -20,6 +20,24 @@ fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
     assert!(stderr.contains("komorebi.bar.json:3:42: error: left_widgets[0].Cpu.enable:"), "{stderr}");
 }
 
+/// Entries komorebi-bar would not read (it refuses the whole file for
+/// one) are noted, so that a file shared by the two bars can leave them out.
+#[test]
+fn check_notes_the_entries_komorebi_bar_would_not_read() {
+    let (_dir, config) = config_file(
+        r#"{ "left_widgets": [ { "Cpu": { "enable": true } }, { "PowerMenu": { "enable": false } } ],
+             "right_widgets": [ { "Plugin": { "enable": true, "path": "clock.wasm" } } ] }"#,
+    );
+    let output = run(obi().arg("check").arg(&config));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let noted = |entry: &str| {
+        let note = format!("{}: note: {entry} is Obi's own: komorebi-bar would not read this file", config.display());
+        stdout.contains(&note)
+    };
+    assert!(noted("left_widgets[1].PowerMenu") && noted("right_widgets[0].Plugin"), "{stdout}");
+    assert!(!stdout.contains("Cpu is Obi's own"), "{stdout}");
+}
+
 /// Every file given is checked, and each bar's monitor is named (Xvfb's
 /// one RandR monitor is `screen`); a bad file among them fails the check
 /// without keeping the others from being told.

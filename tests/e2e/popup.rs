@@ -118,13 +118,15 @@ fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) 
 
 /// What tesseract reads on a popup grabbed as `png`: negated (light text
 /// on the dark theme), then as it is (today's dark digits on the selected
-/// fill).
+/// fill), then in black and white (buttons' frames, which tesseract takes
+/// for boxes around text it then leaves out, gone).
 pub fn popup_text(png: &Path) -> String {
     let large = png.with_extension("ocr.png");
     let mut text = String::new();
-    for negated in [true, false] {
+    let ways: [&[&str]; 3] = [&["-negate"], &[], &["-colorspace", "gray", "-negate", "-threshold", "35%"]];
+    for way in ways {
         let mut convert = Command::new("convert");
-        convert.arg(png).args(negated.then_some("-negate")).args(["-resize", "300%"]).arg(&large);
+        convert.arg(png).args(way).args(["-resize", "300%"]).arg(&large);
         run(&mut convert);
         let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"]));
         text.push_str(&String::from_utf8_lossy(&ocr.stdout));
@@ -180,4 +182,71 @@ fn workspace_dir() -> std::path::PathBuf {
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     artifacts
+}
+
+/// The power menu opens under its button with its five actions; one click
+/// on Shut down runs nothing and asks again, a second runs its command (a
+/// harmless one here), and the menu closes.
+#[test]
+fn the_power_menu_shuts_down_on_the_second_click_alone() {
+    if !have_tools("power menu test", TOOLS) {
+        return;
+    }
+    let ran = tempfile::tempdir().unwrap();
+    let shut_down = ran.path().join("shut-down");
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(&format!(
+        r#"{{
+          "height": 40,
+          "font_size": 18,
+          "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
+                                "lock": "true", "log_out": "true", "suspend": "true", "reboot": "true",
+                                "shut_down": "touch '{}'" }} }} ],
+          "right_widgets": []
+        }}"#,
+        shut_down.display()
+    ));
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+
+    let popup = open_popup_with(&session, "1");
+    let (x, y, width, height) = session.geometry(&popup);
+    assert_eq!(y, 40, "right under the bar");
+    let png = workspace_dir().join("popup-power-menu.png");
+    let text = read_until(&session, &popup, &png, |text| {
+        ["Lock", "Log out", "Suspend", "Reboot", "Shut down"].iter().all(|action| text.contains(action))
+    });
+    assert!(!text.contains("Click again"), "{text:?}");
+    // Five lines of equal height between the margins: the last is Shut down.
+    let last = ((x + width as i32 / 2).to_string(), (y + height as i32 * 9 / 10).to_string());
+    run(session.command("xdotool").args(["mousemove", &last.0, &last.1, "click", "1"]));
+    let asks = workspace_dir().join("popup-power-menu-asks.png");
+    let mut line = String::new();
+    let asked = wait_for(Duration::from_secs(10), || {
+        // Wider now: the line is longer.
+        let (x, y, width, height) = session.geometry(&popup);
+        let crop = format!("{width}x{height}+{x}+{y}");
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&asks));
+        line = last_line_text(&asks, 5);
+        line.contains("Shut down? Click again")
+    });
+    assert!(asked, "the last line ({}) reads {line:?}", asks.display());
+    assert!(!shut_down.exists(), "one click shut down");
+    run(session.command("xdotool").args(["click", "1"]));
+    assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second click ran nothing");
+    let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
+    assert!(closed, "choosing closed the menu");
+}
+
+/// What tesseract reads on the last of `lines` lines of equal height of a
+/// popup grabbed as `png` (read alone, a line in the urgent fill is not
+/// left out as a box).
+fn last_line_text(png: &Path, lines: u32) -> String {
+    let line = png.with_extension("last-line.png");
+    let crop = format!("100%x{}%+0+0", 100 / lines);
+    run(Command::new("convert")
+        .arg(png)
+        .args(["-gravity", "south", "-crop", &crop, "+repage", "-resize", "300%"])
+        .arg(&line));
+    String::from_utf8_lossy(&run(Command::new("tesseract").arg(&line).args(["stdout", "--psm", "7"])).stdout)
+        .into_owned()
 }

@@ -7,9 +7,11 @@
 
 mod komorebi;
 mod label;
+mod power_menu;
 
 pub use komorebi::*;
 pub use label::LabelPrefix;
+pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
 
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -35,6 +37,7 @@ macro_rules! with_stock_kinds {
             Media(MediaConfig) grants ["media"],
             Memory(MemoryConfig) grants ["metrics"],
             Network(NetworkConfig) grants ["network"],
+            PowerMenu(PowerMenuConfig) grants ["commands"],
             Storage(StorageConfig) grants ["disks"],
             Systray(SystrayConfig) grants ["tray"],
             Time(TimeConfig) grants [],
@@ -42,6 +45,10 @@ macro_rules! with_stock_kinds {
         }
     };
 }
+
+/// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
+/// refuses a file that has one (as it does a `Plugin` entry).
+pub const OBI_OWN_KINDS: &[&str] = &["PowerMenu"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -82,6 +89,7 @@ enabled_by_its_switch!(
     KeyboardConfig,
     MediaConfig,
     NetworkConfig,
+    PowerMenuConfig,
     StorageConfig,
     SystrayConfig,
     TimeConfig,

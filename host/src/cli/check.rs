@@ -23,6 +23,9 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
             }
         };
         loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+        for entry in loaded.config.obi_own_entries() {
+            println!("{}: note: {entry} is Obi's own: komorebi-bar would not read this file", path.display());
+        }
         let warnings = loaded.warnings.len();
         println!("{}: ok ({warnings} warning{})", path.display(), if warnings == 1 { "" } else { "s" });
         let monitors = monitors.get_or_insert_with(|| list_monitors(cli));

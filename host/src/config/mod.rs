@@ -189,6 +189,18 @@ impl BarConfig {
         self.model.font_family.as_deref()
     }
 
+    /// The entries komorebi-bar would not read, by where the file has them
+    /// (`right_widgets[2].PowerMenu`): plugins and Obi's own kinds, enabled
+    /// or not (komorebi-bar refuses the whole file for one).
+    pub fn obi_own_entries(&self) -> Vec<String> {
+        let own = |kind: &str| kind == "Plugin" || model::OBI_OWN_KINDS.contains(&kind);
+        self.model
+            .entries()
+            .filter(|(_, widget)| own(widget.kind()))
+            .map(|(at, widget)| format!("{at}.{}", widget.kind()))
+            .collect()
+    }
+
     /// The enabled widgets, in drawing order, with the side each sits in.
     pub fn widgets(&self) -> impl Iterator<Item = WidgetEntry<'_>> {
         let center = self.model.center_widgets.as_deref().unwrap_or_default();
