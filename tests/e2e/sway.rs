@@ -8,6 +8,7 @@
 
 use crate::nobody::as_nobody_when_root;
 use crate::ocr::words_in;
+use crate::popup::popup_text;
 use crate::support::{Reaped, have_tools, obi, run, start_server, text_ink, wait_for, workspace};
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -744,4 +745,49 @@ fn on_sway_the_dates_calendar_opens_and_closes() {
     assert!(escaped.status.success(), "{escaped:?}");
     let closed = wait_for(Duration::from_secs(10), || !header_reads_month());
     assert!(closed, "Escape closed the calendar; the bar logged:\n{}", sway.bar_log());
+}
+
+/// On sway the power menu opens under its button; a click outside closes
+/// it; one click on Shut down asks again and runs nothing, the second runs
+/// its command (a harmless one here).
+#[test]
+fn on_sway_the_power_menu_asks_twice_before_shutting_down() {
+    let Some(sway) = SwaySession::start("sway power menu test") else { return };
+    let shut_down = sway.dir().join("shut-down");
+    let _bar = sway.start_bar(
+        &format!(
+            r#"{{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+                 "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
+                     "lock": "true", "log_out": "true", "suspend": "true", "reboot": "true",
+                     "shut_down": "touch '{}'" }} }} ] }}"#,
+            shut_down.display()
+        ),
+        &[],
+    );
+    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], "sway-power-bar");
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("sway-popup-power-menu.png");
+    let menu_reads = |wanted: &str| {
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
+        grab.status.success() && popup_text(&png).contains(wanted)
+    };
+
+    sway.click(40, HEIGHT / 2, 1);
+    assert!(wait_for(Duration::from_secs(20), || menu_reads("Suspend")), "no menu ({})", png.display());
+    // Kept to be looked at: the last grab shows the menu gone.
+    std::fs::copy(&png, artifacts.join("sway-popup-power-menu-open.png")).unwrap();
+    sway.click(900, 500, 1);
+    assert!(wait_for(Duration::from_secs(10), || !menu_reads("Suspend")), "a click outside closed the menu");
+
+    sway.click(40, HEIGHT / 2, 1);
+    assert!(wait_for(Duration::from_secs(20), || menu_reads("Suspend")), "no menu again ({})", png.display());
+    // Five lines of about 37 pixels under a margin, as under Xvfb: the last is Shut down.
+    sway.click(60, HEIGHT + 170, 1);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(!shut_down.exists(), "one click shut down");
+    sway.click(60, HEIGHT + 170, 1);
+    let ran = wait_for(Duration::from_secs(10), || shut_down.exists());
+    assert!(ran, "the second click ran nothing ({}); the bar logged:\n{}", png.display(), sway.bar_log());
+    assert!(wait_for(Duration::from_secs(10), || !menu_reads("Suspend")), "choosing closed the menu");
 }
