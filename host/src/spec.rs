@@ -105,6 +105,10 @@ impl WidgetSpec {
                 if let WidgetConfig::Applications(_) = stock {
                     resolve_icon_paths(own, &config.directory);
                 }
+                // A local server with recorded answers in tests; a mirror elsewhere.
+                if let (WidgetConfig::Weather(_), Some(url)) = (stock, std::env::var_os("OBI_OPEN_METEO_URL")) {
+                    own["open_meteo_url"] = url.to_string_lossy().into_owned().into();
+                }
                 WidgetSpec::stock(stock.kind(), own.to_string())
             }
         }?;
@@ -269,7 +273,7 @@ mod tests {
             assert!(!grants.contains(&Capability::Process), "{kind}");
             let runs_commands = ["Applications", "PowerMenu"].contains(kind);
             assert_eq!(grants.contains(&Capability::Commands), runs_commands, "{kind}");
-            assert_eq!(grants.contains(&Capability::Web), *kind == "Update", "{kind}");
+            assert_eq!(grants.contains(&Capability::Web), ["Update", "Weather"].contains(kind), "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());

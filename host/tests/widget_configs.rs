@@ -70,6 +70,11 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "Update",
         r#"{ "enable": true, "data_refresh_interval": 6, "label_prefix": "Text", "release_feed": "http://127.0.0.1:9/feed" }"#,
     ),
+    (
+        "Weather",
+        r#"{ "enable": true, "latitude": -33.87, "longitude": 151.21, "units": "Imperial", "data_refresh_interval": 900,
+        "label_prefix": "IconAndText", "open_meteo_url": "http://127.0.0.1:9" }"#,
+    ),
 ];
 
 #[test]

@@ -24,6 +24,7 @@ mod screenshot;
 mod support;
 mod sway;
 mod tooltip;
+mod weather;
 mod weston;
 mod widget_tool;
 mod window;

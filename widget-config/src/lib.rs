@@ -8,10 +8,12 @@
 mod komorebi;
 mod label;
 mod power_menu;
+mod weather;
 
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
+pub use weather::{WeatherConfig, WeatherUnits};
 
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -42,13 +44,14 @@ macro_rules! with_stock_kinds {
             Systray(SystrayConfig) grants ["tray"],
             Time(TimeConfig) grants [],
             Update(UpdateConfig) grants ["web"],
+            Weather(WeatherConfig) grants ["web"],
         }
     };
 }
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] = &["PowerMenu"];
+pub const OBI_OWN_KINDS: &[&str] = &["PowerMenu", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -93,7 +96,8 @@ enabled_by_its_switch!(
     StorageConfig,
     SystrayConfig,
     TimeConfig,
-    UpdateConfig
+    UpdateConfig,
+    WeatherConfig
 );
 
 #[skip_serializing_none]
