@@ -3,7 +3,7 @@
 //! limits) and how an entry of the config becomes one.
 
 use crate::capabilities::Capability;
-use crate::config::model::{ApplicationsConfig, PluginConfig, PowerMenuConfig, WidgetConfig};
+use crate::config::model::{ApplicationsConfig, CustomConfig, PluginConfig, PowerMenuConfig, WidgetConfig};
 use crate::config::{BarConfig, WidgetEntry};
 use crate::stock::StockWidget;
 use std::collections::{BTreeMap, BTreeSet};
@@ -197,13 +197,17 @@ impl std::fmt::Display for NoSpec {
 impl std::error::Error for NoSpec {}
 
 /// The commands a stock widget may run: those of Applications' items, by
-/// position; the power menu's actions, by name, with this platform's
-/// commands where the config gives none. A config the model refused has none.
+/// position; a custom command's, and its clicks', by their keys; the power
+/// menu's actions, by name, with this platform's commands where the config
+/// gives none. A config the model refused has none.
 fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
     match kind {
         "Applications" => serde_json::from_str::<ApplicationsConfig>(config_json)
             .map(|applications| applications.commands())
             .unwrap_or_default(),
+        "Custom" => {
+            serde_json::from_str::<CustomConfig>(config_json).map(|custom| custom.commands()).unwrap_or_default()
+        }
         "PowerMenu" => {
             serde_json::from_str::<PowerMenuConfig>(config_json).map(|menu| menu.commands()).unwrap_or_default()
         }
@@ -271,7 +275,7 @@ mod tests {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
             assert!(!grants.contains(&Capability::Process), "{kind}");
-            let runs_commands = ["Applications", "PowerMenu"].contains(kind);
+            let runs_commands = ["Applications", "Custom", "PowerMenu"].contains(kind);
             assert_eq!(grants.contains(&Capability::Commands), runs_commands, "{kind}");
             assert_eq!(grants.contains(&Capability::Web), ["Update", "Weather"].contains(kind), "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");

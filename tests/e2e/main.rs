@@ -7,6 +7,7 @@
 mod all_widgets;
 mod citizen;
 mod cli;
+mod custom;
 mod desktop;
 mod examples;
 mod golden;

@@ -5,11 +5,13 @@
 //! wasm32-wasip2, carry no more than they read; the bar's JSON schema comes
 //! from the `schema` feature.
 
+mod custom;
 mod komorebi;
 mod label;
 mod power_menu;
 mod weather;
 
+pub use custom::{CustomConfig, CustomInterval, CustomReturnType, Once};
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
@@ -32,6 +34,7 @@ macro_rules! with_stock_kinds {
             Applications(ApplicationsConfig) grants ["commands"],
             Battery(BatteryConfig) grants ["battery"],
             Cpu(CpuConfig) grants ["metrics"],
+            Custom(CustomConfig) grants ["commands"],
             Date(DateConfig) grants [],
             Keyboard(KeyboardConfig) grants ["keyboard"],
             #[serde(alias = "Tiler")]
@@ -51,7 +54,7 @@ macro_rules! with_stock_kinds {
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] = &["PowerMenu", "Weather"];
+pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -88,6 +91,7 @@ enabled_by_its_switch!(
     ApplicationsConfig,
     BatteryConfig,
     UsageConfig,
+    CustomConfig,
     DateConfig,
     KeyboardConfig,
     MediaConfig,

@@ -1,0 +1,242 @@
+//! # Custom
+//!
+//! What a command prints, on the bar (an Obi extension of the format, after
+//! Waybar's `custom` module, whose scripts carry over). The command runs
+//! every `interval` seconds, or once (`"once"`), and again after a click;
+//! the bar runs it off the widgets' thread, for at most 60 seconds.
+//!
+//! | key | values | default |
+//! |-----|--------|---------|
+//! | `enable` | `true` / `false` | required |
+//! | `exec` | the command line | required |
+//! | `interval` | seconds, or `"once"` | required (a command that keeps printing is not read yet) |
+//! | `return_type` | `json`, or `text` | `text` |
+//! | `on_click`, `on_click_right`, `on_click_middle` | command lines run on those clicks | none |
+//! | `max_length` | the longest text, in characters (cut with "…") | none |
+//!
+//! Its output: with `return_type` `json`, the first line is an object with
+//! `text`, `tooltip`, `class` (a string or a list; `critical`, `urgent` or
+//! `selected` shows the item selected), `percentage` and `alt`; otherwise
+//! the first line is the text, the second the tooltip, the third the class.
+//! An empty text hides the item. A command that fails (a non-zero exit,
+//! no JSON where JSON was asked for) shows what went wrong in its place,
+//! urgent, until a run succeeds. Waybar's hyphenated keys (`return-type`,
+//! `on-click`, `max-length`, ...) are read too.
+//!
+//! ```json
+//! { "Custom": { "enable": true, "exec": "~/bin/mail-count", "interval": 60, "return_type": "json",
+//!               "on_click": "thunderbird" } }
+//! ```
+
+use obi_sdk::commands::{self, Output, RunState};
+use obi_sdk::config::{CustomConfig as Config, CustomInterval, CustomReturnType};
+use obi_sdk::log::{self, Level};
+use obi_sdk::{Emphasis, Input, Inputs, Piece, Schedule, View, Widget, clock, icons, item};
+
+/// What the last run gave.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Shown {
+    text: String,
+    tooltip: Option<String>,
+    selected: bool,
+}
+
+/// A run that went wrong, shown in the item's place.
+#[derive(Debug, Clone, PartialEq)]
+struct Failure(String);
+
+/// The classes that show the item selected, as Waybar's styles mark them.
+const SELECTING: [&str; 3] = ["critical", "urgent", "selected"];
+
+/// Reads a run's output as `return_type` says.
+fn read_output(output: &Output, json: bool) -> Result<Shown, Failure> {
+    if output.code != Some(0) {
+        let said = output.stderr.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or_default();
+        let ended = match output.code {
+            Some(code) => format!("exited with {code}"),
+            None => "was ended by a signal".to_owned(),
+        };
+        return Err(Failure(if said.is_empty() { ended } else { format!("{ended}: {said}") }));
+    }
+    let mut lines = output.stdout.lines();
+    if !json {
+        let text = lines.next().unwrap_or_default().to_owned();
+        let tooltip = lines.next().filter(|line| !line.is_empty()).map(str::to_owned);
+        let selected = lines.next().is_some_and(|class| SELECTING.contains(&class.trim()));
+        return Ok(Shown { text, tooltip, selected });
+    }
+    let Some(first) = lines.find(|line| !line.trim().is_empty()) else { return Ok(Shown::default()) };
+    let value: serde_json::Value =
+        serde_json::from_str(first).map_err(|error| Failure(format!("printed no JSON: {error}")))?;
+    let text_of = |key: &str| match value.get(key) {
+        Some(serde_json::Value::String(text)) => Some(text.clone()),
+        Some(serde_json::Value::Number(number)) => Some(number.to_string()),
+        _ => None,
+    };
+    let classes: Vec<&str> = match value.get("class") {
+        Some(serde_json::Value::String(class)) => vec![class.as_str()],
+        Some(serde_json::Value::Array(classes)) => classes.iter().filter_map(|class| class.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    Ok(Shown {
+        text: text_of("text").unwrap_or_default(),
+        tooltip: text_of("tooltip").filter(|tooltip| !tooltip.is_empty()),
+        selected: classes.iter().any(|class| SELECTING.contains(class)),
+    })
+}
+
+/// `text` cut to `most` characters, the last of them "…".
+fn cut(text: &str, most: Option<usize>) -> String {
+    match most {
+        Some(most) if text.chars().count() > most => {
+            text.chars().take(most.saturating_sub(1)).chain(most.checked_sub(1).map(|_| '…')).collect()
+        }
+        _ => text.to_owned(),
+    }
+}
+
+pub struct Custom {
+    json: bool,
+    /// Seconds between runs; none: once.
+    every_secs: Option<i64>,
+    max_length: Option<usize>,
+    /// The clicks it answers, with the id of the command each runs.
+    clicks: Vec<(Input, Inputs, &'static str)>,
+    /// When the next run is due, in seconds since the epoch.
+    next_run: i64,
+    running: bool,
+    shown: Result<Shown, Failure>,
+}
+
+impl Custom {
+    fn run(&mut self, now: i64) {
+        let ended = match commands::run("exec") {
+            RunState::Pending => {
+                self.running = true;
+                return;
+            }
+            RunState::Done(output) => read_output(&output, self.json),
+            RunState::Failed(why) => Err(Failure(why)),
+        };
+        self.running = false;
+        self.next_run = self.every_secs.map_or(i64::MAX, |every| now + every);
+        if let Err(Failure(why)) = &ended {
+            log::log(Level::Warn, &format!("the command {why}"));
+        }
+        self.shown = ended;
+    }
+}
+
+impl Widget for Custom {
+    type Config = Config;
+
+    fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let every_secs = match config.interval {
+            Some(CustomInterval::Seconds(seconds)) => Some(seconds.max(1) as i64),
+            Some(CustomInterval::Once(_)) => None,
+            None => {
+                return Err("`interval` is needed (seconds, or \"once\"): a command that keeps running \
+                            and prints a line per update is not read yet"
+                    .into());
+            }
+        };
+        let clicks = [
+            (Input::PrimaryClick, Inputs::PRIMARY_CLICK, "on_click", &config.on_click),
+            (Input::SecondaryClick, Inputs::SECONDARY_CLICK, "on_click_right", &config.on_click_right),
+            (Input::MiddleClick, Inputs::MIDDLE_CLICK, "on_click_middle", &config.on_click_middle),
+        ];
+        let clicks =
+            clicks.into_iter().filter(|click| click.3.is_some()).map(|(input, takes, id, _)| (input, takes, id));
+        let custom = Custom {
+            json: config.return_type == Some(CustomReturnType::Json),
+            every_secs,
+            max_length: config.max_length,
+            clicks: clicks.collect(),
+            next_run: i64::MIN,
+            running: false,
+            shown: Ok(Shown::default()),
+        };
+        let schedule = match every_secs {
+            Some(every) => Schedule::every_secs(every as u64),
+            // Run at the start (the first refresh) and after clicks alone.
+            None => Schedule { interval_ms: 0, align_to_wall_clock: false },
+        };
+        Ok((custom, schedule))
+    }
+
+    fn refresh(&mut self) -> View {
+        let now = clock::now().seconds;
+        if self.running || now >= self.next_run {
+            self.run(now);
+        }
+        let takes = self.clicks.iter().fold(Inputs::empty(), |takes, (_, click, _)| takes | *click);
+        match &self.shown {
+            Ok(shown) if shown.text.is_empty() => View::empty(),
+            Ok(shown) => {
+                let item = item("custom").text(cut(&shown.text, self.max_length)).selected(shown.selected).takes(takes);
+                View::of([match &shown.tooltip {
+                    Some(tooltip) => item.tooltip(tooltip),
+                    None => item,
+                }])
+            }
+            Err(Failure(why)) => View::of([item("custom")
+                .maybe(Some(Piece::Icon(icons::WARNING.into())))
+                .text(cut(why, self.max_length.or(Some(40))))
+                .emphasis(Emphasis::Urgent)
+                .tooltip(format!("The command {why}"))
+                .takes(takes)]),
+        }
+    }
+
+    fn on_input(&mut self, _key: &str, input: Input) {
+        let Some((_, _, id)) = self.clicks.iter().find(|(click, _, _)| *click == input) else { return };
+        if let Err(error) = commands::launch(id) {
+            log::log(Level::Error, &format!("cannot run {id}: {error}"));
+        }
+        // What the click changed shows at once, as Waybar runs the command again.
+        self.next_run = i64::MIN;
+    }
+}
+
+obi_sdk::export!(Custom);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn output(code: Option<i32>, stdout: &str, stderr: &str) -> Output {
+        Output { code, stdout: stdout.into(), stderr: stderr.into() }
+    }
+
+    #[test]
+    fn text_lines_are_text_tooltip_and_class() {
+        let shown = read_output(&output(Some(0), "3 new\n3 unread mails\nurgent\n", ""), false).unwrap();
+        assert_eq!(shown, Shown { text: "3 new".into(), tooltip: Some("3 unread mails".into()), selected: true });
+        assert_eq!(read_output(&output(Some(0), "", ""), false).unwrap(), Shown::default());
+    }
+
+    #[test]
+    fn a_json_line_with_a_class_or_a_list_of_them() {
+        let line = r#"{"text": "42%", "tooltip": "disk", "class": ["low", "critical"], "percentage": 42}"#;
+        let shown = read_output(&output(Some(0), line, ""), true).unwrap();
+        assert_eq!(shown, Shown { text: "42%".into(), tooltip: Some("disk".into()), selected: true });
+        let plain = read_output(&output(Some(0), r#"{"text": 7, "class": "ok"}"#, ""), true).unwrap();
+        assert_eq!((plain.text.as_str(), plain.selected), ("7", false));
+        assert!(read_output(&output(Some(0), "7 new", ""), true).unwrap_err().0.starts_with("printed no JSON"));
+    }
+
+    #[test]
+    fn a_failure_says_how_it_ended_and_its_last_words() {
+        let failed = read_output(&output(Some(2), "", "warming up\nno such mailbox\n"), false).unwrap_err();
+        assert_eq!(failed, Failure("exited with 2: no such mailbox".into()));
+        assert_eq!(read_output(&output(None, "", ""), false).unwrap_err().0, "was ended by a signal");
+    }
+
+    #[test]
+    fn long_text_is_cut_with_an_ellipsis() {
+        assert_eq!(cut("abcdef", Some(4)), "abc…");
+        assert_eq!(cut("abcd", Some(4)), "abcd");
+        assert_eq!(cut("abc", Some(0)), "");
+        assert_eq!(cut("abc", None), "abc");
+    }
+}

@@ -1,0 +1,88 @@
+//! The Custom widget over scripted command output: text and JSON lines,
+//! a failure shown in place until a run succeeds, its interval, "once", and
+//! the clicks that run their commands and then the command again.
+
+use obi_harness::{CommandOutput, Emphasis, Harness, Input, Script, View, texts};
+use std::time::Duration;
+
+fn script() -> Script {
+    Script::at("2024-03-09T15:04:05Z".parse().unwrap())
+}
+
+fn prints(script: &Script, command: &str, code: i32, stdout: &str, stderr: &str) {
+    let output = CommandOutput { code: Some(code), stdout: stdout.into(), stderr: stderr.into() };
+    script.set_command_output(command, Ok(output));
+}
+
+/// The view once the run has come back, as the bar shows it after the wake.
+fn ran(custom: &mut Harness) -> View {
+    custom.refresh().unwrap();
+    assert!(custom.wait_for_wake(Duration::from_secs(20)), "the widget is woken when the command has ended");
+    custom.refresh().unwrap()
+}
+
+#[test]
+fn json_lines_set_the_text_tooltip_and_selected_state() {
+    let script = script();
+    prints(
+        &script,
+        "mail-count",
+        0,
+        "{\"text\": \"3 new mails\", \"tooltip\": \"inbox\", \"class\": \"urgent\"}\n",
+        "",
+    );
+    let config = r#"{ "enable": true, "exec": "mail-count", "interval": 30, "return-type": "json", "max-length": 6 }"#;
+    let mut custom = Harness::stock("Custom", config, &script).unwrap();
+    assert_eq!(custom.schedule().interval_ms, 30_000);
+    let shown = ran(&mut custom);
+    assert_eq!(texts(&shown), ["3 new…"]);
+    assert!(shown.items[0].is_selected());
+    assert_eq!(shown.items[0].tooltip.as_deref(), Some("inbox"));
+
+    prints(&script, "mail-count", 0, "{\"text\": \"\"}\n", "");
+    script.advance(Duration::from_secs(30));
+    assert!(ran(&mut custom).items.is_empty(), "an empty text hides it");
+    assert_eq!(script.ran(), ["mail-count", "mail-count"]);
+}
+
+#[test]
+fn a_failing_command_shows_its_error_until_a_run_succeeds() {
+    let script = script();
+    prints(&script, "vpn-status", 3, "", "no such interface: wg0\n");
+    let mut custom =
+        Harness::stock("Custom", r#"{ "enable": true, "exec": "vpn-status", "interval": 5 }"#, &script).unwrap();
+    let failed = ran(&mut custom);
+    assert_eq!(failed.items[0].emphasis, Emphasis::Urgent);
+    assert_eq!(failed.items[0].tooltip.as_deref(), Some("The command exited with 3: no such interface: wg0"));
+
+    prints(&script, "vpn-status", 0, "up\nwg0, 10.0.0.2\n", "");
+    script.advance(Duration::from_secs(5));
+    let shown = ran(&mut custom);
+    assert_eq!(texts(&shown), ["up"]);
+    assert_eq!((shown.items[0].emphasis, shown.items[0].tooltip.as_deref()), (Emphasis::Normal, Some("wg0, 10.0.0.2")));
+}
+
+#[test]
+fn once_runs_at_the_start_and_after_a_click_which_runs_its_own_command() {
+    let script = script();
+    prints(&script, "uname -r", 0, "6.1.0\n", "");
+    let config = r#"{ "enable": true, "exec": "uname -r", "interval": "once", "on-click": "notify-send kernel" }"#;
+    let mut custom = Harness::stock("Custom", config, &script).unwrap();
+    assert_eq!(custom.schedule().interval_ms, 0, "refreshed after input alone");
+    assert_eq!(texts(&ran(&mut custom)), ["6.1.0"]);
+    script.advance(Duration::from_secs(3600));
+    custom.refresh().unwrap();
+    assert!(!custom.wait_for_wake(Duration::from_millis(300)), "run once");
+    custom.input("custom", Input::SecondaryClick).unwrap();
+    assert!(script.spawned().is_empty(), "no command for that click");
+    custom.input("custom", Input::PrimaryClick).unwrap();
+    assert_eq!(script.spawned(), ["notify-send kernel"]);
+    assert!(custom.wait_for_wake(Duration::from_secs(20)), "the command runs again after the click");
+    assert_eq!(script.ran(), ["uname -r", "uname -r"]);
+}
+
+#[test]
+fn a_command_that_keeps_running_is_refused_with_a_reason() {
+    let refused = Harness::stock("Custom", r#"{ "enable": true, "exec": "tail -f log" }"#, &script()).err();
+    assert!(refused.expect("refused").contains("`interval` is needed"));
+}

@@ -1,0 +1,69 @@
+//! The Custom widget in the bar with real commands: a script that prints a
+//! JSON line with a count that goes up at each run changes the bar's text,
+//! and its `urgent` class selects the item; a command that fails shows its
+//! error in place.
+
+use crate::ocr::words_on_bar;
+use crate::popup::popup_text;
+use crate::support::{XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
+use std::process::Stdio;
+use std::time::Duration;
+
+#[test]
+fn a_scripts_json_lines_change_the_bar_and_a_failing_one_shows_its_error() {
+    if !have_tools("custom command test", &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract"]) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let count = work.path().join("count");
+    // Each run counts one more; from the fifth on it asks for attention.
+    let script = format!(
+        r#"n=$(( $(cat '{count}' 2>/dev/null || echo 0) + 1 )); echo $n > '{count}'; \
+           if [ $n -ge 5 ]; then class=urgent; else class=ok; fi; \
+           printf '{{"text": "Runs %s", "class": "%s"}}\n' $n $class"#,
+        count = count.display()
+    );
+    let config = serde_json::json!({
+        "height": 40, "font_size": 18, "right_widgets": [],
+        "left_widgets": [
+            { "Custom": { "enable": true, "exec": script, "interval": 1, "return-type": "json" } },
+            { "Custom": { "enable": true, "exec": "echo 'no such mailbox' >&2; exit 4", "interval": "once" } }
+        ]
+    });
+    let (dir, config) = config_file(&config.to_string());
+    let session = XSession::start(1280, 720);
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let mut words = Vec::new();
+    let counted = wait_for(Duration::from_secs(20), || {
+        words = words_on_bar(&session, dir.path(), 700);
+        let runs = words.iter().position(|(word, _)| word == "Runs");
+        runs.and_then(|at| words.get(at + 1))
+            .and_then(|(count, _)| count.parse::<u32>().ok())
+            .is_some_and(|n| (2..5).contains(&n))
+    });
+    assert!(counted, "the count goes up on the bar: it reads {words:?}");
+    // In the urgent fill: read as it is too (see `popup_text`).
+    let mut text = String::new();
+    let failed = wait_for(Duration::from_secs(10), || {
+        words_on_bar(&session, dir.path(), 700);
+        text = popup_text(&dir.path().join("bar.png"));
+        text.contains("no such mailbox")
+    });
+    assert!(failed, "the failing command's error is shown: the bar reads {text:?}");
+    // Selected from the fifth run: the theme's selected fill behind the text.
+    let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).selected_fill;
+    let mut filled = 0;
+    let selected = wait_for(Duration::from_secs(20), || {
+        let frame = session.grab().rows(0, 40);
+        let pixels = (0..40).flat_map(|y| (0..300).map(move |x| (x, y)));
+        filled = pixels.filter(|&(x, y)| same_colour(frame.pixel(x, y), [r, g, b, 255])).count();
+        filled > 100
+    });
+    assert!(selected, "the urgent class selects the item ({filled} pixels in the selected fill)");
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    run(session
+        .command("import")
+        .args(["-window", "root", "-crop", "700x40+0+0", "+repage"])
+        .arg(artifacts.join("custom-bar.png")));
+}

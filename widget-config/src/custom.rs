@@ -1,0 +1,92 @@
+//! The custom command's config (an Obi extension of the format), after
+//! Waybar's `custom` module, so that people's scripts carry over: Waybar's
+//! hyphenated keys (`return-type`, `on-click`, `max-length`) are read too.
+
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+use std::collections::BTreeMap;
+
+/// What a command prints, shown on the bar:
+/// `{ "Custom": { "enable": true, "exec": "~/bin/mail-count", "interval": 60, "return_type": "json" } }`
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CustomConfig {
+    pub enable: bool,
+    /// The command line run, through `sh -c` (`cmd /C` on Windows).
+    pub exec: String,
+    /// Seconds between two runs, or `"once"`. Required for now: a command
+    /// that keeps running and prints a line per update is not read yet.
+    pub interval: Option<CustomInterval>,
+    /// `json`: the first line is `{"text", "tooltip", "class", "percentage",
+    /// "alt"}`; otherwise the first line is the text, the second the
+    /// tooltip, the third the class.
+    #[serde(alias = "return-type")]
+    pub return_type: Option<CustomReturnType>,
+    /// Run on a primary click (then `exec` runs again).
+    #[serde(alias = "on-click")]
+    pub on_click: Option<String>,
+    #[serde(alias = "on-click-right")]
+    pub on_click_right: Option<String>,
+    #[serde(alias = "on-click-middle")]
+    pub on_click_middle: Option<String>,
+    /// The longest text shown, in characters; longer is cut with "…".
+    #[serde(alias = "max-length")]
+    pub max_length: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum CustomInterval {
+    Seconds(u64),
+    Once(Once),
+}
+
+/// `"once"`: run at the start, and after a click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Once {
+    #[serde(rename = "once")]
+    Once,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum CustomReturnType {
+    Json,
+    Text,
+}
+
+impl CustomConfig {
+    /// Its command lines by the ids the widget runs them with: `exec`, and
+    /// each click's that is set.
+    pub fn commands(&self) -> BTreeMap<String, String> {
+        let clicks = [("on_click", &self.on_click), ("on_click_right", &self.on_click_right)];
+        let clicks = clicks.into_iter().chain([("on_click_middle", &self.on_click_middle)]);
+        let clicks = clicks.filter_map(|(id, command)| Some((id.to_owned(), command.clone()?)));
+        [("exec".to_owned(), self.exec.clone())].into_iter().chain(clicks).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waybars_keys_are_read_and_every_command_is_declared() {
+        let config: CustomConfig = serde_json::from_str(
+            r#"{ "enable": true, "exec": "mail-count", "interval": "once", "return-type": "json",
+                 "on-click": "thunderbird", "max-length": 20 }"#,
+        )
+        .unwrap();
+        assert_eq!(config.interval, Some(CustomInterval::Once(Once::Once)));
+        assert_eq!((config.return_type, config.max_length), (Some(CustomReturnType::Json), Some(20)));
+        let commands = config.commands();
+        assert_eq!(commands.len(), 2);
+        assert_eq!((commands["exec"].as_str(), commands["on_click"].as_str()), ("mail-count", "thunderbird"));
+        let every: CustomConfig = serde_json::from_str(r#"{ "enable": true, "exec": "x", "interval": 5 }"#).unwrap();
+        assert_eq!(every.interval, Some(CustomInterval::Seconds(5)));
+    }
+}
