@@ -2,7 +2,8 @@
 //! month's calendar under the bar, today's month and day on it; scrolling
 //! over it turns to the next month (the popup holds the pointer, so the
 //! wheel reaches it through its grab); a click outside closes it, and so
-//! does Escape. The Komorebi widget's layout picker is such a popup.
+//! does Escape. The Komorebi widget's layout picker is such a popup, and
+//! so is the power menu, whose Shut down runs on a second click alone.
 
 use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
 use crate::support::{Frame, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};

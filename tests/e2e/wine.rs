@@ -45,6 +45,9 @@ const CONFIG: &str = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 2
     "center_widgets": [ { "Media": { "enable": true } } ],
     "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
 
+/// A word the bar should show, by name, and the test that finds it.
+type WordTest<'a> = (&'a str, fn(&str) -> bool);
+
 /// A Wine prefix of its own on an Xvfb of its own, ready to run `obi.exe`.
 struct WineDesktop {
     display: String,
@@ -273,7 +276,7 @@ impl WineDesktop {
 
     /// Waits until the bar shows every one of `wanted` (each a test on one
     /// word); the words it shows then.
-    fn wait_for_words(&self, dir: &Path, wanted: &[(&str, fn(&str) -> bool)], log: &Path) -> Vec<String> {
+    fn wait_for_words(&self, dir: &Path, wanted: &[WordTest], log: &Path) -> Vec<String> {
         let mut words = Vec::new();
         let shown = wait_for(Duration::from_secs(60), || {
             words = self.words_on_bar(dir);

@@ -63,9 +63,12 @@ impl CustomConfig {
     /// Its command lines by the ids the widget runs them with: `exec`, and
     /// each click's that is set.
     pub fn commands(&self) -> BTreeMap<String, String> {
-        let clicks = [("on_click", &self.on_click), ("on_click_right", &self.on_click_right)];
-        let clicks = clicks.into_iter().chain([("on_click_middle", &self.on_click_middle)]);
-        let clicks = clicks.filter_map(|(id, command)| Some((id.to_owned(), command.clone()?)));
+        let clicks = [
+            ("on_click", &self.on_click),
+            ("on_click_right", &self.on_click_right),
+            ("on_click_middle", &self.on_click_middle),
+        ];
+        let clicks = clicks.into_iter().filter_map(|(id, command)| Some((id.to_owned(), command.clone()?)));
         [("exec".to_owned(), self.exec.clone())].into_iter().chain(clicks).collect()
     }
 }
