@@ -4,10 +4,8 @@
 
 use crate::ocr::words_on_bar;
 use crate::support::{XSession, config_file, have_tools, run, wait_for, workspace};
-use std::io::{Read, Write};
-use std::net::TcpListener;
+use obi_test_support::web_server::WebServer;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const BERLIN: &str = include_str!("../../plugins/weather/tests/berlin.json");
@@ -17,26 +15,14 @@ fn the_bar_shows_the_temperature_from_the_open_meteo_it_is_pointed_at() {
     if !have_tools("weather test", &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract"]) {
         return;
     }
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let asked = Arc::new(Mutex::new(Vec::new()));
-    let noting = asked.clone();
-    std::thread::spawn(move || {
-        for mut stream in listener.incoming().flatten() {
-            let mut request = [0u8; 4096];
-            let read = stream.read(&mut request).unwrap_or(0);
-            noting.lock().unwrap().push(String::from_utf8_lossy(&request[..read]).into_owned());
-            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", BERLIN.len());
-            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(BERLIN.as_bytes()));
-        }
-    });
+    let open_meteo = WebServer::serving(BERLIN);
     let session = XSession::start(1280, 720);
     let (dir, config) = config_file(
         r#"{ "height": 40, "font_size": 18, "right_widgets": [],
              "left_widgets": [ { "Weather": { "enable": true, "latitude": 52.52, "longitude": 13.41,
                                               "label_prefix": "IconAndText" } } ] }"#,
     );
-    let env = [("OBI_OPEN_METEO_URL", std::ffi::OsStr::new(&url))];
+    let env = [("OBI_OPEN_METEO_URL", std::ffi::OsStr::new(&open_meteo.url))];
     let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
     let mut words = Vec::new();
     let shown = wait_for(Duration::from_secs(20), || {
@@ -48,7 +34,7 @@ fn the_bar_shows_the_temperature_from_the_open_meteo_it_is_pointed_at() {
     let kept = artifacts.join("weather-bar.png");
     run(std::process::Command::new("cp").arg(dir.path().join("bar.png")).arg(&kept));
     assert!(shown, "the bar reads {words:?} ({})", kept.display());
-    let asked = asked.lock().unwrap();
+    let asked = open_meteo.requests();
     assert!(
         asked.iter().any(|request| request.starts_with("GET /v1/forecast?latitude=52.52&longitude=13.41")),
         "{asked:?}"

@@ -1,38 +1,16 @@
 //! The Update widget against a release feed served on a local port.
 
 use obi_harness::{Harness, Input, Script, View, texts};
-use std::io::{Read, Write};
+use obi_test_support::web_server::WebServer;
 use std::net::TcpListener;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::Duration;
 
 /// The version every stock widget is built with: the workspace's.
 const RUNNING: &str = env!("CARGO_PKG_VERSION");
 
-/// Serves `body` as JSON to every request, on a port of its own.
+/// Serves `body` as JSON to every request, on a port of its own: the feed's URL.
 fn serve(body: String) -> String {
-    serve_counting(body).0
-}
-
-/// [`serve`], counting the requests answered.
-fn serve_counting(body: String) -> (String, Arc<AtomicUsize>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/releases", listener.local_addr().unwrap());
-    let requests = Arc::new(AtomicUsize::new(0));
-    let counted = requests.clone();
-    thread::spawn(move || {
-        for stream in listener.incoming() {
-            let mut stream = stream.unwrap();
-            counted.fetch_add(1, Ordering::SeqCst);
-            let _ = stream.read(&mut [0u8; 4096]);
-            let head =
-                format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len());
-            let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
-        }
-    });
-    (url, requests)
+    format!("{}/releases", WebServer::serving(body).url)
 }
 
 fn script() -> Script {
@@ -99,7 +77,8 @@ fn offline_is_quiet_and_checked_again_later() {
 
 #[test]
 fn the_check_follows_its_interval_in_hours() {
-    let (feed, requests) = serve_counting(format!(r#"{{ "tag_name": "v{RUNNING}" }}"#));
+    let server = WebServer::serving(format!(r#"{{ "tag_name": "v{RUNNING}" }}"#));
+    let feed = format!("{}/releases", server.url);
     let script = script();
     let config = format!(r#"{{ "enable": true, "data_refresh_interval": 2, "release_feed": "{feed}" }}"#);
     let mut update = Harness::stock("Update", &config, &script).unwrap();
@@ -111,7 +90,7 @@ fn the_check_follows_its_interval_in_hours() {
     script.advance(Duration::from_secs(3600));
     checked(&mut update);
     // The feed answers at once: a check started too soon would have been a third request.
-    assert_eq!(requests.load(Ordering::SeqCst), 2, "the feed was asked at the start and after two hours");
+    assert_eq!(server.requests().len(), 2, "the feed was asked at the start and after two hours");
 }
 
 #[test]

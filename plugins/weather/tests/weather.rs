@@ -3,59 +3,20 @@
 //! answer) and can be taken down.
 
 use obi_harness::{Emphasis, Harness, Piece, Script, View, texts};
-use std::io::{Read, Write};
-use std::net::TcpListener;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use obi_test_support::web_server::WebServer;
 use std::time::Duration;
 
 const BERLIN: &str = include_str!("berlin.json");
 
-struct OpenMeteo {
-    url: String,
-    up: Arc<AtomicBool>,
-    /// The request lines it was sent.
-    asked: Arc<Mutex<Vec<String>>>,
-}
-
-impl OpenMeteo {
-    fn start() -> OpenMeteo {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let (up, asked) = (Arc::new(AtomicBool::new(true)), Arc::new(Mutex::new(Vec::new())));
-        let (serving, noting) = (up.clone(), asked.clone());
-        thread::spawn(move || {
-            for stream in listener.incoming() {
-                let mut stream = stream.unwrap();
-                if !serving.load(Ordering::SeqCst) {
-                    // Down: the connection is dropped unanswered.
-                    continue;
-                }
-                let mut request = [0u8; 4096];
-                let read = stream.read(&mut request).unwrap_or(0);
-                let line = String::from_utf8_lossy(&request[..read]).lines().next().unwrap_or_default().to_owned();
-                noting.lock().unwrap().push(line);
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-                    BERLIN.len()
-                );
-                let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(BERLIN.as_bytes()));
-            }
-        });
-        OpenMeteo { url, up, asked }
-    }
-
-    fn asked(&self) -> Vec<String> {
-        self.asked.lock().unwrap().clone()
-    }
+fn open_meteo() -> WebServer {
+    WebServer::serving(BERLIN)
 }
 
 fn script() -> Script {
     Script::at("2026-11-25T05:00:00Z".parse().unwrap())
 }
 
-fn weather(server: &OpenMeteo, options: &str, script: &Script) -> Harness {
+fn weather(server: &WebServer, options: &str, script: &Script) -> Harness {
     let config = format!(
         r#"{{ "enable": true, "latitude": 52.52, "longitude": 13.41, "open_meteo_url": "{}" {options} }}"#,
         server.url
@@ -72,7 +33,7 @@ fn read(weather: &mut Harness) -> View {
 
 #[test]
 fn the_temperature_with_its_weathers_icon_and_the_days_forecast() {
-    let server = OpenMeteo::start();
+    let server = open_meteo();
     let script = script();
     let mut weather = weather(&server, "", &script);
     assert!(weather.refresh().unwrap().items.is_empty(), "nothing while the first reading is under way");
@@ -85,7 +46,7 @@ fn the_temperature_with_its_weathers_icon_and_the_days_forecast() {
         shown.items[0].tooltip.as_deref(),
         Some("Overcast, 3.4 °C at 06:00\nToday: Rain, 1°C to 5°C, 80 % chance of rain")
     );
-    let asked = server.asked();
+    let asked = server.requests();
     assert_eq!(asked.len(), 1);
     assert!(asked[0].starts_with("GET /v1/forecast?latitude=52.52&longitude=13.41&current="), "{asked:?}");
     assert!(!asked[0].contains("fahrenheit"), "{asked:?}");
@@ -93,13 +54,13 @@ fn the_temperature_with_its_weathers_icon_and_the_days_forecast() {
 
 #[test]
 fn offline_the_last_reading_stays_muted_and_says_since_when() {
-    let server = OpenMeteo::start();
+    let server = open_meteo();
     let script = script();
     let mut weather = weather(&server, r#", "data_refresh_interval": 600, "label_prefix": "Text""#, &script);
     assert_eq!(weather.schedule().interval_ms, 300_000, "looked at every five minutes");
     assert_eq!(texts(&read(&mut weather)), ["Weather: 3°C"]);
 
-    server.up.store(false, Ordering::SeqCst);
+    server.set_up(false);
     script.advance(Duration::from_secs(300));
     weather.refresh().unwrap();
     assert!(!weather.wait_for_wake(Duration::from_millis(300)), "not asked before its interval");
@@ -111,19 +72,19 @@ fn offline_the_last_reading_stays_muted_and_says_since_when() {
     assert!(tooltip.starts_with("Open-Meteo cannot be reached: ") && tooltip.contains("the last reading, from 06:00"));
 
     // Asked again within five minutes, not the full interval.
-    server.up.store(true, Ordering::SeqCst);
+    server.set_up(true);
     script.advance(Duration::from_secs(300));
     let back = read(&mut weather);
     assert_eq!(back.items[0].emphasis, Emphasis::Normal);
-    assert_eq!(server.asked().len(), 2);
+    assert_eq!(server.requests().len(), 2);
 }
 
 #[test]
 fn imperial_units_are_asked_for_and_a_place_off_the_globe_is_refused() {
-    let server = OpenMeteo::start();
+    let server = open_meteo();
     let script = script();
     read(&mut weather(&server, r#", "units": "Imperial""#, &script));
-    assert!(server.asked()[0].contains("&temperature_unit=fahrenheit"), "{:?}", server.asked());
+    assert!(server.requests()[0].contains("&temperature_unit=fahrenheit"), "{:?}", server.requests());
     let config = r#"{ "enable": true, "latitude": 95, "longitude": 13.41 }"#;
     let refused = Harness::stock("Weather", config, &script).err().expect("latitude 95 is refused");
     assert!(refused.contains("latitude 95"), "{refused}");

@@ -1,10 +1,10 @@
 //! What the tests of every crate of the workspace share, in one place
 //! instead of source files included by path: simulators that speak the
-//! tilers' real protocols (komorebi, Hyprland, niri), a release feed for
-//! the Update widget, a session bus of a test's own, an Xvfb screen split
-//! into RandR monitors, running a program as `nobody`, the bar built for
-//! Windows and macOS, waiting for a condition with a deadline, and the one
-//! rule for skipping.
+//! tilers' real protocols (komorebi, Hyprland, niri), a web server and a
+//! release feed for the widgets that fetch, a session bus of a test's own,
+//! an Xvfb screen split into RandR monitors, running a program as
+//! `nobody`, the bar built for Windows and macOS, waiting for a condition
+//! with a deadline, and the one rule for skipping.
 
 pub mod cross;
 pub mod hyprland_simulator;
@@ -16,6 +16,7 @@ pub mod release_feed;
 pub mod session_bus;
 pub mod skip;
 pub mod wait;
+pub mod web_server;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
