@@ -267,10 +267,11 @@ mod tests {
         assert_eq!(commands["shut_down"], if cfg!(windows) { "shutdown.exe /s /t 0" } else { "systemctl poweroff" });
     }
 
-    /// Starting programs, reaching the web and driving the tiler are powers
-    /// only the widgets that need them have; every kind gets its log and the clock.
+    /// Starting programs, reaching the web, driving the tiler and the sound
+    /// server are powers only the widgets that need them have; every kind
+    /// gets its log and the clock.
     #[test]
-    fn commands_web_and_tiler_are_granted_to_their_widget_alone() {
+    fn commands_web_tiler_and_audio_are_granted_to_their_widget_alone() {
         for StockWidget { kind, .. } in crate::stock::STOCK_WIDGETS {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
@@ -279,6 +280,7 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Commands), runs_commands, "{kind}");
             assert_eq!(grants.contains(&Capability::Web), ["Update", "Weather"].contains(kind), "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
+            assert_eq!(grants.contains(&Capability::Audio), *kind == "Volume", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

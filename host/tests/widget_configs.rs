@@ -75,6 +75,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "Update",
         r#"{ "enable": true, "data_refresh_interval": 6, "label_prefix": "Text", "release_feed": "http://127.0.0.1:9/feed" }"#,
     ),
+    ("Volume", r#"{ "enable": true, "label_prefix": "IconAndText", "step": 2 }"#),
     (
         "Weather",
         r#"{ "enable": true, "latitude": -33.87, "longitude": 151.21, "units": "Imperial", "data_refresh_interval": 900,

@@ -69,3 +69,7 @@ pub const CLOUD_RAIN: &str = "\u{e1b4}";
 pub const CLOUD_SNOW: &str = "\u{e1b8}";
 pub const CLOUD_LIGHTNING: &str = "\u{e1b2}";
 pub const DROP: &str = "\u{e210}";
+pub const SPEAKER_HIGH: &str = "\u{e44a}";
+pub const SPEAKER_LOW: &str = "\u{e44c}";
+pub const SPEAKER_NONE: &str = "\u{e44e}";
+pub const SPEAKER_X: &str = "\u{e45c}";

@@ -30,7 +30,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.3",
+        path: "../wit/since_v0.1.4",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -51,7 +51,7 @@ pub use bindings::obi::widget::types::{
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
-    battery, calendar, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
+    audio, battery, calendar, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
 };
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};

@@ -25,6 +25,7 @@ mod screenshot;
 mod support;
 mod sway;
 mod tooltip;
+mod volume;
 mod weather;
 mod weston;
 mod widget_tool;

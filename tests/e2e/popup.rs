@@ -8,6 +8,7 @@
 use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
 use crate::support::{Frame, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
 use chrono::{Datelike, Months, Utc};
+use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -89,7 +90,7 @@ fn open_popup(session: &XSession) -> String {
 }
 
 /// Clicks `button` on the bar's first item until a popup's window shows; its id.
-fn open_popup_with(session: &XSession, button: &str) -> String {
+pub fn open_popup_with(session: &XSession, button: &str) -> String {
     let mut found = None;
     let opened = wait_for(Duration::from_secs(20), || {
         run(session.command("xdotool").args(["mousemove", "40", "20", "click", button]));
@@ -103,7 +104,7 @@ fn open_popup_with(session: &XSession, button: &str) -> String {
 /// Reads the popup's window with tesseract until `done` says its text is
 /// what it should be (the window is painted once mapped); its text (see
 /// [`popup_text`]). The last grab stays at `png`.
-fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) -> bool) -> String {
+pub fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) -> bool) -> String {
     let (x, y, width, height) = session.geometry(window);
     let crop = format!("{width}x{height}+{x}+{y}");
     let mut text = String::new();
@@ -133,6 +134,64 @@ pub fn popup_text(png: &Path) -> String {
         text.push_str(&String::from_utf8_lossy(&ocr.stdout));
     }
     text
+}
+
+/// The lines of a popup grabbed as `png`, top to bottom, as the left edge
+/// of its cells shows them: each run of rows where that column is drawn on
+/// (a button's or a label's frame or fill; a slider's track and a
+/// separator are too thin to count, and the rounded corners of two cells
+/// one above the other leave a gap between them), with the row in its
+/// middle and what tesseract reads on the line alone, light on dark and
+/// dark on light (read whole, a line in a fill of its own is taken for a
+/// box around text and left out).
+pub fn popup_lines(png: &Path) -> Vec<(u32, String)> {
+    let frame = Frame::read(png);
+    // Inside the popup's frame, left of every cell.
+    let background = frame.pixel(4, frame.height / 2);
+    let inked = |x: u32, y: u32| !same_colour(frame.pixel(x, y), background);
+    let rows = 2..frame.height - 2;
+    // The column most rows' first ink is in: where the cells begin.
+    let mut starts: HashMap<u32, usize> = HashMap::new();
+    for y in rows.clone() {
+        if let Some(x) = (2..frame.width - 2).find(|&x| inked(x, y)) {
+            *starts.entry(x).or_default() += 1;
+        }
+    }
+    let left = starts.into_iter().max_by_key(|&(x, count)| (count, std::cmp::Reverse(x))).map_or(2, |(x, _)| x);
+    let mut bands = Vec::new();
+    let mut top = None;
+    for y in rows.clone().chain([rows.end]) {
+        match (y < rows.end && inked(left, y), top) {
+            (true, None) => top = Some(y),
+            (false, Some(start)) => {
+                if y - start >= 12 {
+                    bands.push((start, y));
+                }
+                top = None;
+            }
+            _ => {}
+        }
+    }
+    let line = png.with_extension("line.png");
+    bands
+        .into_iter()
+        .map(|(top, bottom)| {
+            let mut read = String::new();
+            for way in [&["-negate"][..], &[]] {
+                let crop = format!("{}x{}+0+{top}", frame.width, bottom - top);
+                run(Command::new("convert")
+                    .arg(png)
+                    .args(["-crop", &crop, "+repage"])
+                    .args(way)
+                    .args(["-resize", "300%"])
+                    .arg(&line));
+                let ocr = run(Command::new("tesseract").arg(&line).args(["stdout", "--psm", "7"]));
+                read.push_str(String::from_utf8_lossy(&ocr.stdout).trim());
+                read.push(' ');
+            }
+            ((top + bottom) / 2, read)
+        })
+        .collect()
 }
 
 /// The Komorebi widget's layout opens its options in a popup, the current
@@ -179,7 +238,7 @@ fn the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     assert!(closed, "choosing closed the picker");
 }
 
-fn workspace_dir() -> std::path::PathBuf {
+pub fn workspace_dir() -> std::path::PathBuf {
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     artifacts

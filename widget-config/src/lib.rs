@@ -9,12 +9,14 @@ mod custom;
 mod komorebi;
 mod label;
 mod power_menu;
+mod volume;
 mod weather;
 
 pub use custom::{CustomConfig, CustomInterval, CustomReturnType, Once};
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
+pub use volume::VolumeConfig;
 pub use weather::{WeatherConfig, WeatherUnits};
 
 use serde::{Deserialize, Serialize};
@@ -47,6 +49,7 @@ macro_rules! with_stock_kinds {
             Systray(SystrayConfig) grants ["tray"],
             Time(TimeConfig) grants [],
             Update(UpdateConfig) grants ["web"],
+            Volume(VolumeConfig) grants ["audio"],
             Weather(WeatherConfig) grants ["web"],
         }
     };
@@ -54,7 +57,7 @@ macro_rules! with_stock_kinds {
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "Weather"];
+pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "Volume", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -101,6 +104,7 @@ enabled_by_its_switch!(
     SystrayConfig,
     TimeConfig,
     UpdateConfig,
+    VolumeConfig,
     WeatherConfig
 );
 

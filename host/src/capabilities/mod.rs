@@ -4,6 +4,7 @@
 //! Sources sit behind small traits so that one real sampler serves every
 //! widget, and tests can script the values a widget sees.
 
+pub mod audio;
 pub mod battery;
 pub mod clock;
 pub mod disks;
@@ -25,6 +26,7 @@ use crate::view::images::HeldImages;
 use std::fmt;
 use std::sync::Arc;
 
+pub use audio::{Audio, AudioRequest, AudioStatus, SystemAudio};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
@@ -53,10 +55,11 @@ pub enum Capability {
     Media,
     Tray,
     Commands,
+    Audio,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 13] = [
+    pub const ALL: [Capability; 14] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -70,6 +73,7 @@ impl Capability {
         Capability::Media,
         Capability::Tray,
         Capability::Commands,
+        Capability::Audio,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -88,6 +92,7 @@ impl Capability {
             Capability::Media => "media",
             Capability::Tray => "tray",
             Capability::Commands => "commands",
+            Capability::Audio => "audio",
         }
     }
 
@@ -121,6 +126,7 @@ pub struct Capabilities {
     pub keyboard: Arc<dyn Keyboard>,
     pub media: Arc<dyn Media>,
     pub tray: Arc<dyn Tray>,
+    pub audio: Arc<dyn Audio>,
     /// Where images are held for the painter: window and tray icons, and
     /// the images widgets name by path.
     pub held: HeldImages,
@@ -129,8 +135,8 @@ pub struct Capabilities {
 impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
-    /// HTTP and the browser, `tiler`'s connection, the keyboard layout, and
-    /// the media players and tray icons on the session bus.
+    /// HTTP and the browser, `tiler`'s connection, the keyboard layout, the
+    /// media players and tray icons on the session bus, and the sound server.
     /// Window and tray icons are held in `held`.
     pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
@@ -145,6 +151,7 @@ impl Capabilities {
             tiler,
             media: Arc::new(SystemMedia::new()),
             tray: Arc::new(SystemTray::new(held.clone())),
+            audio: Arc::new(SystemAudio::new()),
             held,
         })
     }

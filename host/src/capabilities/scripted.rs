@@ -4,10 +4,12 @@
 //! reaches them through the same WIT imports as the system's. HTTP fetches
 //! are real: a test serves its documents locally.
 
+use super::audio::{self, MAX_PERCENT};
 use super::web::Response;
 use super::{
-    Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks, Interface, Keyboard, Media,
-    MemoryUsage, Metrics, Network, NowPlaying, Processes, SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
+    Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks,
+    Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, SystemWeb, Tiler, Tray,
+    TrayAction, TrayItem, Web,
 };
 use crate::sync::lock;
 use crate::tiler::{KeyboardLayout, Message, Status};
@@ -38,6 +40,8 @@ struct Readings {
     tray: Vec<TrayItem>,
     tray_actions: Vec<(String, TrayAction)>,
     sweeps: usize,
+    audio: AudioStatus,
+    audio_requests: Vec<AudioRequest>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -50,6 +54,7 @@ pub struct Script {
     keyboard_readers: Arc<Subscribers>,
     media_readers: Arc<Subscribers>,
     tray_readers: Arc<Subscribers>,
+    audio_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -57,7 +62,8 @@ pub struct Script {
 impl Script {
     /// The clock stands at `now` until moved, in a locale whose week starts
     /// on Monday; CPU and memory read 0, and
-    /// there are no disks, no batteries, no network interfaces and no tiler.
+    /// there are no disks, no batteries, no network interfaces, no tiler and
+    /// no sound server.
     pub fn at(now: DateTime<Utc>) -> Script {
         let readings = Readings {
             now,
@@ -79,6 +85,8 @@ impl Script {
             tray: Vec::new(),
             tray_actions: Vec::new(),
             sweeps: 0,
+            audio: AudioStatus::Unavailable("no sound server in this script".into()),
+            audio_requests: Vec::new(),
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
@@ -86,6 +94,7 @@ impl Script {
             keyboard_readers: Arc::default(),
             media_readers: Arc::default(),
             tray_readers: Arc::default(),
+            audio_readers: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -169,6 +178,23 @@ impl Script {
         self.readings().sweeps
     }
 
+    /// The sound server's outputs (or why there is none); the widgets that
+    /// read them are woken.
+    pub fn set_audio(&self, status: AudioStatus) {
+        self.readings().audio = status;
+        self.audio_readers.wake_all();
+    }
+
+    /// The outputs as the widgets' requests have left them.
+    pub fn audio(&self) -> AudioStatus {
+        self.readings().audio.clone()
+    }
+
+    /// What widgets asked of the sound server, oldest first.
+    pub fn audio_requests(&self) -> Vec<AudioRequest> {
+        self.readings().audio_requests.clone()
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -212,6 +238,7 @@ impl Script {
             keyboard: Arc::new(self.clone()),
             media: Arc::new(self.clone()),
             tray: Arc::new(self.clone()),
+            audio: Arc::new(self.clone()),
             held: Default::default(),
         }
     }
@@ -343,5 +370,35 @@ impl Tray for Script {
 
     fn sweep(&self) {
         self.readings().sweeps += 1;
+    }
+}
+
+/// A scripted server carries out requests as a real one would, and wakes
+/// the widgets that read it.
+impl Audio for Script {
+    fn status(&self, waker: &Waker) -> AudioStatus {
+        self.audio_readers.subscribe(waker);
+        self.readings().audio.clone()
+    }
+
+    fn request(&self, request: AudioRequest) -> Result<(), String> {
+        let mut readings = self.readings();
+        audio::check(&readings.audio, &request)?;
+        if let AudioStatus::Connected(outputs) = &mut readings.audio {
+            for output in outputs {
+                match &request {
+                    AudioRequest::SetVolume { output: name, percent } if *name == output.name => {
+                        output.volume_percent = (*percent).min(MAX_PERCENT);
+                    }
+                    AudioRequest::SetMuted { output: name, muted } if *name == output.name => output.muted = *muted,
+                    AudioRequest::SetDefault { output: name } => output.is_default = *name == output.name,
+                    _ => {}
+                }
+            }
+        }
+        readings.audio_requests.push(request);
+        drop(readings);
+        self.audio_readers.wake_all();
+        Ok(())
     }
 }

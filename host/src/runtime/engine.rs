@@ -249,7 +249,7 @@ mod tests {
         let error = error.to_string();
         assert!(
             error.contains("built for obi:widget@0.0.9")
-                && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2, @0.1.3"),
+                && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2, @0.1.3, @0.1.4"),
             "{error}"
         );
     }
@@ -257,10 +257,10 @@ mod tests {
     #[test]
     fn a_later_release_of_the_same_line_is_served_as_the_latest() {
         let metrics = grants(&[Capability::Log, Capability::Metrics]);
-        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_3)));
-        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_3)));
+        assert_eq!(check_import("w", "obi:widget/metrics@0.1.9", &metrics), Ok(Some(Release::V0_1_4)));
+        assert_eq!(check_import("w", "obi:widget/view@0.1.9", &metrics), Ok(Some(Release::V0_1_4)));
         let error = check_import("w", "obi:widget/hologram@0.1.9", &metrics).unwrap_err().to_string();
-        assert!(error.contains("came after obi:widget@0.1.3") && error.contains("newer Obi"), "{error}");
+        assert!(error.contains("came after obi:widget@0.1.4") && error.contains("newer Obi"), "{error}");
         let error = check_import("w", "obi:widget/metrics@0.2.0", &metrics).unwrap_err().to_string();
         assert!(error.contains("built for obi:widget@0.2.0"), "{error}");
     }
@@ -273,6 +273,14 @@ mod tests {
         assert_eq!(refused, Refused::NotGranted { widget: "w".into(), capability: Capability::Clock });
         let clock = grants(&[Capability::Clock]);
         assert_eq!(check_import("w", "obi:widget/calendar@0.1.3", &clock), Ok(Some(Release::V0_1_3)));
+    }
+
+    #[test]
+    fn audio_is_granted_like_any_capability() {
+        let refused = check_import("w", "obi:widget/audio@0.1.4", &grants(&[Capability::Log])).unwrap_err();
+        assert_eq!(refused, Refused::NotGranted { widget: "w".into(), capability: Capability::Audio });
+        let audio = grants(&[Capability::Audio]);
+        assert_eq!(check_import("w", "obi:widget/audio@0.1.4", &audio), Ok(Some(Release::V0_1_4)));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Runs one widget component headless, the way the bar runs it (same
 //! engine, sandbox and capability links), but with capability readings the
 //! test scripts: the time, CPU and memory use, the disks, the batteries,
-//! the network interfaces, changed between refreshes to play readings over
+//! the network interfaces, the sound server, changed between refreshes to play readings over
 //! time. No display, no bar: a widget author tests a component with
 //! `cargo test`, and the stock widgets are tested this way.
 //!
@@ -17,10 +17,11 @@
 //! ```
 
 pub use obi::capabilities::CommandOutput;
+pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::scripted::Script;
 pub use obi::capabilities::{
-    Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage, MenuEntry, NowPlaying,
-    Playback, TrayAction, TrayItem,
+    AudioRequest, AudioStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage,
+    MenuEntry, NowPlaying, Playback, TrayAction, TrayItem,
 };
 pub use obi::harness::{Harness, config_schema};
 pub use obi::runtime::{Failure, Schedule};

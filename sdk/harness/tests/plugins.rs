@@ -123,3 +123,22 @@ fn a_widget_built_against_0_1_2_still_runs() {
     let view = widget.popup_input("count", "any", obi_harness::PopupInput::Slide(3)).unwrap();
     assert_eq!(texts(&view), ["refreshes: 3, clicks: 1"]);
 }
+
+/// A widget built against `obi:widget@0.1.3`, before 0.1.4 added `audio`:
+/// its popup opens, input inside it comes back, and it hears it closed.
+#[test]
+fn a_widget_built_against_0_1_3_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-3"]).unwrap().remove(0);
+    let mut widget = Harness::plugin(wasm, "{}", &[], &script()).unwrap();
+    assert_eq!(texts(&widget.refresh().unwrap()), ["slid to 0, closed 0"]);
+    let view = widget.input("level", Input::SecondaryClick).unwrap();
+    assert_eq!(obi_harness::popup_rows(&view), [["[0]"]]);
+    let view = widget.popup_input("level", "slider", obi_harness::PopupInput::Slide(64)).unwrap();
+    assert_eq!(
+        (texts(&view), obi_harness::popup_rows(&view)),
+        (vec!["slid to 64, closed 0".to_owned()], vec![vec!["[64]".to_owned()]])
+    );
+    let view = widget.close_popup().unwrap();
+    assert_eq!((texts(&view), view.popup), (vec!["slid to 64, closed 1".to_owned()], None));
+}

@@ -1,10 +1,10 @@
 //! What the tests of every crate of the workspace share, in one place
 //! instead of source files included by path: simulators that speak the
 //! tilers' real protocols (komorebi, Hyprland, niri), a web server and a
-//! release feed for the widgets that fetch, a session bus of a test's own,
-//! an Xvfb screen split into RandR monitors, running a program as
-//! `nobody`, the bar built for Windows and macOS, waiting for a condition
-//! with a deadline, and the one rule for skipping.
+//! release feed for the widgets that fetch, a session bus and a sound server
+//! of a test's own, an Xvfb screen split into RandR monitors, running a
+//! program as `nobody`, the bar built for Windows and macOS, waiting for a
+//! condition with a deadline, and the one rule for skipping.
 
 pub mod cross;
 pub mod hyprland_simulator;
@@ -15,6 +15,7 @@ pub mod nobody;
 pub mod release_feed;
 pub mod session_bus;
 pub mod skip;
+pub mod sound_server;
 pub mod wait;
 pub mod web_server;
 

@@ -2,7 +2,7 @@
 //! tiler's state into what a widget reads, a widget's view into the
 //! host's [`crate::view`] model, and inputs and schedules both ways.
 
-use super::since_v0_1_3::obi::widget::{self as host, types as wit};
+use super::since_v0_1_4::obi::widget::{self as host, types as wit};
 use crate::runtime::Schedule;
 use crate::tiler;
 use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};

@@ -4,10 +4,10 @@
 //! widget's import (`obi:widget/log@0.1.0`) with these (wasmtime links
 //! semver-compatible names).
 
-use super::since_v0_1_3::obi::widget as host;
+use super::since_v0_1_4::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::web;
-use crate::capabilities::{TrayAction, clock};
+use crate::capabilities::{AudioRequest, AudioStatus, TrayAction, clock};
 use crate::runtime::store::StoreState;
 use crate::tiler::{self, Message};
 
@@ -323,5 +323,38 @@ impl host::tray::Host for StoreState {
 
     fn sweep(&mut self) {
         self.capabilities.tray.sweep();
+    }
+}
+
+impl host::audio::Host for StoreState {
+    fn status(&mut self) -> host::audio::AudioStatus {
+        use host::audio::{AudioStatus as Wit, Output};
+        match self.capabilities.audio.status(&self.waker) {
+            AudioStatus::Connected(outputs) => Wit::Connected(
+                outputs
+                    .into_iter()
+                    .map(|output| Output {
+                        name: output.name,
+                        description: output.description,
+                        volume_percent: output.volume_percent,
+                        muted: output.muted,
+                        is_default: output.is_default,
+                    })
+                    .collect(),
+            ),
+            AudioStatus::Unavailable(why) => Wit::Unavailable(why),
+        }
+    }
+
+    fn set_volume(&mut self, output: String, percent: u32) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetVolume { output, percent })
+    }
+
+    fn set_muted(&mut self, output: String, muted: bool) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetMuted { output, muted })
+    }
+
+    fn set_default(&mut self, output: String) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetDefault { output })
     }
 }

@@ -1,0 +1,91 @@
+//! The Volume widget in the bar, on a real sound server of the test's own
+//! (PulseAudio with two null sinks, `PULSE_SERVER` pointing the bar at it):
+//! what `pactl` sets shows on the bar, a scroll tick and a click change
+//! what `pactl` reads back, and the popup's second output becomes the
+//! default when chosen. The popup's screenshot is kept.
+
+use crate::ocr::words_on_bar;
+use crate::popup::{open_popup_with, popup_lines, workspace_dir};
+use crate::support::{XSession, config_file, have_tools, run, wait_for};
+use obi_test_support::sound_server::SoundServer;
+use std::process::Stdio;
+use std::time::Duration;
+
+const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "xdotool", "import", "convert", "tesseract", "pulseaudio", "pactl"];
+
+#[test]
+fn the_bar_follows_the_sound_server_and_changes_it() {
+    if !have_tools("volume test", TOOLS) {
+        return;
+    }
+    let Some(server) = SoundServer::for_tests("volume test") else { return };
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "font_size": 18, "right_widgets": [],
+             "left_widgets": [ { "Volume": { "enable": true, "label_prefix": "IconAndText", "step": 5 } } ] }"#,
+    );
+    let address = server.address();
+    let env = [("PULSE_SERVER", std::ffi::OsStr::new(&address))];
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+
+    server.pactl(&["set-sink-volume", "@DEFAULT_SINK@", "37%"]);
+    let mut words = Vec::new();
+    let shows = |words: &mut Vec<(String, u32)>, percent: &str| {
+        wait_for(Duration::from_secs(10), || {
+            *words = words_on_bar(&session, dir.path(), 400);
+            words.iter().any(|(word, _)| word == "Volume:") && words.iter().any(|(word, _)| word == percent)
+        })
+    };
+    assert!(shows(&mut words, "37%"), "the bar reads {words:?}");
+    run(std::process::Command::new("cp").arg(dir.path().join("bar.png")).arg(workspace_dir().join("volume-bar.png")));
+
+    // A tick of the wheel up over the widget, then a click on it.
+    run(session.command("xdotool").args(["mousemove", "40", "20", "click", "4"]));
+    let volume = || server.pactl(&["get-sink-volume", "first"]);
+    assert!(wait_for(Duration::from_secs(10), || volume().contains("/  42% /")), "{}", volume());
+    assert!(shows(&mut words, "42%"), "the bar reads {words:?}");
+    run(session.command("xdotool").args(["click", "1"]));
+    let mute = || server.pactl(&["get-sink-mute", "first"]);
+    assert!(wait_for(Duration::from_secs(10), || mute() == "Mute: yes"), "{}", mute());
+
+    let popup = open_popup_with(&session, "3");
+    let (x, y, width, _) = session.geometry(&popup);
+    assert_eq!(y, 40, "right under the bar");
+    let lines = read_lines(&session, &popup, "popup-volume.png", |lines| {
+        let texts: Vec<&str> = lines.iter().map(|(_, text)| text.as_str()).collect();
+        texts.len() == 3 && texts[0].contains("Unmute") && texts[1].contains("First") && texts[2].contains("Second")
+    });
+    let second = ((x + width as i32 / 2).to_string(), (y + lines[2].0 as i32).to_string());
+    run(session.command("xdotool").args(["mousemove", &second.0, &second.1, "click", "1"]));
+    let default = || server.pactl(&["get-default-sink"]);
+    assert!(wait_for(Duration::from_secs(10), || default() == "second"), "the default is {}", default());
+    // The second output is not muted: the popup offers to mute it.
+    read_lines(&session, &popup, "popup-volume-second.png", |lines| {
+        lines.first().is_some_and(|(_, text)| text.contains("Mute") && !text.contains("Unmute"))
+    });
+
+    run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
+    let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
+    assert!(closed, "the popup stayed after a click outside it");
+}
+
+/// The popup's lines (see [`popup_lines`]), grabbed again until `done`
+/// says they are what they should be; the last grab is kept as `name`.
+fn read_lines(
+    session: &XSession,
+    popup: &str,
+    name: &str,
+    done: impl Fn(&[(u32, String)]) -> bool,
+) -> Vec<(u32, String)> {
+    let png = workspace_dir().join(name);
+    let mut lines = Vec::new();
+    let read = wait_for(Duration::from_secs(10), || {
+        let (x, y, width, height) = session.geometry(popup);
+        let crop = format!("{width}x{height}+{x}+{y}");
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&png));
+        lines = popup_lines(&png);
+        done(&lines)
+    });
+    assert!(read, "the popup ({}) reads {lines:?}", png.display());
+    lines
+}

@@ -1,0 +1,107 @@
+//! A PulseAudio server of a test's own, which speaks the protocol PipeWire's
+//! pulse server speaks too: two null sinks, `first` (the default, described
+//! as "First") and `second` ("Second"), on a socket in a private folder,
+//! anyone on the machine let in (the bar under test may run as another
+//! user); run as `nobody` when the tests run as root, which PulseAudio
+//! refuses. `pactl` drives it as a user would. Stopped when dropped.
+
+use crate::nobody::as_nobody_when_root;
+use std::io;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+pub struct SoundServer {
+    daemon: Option<Child>,
+    folder: TempDir,
+    /// Where it listens.
+    pub socket: PathBuf,
+}
+
+impl SoundServer {
+    pub fn start() -> io::Result<SoundServer> {
+        let folder = tempfile::Builder::new().prefix("obi-sound-").tempdir()?;
+        let socket = folder.path().join("native");
+        let mut server = SoundServer { daemon: None, folder, socket };
+        server.start_again()?;
+        Ok(server)
+    }
+
+    /// [`SoundServer::start`] for `tests`, or a loud skip (a failure under CI).
+    pub fn for_tests(tests: &str) -> Option<SoundServer> {
+        match SoundServer::start() {
+            Ok(server) => Some(server),
+            Err(error) => {
+                crate::skip::unavailable(&format!("{tests}: no sound server ({error}; .ci/run installs pulseaudio)"));
+                None
+            }
+        }
+    }
+
+    /// `PULSE_SERVER`'s value for it.
+    pub fn address(&self) -> String {
+        format!("unix:{}", self.socket.display())
+    }
+
+    /// Stops it; its socket goes with it.
+    pub fn stop(&mut self) {
+        if let Some(mut daemon) = self.daemon.take() {
+            let _ = daemon.kill();
+            let _ = daemon.wait();
+        }
+        let _ = std::fs::remove_file(&self.socket);
+    }
+
+    /// Starts it (again) on the same socket, with its sinks as new.
+    pub fn start_again(&mut self) -> io::Result<()> {
+        self.stop();
+        let home = self.folder.path();
+        let module = |line: &str| ["-L".to_owned(), line.to_owned()];
+        let sink = |name: &str, description: &str| {
+            module(&format!("module-null-sink sink_name={name} sink_properties=device.description={description}"))
+        };
+        let daemon = as_nobody_when_root("pulseaudio", &[home])
+            .args(["-n", "--daemonize=no", "--use-pid-file=no", "--exit-idle-time=-1", "--disable-shm=yes"])
+            .args(module(&format!("module-native-protocol-unix socket={} auth-anonymous=1", self.socket.display())))
+            .args(sink("first", "First"))
+            .args(sink("second", "Second"))
+            .env("HOME", home)
+            .env("XDG_RUNTIME_DIR", home)
+            .env_remove("DBUS_SESSION_BUS_ADDRESS")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        self.daemon = Some(daemon);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if self.socket.exists() && self.try_pactl(&["info"]).is_ok() {
+                return Ok(());
+            }
+            if let Some(ended) = self.daemon.as_mut().and_then(|daemon| daemon.try_wait().ok().flatten()) {
+                return Err(io::Error::other(format!("pulseaudio ended at once: {ended}")));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Err(io::Error::other("pulseaudio did not open its socket within 10 s"))
+    }
+
+    /// What `pactl args` printed; panics when it fails.
+    pub fn pactl(&self, args: &[&str]) -> String {
+        self.try_pactl(args).unwrap_or_else(|error| panic!("pactl {args:?}: {error}"))
+    }
+
+    fn try_pactl(&self, args: &[&str]) -> io::Result<String> {
+        let output = Command::new("pactl").args(args).env("PULSE_SERVER", self.address()).output()?;
+        match output.status.success() {
+            true => Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned()),
+            false => Err(io::Error::other(String::from_utf8_lossy(&output.stderr).trim().to_owned())),
+        }
+    }
+}
+
+impl Drop for SoundServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
