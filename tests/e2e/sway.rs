@@ -10,7 +10,7 @@ use crate::nobody::as_nobody_when_root;
 use crate::ocr::words_in;
 use crate::popup::popup_text;
 use crate::support::{Reaped, have_tools, obi, run, start_server, text_ink, wait_for, workspace};
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -175,6 +175,11 @@ impl SwaySession {
 
     /// Starts the bar with `config` on this sway, logging to `obi.log`.
     pub fn start_bar(&self, config: &str, args: &[&str]) -> Reaped {
+        self.start_bar_with_env(config, args, &[])
+    }
+
+    /// [`SwaySession::start_bar`] with `env` in the bar's environment too.
+    pub fn start_bar_with_env(&self, config: &str, args: &[&str], env: &[(&str, &OsStr)]) -> Reaped {
         let path = self.dir().join("bar.json");
         std::fs::write(&path, config).unwrap();
         let bar = obi()
@@ -184,6 +189,7 @@ impl SwaySession {
             .env_remove("DISPLAY")
             .envs(self.env())
             .env("OBI_LOG", "info")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(self.dir().join("obi.log")).unwrap())
             .spawn()

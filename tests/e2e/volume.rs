@@ -2,13 +2,16 @@
 //! (PulseAudio with two null sinks, `PULSE_SERVER` pointing the bar at it):
 //! what `pactl` sets shows on the bar, a scroll tick and a click change
 //! what `pactl` reads back, and the popup's second output becomes the
-//! default when chosen. The popup's screenshot is kept.
+//! default when chosen, under Xvfb and under sway. The popup's screenshots
+//! are kept.
 
 use crate::ocr::words_on_bar;
 use crate::popup::{open_popup_with, popup_lines, workspace_dir};
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
+use crate::sway::SwaySession;
 use obi_test_support::sound_server::SoundServer;
-use std::process::Stdio;
+use std::ffi::OsStr;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "xdotool", "import", "convert", "tesseract", "pulseaudio", "pactl"];
@@ -25,7 +28,7 @@ fn the_bar_follows_the_sound_server_and_changes_it() {
              "left_widgets": [ { "Volume": { "enable": true, "label_prefix": "IconAndText", "step": 5 } } ] }"#,
     );
     let address = server.address();
-    let env = [("PULSE_SERVER", std::ffi::OsStr::new(&address))];
+    let env = [("PULSE_SERVER", OsStr::new(&address))];
     let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
 
     server.pactl(&["set-sink-volume", "@DEFAULT_SINK@", "37%"]);
@@ -68,6 +71,70 @@ fn the_bar_follows_the_sound_server_and_changes_it() {
     let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
     assert!(closed, "the popup stayed after a click outside it");
 }
+
+/// On sway the popup is a popup of the bar's layer surface: it opens under
+/// the widget, its second output becomes the default when chosen, and a
+/// click outside closes it.
+#[test]
+fn on_sway_the_volume_popup_chooses_the_default_output() {
+    let Some(server) = SoundServer::for_tests("sway volume test") else { return };
+    let Some(sway) = SwaySession::start("sway volume test") else { return };
+    let address = server.address();
+    let _bar = sway.start_bar_with_env(
+        r#"{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+             "left_widgets": [ { "Volume": { "enable": true, "label_prefix": "IconAndText" } } ] }"#,
+        &[],
+        &[("PULSE_SERVER", OsStr::new(&address))],
+    );
+    sway.wait_for_words((0, 0, 400, BAR), &["Volume:", "100%"], "sway-volume-bar");
+
+    let grab = workspace_dir().join("sway-popup-volume-grab.png");
+    let png = workspace_dir().join("sway-popup-volume.png");
+    // The popup within a grab under the bar: its offset there, and its lines.
+    let read = || -> Option<((i64, i64), Vec<(u32, String)>)> {
+        let grabbed = run(Command::new("grim").args(["-g", &format!("0,{BAR} 400x300")]).arg(&grab).envs(sway.env()));
+        assert!(grabbed.status.success(), "grim: {}", String::from_utf8_lossy(&grabbed.stderr));
+        let bounds = run(Command::new("convert").arg(&grab).args(["-format", "%@", "info:"]));
+        let bounds = String::from_utf8_lossy(&bounds.stdout).into_owned();
+        let (size, offset) = bounds.split_once('+')?;
+        let (x, y) = offset.split_once('+')?;
+        let (width, _) = size.split_once('x')?;
+        if width.parse::<u32>().ok()? < 100 {
+            return None;
+        }
+        run(Command::new("convert").arg(&grab).args(["-crop", &bounds, "+repage"]).arg(&png));
+        Some(((x.parse().ok()?, y.parse().ok()?), popup_lines(&png)))
+    };
+    let reads = |wanted: &[&str]| {
+        read().filter(|(_, lines)| {
+            lines.len() == wanted.len() && lines.iter().zip(wanted).all(|((_, text), word)| text.contains(word))
+        })
+    };
+
+    sway.click(40, BAR / 2, 3);
+    let mut opened = None;
+    assert!(
+        wait_for(Duration::from_secs(20), || {
+            opened = reads(&["Mute", "First", "Second"]);
+            opened.is_some()
+        }),
+        "no popup with the outputs ({})",
+        png.display()
+    );
+    let ((x, y), lines) = opened.unwrap();
+    std::fs::copy(&png, workspace_dir().join("sway-popup-volume-open.png")).unwrap();
+    sway.click(x + 60, BAR + y + i64::from(lines[2].0), 1);
+    let default = || server.pactl(&["get-default-sink"]);
+    assert!(wait_for(Duration::from_secs(10), || default() == "second"), "the default is {}", default());
+    assert!(wait_for(Duration::from_secs(10), || reads(&["Mute", "First", "Second"]).is_some()));
+    std::fs::copy(&png, workspace_dir().join("sway-popup-volume-second.png")).unwrap();
+
+    sway.click(900, 500, 1);
+    assert!(wait_for(Duration::from_secs(10), || read().is_none()), "a click outside closed the popup");
+}
+
+/// The bar's height in the sway test's config.
+const BAR: i64 = 40;
 
 /// The popup's lines (see [`popup_lines`]), grabbed again until `done`
 /// says they are what they should be; the last grab is kept as `name`.
