@@ -91,7 +91,7 @@ fn on_sway_the_volume_popup_chooses_the_default_output() {
     let grab = workspace_dir().join("sway-popup-volume-grab.png");
     let png = workspace_dir().join("sway-popup-volume.png");
     // The popup within a grab under the bar: its offset there, and its lines.
-    let read = || -> Option<((i64, i64), Vec<(u32, String)>)> {
+    let read = || -> Option<((i64, i64), Lines)> {
         let grabbed = run(Command::new("grim").args(["-g", &format!("0,{BAR} 400x300")]).arg(&grab).envs(sway.env()));
         assert!(grabbed.status.success(), "grim: {}", String::from_utf8_lossy(&grabbed.stderr));
         let bounds = run(Command::new("convert").arg(&grab).args(["-format", "%@", "info:"]));
@@ -133,17 +133,15 @@ fn on_sway_the_volume_popup_chooses_the_default_output() {
     assert!(wait_for(Duration::from_secs(10), || read().is_none()), "a click outside closed the popup");
 }
 
+/// A popup's lines: the row of each one's middle, and its text.
+type Lines = Vec<(u32, String)>;
+
 /// The bar's height in the sway test's config.
 const BAR: i64 = 40;
 
 /// The popup's lines (see [`popup_lines`]), grabbed again until `done`
 /// says they are what they should be; the last grab is kept as `name`.
-fn read_lines(
-    session: &XSession,
-    popup: &str,
-    name: &str,
-    done: impl Fn(&[(u32, String)]) -> bool,
-) -> Vec<(u32, String)> {
+fn read_lines(session: &XSession, popup: &str, name: &str, done: impl Fn(&[(u32, String)]) -> bool) -> Lines {
     let png = workspace_dir().join(name);
     let mut lines = Vec::new();
     let read = wait_for(Duration::from_secs(10), || {
