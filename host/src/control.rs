@@ -30,8 +30,8 @@ use std::sync::{Arc, mpsc};
 use std::time::Duration;
 use std::{env, fs, thread};
 
-/// The longest request: a command, its target and its newline.
-const MAX_REQUEST: u64 = 64;
+/// The longest request: a command, a widget's name, its target and its newline.
+const MAX_REQUEST: u64 = 256;
 /// The longest answer read from a bar.
 const MAX_REPLY: u64 = 4096;
 /// How long the bar waits for a client's request.
@@ -39,39 +39,61 @@ const REQUEST_TIME: Duration = Duration::from_secs(1);
 /// How long `obi msg` waits for a bar's answer.
 const ANSWER_TIME: Duration = Duration::from_secs(3);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Toggle,
     Show,
     Hide,
     Reload,
     Quit,
+    /// The widgets of this name read afresh now (a Custom's command, the
+    /// weather), as Waybar's signals have its modules do.
+    Refresh(String),
+}
+
+const KNOWN: &str = "known: toggle, show, hide, reload, quit, refresh NAME";
+
+impl Command {
+    /// The command the first of `words` names, with the words it takes.
+    fn read<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Command, String> {
+        Ok(match words.next().unwrap_or_default() {
+            "toggle" => Command::Toggle,
+            "show" => Command::Show,
+            "hide" => Command::Hide,
+            "reload" => Command::Reload,
+            "quit" => Command::Quit,
+            "refresh" => match words.next() {
+                Some(name) => Command::Refresh(name.to_owned()),
+                None => return Err("`refresh` names the widgets to refresh: `refresh NAME`".into()),
+            },
+            other => return Err(format!("unknown command {other:?}; {KNOWN}")),
+        })
+    }
 }
 
 impl FromStr for Command {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Command, String> {
-        Ok(match text.trim() {
-            "toggle" => Command::Toggle,
-            "show" => Command::Show,
-            "hide" => Command::Hide,
-            "reload" => Command::Reload,
-            "quit" => Command::Quit,
-            other => return Err(format!("unknown command {other:?}; known: toggle, show, hide, reload, quit")),
-        })
+        let mut words = text.split_whitespace();
+        let command = Command::read(&mut words)?;
+        match words.next() {
+            Some(extra) => Err(format!("{extra:?} after the command")),
+            None => Ok(command),
+        }
     }
 }
 
-impl Command {
-    fn word(self) -> &'static str {
-        match self {
+impl std::fmt::Display for Command {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str(match self {
             Command::Toggle => "toggle",
             Command::Show => "show",
             Command::Hide => "hide",
             Command::Reload => "reload",
             Command::Quit => "quit",
-        }
+            Command::Refresh(name) => return write!(formatter, "refresh {name}"),
+        })
     }
 }
 
@@ -86,8 +108,8 @@ pub enum Target {
 }
 
 /// A command and the bars it is for, as one line of the protocol:
-/// `toggle`, `hide bar 1`, `show monitor 0`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `toggle`, `hide bar 1`, `show monitor 0`, `refresh mail bar 0`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     pub command: Command,
     pub target: Target,
@@ -98,7 +120,7 @@ impl FromStr for Request {
 
     fn from_str(text: &str) -> Result<Request, String> {
         let mut words = text.split_whitespace();
-        let command = words.next().unwrap_or_default().parse()?;
+        let command = Command::read(&mut words)?;
         let target = match (words.next(), words.next()) {
             (None, _) => Target::All,
             (Some(kind @ ("bar" | "monitor")), Some(number)) => {
@@ -116,7 +138,7 @@ impl FromStr for Request {
 
 impl std::fmt::Display for Request {
     fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-        formatter.write_str(self.command.word())?;
+        write!(formatter, "{}", self.command)?;
         match self.target {
             Target::All => Ok(()),
             Target::Bar(number) => write!(formatter, " bar {number}"),
@@ -339,7 +361,7 @@ pub fn send(request: Request, pid: Option<u32>) -> anyhow::Result<Vec<(u32, Stri
     let mut replies = Vec::new();
     for pid in pids {
         let path = socket_path(dir, pid);
-        match ask_within(&path, request, ANSWER_TIME) {
+        match ask_within(&path, request.clone(), ANSWER_TIME) {
             Ok(reply) => replies.push((pid, reply)),
             Err(error) if bar_is_gone(pid, &error) => {
                 let _ = fs::remove_file(&path);
@@ -386,11 +408,14 @@ mod tests {
         assert_eq!("toggle\n".parse::<Command>(), Ok(Command::Toggle));
         assert_eq!("quit".parse::<Command>(), Ok(Command::Quit));
         assert!("explode".parse::<Command>().unwrap_err().contains("\"explode\""));
+        assert_eq!("refresh mail".parse::<Command>(), Ok(Command::Refresh("mail".into())));
+        assert!("refresh".parse::<Command>().unwrap_err().contains("refresh NAME"));
+        assert!("toggle now".parse::<Command>().unwrap_err().contains("\"now\""));
     }
 
     #[test]
     fn requests_name_their_bars_and_read_back_as_written() {
-        for line in ["toggle", "hide bar 1", "show monitor 0", "quit bar 12"] {
+        for line in ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1"] {
             assert_eq!(line.parse::<Request>().unwrap().to_string(), line);
         }
         assert_eq!("reload\n".parse(), Ok(Request { command: Command::Reload, target: Target::All }));

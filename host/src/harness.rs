@@ -126,6 +126,12 @@ impl Harness {
         self.instance.close_popup(&self.engine)?;
         self.refresh()
     }
+
+    /// Asks the widget to read afresh, as `obi msg refresh` does, then refreshes.
+    pub fn request_refresh(&mut self) -> Result<View, Failure> {
+        self.instance.request_refresh(&self.engine)?;
+        self.refresh()
+    }
 }
 
 /// The JSON schema of its config a component gives (none: it gives none),

@@ -3,6 +3,7 @@
 //! how its folders stack; `TESTING.md` says where each layer's tests live.
 
 pub mod allocator;
+pub mod backoff;
 #[cfg(feature = "bar")]
 pub mod bar;
 #[cfg(windows)]

@@ -56,6 +56,8 @@ pub enum WidgetEvent {
     PopupInput { widget: usize, key: String, cell: String, input: PopupInput },
     /// The bar closed widget `widget`'s popup (a click outside it, Escape).
     ClosePopup { widget: usize },
+    /// The user asked that widget `widget` read afresh (`obi msg refresh`).
+    RefreshRequested { widget: usize },
     /// A new set of widgets (a reloaded config). `continued[i]` names the
     /// running widget that the new widget `i` continues (see
     /// [`crate::spec::continued`]): it keeps its instance and state; the others
@@ -323,6 +325,13 @@ impl Slot {
         self.after_input(engine, capabilities, answered);
     }
 
+    /// Tells the widget the user asked that it read afresh, and refreshes it.
+    fn refresh_requested(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities) {
+        let Some(instance) = self.instance.as_mut() else { return };
+        let answered = instance.request_refresh(engine);
+        self.after_input(engine, capabilities, answered);
+    }
+
     /// Closes the widget's popup, and refreshes it when one was open.
     fn close_popup(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities) {
         let Some(instance) = self.instance.as_mut() else { return };
@@ -508,6 +517,12 @@ impl BarWidgets {
             WidgetEvent::ClosePopup { widget } => {
                 if let Some(slot) = self.slots.get_mut(widget) {
                     slot.close_popup(engine, &self.capabilities);
+                    self.publish([widget]);
+                }
+            }
+            WidgetEvent::RefreshRequested { widget } => {
+                if let Some(slot) = self.slots.get_mut(widget) {
+                    slot.refresh_requested(engine, &self.capabilities);
                     self.publish([widget]);
                 }
             }

@@ -109,7 +109,11 @@ impl WidgetSpec {
                 if let (WidgetConfig::Weather(_), Some(url)) = (stock, std::env::var_os("OBI_OPEN_METEO_URL")) {
                     own["open_meteo_url"] = url.to_string_lossy().into_owned().into();
                 }
-                WidgetSpec::stock(stock.kind(), own.to_string())
+                let mut spec = WidgetSpec::stock(stock.kind(), own.to_string());
+                if let (WidgetConfig::Custom(custom), Ok(spec)) = (stock, &mut spec) {
+                    spec.name = custom.name.clone().unwrap_or(spec.name.clone());
+                }
+                spec
             }
         }?;
         spec.monitor = config.monitor().map(|index| index as u32);

@@ -25,7 +25,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
     ("Cpu", r#"{ "enable": true, "data_refresh_interval": 2, "label_prefix": "IconAndText", "auto_select_over": 80 }"#),
     (
         "Custom",
-        r#"{ "enable": true, "exec": "mail-count --json", "interval": 60, "return_type": "json", "on_click": "thunderbird",
+        r#"{ "enable": true, "name": "mail", "exec": "mail-count --json", "interval": 60, "return_type": "json", "on_click": "thunderbird",
         "on_click_right": "mail-count --sync", "on_click_middle": "true", "max_length": 30 }"#,
     ),
     (

@@ -1,12 +1,13 @@
 //! The Obi widget SDK: everything a widget crate needs, stock or third-party.
 //!
 //! A widget implements [`Widget`] (parse its config, refresh into a [`View`],
-//! react to input, perhaps with a [`Popup`]) and names its type in [`export!`]. The capability modules
-//! ([`log`], [`clock`], [`calendar`], [`metrics`], [`disks`], [`battery`], [`network`],
-//! [`commands`], [`web`], [`tiler`], [`keyboard`], [`media`], [`tray`]) are
-//! the host's WIT imports; calling one
-//! is what makes the built component import it, so a widget asks for
-//! exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
+//! react to input, perhaps with a [`Popup`]) and names its type in
+//! [`export!`]. The capability modules ([`log`], [`clock`], [`calendar`],
+//! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
+//! [`command_lines`], [`web`], [`tiler`], [`keyboard`], [`media`], [`tray`],
+//! [`audio`]) are the host's WIT imports; calling one is what makes the
+//! built component import it, so a widget asks for exactly the
+//! capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
 //! ```ignore
 //! use obi_sdk::{Widget, View, Schedule, item};
@@ -51,7 +52,8 @@ pub use bindings::obi::widget::types::{
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
-    audio, battery, calendar, clock, commands, disks, keyboard, log, media, metrics, network, process, tiler, tray, web,
+    audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, metrics, network, process,
+    tiler, tray, web,
 };
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};
@@ -94,6 +96,12 @@ pub trait Widget: Sized + 'static {
     /// Escape, another popup): [`Widget::popup`] should give `None` until
     /// input opens it again.
     fn on_popup_closed(&mut self, _item_key: &str) {}
+
+    /// The user asked that the widget read afresh now (`obi msg refresh
+    /// NAME`): what it reads only now and then (a command's output, a
+    /// fetch) should be read at the next refresh, which the host runs
+    /// right after. By default nothing more than that refresh.
+    fn on_refresh_requested(&mut self) {}
 
     /// Asked after each refresh: when the next one is due, this once,
     /// instead of the schedule's (a countdown's next second). `None`, the
@@ -218,6 +226,14 @@ macro_rules! export {
                     WIDGET.with(|cell| {
                         if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
                             $crate::Widget::on_popup_closed(widget, &item_key);
+                        }
+                    })
+                }
+
+                fn on_refresh_requested() {
+                    WIDGET.with(|cell| {
+                        if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
+                            $crate::Widget::on_refresh_requested(widget);
                         }
                     })
                 }

@@ -1,11 +1,13 @@
 //! The Custom widget in the bar with real commands: a script that prints a
 //! JSON line with a count that goes up at each run changes the bar's text,
 //! and its `urgent` class selects the item; a command that fails shows its
-//! error in place.
+//! error in place. A command kept running updates the bar at each line,
+//! shows how it failed when it dies, and is started again; `obi msg
+//! refresh NAME` runs a command again before its interval is up.
 
 use crate::ocr::words_on_bar;
 use crate::popup::popup_text;
-use crate::support::{XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
+use crate::support::{XSession, config_file, have_tools, obi, run, same_colour, wait_for, workspace};
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -66,4 +68,84 @@ fn a_scripts_json_lines_change_the_bar_and_a_failing_one_shows_its_error() {
         .command("import")
         .args(["-window", "root", "-crop", "700x40+0+0", "+repage"])
         .arg(artifacts.join("custom-bar.png")));
+}
+
+#[test]
+fn a_command_kept_running_updates_per_line_and_a_refresh_runs_one_again() {
+    if !have_tools("custom command test", &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract"]) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let (starts, stamps) = (work.path().join("starts"), work.path().join("stamps"));
+    // Three lines a second apart, then it dies saying why; each start is noted.
+    let ticking = format!(
+        "echo start >> '{starts}'; for n in 1 2 3; do echo \"Tick $n\"; sleep 1; done; \
+         echo 'lost the feed' >&2; exit 2",
+        starts = starts.display()
+    );
+    let stamp = format!(
+        "n=$(( $(cat '{stamps}' 2>/dev/null || echo 0) + 1 )); echo $n > '{stamps}'; echo \"Stamp $n\"",
+        stamps = stamps.display()
+    );
+    let config = serde_json::json!({
+        "height": 40, "font_size": 18, "right_widgets": [],
+        "left_widgets": [
+            { "Custom": { "enable": true, "exec": ticking } },
+            { "Custom": { "enable": true, "name": "stamp", "exec": stamp, "interval": 3600 } }
+        ]
+    });
+    let (dir, config) = config_file(&config.to_string());
+    let runtime = tempfile::tempdir().unwrap();
+    let session = XSession::start(1280, 720);
+    let (bar, _window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.path().as_os_str())]);
+    let mut words = Vec::new();
+    let mut seen = Vec::new();
+    let ticked = wait_for(Duration::from_secs(20), || {
+        words = words_on_bar(&session, dir.path(), 700);
+        let tick = words.iter().position(|(word, _)| word == "Tick").and_then(|at| words.get(at + 1));
+        if let Some((n, _)) = tick.filter(|(n, _)| !seen.contains(n)) {
+            seen.push(n.clone());
+        }
+        seen.len() >= 2
+    });
+    assert!(ticked, "the bar shows each line: it read {seen:?}, now {words:?}");
+    let mut text = String::new();
+    let failed = wait_for(Duration::from_secs(20), || {
+        words_on_bar(&session, dir.path(), 700);
+        text = popup_text(&dir.path().join("bar.png"));
+        text.contains("lost the feed")
+    });
+    assert!(failed, "how it died is shown: the bar reads {text:?}");
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    std::fs::copy(dir.path().join("bar.png"), artifacts.join("custom-kept-running-failed.png")).unwrap();
+    let started = || std::fs::read_to_string(&starts).unwrap_or_default().lines().count();
+    assert!(wait_for(Duration::from_secs(20), || started() >= 2), "started again ({} starts)", started());
+    let ticks_again = wait_for(Duration::from_secs(20), || {
+        words = words_on_bar(&session, dir.path(), 700);
+        words.iter().any(|(word, _)| word == "Tick")
+    });
+    assert!(ticks_again, "its lines show again once it runs: {words:?}");
+
+    let mut stamped = |n: &str| {
+        wait_for(Duration::from_secs(20), || {
+            words = words_on_bar(&session, dir.path(), 700);
+            words.windows(2).any(|pair| pair[0].0 == "Stamp" && pair[1].0 == n)
+        })
+    };
+    assert!(stamped("1"), "the stamp ran at the start: {words:?}");
+    let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args([
+        "msg",
+        "--pid",
+        &bar.0.id().to_string(),
+        "refresh",
+        "stamp",
+    ]));
+    let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+    assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg refresh stamp: {reply}");
+    assert!(stamped("2"), "a refresh ran it again within its hour: {words:?}");
+    let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args(["msg", "refresh", "nothing"]));
+    let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+    assert!(!asked.status.success() && reply.contains("no widget is named \"nothing\""), "{reply}");
 }

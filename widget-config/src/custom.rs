@@ -13,14 +13,19 @@ use std::collections::BTreeMap;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CustomConfig {
     pub enable: bool,
+    /// Its name in logs and for `obi msg refresh NAME`, which runs it again
+    /// (default `Custom`).
+    pub name: Option<String>,
     /// The command line run, through `sh -c` (`cmd /C` on Windows).
     pub exec: String,
-    /// Seconds between two runs, or `"once"`. Required for now: a command
-    /// that keeps running and prints a line per update is not read yet.
+    /// Seconds between two runs, or `"once"`; without it the command keeps
+    /// running and each line it prints is an update (started again, after
+    /// a wait, when it ends).
     pub interval: Option<CustomInterval>,
-    /// `json`: the first line is `{"text", "tooltip", "class", "percentage",
-    /// "alt"}`; otherwise the first line is the text, the second the
-    /// tooltip, the third the class.
+    /// `json`: the first line (of a command that keeps running: each line)
+    /// is `{"text", "tooltip", "class", "percentage", "alt"}`; otherwise the
+    /// first line is the text, the second the tooltip, the third the class
+    /// (of a command that keeps running: each line is the text).
     #[serde(alias = "return-type")]
     pub return_type: Option<CustomReturnType>,
     /// Run on a primary click (then `exec` runs again).

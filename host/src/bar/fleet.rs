@@ -154,7 +154,8 @@ impl Fleet {
         {
             let deliver = self.deliver.clone();
             let quit = Request { command: control::Command::Quit, target: Target::All };
-            let signals = control::quit_on_signals(move || deliver(BarEvent::Control { request: quit, reply: None }));
+            let signals =
+                control::quit_on_signals(move || deliver(BarEvent::Control { request: quit.clone(), reply: None }));
             if let Err(error) = signals {
                 tracing::warn!("{error:#}; a signal ends the bar without its clean-up");
             }
@@ -229,18 +230,24 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
         };
     }
     let mut quitting = Vec::new();
+    let mut refused = Vec::new();
     for index in &chosen {
         let Member { running, surface } = &mut members[*index];
-        if running.obey(request.command, surface) == Flow::Quit {
-            quitting.push(*index);
+        match running.obey(request.command.clone(), surface) {
+            Ok(Flow::Quit) => quitting.push(*index),
+            Ok(Flow::Continue) => {}
+            Err(why) => refused.push(why),
         }
     }
     for index in quitting.into_iter().rev() {
         members.remove(index);
     }
-    match chosen.len() {
-        1 => "ok".to_owned(),
-        count => format!("ok ({count} bars)"),
+    match (chosen.len() - refused.len(), chosen.len()) {
+        // No bar took it: each says why alike ("no widget is named …").
+        (0, _) => format!("error: {}", refused[0]),
+        (1, 1) => "ok".to_owned(),
+        (took, 1..) if took == chosen.len() => format!("ok ({took} bars)"),
+        (took, count) => format!("ok ({took} of {count} bars)"),
     }
 }
 

@@ -177,6 +177,11 @@ impl Bar {
         self.shown.items.iter().find(|placed| (placed.rect.x..placed.rect.right()).contains(&x))
     }
 
+    /// The widgets (as the runtime numbers them) named `name`.
+    pub fn widgets_named(&self, name: &str) -> Vec<usize> {
+        self.specs.iter().enumerate().filter(|(_, spec)| spec.name == name).map(|(index, _)| index).collect()
+    }
+
     /// Where `input` at `x` goes: to the item there when it takes it, else
     /// to the bar's `mouse` config.
     pub fn route(&self, input: Input, x: f32) -> Route<'_> {

@@ -481,8 +481,9 @@ impl Running {
         }
     }
 
-    /// Does what `obi msg` asks of this bar; `quit` ends it.
-    pub fn obey(&mut self, command: control::Command, surface: &mut dyn Surface) -> Flow {
+    /// Does what `obi msg` asks of this bar; `quit` ends it. Fails when
+    /// the bar has no widget of the name `refresh` gives.
+    pub fn obey(&mut self, command: control::Command, surface: &mut dyn Surface) -> Result<Flow, String> {
         use control::Command;
         let hidden = match command {
             Command::Toggle => !self.hidden,
@@ -501,9 +502,17 @@ impl Running {
                     }
                     None => tracing::warn!("reload asked for, but this bar runs the built-in config"),
                 }
-                return Flow::Continue;
+                return Ok(Flow::Continue);
             }
-            Command::Quit => return Flow::Quit,
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Refresh(name) => {
+                let widgets = self.bar.widgets_named(&name);
+                if widgets.is_empty() {
+                    return Err(format!("no widget is named {name:?}"));
+                }
+                widgets.into_iter().for_each(|widget| self.scheduler.send(WidgetEvent::RefreshRequested { widget }));
+                return Ok(Flow::Continue);
+            }
         };
         self.hidden = hidden;
         self.end_hover(surface);
@@ -511,7 +520,7 @@ impl Running {
         if !hidden {
             surface.redraw();
         }
-        Flow::Continue
+        Ok(Flow::Continue)
     }
 
     /// Runs the config file as read again, if it is good.

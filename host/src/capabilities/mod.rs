@@ -9,6 +9,7 @@ pub mod battery;
 pub mod clock;
 pub mod disks;
 pub mod errands;
+pub mod followed;
 pub mod keyboard;
 pub mod locale;
 pub mod media;
@@ -96,11 +97,13 @@ impl Capability {
         }
     }
 
-    /// The capability that grants interface `name`: its own, or `clock`'s
-    /// for `calendar`, which came with it.
+    /// The capability that grants interface `name`: its own, `clock`'s for
+    /// `calendar` and `commands`' for `command-lines`, which came with them.
     pub fn from_interface(name: &str) -> Option<Capability> {
-        if name == "calendar" {
-            return Some(Capability::Clock);
+        match name {
+            "calendar" => return Some(Capability::Clock),
+            "command-lines" => return Some(Capability::Commands),
+            _ => {}
         }
         Capability::ALL.into_iter().find(|capability| capability.interface() == name)
     }

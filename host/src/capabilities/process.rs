@@ -3,8 +3,11 @@
 //! a user typing them would: the shell resolves environment variables
 //! (`$HOME`, `%USERPROFILE%`). A command is either started and left to run
 //! (logged with what it printed on stderr when it fails), or run for its
-//! output, bounded in time and size. None ever takes the bar down.
+//! output, bounded in time and size, or kept running for the lines it
+//! prints ([`super::followed`]). None ever takes the bar down.
 
+use super::followed::{FollowedCommand, Following};
+use crate::wake::Waker;
 use std::io::Read;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc;
@@ -17,6 +20,10 @@ pub trait Processes: Send + Sync {
     /// Runs `command` to its end and returns what it printed, blocking:
     /// called off the widgets' thread.
     fn run(&self, command: &str) -> Result<CommandOutput, String>;
+    /// Keeps `command` running for the widget `widget`, which `waker`
+    /// wakes at each line it prints and each time it ends, until the
+    /// handle is dropped.
+    fn follow(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String>;
 }
 
 /// How a command run for its output ended.
@@ -50,6 +57,10 @@ impl Processes for SystemProcesses {
     fn run(&self, command: &str) -> Result<CommandOutput, String> {
         run_for_output(command, RUN_TIMEOUT)
     }
+
+    fn follow(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String> {
+        Ok(Box::new(FollowedCommand::start(widget, command, waker)?))
+    }
 }
 
 /// Runs `command` in the shell with its output captured (the first
@@ -79,14 +90,17 @@ pub fn run_for_output(command: &str, timeout: Duration) -> Result<CommandOutput,
     Ok(CommandOutput { code: status.code(), stdout: collect(stdout), stderr: collect(stderr) })
 }
 
-/// Stops the command's whole process group: the shell and what it started.
-fn stop_group(pid: u32) {
+/// Stops the command's whole process group: the shell and what it started
+/// (on Windows its process tree).
+pub(super) fn stop_group(pid: u32) {
     #[cfg(target_os = "linux")]
     if let Some(group) = rustix::process::Pid::from_raw(pid as i32) {
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+    #[cfg(windows)]
+    let _ = Command::new("taskkill").args(["/T", "/F", "/PID", &pid.to_string()]).output();
+    #[cfg(not(any(target_os = "linux", windows)))]
+    let _ = Command::new("kill").arg("-9").arg(format!("-{pid}")).status();
 }
 
 /// The first [`MAX_OUTPUT`] bytes of `stream`, read to its end.
@@ -133,7 +147,7 @@ pub fn launch(command: &str, ended: impl FnOnce(Result<(), String>) + Send + 'st
 }
 
 #[cfg(unix)]
-fn shell(command: &str) -> Command {
+pub(super) fn shell(command: &str) -> Command {
     use std::os::unix::process::CommandExt;
     let mut shell = Command::new("/bin/sh");
     shell.arg("-c").arg(command).process_group(0);
@@ -141,13 +155,13 @@ fn shell(command: &str) -> Command {
 }
 
 #[cfg(windows)]
-fn shell(command: &str) -> Command {
+pub(super) fn shell(command: &str) -> Command {
     let mut shell = Command::new("cmd");
     shell.arg("/C").arg(command);
     shell
 }
 
-fn drain_to_tail(mut stream: impl Read) -> String {
+pub(super) fn drain_to_tail(mut stream: impl Read) -> String {
     let mut tail = Vec::new();
     let mut buffer = [0u8; 4096];
     while let Ok(read) = stream.read(&mut buffer) {

@@ -5,6 +5,7 @@
 //! are real: a test serves its documents locally.
 
 use super::audio::{self, MAX_PERCENT};
+use super::followed::{Followed, Following};
 use super::web::Response;
 use super::{
     Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks,
@@ -42,6 +43,8 @@ struct Readings {
     sweeps: usize,
     audio: AudioStatus,
     audio_requests: Vec<AudioRequest>,
+    followed: HashMap<String, Followed>,
+    follows: Vec<String>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -55,6 +58,7 @@ pub struct Script {
     media_readers: Arc<Subscribers>,
     tray_readers: Arc<Subscribers>,
     audio_readers: Arc<Subscribers>,
+    follow_readers: Arc<Subscribers>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -87,6 +91,8 @@ impl Script {
             sweeps: 0,
             audio: AudioStatus::Unavailable("no sound server in this script".into()),
             audio_requests: Vec::new(),
+            followed: HashMap::new(),
+            follows: Vec::new(),
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
@@ -95,6 +101,7 @@ impl Script {
             media_readers: Arc::default(),
             tray_readers: Arc::default(),
             audio_readers: Arc::default(),
+            follow_readers: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -213,6 +220,19 @@ impl Script {
         self.readings().outputs.insert(command.to_owned(), output);
     }
 
+    /// What the command `command`, kept running, has said (its last line,
+    /// how it failed); the widgets that follow it are woken.
+    pub fn set_followed(&self, command: &str, said: Followed) {
+        self.readings().followed.insert(command.to_owned(), said);
+        self.follow_readers.wake_all();
+    }
+
+    /// The commands widgets started following, oldest first. The harness
+    /// runs none of them.
+    pub fn follows(&self) -> Vec<String> {
+        self.readings().follows.clone()
+    }
+
     /// The commands widgets ran for their output, oldest first.
     pub fn ran(&self) -> Vec<String> {
         self.readings().ran.clone()
@@ -300,6 +320,24 @@ impl Processes for Script {
             .get(command)
             .cloned()
             .unwrap_or_else(|| Err(format!("the script gives no output for `{command}`")))
+    }
+
+    fn follow(&self, _widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String> {
+        self.readings().follows.push(command.to_owned());
+        self.follow_readers.subscribe(&waker);
+        Ok(Box::new(ScriptedFollow { script: self.clone(), command: command.to_owned() }))
+    }
+}
+
+/// A command the script says what it printed for.
+struct ScriptedFollow {
+    script: Script,
+    command: String,
+}
+
+impl Following for ScriptedFollow {
+    fn state(&self) -> Followed {
+        self.script.readings().followed.get(&self.command).cloned().unwrap_or_default()
     }
 }
 

@@ -93,10 +93,14 @@ enum Backend {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Control running bars: toggle, show, hide, reload or quit.
+    /// Control running bars: toggle, show, hide, reload or quit them, or
+    /// refresh their widgets of a name.
     Msg {
-        /// toggle | show | hide | reload | quit
-        command: obi::control::Command,
+        /// toggle | show | hide | reload | quit | refresh
+        command: String,
+        /// The widgets `refresh` reads afresh: a Custom's `name`, a
+        /// plugin's, or a stock kind's ("Weather").
+        name: Option<String>,
         /// Only the obi with this process id (default: every running obi).
         #[arg(long)]
         pid: Option<u32>,
@@ -179,13 +183,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Check { paths, komorebi_config }) => {
             return check::check(&bar::config_paths(paths, komorebi_config.as_deref())?, &cli);
         }
-        Some(Command::Msg { command, pid, bar, monitor }) => {
+        Some(Command::Msg { command, name, pid, bar, monitor }) => {
             let target = match (bar, monitor) {
                 (Some(bar), _) => obi::control::Target::Bar(*bar),
                 (None, Some(monitor)) => obi::control::Target::Monitor(*monitor),
                 (None, None) => obi::control::Target::All,
             };
-            return msg::send(obi::control::Request { command: *command, target }, *pid);
+            let words = [Some(command), name.as_ref()].into_iter().flatten();
+            let command = words.cloned().collect::<Vec<_>>().join(" ").parse().map_err(anyhow::Error::msg)?;
+            return msg::send(obi::control::Request { command, target }, *pid);
         }
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget::test(plugin, script, png.as_deref(), *width);

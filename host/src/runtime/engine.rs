@@ -276,6 +276,14 @@ mod tests {
     }
 
     #[test]
+    fn command_lines_come_with_the_commands() {
+        let refused = check_import("w", "obi:widget/command-lines@0.1.4", &grants(&[Capability::Log])).unwrap_err();
+        assert_eq!(refused, Refused::CommandsUndeclared { widget: "w".into() });
+        let commands = grants(&[Capability::Commands]);
+        assert_eq!(check_import("w", "obi:widget/command-lines@0.1.4", &commands), Ok(Some(Release::V0_1_4)));
+    }
+
+    #[test]
     fn audio_is_granted_like_any_capability() {
         let refused = check_import("w", "obi:widget/audio@0.1.4", &grants(&[Capability::Log])).unwrap_err();
         assert_eq!(refused, Refused::NotGranted { widget: "w".into(), capability: Capability::Audio });

@@ -191,6 +191,11 @@ impl WidgetInstance {
         Ok(true)
     }
 
+    /// Tells the widget the user asked that it read afresh.
+    pub fn request_refresh(&mut self, engine: &WidgetEngine) -> Result<(), Failure> {
+        self.call(engine, |widget, store| widget.call_on_refresh_requested(store))
+    }
+
     fn call<R>(
         &mut self,
         engine: &WidgetEngine,

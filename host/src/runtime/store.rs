@@ -1,16 +1,18 @@
 //! The host's state inside a widget's store: what the widget's imports
 //! reach (its name, the bar's capabilities, its waker, its declared
-//! commands and the errands it has running), its WASI context with no
+//! commands, the errands it has running and the commands it keeps
+//! running), its WASI context with no
 //! files, network or environment, and the limits it runs under.
 
 use super::limiter::{self, StoreLimiter};
 use super::stderr::WidgetStderr;
 use crate::capabilities::errands::Errands;
+use crate::capabilities::followed::Following;
 use crate::capabilities::web::Fetches;
 use crate::capabilities::{Capabilities, CommandOutput};
 use crate::spec::WidgetSpec;
 use crate::wake::Waker;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use wasmtime::ResourceLimiter;
 use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
@@ -25,6 +27,9 @@ pub struct StoreState {
     /// The command lines the user declared for the widget, by id.
     pub(super) commands: BTreeMap<String, String>,
     pub(super) runs: Errands<CommandOutput>,
+    /// The declared commands kept running for their lines, by id: stopped
+    /// when the store, and with it the widget, goes.
+    pub(super) followed: HashMap<String, Box<dyn Following>>,
     wasi: WasiCtx,
     table: ResourceTable,
     limiter: StoreLimiter,
@@ -49,6 +54,7 @@ impl StoreState {
             fetches: Fetches::default(),
             commands: spec.commands.clone(),
             runs: Errands::default(),
+            followed: HashMap::new(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: bounded_table(),

@@ -12,7 +12,6 @@
 //! (`$SWAYSOCK`) and i3's (`$I3SOCK`, or the X server's `I3_SOCKET_PATH`). Without one, widgets see a quiet
 //! "disconnected" and the rest of the bar works.
 
-mod backoff;
 #[cfg(unix)]
 mod deadline;
 #[cfg(unix)]

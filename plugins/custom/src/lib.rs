@@ -2,14 +2,18 @@
 //!
 //! What a command prints, on the bar (an Obi extension of the format, after
 //! Waybar's `custom` module, whose scripts carry over). The command runs
-//! every `interval` seconds, or once (`"once"`), and again after a click;
-//! the bar runs it off the widgets' thread, for at most 60 seconds.
+//! every `interval` seconds, or once (`"once"`), and again after a click
+//! and on `obi msg refresh NAME`; the bar runs it off the widgets' thread,
+//! for at most 60 seconds. Without an `interval` the command keeps running
+//! and each line it prints is an update; the bar starts it again when it
+//! ends (after 1 s, then longer while it keeps ending soon after it starts).
 //!
 //! | key | values | default |
 //! |-----|--------|---------|
 //! | `enable` | `true` / `false` | required |
+//! | `name` | its name in logs and for `obi msg refresh NAME` | `Custom` |
 //! | `exec` | the command line | required |
-//! | `interval` | seconds, or `"once"` | required (a command that keeps printing is not read yet) |
+//! | `interval` | seconds, or `"once"` | none: the command keeps running |
 //! | `return_type` | `json`, or `text` | `text` |
 //! | `on_click`, `on_click_right`, `on_click_middle` | command lines run on those clicks | none |
 //! | `max_length` | the longest text, in characters (cut with "…") | none |
@@ -17,10 +21,12 @@
 //! Its output: with `return_type` `json`, the first line is an object with
 //! `text`, `tooltip`, `class` (a string or a list; `critical`, `urgent` or
 //! `selected` shows the item selected), `percentage` and `alt`; otherwise
-//! the first line is the text, the second the tooltip, the third the class.
-//! An empty text hides the item. A command that fails (a non-zero exit,
-//! no JSON where JSON was asked for) shows what went wrong in its place,
-//! urgent, until a run succeeds. Waybar's hyphenated keys (`return-type`,
+//! the first line is the text, the second the tooltip, the third the class;
+//! of a command that keeps running, each line is read so (as JSON, or as
+//! the text). An empty text hides the item. A command that fails (a
+//! non-zero exit, no JSON where JSON was asked for) shows what went wrong
+//! in its place, urgent, until a run succeeds (or, kept running, until it
+//! prints again). Waybar's hyphenated keys (`return-type`,
 //! `on-click`, `max-length`, ...) are read too.
 //!
 //! ```json
@@ -28,6 +34,7 @@
 //!               "on_click": "thunderbird" } }
 //! ```
 
+use obi_sdk::command_lines;
 use obi_sdk::commands::{self, Output, RunState};
 use obi_sdk::config::{CustomConfig as Config, CustomInterval, CustomReturnType};
 use obi_sdk::log::{self, Level};
@@ -66,6 +73,11 @@ fn read_output(output: &Output, json: bool) -> Result<Shown, Failure> {
         return Ok(Shown { text, tooltip, selected });
     }
     let Some(first) = lines.find(|line| !line.trim().is_empty()) else { return Ok(Shown::default()) };
+    read_json_line(first)
+}
+
+/// A line of JSON: `{"text", "tooltip", "class", "percentage", "alt"}`.
+fn read_json_line(first: &str) -> Result<Shown, Failure> {
     let value: serde_json::Value =
         serde_json::from_str(first).map_err(|error| Failure(format!("printed no JSON: {error}")))?;
     let text_of = |key: &str| match value.get(key) {
@@ -95,10 +107,18 @@ fn cut(text: &str, most: Option<usize>) -> String {
     }
 }
 
+/// When the command runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Runs {
+    Every(i64),
+    Once,
+    /// It keeps running, printing a line per update.
+    Continuously,
+}
+
 pub struct Custom {
     json: bool,
-    /// Seconds between runs; none: once.
-    every_secs: Option<i64>,
+    runs: Runs,
     max_length: Option<usize>,
     /// The clicks it answers, with the id of the command each runs.
     clicks: Vec<(Input, Inputs, &'static str)>,
@@ -119,11 +139,27 @@ impl Custom {
             RunState::Failed(why) => Err(Failure(why)),
         };
         self.running = false;
-        self.next_run = self.every_secs.map_or(i64::MAX, |every| now + every);
+        self.next_run = match self.runs {
+            Runs::Every(seconds) => now + seconds,
+            Runs::Once | Runs::Continuously => i64::MAX,
+        };
         if let Err(Failure(why)) = &ended {
             log::log(Level::Warn, &format!("the command {why}"));
         }
         self.shown = ended;
+    }
+
+    /// What the command kept running said last.
+    fn follow(&mut self) {
+        self.shown = match command_lines::follow("exec") {
+            Err(why) => Err(Failure(why)),
+            Ok(followed) => match (followed.failure, followed.last_line) {
+                (Some(failure), _) => Err(Failure(failure)),
+                (None, None) => Ok(Shown::default()),
+                (None, Some(line)) if self.json => read_json_line(&line),
+                (None, Some(line)) => Ok(Shown { text: line, tooltip: None, selected: false }),
+            },
+        };
     }
 }
 
@@ -131,14 +167,10 @@ impl Widget for Custom {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let every_secs = match config.interval {
-            Some(CustomInterval::Seconds(seconds)) => Some(seconds.max(1) as i64),
-            Some(CustomInterval::Once(_)) => None,
-            None => {
-                return Err("`interval` is needed (seconds, or \"once\"): a command that keeps running \
-                            and prints a line per update is not read yet"
-                    .into());
-            }
+        let runs = match config.interval {
+            Some(CustomInterval::Seconds(seconds)) => Runs::Every(seconds.max(1) as i64),
+            Some(CustomInterval::Once(_)) => Runs::Once,
+            None => Runs::Continuously,
         };
         let clicks = [
             (Input::PrimaryClick, Inputs::PRIMARY_CLICK, "on_click", &config.on_click),
@@ -149,24 +181,27 @@ impl Widget for Custom {
             clicks.into_iter().filter(|click| click.3.is_some()).map(|(input, takes, id, _)| (input, takes, id));
         let custom = Custom {
             json: config.return_type == Some(CustomReturnType::Json),
-            every_secs,
+            runs,
             max_length: config.max_length,
             clicks: clicks.collect(),
             next_run: i64::MIN,
             running: false,
             shown: Ok(Shown::default()),
         };
-        let schedule = match every_secs {
-            Some(every) => Schedule::every_secs(every as u64),
-            // Run at the start (the first refresh) and after clicks alone.
-            None => Schedule { interval_ms: 0, align_to_wall_clock: false },
+        let schedule = match runs {
+            Runs::Every(seconds) => Schedule::every_secs(seconds as u64),
+            // Run at the start (the first refresh) and after clicks alone,
+            // or refreshed at each line the command prints.
+            Runs::Once | Runs::Continuously => Schedule { interval_ms: 0, align_to_wall_clock: false },
         };
         Ok((custom, schedule))
     }
 
     fn refresh(&mut self) -> View {
         let now = clock::now().seconds;
-        if self.running || now >= self.next_run {
+        if self.runs == Runs::Continuously {
+            self.follow();
+        } else if self.running || now >= self.next_run {
             self.run(now);
         }
         let takes = self.clicks.iter().fold(Inputs::empty(), |takes, (_, click, _)| takes | *click);
@@ -194,6 +229,10 @@ impl Widget for Custom {
             log::log(Level::Error, &format!("cannot run {id}: {error}"));
         }
         // What the click changed shows at once, as Waybar runs the command again.
+        self.next_run = i64::MIN;
+    }
+
+    fn on_refresh_requested(&mut self) {
         self.next_run = i64::MIN;
     }
 }

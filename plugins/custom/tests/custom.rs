@@ -1,8 +1,9 @@
 //! The Custom widget over scripted command output: text and JSON lines,
-//! a failure shown in place until a run succeeds, its interval, "once", and
-//! the clicks that run their commands and then the command again.
+//! a failure shown in place until a run succeeds, its interval, "once", the
+//! clicks that run their commands and then the command again, a requested
+//! refresh, and a command kept running, line by line.
 
-use obi_harness::{CommandOutput, Emphasis, Harness, Input, Script, View, texts};
+use obi_harness::{CommandOutput, Emphasis, Followed, Harness, Input, Script, View, texts};
 use std::time::Duration;
 
 fn script() -> Script {
@@ -82,7 +83,40 @@ fn once_runs_at_the_start_and_after_a_click_which_runs_its_own_command() {
 }
 
 #[test]
-fn a_command_that_keeps_running_is_refused_with_a_reason() {
-    let refused = Harness::stock("Custom", r#"{ "enable": true, "exec": "tail -f log" }"#, &script()).err();
-    assert!(refused.expect("refused").contains("`interval` is needed"));
+fn a_command_that_keeps_running_shows_each_line_and_its_failure() {
+    let script = script();
+    let config = r#"{ "enable": true, "exec": "watch-mail --json", "return_type": "json" }"#;
+    let mut custom = Harness::stock("Custom", config, &script).unwrap();
+    assert_eq!(custom.schedule().interval_ms, 0, "refreshed at each line");
+    assert!(custom.refresh().unwrap().items.is_empty(), "nothing before its first line");
+    assert_eq!(script.follows(), ["watch-mail --json"]);
+
+    let said = |line: &str| Followed { last_line: Some(line.into()), failure: None };
+    script.set_followed("watch-mail --json", said(r#"{"text": "2 new", "class": "urgent"}"#));
+    assert!(custom.wait_for_wake(Duration::from_secs(5)), "a line wakes the widget");
+    let shown = custom.refresh().unwrap();
+    assert_eq!(texts(&shown), ["2 new"]);
+    assert!(shown.items[0].is_selected());
+
+    let failed = Followed { last_line: Some("{}".into()), failure: Some("exited with 1: mailbox gone".into()) };
+    script.set_followed("watch-mail --json", failed);
+    let shown = custom.refresh().unwrap();
+    assert_eq!(shown.items[0].emphasis, Emphasis::Urgent);
+    assert_eq!(shown.items[0].tooltip.as_deref(), Some("The command exited with 1: mailbox gone"));
+    script.set_followed("watch-mail --json", said(r#"{"text": "back"}"#));
+    assert_eq!(texts(&custom.refresh().unwrap()), ["back"]);
+    assert_eq!(script.follows().len(), 1, "followed once, however often it is read");
+}
+
+#[test]
+fn a_requested_refresh_runs_the_command_again() {
+    let script = script();
+    prints(&script, "count", 0, "1\n", "");
+    let mut custom =
+        Harness::stock("Custom", r#"{ "enable": true, "exec": "count", "interval": 3600 }"#, &script).unwrap();
+    assert_eq!(texts(&ran(&mut custom)), ["1"]);
+    prints(&script, "count", 0, "2\n", "");
+    custom.request_refresh().unwrap();
+    assert!(custom.wait_for_wake(Duration::from_secs(20)));
+    assert_eq!(texts(&custom.refresh().unwrap()), ["2"], "run again well before its hour");
 }

@@ -5,6 +5,7 @@
 //! extension of the format). Read every `data_refresh_interval` seconds;
 //! while Open-Meteo cannot be reached the last reading stays, muted, its
 //! tooltip saying since when, and it is asked again within five minutes.
+//! `obi msg refresh Weather` reads it again at once.
 //!
 //! | key                     | values                                  | default |
 //! |-------------------------|-----------------------------------------|---------|
@@ -205,6 +206,10 @@ impl Widget for Weather {
             .text(label)
             .tooltip(tooltip);
         View::of([if self.stale.is_some() { item.emphasis(Emphasis::Muted) } else { item }])
+    }
+
+    fn on_refresh_requested(&mut self) {
+        self.next_reading = i64::MIN;
     }
 }
 

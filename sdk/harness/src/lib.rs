@@ -18,6 +18,7 @@
 
 pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::audio::Output;
+pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::scripted::Script;
 pub use obi::capabilities::{
     AudioRequest, AudioStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage,

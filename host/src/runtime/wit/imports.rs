@@ -173,6 +173,24 @@ impl host::commands::Host for StoreState {
     }
 }
 
+/// A widget may keep this many commands running.
+const MAX_FOLLOWED: usize = 8;
+
+impl host::command_lines::Host for StoreState {
+    fn follow(&mut self, id: String) -> Result<host::command_lines::Followed, String> {
+        if !self.followed.contains_key(&id) {
+            let command = self.declared(&id)?;
+            if self.followed.len() >= MAX_FOLLOWED {
+                return Err(format!("{MAX_FOLLOWED} commands are kept running already"));
+            }
+            let following = self.capabilities.processes.follow(&self.name, &command, self.waker.clone())?;
+            self.followed.insert(id.clone(), following);
+        }
+        let said = self.followed[&id].state();
+        Ok(host::command_lines::Followed { last_line: said.last_line, failure: said.failure })
+    }
+}
+
 impl StoreState {
     /// The command line declared for the widget as `id`.
     fn declared(&self, id: &str) -> Result<String, String> {

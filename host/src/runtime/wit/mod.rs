@@ -181,6 +181,15 @@ impl Widget {
         }
     }
 
+    /// The user asked that the widget read afresh; a widget built before
+    /// 0.1.4 cannot be told, and is only refreshed.
+    pub fn call_on_refresh_requested(&self, store: &mut Store<StoreState>) -> wasmtime::Result<()> {
+        match self {
+            Widget::V0_1_4(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
+            Widget::V0_1_3(_) | Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
+        }
+    }
+
     /// The JSON schema of the widget's config, as it gives it; none before 0.1.2.
     pub fn call_config_schema(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Option<String>> {
         match self {
@@ -216,7 +225,10 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Media => wit::media::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Tray => wit::tray::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
-            Capability::Commands => wit::commands::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Commands => {
+                wit::commands::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+                wit::command_lines::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+            }
             Capability::Audio => wit::audio::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
         }
     }

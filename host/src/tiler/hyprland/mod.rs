@@ -17,10 +17,10 @@
 mod commands;
 mod fold;
 
-use super::backoff::Backoff;
 use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
 use super::{Client, Options, Publisher, State, Status};
+use crate::backoff::Backoff;
 use crate::sync::lock;
 use anyhow::Context;
 use commands::Dialect;

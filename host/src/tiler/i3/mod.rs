@@ -38,10 +38,10 @@ mod icons {
 
 pub use commands::translate;
 
-use super::backoff::Backoff;
 use super::deadline::{Begun, Within};
 use super::meaning::commands_for;
 use super::{Client, Kind, Options, Publisher, State, Status};
+use crate::backoff::Backoff;
 use crate::sync::lock;
 use anyhow::Context;
 use serde::Deserialize;

@@ -18,8 +18,8 @@
 
 use super::state::{read_notification, read_state};
 use super::{Message, SOCKET};
+use crate::backoff::Backoff;
 use crate::config::model::Sides;
-use crate::tiler::backoff::Backoff;
 use crate::tiler::{Client, Publisher, State, Status};
 use anyhow::Context;
 use serde_json::json;

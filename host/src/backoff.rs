@@ -1,9 +1,10 @@
-//! How long the bar waits before it asks its tiler again. A tiler that is
-//! not there is asked every second. One that takes the bar and drops it
-//! soon after, again and again (a tiler in a crash loop, or a peer that
-//! connects and closes on purpose), is asked after 1 s, 2 s, 4 s … a
-//! minute at most, so the loop, and the log, stay bounded; once a
-//! connection has lasted, the waits are a second again.
+//! How long the bar waits before it tries again what keeps going away: a
+//! tiler's connection, a command that keeps running. A tiler that is not
+//! there is asked every second. One that takes the bar and drops it soon
+//! after, again and again (a tiler in a crash loop, a peer that connects
+//! and closes on purpose, a command that dies at once), waits 1 s, 2 s,
+//! 4 s … a minute at most, so the loop, and the log, stay bounded; once a
+//! connection (or a run) has lasted, the waits are a second again.
 
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,8 @@ impl Backoff {
         std::thread::sleep(self.next_wait(Instant::now()));
     }
 
-    fn next_wait(&mut self, now: Instant) -> Duration {
+    /// How long to wait before the next attempt, from `now`.
+    pub fn next_wait(&mut self, now: Instant) -> Duration {
         let Some(connected_at) = self.connected_at.take() else { return FIRST };
         if now.duration_since(connected_at) >= LASTED {
             self.after_drop = FIRST;

@@ -1,0 +1,258 @@
+//! Commands that keep running and print a line per update (a Custom
+//! widget's `exec` without an `interval`, Waybar's continuous scripts):
+//! each runs in the shell, in a process group of its own, read line by line
+//! on a thread of its own; the widget is woken at every line and keeps the
+//! last. One that ends is started again after a wait that grows while it
+//! keeps ending soon after it starts ([`Backoff`]), and says how it ended
+//! until it prints again. Dropping the handle stops it and all it started.
+
+use super::process::{drain_to_tail, shell, stop_group};
+use crate::backoff::Backoff;
+use crate::sync::lock;
+use crate::wake::Waker;
+use std::io::{BufRead, BufReader};
+use std::process::{ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, Thread};
+use std::time::Instant;
+
+/// The longest line kept; the rest of a longer one is read and dropped.
+pub const MAX_LINE: usize = 64 << 10;
+
+/// What a followed command has said.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Followed {
+    /// The last line it printed; none before its first.
+    pub last_line: Option<String>,
+    /// How it last ended when it failed ("exited with 2: no such file"),
+    /// until it prints again.
+    pub failure: Option<String>,
+}
+
+/// A command kept running; dropping it stops the command.
+pub trait Following: Send {
+    fn state(&self) -> Followed;
+}
+
+#[derive(Default)]
+struct Shared {
+    said: Mutex<Followed>,
+    stopped: AtomicBool,
+    /// The process running now, to stop.
+    running: Mutex<Option<u32>>,
+}
+
+impl Shared {
+    fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::SeqCst)
+    }
+}
+
+pub struct FollowedCommand {
+    shared: Arc<Shared>,
+    /// The thread that runs it, woken from its wait to see it is stopped.
+    thread: Thread,
+}
+
+impl FollowedCommand {
+    /// Starts `command` for the widget `widget` (named in the log), which
+    /// `waker` wakes at each line and each end.
+    pub fn start(widget: &str, command: &str, waker: Waker) -> Result<FollowedCommand, String> {
+        let shared = Arc::new(Shared::default());
+        let (following, widget, command) = (shared.clone(), widget.to_owned(), command.to_owned());
+        let thread = thread::Builder::new()
+            .name("obi-followed".into())
+            .spawn(move || keep_running(&widget, &command, &following, &waker))
+            .map_err(|error| format!("cannot follow the command: {error}"))?;
+        Ok(FollowedCommand { shared, thread: thread.thread().clone() })
+    }
+}
+
+impl Following for FollowedCommand {
+    fn state(&self) -> Followed {
+        lock(&self.shared.said).clone()
+    }
+}
+
+impl Drop for FollowedCommand {
+    fn drop(&mut self) {
+        self.shared.stopped.store(true, Ordering::SeqCst);
+        if let Some(pid) = *lock(&self.shared.running) {
+            stop_group(pid);
+        }
+        self.thread.unpark();
+    }
+}
+
+fn keep_running(widget: &str, command: &str, shared: &Shared, waker: &Waker) {
+    let mut backoff = Backoff::default();
+    while !shared.stopped() {
+        let failure = run_once(command, shared, waker, &mut backoff);
+        if shared.stopped() {
+            return;
+        }
+        if let Some(failure) = &failure {
+            tracing::warn!(target: "obi::widget", widget, "`{command}` {failure}");
+        }
+        lock(&shared.said).failure = failure;
+        waker.wake();
+        let until = Instant::now() + backoff.next_wait(Instant::now());
+        while !shared.stopped() && Instant::now() < until {
+            thread::park_timeout(until.saturating_duration_since(Instant::now()));
+        }
+    }
+}
+
+/// Runs `command` once, to its end; how it failed, if it did.
+fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff) -> Option<String> {
+    let spawned = shell(command).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(error) => return Some(format!("cannot start the shell: {error}")),
+    };
+    *lock(&shared.running) = Some(child.id());
+    // Stopped while it started: the drop found nothing to stop.
+    if shared.stopped() {
+        stop_group(child.id());
+    }
+    backoff.connected();
+    let stderr = child.stderr.take().map(|stream| thread::spawn(move || drain_to_tail(stream)));
+    if let Some(stdout) = child.stdout.take() {
+        let mut stdout = BufReader::new(stdout);
+        while let Ok(Some(line)) = next_line(&mut stdout) {
+            *lock(&shared.said) = Followed { last_line: Some(line), failure: None };
+            waker.wake();
+        }
+    }
+    let status = child.wait();
+    *lock(&shared.running) = None;
+    let said = stderr.and_then(|reader| reader.join().ok()).unwrap_or_default();
+    match status {
+        Ok(status) if status.success() => None,
+        Ok(status) => Some(ending(status, &said)),
+        Err(error) => Some(format!("could not be waited for: {error}")),
+    }
+}
+
+/// "exited with 2: what it said last on stderr".
+fn ending(status: ExitStatus, stderr: &str) -> String {
+    let how = match status.code() {
+        Some(code) => format!("exited with {code}"),
+        None => "was ended by a signal".to_owned(),
+    };
+    match stderr.lines().last() {
+        Some(said) => format!("{how}: {said}"),
+        None => how,
+    }
+}
+
+/// The next line of `reader`, without its line ending, cut at
+/// [`MAX_LINE`] bytes; none at the end.
+fn next_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    let mut line = Vec::new();
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok((!line.is_empty()).then(|| text(&line)));
+        }
+        let newline = available.iter().position(|&byte| byte == b'\n');
+        let end = newline.unwrap_or(available.len());
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&available[..end.min(room)]);
+        reader.consume(newline.map_or(end, |at| at + 1));
+        if newline.is_some() {
+            return Ok(Some(text(&line)));
+        }
+    }
+}
+
+fn text(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end_matches('\r').to_owned()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+
+    fn waker() -> (Waker, Arc<AtomicUsize>) {
+        let wakes = Arc::new(AtomicUsize::new(0));
+        let counted = wakes.clone();
+        let waker = Waker::new(move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+        });
+        (waker, wakes)
+    }
+
+    fn wait_for(followed: &FollowedCommand, wanted: impl Fn(&Followed) -> bool) -> Followed {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline && !wanted(&followed.state()) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        followed.state()
+    }
+
+    #[test]
+    fn lines_are_read_whole_and_cut_when_too_long() {
+        let mut reader = Cursor::new(format!("one\r\ntwo\n{}\nlast", "x".repeat(MAX_LINE + 10)));
+        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("one"));
+        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("two"));
+        assert_eq!(next_line(&mut reader).unwrap().map(|line| line.len()), Some(MAX_LINE));
+        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("last"));
+        assert_eq!(next_line(&mut reader).unwrap(), None);
+    }
+
+    #[test]
+    fn each_line_wakes_the_widget_and_the_last_is_kept() {
+        let (waker, wakes) = waker();
+        let followed =
+            FollowedCommand::start("w", "for n in 1 2 3; do echo \"line $n\"; done; sleep 30", waker).unwrap();
+        let said = wait_for(&followed, |said| said.last_line.as_deref() == Some("line 3"));
+        assert_eq!(said, Followed { last_line: Some("line 3".into()), failure: None });
+        assert!(wakes.load(Ordering::SeqCst) >= 1);
+    }
+
+    #[test]
+    fn a_command_that_fails_says_how_and_is_started_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let runs = dir.path().join("runs");
+        let command = format!("echo started >> '{}'; echo up; echo 'no more input' >&2; exit 3", runs.display());
+        let (waker, _) = waker();
+        let followed = FollowedCommand::start("w", &command, waker).unwrap();
+        let said = wait_for(&followed, |said| said.failure.is_some());
+        assert_eq!(said.failure.as_deref(), Some("exited with 3: no more input"));
+        assert_eq!(said.last_line.as_deref(), Some("up"), "the last line stays");
+        let started = || std::fs::read_to_string(&runs).unwrap_or_default().lines().count();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while started() < 2 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(started() >= 2, "started again after a second");
+    }
+
+    #[test]
+    fn dropping_it_stops_the_command_and_what_it_started() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let command = format!("sleep 300 & echo $! > '{}'; echo ready; wait", pid_file.display());
+        let (waker, _) = waker();
+        let followed = FollowedCommand::start("w", &command, waker).unwrap();
+        wait_for(&followed, |said| said.last_line.is_some());
+        let pid: i32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+        // A process stopped but not yet reaped by whoever inherited it is a zombie.
+        let alive = |pid: i32| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+        };
+        assert!(alive(pid));
+        drop(followed);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while alive(pid) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!alive(pid), "the sleep it started was stopped");
+    }
+}
