@@ -6,6 +6,7 @@
 //! sway is through the variables sway gives its own clients, and is a
 //! Wayland layer surface there.
 
+use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
 use crate::nobody::as_nobody_when_root;
 use crate::ocr::words_in;
 use crate::popup::popup_text;
@@ -182,8 +183,11 @@ impl SwaySession {
     pub fn start_bar_with_env(&self, config: &str, args: &[&str], env: &[(&str, &OsStr)]) -> Reaped {
         let path = self.dir().join("bar.json");
         std::fs::write(&path, config).unwrap();
+        // sway's own tiler unless the test names another.
+        let tiler = if args.contains(&"--tiler") { &[][..] } else { &["--tiler", "sway"][..] };
         let bar = obi()
-            .args(["--tiler", "sway", "--config"])
+            .args(tiler)
+            .arg("--config")
             .arg(&path)
             .args(args)
             .env_remove("DISPLAY")
@@ -751,6 +755,43 @@ fn on_sway_the_dates_calendar_opens_and_closes() {
     assert!(escaped.status.success(), "{escaped:?}");
     let closed = wait_for(Duration::from_secs(10), || !header_reads_month());
     assert!(closed, "Escape closed the calendar; the bar logged:\n{}", sway.bar_log());
+}
+
+/// On sway the Komorebi widget's layout opens its options in a popup of
+/// the layer surface (the bar following a komorebi simulator), and a pick
+/// sends komorebi the change.
+#[test]
+fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
+    let Some(sway) = SwaySession::start("sway layout picker test") else { return };
+    let komorebi_dir = tempfile::tempdir().unwrap();
+    let state = state(vec![komorebi_workspace(Some("code"), &[&[window("main.rs", "code.exe")]], 0, "BSP")], 0);
+    let komorebi = Simulator::start(komorebi_dir.path(), state);
+    let _bar = sway.start_bar_with_env(
+        r#"{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+             "left_widgets": [ { "Komorebi": { "layout": { "enable": true, "display": "Text",
+                                                           "options": ["BSP", "Columns", "Rows"] } } } ] }"#,
+        &["--tiler", "komorebi"],
+        &[("OBI_KOMOREBI_DIR", komorebi_dir.path().as_os_str())],
+    );
+    assert!(komorebi.wait_for_subscriber(Duration::from_secs(20)), "the bar subscribed to komorebi");
+    sway.wait_for_words((0, 0, 400, HEIGHT), &["BSP"], "sway-layout-bar");
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("sway-popup-layout-picker.png");
+    let picker_reads = |wanted: &str| {
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x160")]).arg(&png).envs(sway.env()));
+        grab.status.success() && popup_text(&png).contains(wanted)
+    };
+    sway.click(20, HEIGHT / 2, 1);
+    assert!(wait_for(Duration::from_secs(20), || picker_reads("Columns")), "no picker ({})", png.display());
+    std::fs::copy(&png, artifacts.join("sway-popup-layout-picker-open.png")).unwrap();
+    // Three lines of about 37 pixels under a margin: the second is Columns.
+    sway.click(40, HEIGHT + 8 + 37 + 18, 1);
+    let sent = wait_for(Duration::from_secs(10), || {
+        komorebi.received().iter().any(|message| message.contains(r#"{"type":"ChangeLayout","content":"Columns"}"#))
+    });
+    assert!(sent, "komorebi was sent the chosen layout: {:?} ({})", komorebi.received(), png.display());
+    assert!(wait_for(Duration::from_secs(10), || !picker_reads("Columns")), "choosing closed the picker");
 }
 
 /// On sway the power menu opens under its button; a click outside closes
