@@ -6,6 +6,7 @@
 mod common;
 
 use obi::capabilities::{Control, Media, NowPlaying, Playback, SystemMedia};
+use obi::view::images::HeldImages;
 use obi::wake::Waker;
 use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver};
@@ -15,6 +16,7 @@ use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedValue, Value};
 
 use obi_test_support::session_bus::{SessionBus as Bus, wait_for_calls};
+use obi_test_support::web_server::WebServer;
 
 fn bus() -> Option<Bus> {
     Bus::for_tests("media tests", None)
@@ -25,6 +27,7 @@ struct Player {
     status: String,
     title: String,
     artists: Vec<String>,
+    art_url: String,
     calls: Arc<Mutex<Vec<String>>>,
 }
 
@@ -53,6 +56,9 @@ impl Player {
         metadata.insert("xesam:title".into(), Value::from(self.title.clone()).try_into().unwrap());
         metadata.insert("xesam:artist".into(), Value::from(self.artists.clone()).try_into().unwrap());
         metadata.insert("xesam:album".into(), Value::from("An Album").try_into().unwrap());
+        if !self.art_url.is_empty() {
+            metadata.insert("mpris:artUrl".into(), Value::from(self.art_url.clone()).try_into().unwrap());
+        }
         metadata
     }
 
@@ -98,6 +104,7 @@ fn player(bus: &Bus, name: &str, status: &str, title: &str) -> (Connection, Arc<
         status: status.into(),
         title: title.into(),
         artists: vec!["Ann".into(), "Bo".into()],
+        art_url: String::new(),
         calls: calls.clone(),
     };
     let connection = zbus::blocking::connection::Builder::address(bus.address.as_str())
@@ -124,6 +131,13 @@ fn change(connection: &Connection, status: &str, title: &str) {
     let emitter = player.signal_emitter();
     zbus::block_on(player.get().playback_status_changed(emitter)).unwrap();
     zbus::block_on(player.get().metadata_changed(emitter)).unwrap();
+}
+
+/// Gives what `connection`'s player plays the cover at `url`, and says so.
+fn change_cover(connection: &Connection, url: &str) {
+    let player = connection.object_server().interface::<_, Player>(PATH).unwrap();
+    player.get_mut().art_url = url.into();
+    zbus::block_on(player.get().metadata_changed(player.signal_emitter())).unwrap();
 }
 
 fn waker() -> (Waker, Receiver<()>) {
@@ -153,7 +167,7 @@ fn wait_for(media: &SystemMedia, waker: &Waker, test: impl Fn(&Option<NowPlaying
 fn what_a_player_plays_and_its_changes_reach_the_widget() {
     let Some(bus) = bus() else { return };
     let (player, calls) = player(&bus, "test", "Playing", "First Song");
-    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let media = SystemMedia::on_bus(Some(bus.address.clone()), HeldImages::default());
     let (waker, wakes) = waker();
     let shown = wait_for(&media, &waker, Option::is_some).unwrap();
     assert_eq!(
@@ -178,7 +192,7 @@ fn what_a_player_plays_and_its_changes_reach_the_widget() {
 #[test]
 fn players_that_come_and_go_are_followed_and_the_one_playing_is_shown() {
     let Some(bus) = bus() else { return };
-    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let media = SystemMedia::on_bus(Some(bus.address.clone()), HeldImages::default());
     let (waker, _wakes) = waker();
     wait_for(&media, &waker, Option::is_none);
     let (paused, _) = player(&bus, "paused", "Paused", "Quiet");
@@ -198,7 +212,7 @@ fn a_bus_that_dies_leaves_nothing_shown_and_one_that_comes_back_is_followed_agai
     let address = format!("unix:path={}", dir.path().join("bus").display());
     let Some(bus) = Bus::for_tests("media tests", Some(&address)) else { return };
     let (doomed, _) = player(&bus, "test", "Playing", "Song");
-    let media = SystemMedia::on_bus(Some(address.clone()));
+    let media = SystemMedia::on_bus(Some(address.clone()), HeldImages::default());
     let (waker, _wakes) = waker();
     wait_for(&media, &waker, Option::is_some);
     drop(bus);
@@ -244,7 +258,7 @@ fn a_player_that_says_nonsense_is_read_for_what_makes_sense() {
         .unwrap()
         .build()
         .unwrap();
-    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let media = SystemMedia::on_bus(Some(bus.address.clone()), HeldImages::default());
     let (waker, _wakes) = waker();
     let shown = wait_for(&media, &waker, Option::is_some).unwrap();
     assert_eq!((shown.player.as_str(), shown.title.as_str(), shown.artist.as_str()), ("garbled", "", "Solo"));
@@ -265,7 +279,7 @@ fn a_player_that_never_answers_is_left_out_and_holds_up_nobody() {
     let Some(bus) = bus() else { return };
     let _silent = silent(&bus, "org.mpris.MediaPlayer2.silent");
     let (player, _) = player(&bus, "test", "Playing", "First Song");
-    let media = SystemMedia::on_bus(Some(bus.address.clone()));
+    let media = SystemMedia::on_bus(Some(bus.address.clone()), HeldImages::default());
     let (waker, _wakes) = waker();
     let shown = wait_for(&media, &waker, Option::is_some).unwrap();
     assert_eq!(shown.title, "First Song", "the player that answers is shown");
@@ -274,4 +288,57 @@ fn a_player_that_never_answers_is_left_out_and_holds_up_nobody() {
     change(&player, "Playing", "Second Song");
     wait_for(&media, &waker, |playing| playing.as_ref().is_some_and(|p| p.title == "Second Song"));
     assert!(changed.elapsed() < Duration::from_secs(2), "the change took {:?}", changed.elapsed());
+}
+
+/// The cover a player names is read from a file or fetched over http,
+/// decoded, shrunk and held; another track's replaces it, released.
+#[test]
+fn the_cover_is_read_from_a_file_or_the_web_and_held() {
+    let Some(bus) = bus() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("My Album.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&png).unwrap(), 300, 200);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.write_header().unwrap().write_image_data(&[200; 300 * 200 * 4]).unwrap();
+    let jpeg = WebServer::serving_bytes(include_bytes!("fixtures/cover.jpg").to_vec(), "image/jpeg");
+
+    let (player, _) = player(&bus, "covered", "Playing", "Song");
+    let held = HeldImages::default();
+    let media = SystemMedia::on_bus(Some(bus.address.clone()), held.clone());
+    let (waker, _) = waker();
+    wait_for(&media, &waker, Option::is_some);
+    assert_eq!(media.cover(&waker), None, "no cover named");
+
+    change_cover(&player, &format!("file://{}", png.display().to_string().replace(' ', "%20")));
+    let cover = |media: &SystemMedia| {
+        let until = Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Some(handle) = media.cover(&waker) {
+                return handle;
+            }
+            assert!(Instant::now() < until, "no cover came");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let from_file = cover(&media);
+    let pixels = held.get(from_file).unwrap();
+    assert_eq!((pixels.width, pixels.height), (100, 67), "shrunk to at most 128 a side");
+
+    change_cover(&player, &format!("{}/cover.jpg", jpeg.url));
+    let until = Instant::now() + Duration::from_secs(15);
+    while media.cover(&waker) == Some(from_file) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let from_web = cover(&media);
+    let pixels = held.get(from_web).unwrap();
+    assert_eq!((pixels.width, pixels.height), (48, 32));
+    let [red, green, blue] = [pixels.rgba[0], pixels.rgba[1], pixels.rgba[2]];
+    assert!(red > 200 && green < 30 && blue < 30, "the gradient starts red: {:?}", &pixels.rgba[..4]);
+    assert!(held.get(from_file).is_none(), "the first cover was released");
+    assert_eq!(jpeg.requests(), ["GET /cover.jpg HTTP/1.1"]);
+
+    change_cover(&player, "data:image/png;base64,AAAA");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(media.cover(&waker), None, "an address of another kind is not read");
+    assert!(held.get(from_web).is_none());
 }

@@ -4,10 +4,10 @@
 //! react to input, perhaps with a [`Popup`]) and names its type in
 //! [`export!`]. The capability modules ([`log`], [`clock`], [`calendar`],
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
-//! [`command_lines`], [`web`], [`tiler`], [`keyboard`], [`media`], [`tray`],
-//! [`audio`]) are the host's WIT imports; calling one is what makes the
-//! built component import it, so a widget asks for exactly the
-//! capabilities it uses. [`bar()`] tells where the widget's bar is.
+//! [`command_lines`], [`web`], [`tiler`], [`keyboard`], [`media`],
+//! [`media_cover`], [`tray`], [`audio`]) are the host's WIT imports;
+//! calling one is what makes the built component import it, so a widget
+//! asks for exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
 //! ```ignore
 //! use obi_sdk::{Widget, View, Schedule, item};
@@ -52,8 +52,8 @@ pub use bindings::obi::widget::types::{
 };
 pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
 pub use bindings::obi::widget::{
-    audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, metrics, network, process,
-    tiler, tray, web,
+    audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
+    network, process, tiler, tray, web,
 };
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};

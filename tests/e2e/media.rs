@@ -1,7 +1,8 @@
 //! A real player end to end: mpv, with its MPRIS plugin, on a private
 //! session bus, loops a WAV file the test writes (its title and artist in
-//! the file's tags); the bar shows "artist - title", read back with
-//! tesseract, and a click on it pauses mpv.
+//! the file's tags, a `cover.png` beside it, which the plugin names as its
+//! art); the bar shows "artist - title", read back with tesseract, a click
+//! on it pauses mpv, and its popup shows the cover.
 
 use crate::session_bus::SessionBus;
 use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
@@ -11,6 +12,8 @@ use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "dbus-daemon", "dbus-send", "mpv", "xdotool", "import", "convert", "tesseract"];
 pub const MPRIS_PLUGIN: &str = "/etc/mpv/scripts/mpris.so";
+/// The tune's cover: one colour, found again in the popup.
+const COVER: &str = "#00c800";
 
 /// Two seconds of a 440 Hz tone as a WAV file, titled and signed in its
 /// INFO tags.
@@ -49,6 +52,9 @@ fn write_tune(path: &Path) {
 pub fn play(dir: &Path, address: &str) -> Reaped {
     let tune = dir.join("tune.wav");
     write_tune(&tune);
+    let cover =
+        run(Command::new("convert").args(["-size", "64x64", &format!("xc:{COVER}")]).arg(dir.join("cover.png")));
+    assert!(cover.status.success(), "convert: {cover:?}");
     let mpv = Reaped(
         Command::new("mpv")
             .args(["--no-config", &format!("--script={MPRIS_PLUGIN}"), "--no-video", "--ao=null", "--loop=inf"])
@@ -132,6 +138,15 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
         text.contains("Obi Test Tune") && text.contains("The Sine Waves") && text.contains("mpv")
     });
     assert!(read, "the popup ({}) reads {text:?}", shot.display());
+    let mut covered = 0;
+    let cover_shown = wait_for(Duration::from_secs(10), || {
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&shot));
+        let frame = crate::support::Frame::read(&shot);
+        let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
+        covered = pixels.filter(|&(x, y)| crate::support::same_colour(frame.pixel(x, y), [0, 200, 0, 255])).count();
+        covered > 100
+    });
+    assert!(cover_shown, "the cover leads the popup ({covered} of its pixels; {})", shot.display());
     // The controls are the last row, three buttons across: play-pause in the middle.
     let (middle, last_row) = (x + width as i32 / 2, y + height as i32 - 25);
     run(session.command("xdotool").args(["mousemove", &middle.to_string(), &last_row.to_string(), "click", "1"]));

@@ -97,12 +97,14 @@ impl Capability {
         }
     }
 
-    /// The capability that grants interface `name`: its own, `clock`'s for
-    /// `calendar` and `commands`' for `command-lines`, which came with them.
+    /// The capability that grants interface `name`: its own, or `clock`'s
+    /// for `calendar`, `commands`' for `command-lines` and `media`'s for
+    /// `media-cover`, which came with them.
     pub fn from_interface(name: &str) -> Option<Capability> {
         match name {
             "calendar" => return Some(Capability::Clock),
             "command-lines" => return Some(Capability::Commands),
+            "media-cover" => return Some(Capability::Media),
             _ => {}
         }
         Capability::ALL.into_iter().find(|capability| capability.interface() == name)
@@ -152,7 +154,7 @@ impl Capabilities {
             web: Arc::new(SystemWeb::new()),
             keyboard: Arc::new(SystemKeyboard::new(Some(tiler.clone()))),
             tiler,
-            media: Arc::new(SystemMedia::new()),
+            media: Arc::new(SystemMedia::new(held.clone())),
             tray: Arc::new(SystemTray::new(held.clone())),
             audio: Arc::new(SystemAudio::new()),
             held,

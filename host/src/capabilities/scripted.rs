@@ -37,6 +37,7 @@ struct Readings {
     sent: Vec<Vec<String>>,
     keyboard: Option<KeyboardLayout>,
     playing: Option<NowPlaying>,
+    cover: Option<u64>,
     controls: Vec<Control>,
     tray: Vec<TrayItem>,
     tray_actions: Vec<(String, TrayAction)>,
@@ -85,6 +86,7 @@ impl Script {
             sent: Vec::new(),
             keyboard: None,
             playing: None,
+            cover: None,
             controls: Vec::new(),
             tray: Vec::new(),
             tray_actions: Vec::new(),
@@ -161,6 +163,13 @@ impl Script {
     /// that read it are woken.
     pub fn set_playing(&self, playing: Option<NowPlaying>) {
         self.readings().playing = playing;
+        self.media_readers.wake_all();
+    }
+
+    /// The held image of the cover of what plays (none: not come, or none);
+    /// the widgets that read it are woken.
+    pub fn set_cover(&self, cover: Option<u64>) {
+        self.readings().cover = cover;
         self.media_readers.wake_all();
     }
 
@@ -388,6 +397,11 @@ impl Media for Script {
         }
         readings.controls.push(control);
         Ok(())
+    }
+
+    fn cover(&self, waker: &Waker) -> Option<u64> {
+        self.media_readers.subscribe(waker);
+        self.readings().cover
     }
 }
 

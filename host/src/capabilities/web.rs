@@ -63,18 +63,26 @@ impl Default for SystemWeb {
     }
 }
 
-impl Web for SystemWeb {
-    fn get(&self, url: &str) -> Result<Response, String> {
+impl SystemWeb {
+    /// The status and the body of `url`, when the body is at most `limit` bytes.
+    pub fn get_bytes(&self, url: &str, limit: u64) -> Result<(u16, Vec<u8>), String> {
         check_scheme(url)?;
         let mut response = self.agent.get(url).call().map_err(|error| error.to_string())?;
         let status = response.status().as_u16();
-        let mut body = String::new();
-        let read = response.body_mut().as_reader().take(MAX_BODY + 1).read_to_string(&mut body);
+        let mut body = Vec::new();
+        let read = response.body_mut().as_reader().take(limit + 1).read_to_end(&mut body);
         read.map_err(|error| format!("reading the response: {error}"))?;
-        if body.len() as u64 > MAX_BODY {
-            return Err(format!("the response is over {} MiB", MAX_BODY >> 20));
+        if body.len() as u64 > limit {
+            return Err(format!("the response is over {} MiB", limit >> 20));
         }
-        Ok(Response { status, body })
+        Ok((status, body))
+    }
+}
+
+impl Web for SystemWeb {
+    fn get(&self, url: &str) -> Result<Response, String> {
+        let (status, body) = self.get_bytes(url, MAX_BODY)?;
+        Ok(Response { status, body: String::from_utf8_lossy(&body).into_owned() })
     }
 
     fn open(&self, url: &str) -> Result<(), String> {

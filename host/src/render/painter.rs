@@ -122,6 +122,11 @@ impl<R: Renderer> Painter<R> {
         self.held = held;
     }
 
+    /// The images `held-image` pieces are drawn from.
+    pub fn held_images(&self) -> HeldImages {
+        self.held.clone()
+    }
+
     /// The painter's id of the text font `data`, loaded the first time.
     pub fn text_font(&mut self, data: &FontData) -> anyhow::Result<FontId> {
         let key = font_key(data);

@@ -95,8 +95,37 @@ fn read_image_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
 
 /// A PNG file as RGBA pixels.
 pub fn decode_png(path: &Path) -> anyhow::Result<Pixels> {
-    let bytes = read_image_bytes(path)?;
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decode_png_bytes(read_image_bytes(path)?)
+}
+
+/// The most pixels a decoded image may have (4096 × 4096): a small file
+/// may claim to be vast, and the bar's memory is not the file's to set.
+const MAX_PIXELS: usize = 4096 * 4096;
+
+/// PNG or JPEG bytes, as their first bytes say, as RGBA pixels.
+pub fn decode_image_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
+    match bytes.get(..4) {
+        Some([0x89, b'P', b'N', b'G']) => decode_png_bytes(bytes),
+        Some([0xFF, 0xD8, 0xFF, _]) => decode_jpeg_bytes(&bytes),
+        _ => anyhow::bail!("it is neither PNG nor JPEG"),
+    }
+}
+
+fn decode_jpeg_bytes(bytes: &[u8]) -> anyhow::Result<Pixels> {
+    use zune_jpeg::zune_core::{bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions};
+    let options =
+        DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA).set_max_width(4096).set_max_height(4096);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
+    let rgba = decoder.decode().map_err(|error| anyhow::anyhow!("decoding: {error:?}"))?;
+    let info = decoder.info().context("no size")?;
+    let (width, height) = (u32::from(info.width), u32::from(info.height));
+    anyhow::ensure!(rgba.len() == (width * height * 4) as usize, "it decoded to {} bytes", rgba.len());
+    Ok(Pixels { width, height, rgba })
+}
+
+fn decode_png_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
+    let limits = png::Limits { bytes: MAX_PIXELS * 4 };
+    let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().context("reading")?;
     let mut buffer = vec![0; reader.output_buffer_size().context("it is too large")?];

@@ -475,7 +475,12 @@ impl<W> GlBar<W> {
         let device = &self.device.inner;
         let mut tooltip_painter = device.tooltip_painter.borrow_mut();
         match tooltip_painter.as_mut() {
-            None => *tooltip_painter = Some(Painter::new(renderer(&device.config)?, text_font)?),
+            None => {
+                let mut painter = Painter::new(renderer(&device.config)?, text_font)?;
+                // A popup shows the bar's held images too (a player's cover).
+                painter.use_held_images(device.painter.borrow().held_images());
+                *tooltip_painter = Some(painter);
+            }
             Some(painter) if painter.glyphs_over_budget() => painter.start_over(renderer(&device.config)?)?,
             Some(_) => {}
         }

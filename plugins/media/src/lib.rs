@@ -13,8 +13,8 @@
 //! click on it plays or pauses. The controls are previous, play or pause,
 //! and next; one the player cannot do is muted and does nothing. The
 //! tooltip says the title, artist, album and player. A secondary click on
-//! any of its items opens a popup with the title, artist, album and player
-//! and the controls. Without a player the widget shows nothing.
+//! any of its items opens a popup with the cover (when the player gives
+//! one), the title, artist, album and player, and the controls. Without a player the widget shows nothing.
 //!
 //! ```json
 //! { "Media": { "enable": true, "display": "Full" } }
@@ -23,6 +23,7 @@
 use obi_sdk::config::{MediaConfig as Config, MediaDisplayFormat as Display};
 use obi_sdk::log::{self, Level};
 use obi_sdk::media::{self, Action, Playback, Track};
+use obi_sdk::media_cover;
 use obi_sdk::{Emphasis, Input, Inputs, Item, Piece, Popup, PopupInput, Schedule, View, Widget, button, icons, item};
 
 /// Whether `display` shows the icon, the text and the controls.
@@ -104,13 +105,12 @@ impl Widget for Media {
     fn popup(&mut self) -> Option<Popup> {
         let (Some(beside), Some(playing)) = (&self.popup_beside, &self.shown) else { return None };
         let mut popup = Popup::beside(beside.clone());
+        let mut cover = media_cover::cover().map(Piece::HeldImage);
         for (line, muted) in [(&playing.title, false), (&playing.artist, false), (&playing.album, true)] {
             if !line.is_empty() {
-                popup = popup.line(obi_sdk::label(line.clone()).emphasis(if muted {
-                    Emphasis::Muted
-                } else {
-                    Emphasis::Normal
-                }));
+                // The cover leads the first line.
+                let label = obi_sdk::cell("").maybe(cover.take()).text(line.clone());
+                popup = popup.line(label.emphasis(if muted { Emphasis::Muted } else { Emphasis::Normal }));
             }
         }
         let player = format!("{} ({})", playing.player, playback_word(playing.playback));

@@ -18,6 +18,7 @@ fn playing(title: &str, playback: Playback) -> NowPlaying {
         can_go_next: true,
         can_play_pause: true,
         source: "org.mpris.MediaPlayer2.mpv".into(),
+        art_url: None,
     }
 }
 
@@ -130,4 +131,20 @@ fn a_secondary_click_opens_what_plays_with_the_controls() {
     widget.input("label", Input::SecondaryClick).unwrap();
     script.set_playing(None);
     assert_eq!(widget.refresh().unwrap().popup, None, "no player, no popup");
+}
+
+/// The cover, once the host has it, leads the popup's first line.
+#[test]
+fn the_cover_leads_the_popup() {
+    let (mut widget, script) = media("Icon", Some(playing("Song", Playback::Playing)));
+    let first_line = |view: &View| match &view.popup.as_ref().unwrap().blocks[0] {
+        obi_harness::Block::Line(cell) => cell.content.clone(),
+        other => panic!("{other:?}"),
+    };
+    let view = widget.input("label", Input::SecondaryClick).unwrap();
+    assert_eq!(first_line(&view), obi_harness::Content::Label(vec![Piece::Text("Song".into())]));
+    script.set_cover(Some(7));
+    assert!(widget.wait_for_wake(Duration::from_secs(5)), "the cover's coming wakes the widget");
+    let view = widget.refresh().unwrap();
+    assert_eq!(first_line(&view), obi_harness::Content::Label(vec![Piece::HeldImage(7), Piece::Text("Song".into())]));
 }

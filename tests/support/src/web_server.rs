@@ -1,7 +1,8 @@
 //! A web server on a local port for the widgets that fetch (Update,
-//! Weather): it answers every request with one JSON body, notes each
-//! request's first line, and can be taken down (requests then go
-//! unanswered, as from a server that is gone).
+//! Weather, a player's cover): it answers every request with one body
+//! (JSON, or bytes of a type it is given), notes each request's first line,
+//! and can be taken down (requests then go unanswered, as from a server
+//! that is gone).
 
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -16,9 +17,13 @@ pub struct WebServer {
 }
 
 impl WebServer {
-    /// Serves `body` until the test process ends.
+    /// Serves the JSON `body` until the test process ends.
     pub fn serving(body: impl Into<String>) -> WebServer {
-        let body = body.into();
+        WebServer::serving_bytes(body.into().into_bytes(), "application/json")
+    }
+
+    /// Serves `body` as `content_type` until the test process ends.
+    pub fn serving_bytes(body: Vec<u8>, content_type: &'static str) -> WebServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (up, requests) = (Arc::new(AtomicBool::new(true)), Arc::new(Mutex::new(Vec::new())));
@@ -33,10 +38,10 @@ impl WebServer {
                 let line = String::from_utf8_lossy(&request[..read]).lines().next().unwrap_or_default().to_owned();
                 noting.lock().unwrap().push(line);
                 let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                    "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
                     body.len()
                 );
-                let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body.as_bytes()));
+                let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(&body));
             }
         });
         WebServer { url, up, requests }

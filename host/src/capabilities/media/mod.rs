@@ -3,14 +3,18 @@
 //! controls for it (back, play or pause, on). On Linux the players speak
 //! MPRIS 2 on the D-Bus session bus ([`mpris`]); on Windows they are the
 //! sessions of its media transport controls ([`smtc`]). The thread starts at
-//! the first reading, so a bar without a Media widget follows nothing.
+//! the first reading, so a bar without a Media widget follows nothing. The
+//! cover of what plays is fetched and held apart ([`cover`]).
 
+mod cover;
 #[cfg(not(windows))]
 mod mpris;
 #[cfg(windows)]
 mod smtc;
 
+use crate::view::images::HeldImages;
 use crate::wake::{Follower, Waker};
+pub use cover::{COVER_PIXELS, Covers};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 pub enum Playback {
@@ -33,6 +37,8 @@ pub struct NowPlaying {
     pub can_play_pause: bool,
     /// Where controls go: its name on the bus (MPRIS), or its app's id (Windows).
     pub source: String,
+    /// Where its cover is (`mpris:artUrl`): a `file://` or http(s) address.
+    pub art_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,46 +55,57 @@ pub trait Media: Send + Sync {
 
     /// Asks the player shown to go back, play or pause, or go on.
     fn control(&self, control: Control) -> Result<(), String>;
+
+    /// The held image of the cover of what the player shown plays, once it
+    /// has come; `waker`'s widget is woken when it does.
+    fn cover(&self, waker: &Waker) -> Option<u64>;
 }
 
 /// The player shown, followed by a thread of its own; controls are
 /// requests to that thread, naming the player's source.
-pub struct SystemMedia(Follower<Option<NowPlaying>, (String, Control)>);
+pub struct SystemMedia {
+    shown: Follower<Option<NowPlaying>, (String, Control)>,
+    covers: Covers,
+}
 
 impl SystemMedia {
-    pub fn new() -> SystemMedia {
+    /// The session's players; covers are held in `held`.
+    pub fn new(held: HeldImages) -> SystemMedia {
         #[cfg(not(windows))]
-        return SystemMedia::on_bus(None);
+        return SystemMedia::on_bus(None, held);
         #[cfg(windows)]
-        return SystemMedia(Follower::new("media players", "obi-media", None, smtc::follow));
+        return SystemMedia {
+            shown: Follower::new("media players", "obi-media", None, smtc::follow),
+            covers: Covers::new(held),
+        };
     }
 
     /// Players on the bus at `address` (a test's own bus), or the session's.
     #[cfg(not(windows))]
-    pub fn on_bus(address: Option<String>) -> SystemMedia {
-        SystemMedia(Follower::new("media players", "obi-media", None, move |shown, controls| {
+    pub fn on_bus(address: Option<String>, held: HeldImages) -> SystemMedia {
+        let shown = Follower::new("media players", "obi-media", None, move |shown, controls| {
             mpris::follow(address, shown, controls)
-        }))
-    }
-}
-
-impl Default for SystemMedia {
-    fn default() -> Self {
-        SystemMedia::new()
+        });
+        SystemMedia { shown, covers: Covers::new(held) }
     }
 }
 
 impl Media for SystemMedia {
     fn now_playing(&self, waker: &Waker) -> Option<NowPlaying> {
-        self.0.read(waker)
+        self.shown.read(waker)
     }
 
     fn control(&self, control: Control) -> Result<(), String> {
-        let Some(player) = self.0.current() else { return Err("no media player is there".into()) };
-        match self.0.request((player.source, control)) {
+        let Some(player) = self.shown.current() else { return Err("no media player is there".into()) };
+        match self.shown.request((player.source, control)) {
             true => Ok(()),
             false => Err("media players are not followed".into()),
         }
+    }
+
+    fn cover(&self, waker: &Waker) -> Option<u64> {
+        let art_url = self.shown.read(waker).and_then(|playing| playing.art_url);
+        self.covers.at(art_url.as_deref(), waker)
     }
 }
 

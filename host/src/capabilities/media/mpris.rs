@@ -143,6 +143,7 @@ fn read_player(connection: &Connection, source: &str) -> zbus::Result<NowPlaying
         can_go_next: flag("CanGoNext"),
         can_play_pause: flag("CanPlay") || flag("CanPause"),
         source: source.to_owned(),
+        art_url: text(metadata.get("mpris:artUrl")).filter(|url| !url.is_empty()),
     })
 }
 
@@ -203,6 +204,7 @@ mod tests {
             can_go_next: true,
             can_play_pause: true,
             source: format!("{PLAYERS}{name}"),
+            art_url: None,
         }
     }
 

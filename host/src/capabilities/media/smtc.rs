@@ -122,6 +122,8 @@ fn read(session: &Session) -> windows::core::Result<NowPlaying> {
         can_go_next: controls.IsNextEnabled()?,
         can_play_pause: controls.IsPlayPauseToggleEnabled()?,
         source,
+        // The session's thumbnail is a stream, not an address: not read yet.
+        art_url: None,
     })
 }
 

@@ -282,6 +282,12 @@ impl host::media::Host for StoreState {
     }
 }
 
+impl host::media_cover::Host for StoreState {
+    fn cover(&mut self) -> Option<u64> {
+        self.capabilities.media.cover(&self.waker)
+    }
+}
+
 impl host::tray::Host for StoreState {
     fn items(&mut self) -> Vec<host::tray::TrayItem> {
         use crate::capabilities::ItemStatus;

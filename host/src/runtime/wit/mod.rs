@@ -223,7 +223,10 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::Web => wit::web::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Tiler => wit::tiler::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
-            Capability::Media => wit::media::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Media => {
+                wit::media::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+                wit::media_cover::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+            }
             Capability::Tray => wit::tray::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Commands => {
                 wit::commands::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
