@@ -6,7 +6,7 @@
 //! keeps ending soon after it starts ([`Backoff`]), and says how it ended
 //! until it prints again. Dropping the handle stops it and all it started.
 
-use super::process::{drain_to_tail, shell, stop_group};
+use super::shell::{drain_to_tail, shell, stop_group};
 use crate::backoff::Backoff;
 use crate::sync::lock;
 use crate::wake::Waker;

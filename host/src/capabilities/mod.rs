@@ -19,6 +19,7 @@ pub mod process;
 mod sampled;
 pub mod scripted;
 mod session_bus;
+mod shell;
 pub mod tiler;
 pub mod tray;
 pub mod web;

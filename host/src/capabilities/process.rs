@@ -7,9 +7,10 @@
 //! prints ([`super::followed`]). None ever takes the bar down.
 
 use super::followed::{FollowedCommand, Following};
+use super::shell::{drain_to_tail, shell, stop_group};
 use crate::wake::Waker;
 use std::io::Read;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -90,19 +91,6 @@ pub fn run_for_output(command: &str, timeout: Duration) -> Result<CommandOutput,
     Ok(CommandOutput { code: status.code(), stdout: collect(stdout), stderr: collect(stderr) })
 }
 
-/// Stops the command's whole process group: the shell and what it started
-/// (on Windows its process tree).
-pub(super) fn stop_group(pid: u32) {
-    #[cfg(target_os = "linux")]
-    if let Some(group) = rustix::process::Pid::from_raw(pid as i32) {
-        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-    }
-    #[cfg(windows)]
-    let _ = Command::new("taskkill").args(["/T", "/F", "/PID", &pid.to_string()]).output();
-    #[cfg(not(any(target_os = "linux", windows)))]
-    let _ = Command::new("kill").arg("-9").arg(format!("-{pid}")).status();
-}
-
 /// The first [`MAX_OUTPUT`] bytes of `stream`, read to its end.
 fn drain_to_head(mut stream: impl Read) -> String {
     let mut head = Vec::new();
@@ -116,9 +104,6 @@ fn drain_to_head(mut stream: impl Read) -> String {
     }
     String::from_utf8_lossy(&head).into_owned()
 }
-
-/// What a failing command printed last on stderr, at most.
-const STDERR_TAIL: usize = 2048;
 
 /// Starts `command` in the shell, in a process group of its own (a Ctrl-C
 /// meant for the bar leaves it running), and calls `ended` from a thread of
@@ -144,36 +129,6 @@ pub fn launch(command: &str, ended: impl FnOnce(Result<(), String>) + Send + 'st
         })
         .map(drop)
         .map_err(|error| format!("cannot watch the command: {error}"))
-}
-
-#[cfg(unix)]
-pub(super) fn shell(command: &str) -> Command {
-    use std::os::unix::process::CommandExt;
-    let mut shell = Command::new("/bin/sh");
-    shell.arg("-c").arg(command).process_group(0);
-    shell
-}
-
-#[cfg(windows)]
-pub(super) fn shell(command: &str) -> Command {
-    let mut shell = Command::new("cmd");
-    shell.arg("/C").arg(command);
-    shell
-}
-
-pub(super) fn drain_to_tail(mut stream: impl Read) -> String {
-    let mut tail = Vec::new();
-    let mut buffer = [0u8; 4096];
-    while let Ok(read) = stream.read(&mut buffer) {
-        if read == 0 {
-            break;
-        }
-        tail.extend_from_slice(&buffer[..read]);
-        if tail.len() > STDERR_TAIL {
-            tail.drain(..tail.len() - STDERR_TAIL);
-        }
-    }
-    String::from_utf8_lossy(&tail).trim().to_owned()
 }
 
 fn describe(status: ExitStatus, stderr: &str) -> String {
@@ -226,12 +181,5 @@ mod tests {
         let error = run_for_output("sleep 30 & sleep 30", Duration::from_millis(300)).unwrap_err();
         assert!(error.contains("stopped"), "{error}");
         assert!(started.elapsed() < Duration::from_secs(10), "the group was killed, so its pipes closed");
-    }
-
-    #[test]
-    fn only_the_end_of_a_long_stderr_is_kept() {
-        let tail = drain_to_tail(std::io::Cursor::new(format!("{}end", "x".repeat(100_000))));
-        assert_eq!(tail.len(), STDERR_TAIL);
-        assert!(tail.ends_with("end"));
     }
 }
