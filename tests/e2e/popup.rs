@@ -3,7 +3,8 @@
 //! over it turns to the next month (the popup holds the pointer, so the
 //! wheel reaches it through its grab); a click outside closes it, and so
 //! does Escape. The Komorebi widget's layout picker is such a popup, and
-//! so is the power menu, whose Shut down runs on a second click alone.
+//! so is the power menu, whose Shut down runs on a second click alone; a
+//! click outside closes each.
 
 use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
 use crate::support::{Frame, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
@@ -64,7 +65,7 @@ fn the_date_opens_its_calendar_and_a_click_outside_closes_it() {
 
 /// What tesseract reads on the one cell of `png` in the theme's selected
 /// fill (the default theme's): today's date on the calendar.
-fn selected_text(png: &Path) -> String {
+pub fn selected_text(png: &Path) -> String {
     let frame = Frame::read(png);
     let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).selected_fill;
     let filled = |x: u32, y: u32| same_colour(frame.pixel(x, y), [r, g, b, 255]);
@@ -87,6 +88,15 @@ fn selected_text(png: &Path) -> String {
 /// Secondary-clicks the date until its popup's window shows; its id.
 fn open_popup(session: &XSession) -> String {
     open_popup_with(session, "3")
+}
+
+/// Opens the popup of the bar's first item with `button`, and a click on
+/// the desktop closes it.
+pub fn closes_on_a_click_outside(session: &XSession, button: &str) {
+    open_popup_with(session, button);
+    run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
+    let closed = wait_for(Duration::from_secs(5), || session.find_window("^obi popup$", Duration::ZERO).is_none());
+    assert!(closed, "the popup stayed after a click outside it");
 }
 
 /// Clicks `button` on the bar's first item until a popup's window shows; its id.
@@ -218,6 +228,7 @@ fn the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     let env = [("OBI_KOMOREBI_DIR", komorebi_dir.path().as_os_str())];
     let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
     assert!(komorebi.wait_for_subscriber(Duration::from_secs(20)), "the bar subscribed to komorebi");
+    closes_on_a_click_outside(&session, "1");
 
     let popup = open_popup_with(&session, "1");
     let (x, y, width, height) = session.geometry(&popup);
@@ -267,6 +278,7 @@ fn the_power_menu_shuts_down_on_the_second_click_alone() {
         shut_down.display()
     ));
     let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    closes_on_a_click_outside(&session, "1");
 
     let popup = open_popup_with(&session, "1");
     let (x, y, width, height) = session.geometry(&popup);

@@ -9,7 +9,7 @@
 use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
 use crate::nobody::as_nobody_when_root;
 use crate::ocr::words_in;
-use crate::popup::popup_text;
+use crate::popup::{popup_text, selected_text};
 use crate::support::{Reaped, have_tools, obi, run, start_server, text_ink, wait_for, workspace};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;
@@ -746,6 +746,9 @@ fn on_sway_the_dates_calendar_opens_and_closes() {
     let png = artifacts.join("sway-popup-calendar.png");
     let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 400x340")]).arg(&png).envs(sway.env()));
     assert!(grab.status.success(), "grim: {grab:?}");
+    let selected = selected_text(&png);
+    let day = chrono::Utc::now().format("%-d").to_string();
+    assert!(selected.split_whitespace().any(|word| word == day), "today is marked: {selected:?} ({})", png.display());
     sway.click(900, 500, 1);
     assert!(wait_for(Duration::from_secs(10), || !header_reads_month()), "a click outside closed the calendar");
 
@@ -758,8 +761,8 @@ fn on_sway_the_dates_calendar_opens_and_closes() {
 }
 
 /// On sway the Komorebi widget's layout opens its options in a popup of
-/// the layer surface (the bar following a komorebi simulator), and a pick
-/// sends komorebi the change.
+/// the layer surface (the bar following a komorebi simulator); a click
+/// outside closes it, and a pick sends komorebi the change.
 #[test]
 fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     let Some(sway) = SwaySession::start("sway layout picker test") else { return };
@@ -785,6 +788,10 @@ fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     sway.click(20, HEIGHT / 2, 1);
     assert!(wait_for(Duration::from_secs(20), || picker_reads("Columns")), "no picker ({})", png.display());
     std::fs::copy(&png, artifacts.join("sway-popup-layout-picker-open.png")).unwrap();
+    sway.click(900, 500, 1);
+    assert!(wait_for(Duration::from_secs(10), || !picker_reads("Columns")), "a click outside closed the picker");
+    sway.click(20, HEIGHT / 2, 1);
+    assert!(wait_for(Duration::from_secs(20), || picker_reads("Columns")), "no picker again ({})", png.display());
     // Three lines of about 37 pixels under a margin: the second is Columns.
     sway.click(40, HEIGHT + 8 + 37 + 18, 1);
     let sent = wait_for(Duration::from_secs(10), || {

@@ -38,6 +38,9 @@ pub struct CustomConfig {
     /// The longest text shown, in characters; longer is cut with "…".
     #[serde(alias = "max-length")]
     pub max_length: Option<usize>,
+    /// With `return_type` `json`: the item is selected while the line's
+    /// `percentage` is over this (as Cpu's `auto_select_over` is).
+    pub auto_select_over: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,6 +17,7 @@
 //! | `return_type` | `json`, or `text` | `text` |
 //! | `on_click`, `on_click_right`, `on_click_middle` | command lines run on those clicks | none |
 //! | `max_length` | the longest text, in characters (cut with "…") | none |
+//! | `auto_select_over` | with JSON: select the item while its `percentage` is over this | none |
 //!
 //! Its output: with `return_type` `json`, the first line is an object with
 //! `text`, `tooltip`, `class` (a string or a list; `critical`, `urgent` or
@@ -46,6 +47,8 @@ struct Shown {
     text: String,
     tooltip: Option<String>,
     selected: bool,
+    /// A JSON line's `percentage`, for `auto_select_over`.
+    percentage: Option<f64>,
 }
 
 /// A run that went wrong, shown in the item's place.
@@ -70,7 +73,7 @@ fn read_output(output: &Output, json: bool) -> Result<Shown, Failure> {
         let text = lines.next().unwrap_or_default().to_owned();
         let tooltip = lines.next().filter(|line| !line.is_empty()).map(str::to_owned);
         let selected = lines.next().is_some_and(|class| SELECTING.contains(&class.trim()));
-        return Ok(Shown { text, tooltip, selected });
+        return Ok(Shown { text, tooltip, selected, percentage: None });
     }
     let Some(first) = lines.find(|line| !line.trim().is_empty()) else { return Ok(Shown::default()) };
     read_json_line(first)
@@ -94,6 +97,7 @@ fn read_json_line(first: &str) -> Result<Shown, Failure> {
         text: text_of("text").unwrap_or_default(),
         tooltip: text_of("tooltip").filter(|tooltip| !tooltip.is_empty()),
         selected: classes.iter().any(|class| SELECTING.contains(class)),
+        percentage: value.get("percentage").and_then(serde_json::Value::as_f64),
     })
 }
 
@@ -120,6 +124,7 @@ pub struct Custom {
     json: bool,
     runs: Runs,
     max_length: Option<usize>,
+    auto_select_over: Option<f64>,
     /// The clicks it answers, with the id of the command each runs.
     clicks: Vec<(Input, Inputs, &'static str)>,
     /// When the next run is due, in seconds since the epoch.
@@ -157,7 +162,7 @@ impl Custom {
                 (Some(failure), _) => Err(Failure(failure)),
                 (None, None) => Ok(Shown::default()),
                 (None, Some(line)) if self.json => read_json_line(&line),
-                (None, Some(line)) => Ok(Shown { text: line, tooltip: None, selected: false }),
+                (None, Some(line)) => Ok(Shown { text: line, ..Shown::default() }),
             },
         };
     }
@@ -183,6 +188,7 @@ impl Widget for Custom {
             json: config.return_type == Some(CustomReturnType::Json),
             runs,
             max_length: config.max_length,
+            auto_select_over: config.auto_select_over.map(f64::from),
             clicks: clicks.collect(),
             next_run: i64::MIN,
             running: false,
@@ -208,7 +214,11 @@ impl Widget for Custom {
         match &self.shown {
             Ok(shown) if shown.text.is_empty() => View::empty(),
             Ok(shown) => {
-                let item = item("custom").text(cut(&shown.text, self.max_length)).selected(shown.selected).takes(takes);
+                let over = matches!((shown.percentage, self.auto_select_over), (Some(at), Some(over)) if at > over);
+                let item = item("custom")
+                    .text(cut(&shown.text, self.max_length))
+                    .selected(shown.selected || over)
+                    .takes(takes);
                 View::of([match &shown.tooltip {
                     Some(tooltip) => item.tooltip(tooltip),
                     None => item,
@@ -250,7 +260,9 @@ mod tests {
     #[test]
     fn text_lines_are_text_tooltip_and_class() {
         let shown = read_output(&output(Some(0), "3 new\n3 unread mails\nurgent\n", ""), false).unwrap();
-        assert_eq!(shown, Shown { text: "3 new".into(), tooltip: Some("3 unread mails".into()), selected: true });
+        let expected =
+            Shown { text: "3 new".into(), tooltip: Some("3 unread mails".into()), selected: true, percentage: None };
+        assert_eq!(shown, expected);
         assert_eq!(read_output(&output(Some(0), "", ""), false).unwrap(), Shown::default());
     }
 
@@ -258,7 +270,9 @@ mod tests {
     fn a_json_line_with_a_class_or_a_list_of_them() {
         let line = r#"{"text": "42%", "tooltip": "disk", "class": ["low", "critical"], "percentage": 42}"#;
         let shown = read_output(&output(Some(0), line, ""), true).unwrap();
-        assert_eq!(shown, Shown { text: "42%".into(), tooltip: Some("disk".into()), selected: true });
+        let expected =
+            Shown { text: "42%".into(), tooltip: Some("disk".into()), selected: true, percentage: Some(42.0) };
+        assert_eq!(shown, expected);
         let plain = read_output(&output(Some(0), r#"{"text": 7, "class": "ok"}"#, ""), true).unwrap();
         assert_eq!((plain.text.as_str(), plain.selected), ("7", false));
         assert!(read_output(&output(Some(0), "7 new", ""), true).unwrap_err().0.starts_with("printed no JSON"));

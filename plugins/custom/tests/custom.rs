@@ -109,6 +109,18 @@ fn a_command_that_keeps_running_shows_each_line_and_its_failure() {
 }
 
 #[test]
+fn a_percentage_over_the_threshold_selects_the_item() {
+    let script = script();
+    let config = r#"{ "enable": true, "exec": "disk-use", "return_type": "json", "auto_select_over": 80 }"#;
+    let mut custom = Harness::stock("Custom", config, &script).unwrap();
+    let said = |line: &str| Followed { last_line: Some(line.into()), failure: None };
+    script.set_followed("disk-use", said(r#"{"text": "79%", "percentage": 79}"#));
+    assert!(!custom.refresh().unwrap().items[0].is_selected());
+    script.set_followed("disk-use", said(r#"{"text": "93%", "percentage": 93.5}"#));
+    assert!(custom.refresh().unwrap().items[0].is_selected(), "over 80");
+}
+
+#[test]
 fn a_requested_refresh_runs_the_command_again() {
     let script = script();
     prints(&script, "count", 0, "1\n", "");
