@@ -174,6 +174,7 @@ fn text(line: &[u8]) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use obi_test_support::wait::until;
     use std::io::Cursor;
     use std::sync::atomic::AtomicUsize;
     use std::time::Duration;
@@ -188,10 +189,7 @@ mod tests {
     }
 
     fn wait_for(followed: &FollowedCommand, wanted: impl Fn(&Followed) -> bool) -> Followed {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline && !wanted(&followed.state()) {
-            thread::sleep(Duration::from_millis(10));
-        }
+        until(Duration::from_secs(10), || wanted(&followed.state()));
         followed.state()
     }
 
@@ -226,11 +224,7 @@ mod tests {
         assert_eq!(said.failure.as_deref(), Some("exited with 3: no more input"));
         assert_eq!(said.last_line.as_deref(), Some("up"), "the last line stays");
         let started = || std::fs::read_to_string(&runs).unwrap_or_default().lines().count();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while started() < 2 && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(20));
-        }
-        assert!(started() >= 2, "started again after a second");
+        assert!(until(Duration::from_secs(10), || started() >= 2), "started again after a second");
     }
 
     #[test]
@@ -249,10 +243,6 @@ mod tests {
         };
         assert!(alive(pid));
         drop(followed);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while alive(pid) && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(20));
-        }
-        assert!(!alive(pid), "the sleep it started was stopped");
+        assert!(until(Duration::from_secs(10), || !alive(pid)), "the sleep it started was stopped");
     }
 }
