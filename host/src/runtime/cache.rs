@@ -13,12 +13,18 @@
 //! and every setting that changes generated code) and the wasm bytes'
 //! SHA-256, which for a stock widget was taken when the bar was built: a
 //! start that finds their code here never reads the stock components.
+//!
+//! Every new Obi, and every saved plugin, brings new keys, so the folder
+//! is pruned when the bar opens it: a compiled component no start has
+//! loaded for [`UNUSED_FOR`] goes (each load marks its file used), and so
+//! does a temporary file a crash left behind.
 
 use crate::files::OwnDir;
 use sha2::{Digest, Sha256};
 use std::env;
 use std::hash::{Hash, Hasher};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 use wasmtime::Engine;
 use wasmtime::Result;
 use wasmtime::component::Component;
@@ -47,11 +53,14 @@ impl ComponentCache {
         ComponentCache { dir: None }
     }
 
-    /// The cache in `dir`, when it is a folder of the user's own.
+    /// The cache in `dir`, when it is a folder of the user's own, pruned.
     pub fn at(dir: impl Into<PathBuf>) -> ComponentCache {
         let dir = OwnDir::new(&dir.into())
             .inspect_err(|why| tracing::warn!("not using the component cache: {why:#}; components are compiled anew"))
             .ok();
+        if let Some(dir) = &dir {
+            prune(dir.path(), SystemTime::now());
+        }
         ComponentCache { dir }
     }
 
@@ -72,7 +81,10 @@ impl ComponentCache {
                 // complete. wasmtime still checks its header and version,
                 // and an error falls back to compiling.
                 match unsafe { Component::deserialize_file(engine, &path) } {
-                    Ok(component) => return Ok(component),
+                    Ok(component) => {
+                        mark_used(&path);
+                        return Ok(component);
+                    }
                     Err(error) => tracing::warn!("ignoring cached component {}: {error:#}", path.display()),
                 }
             }
@@ -84,6 +96,45 @@ impl ComponentCache {
             tracing::warn!("could not cache compiled component {name} in {}: {error}", dir.path().display());
         }
         Ok(component)
+    }
+}
+
+/// A compiled component no start has loaded for this long is removed.
+const UNUSED_FOR: Duration = Duration::from_secs(30 * 24 * 3600);
+/// A temporary file this old was left by a bar that stopped mid-write.
+const LEFT_BEHIND_AFTER: Duration = Duration::from_secs(24 * 3600);
+
+/// Removes from `dir` the compiled components unused for [`UNUSED_FOR`] and
+/// the temporary files older than [`LEFT_BEHIND_AFTER`] at `now`; nothing
+/// else (a file of another name, a link, a folder) is touched.
+fn prune(dir: &Path, now: SystemTime) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let limit = match () {
+            _ if name.ends_with(".cwasm") => UNUSED_FOR,
+            _ if name.starts_with(".obi-") => LEFT_BEHIND_AFTER,
+            _ => continue,
+        };
+        let Ok(metadata) = entry.path().symlink_metadata() else { continue };
+        let age = metadata.modified().ok().and_then(|modified| now.duration_since(modified).ok());
+        if metadata.file_type().is_file() && age.is_some_and(|age| age > limit) {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => {
+                    tracing::debug!("removed {name}, unused for {} days", age.unwrap_or_default().as_secs() / 86400)
+                }
+                Err(error) => tracing::debug!("could not remove {name}: {error}"),
+            }
+        }
+    }
+}
+
+/// Marks the compiled component at `path` as loaded now, so that pruning
+/// keeps it.
+fn mark_used(path: &Path) {
+    let marked = std::fs::File::options().write(true).open(path).and_then(|file| file.set_modified(SystemTime::now()));
+    if let Err(error) = marked {
+        tracing::debug!("could not mark {} as used: {error}", path.display());
     }
 }
 
@@ -117,8 +168,28 @@ fn key(engine: &Engine, digest: &WasmDigest) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wasm_digest;
+    use super::*;
     use crate::stock::STOCK_WIDGETS;
+
+    #[test]
+    fn compiled_code_unused_for_a_month_and_left_over_temporaries_are_pruned() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = SystemTime::now();
+        let aged = |name: &str, age_days: u64| {
+            let path = dir.path().join(name);
+            let file = std::fs::File::create(&path).unwrap();
+            file.set_modified(now - Duration::from_secs(age_days * 86400)).unwrap();
+            path
+        };
+        let stale = aged("stale.cwasm", 31);
+        let used = aged("used.cwasm", 29);
+        let left = aged(".obi-half", 2);
+        let fresh_half = aged(".obi-writing", 0);
+        let other = aged("notes.txt", 400);
+        prune(dir.path(), now);
+        assert!(!stale.exists() && !left.exists(), "the unused and the left over go");
+        assert!(used.exists() && fresh_half.exists() && other.exists(), "the rest stays");
+    }
 
     /// The build's digests name the stock components' code in the cache: a
     /// wrong one would load another component's code.
