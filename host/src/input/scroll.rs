@@ -9,6 +9,20 @@ use crate::view::ScrollDirection;
 /// Points one line of scrolling (a wheel notch) is worth.
 pub const POINTS_PER_LINE: f32 = 40.0;
 
+/// The one scroll a wheel event makes on a popup's cell, of `(x, y)`
+/// points (positive: left, up): one a turn of the wheel, however far, along
+/// the axis it moved more on (a touchpad's diagonal stroke is one way);
+/// none when it did not move.
+pub fn one_scroll((x, y): (f32, f32)) -> Option<ScrollDirection> {
+    Some(match (x, y) {
+        (x, y) if y.abs() >= x.abs() && y > 0.0 => ScrollDirection::Up,
+        (x, y) if y.abs() >= x.abs() && y < 0.0 => ScrollDirection::Down,
+        (x, _) if x > 0.0 => ScrollDirection::Left,
+        (x, _) if x < 0.0 => ScrollDirection::Right,
+        _ => return None,
+    })
+}
+
 #[derive(Debug, Default)]
 pub struct ScrollTicks {
     /// Points scrolled along each axis and not yet ticked: x (positive
@@ -50,6 +64,16 @@ impl ScrollTicks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_popup_takes_one_scroll_along_the_larger_axis() {
+        assert_eq!(one_scroll((0.0, -40.0)), Some(ScrollDirection::Down));
+        assert_eq!(one_scroll((0.0, 120.0)), Some(ScrollDirection::Up));
+        assert_eq!(one_scroll((-2.0, 1.0)), Some(ScrollDirection::Right));
+        assert_eq!(one_scroll((2.0, 0.0)), Some(ScrollDirection::Left));
+        assert_eq!(one_scroll((3.0, -3.0)), Some(ScrollDirection::Down), "a tie goes to the vertical");
+        assert_eq!(one_scroll((0.0, 0.0)), None);
+    }
     use ScrollDirection::*;
 
     #[test]

@@ -27,7 +27,7 @@ pub fn on_popup_window(running: &mut Running, surface: &mut WindowSurface, event
         }
         WindowEvent::MouseInput { state: ElementState::Released, .. } => running.popup_released(),
         WindowEvent::MouseWheel { delta, .. } => {
-            if let Some(direction) = input::one_scroll(input::points(delta)) {
+            if let Some(direction) = crate::input::scroll::one_scroll(input::points(delta)) {
                 let (x, y) = surface.popup_pointer;
                 running.popup_pressed(Input::Scroll(direction), x, y);
             }

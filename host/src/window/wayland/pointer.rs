@@ -5,8 +5,8 @@
 
 use super::LayerBar;
 use crate::bar::Member;
-use crate::input::scroll::POINTS_PER_LINE;
-use crate::view::{Input, ScrollDirection};
+use crate::input::scroll::{POINTS_PER_LINE, one_scroll};
+use crate::view::Input;
 use smithay_client_toolkit::reexports::client::protocol::{wl_pointer, wl_seat};
 use smithay_client_toolkit::reexports::client::{Connection, QueueHandle};
 use smithay_client_toolkit::seat::pointer::{PointerEvent, PointerEventKind, PointerHandler};
@@ -119,14 +119,8 @@ impl LayerBar {
             PointerEventKind::Axis { horizontal, vertical, .. } => {
                 // One scroll input a frame of axis events: Wayland's
                 // positive values scroll right and down.
-                let direction = match (vertical.absolute, horizontal.absolute) {
-                    (down, _) if down > 0.0 => Some(ScrollDirection::Down),
-                    (up, _) if up < 0.0 => Some(ScrollDirection::Up),
-                    (_, right) if right > 0.0 => Some(ScrollDirection::Right),
-                    (_, left) if left < 0.0 => Some(ScrollDirection::Left),
-                    _ => None,
-                };
-                if let Some(direction) = direction {
+                let points = (-horizontal.absolute as f32, -vertical.absolute as f32);
+                if let Some(direction) = one_scroll(points) {
                     running.popup_pressed(Input::Scroll(direction), x, y);
                 }
             }
