@@ -246,7 +246,7 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
         // No bar took it: each says why alike ("no widget is named …").
         (0, _) => format!("error: {}", refused[0]),
         (1, 1) => "ok".to_owned(),
-        (took, 1..) if took == chosen.len() => format!("ok ({took} bars)"),
+        (took, count) if took == count => format!("ok ({count} bars)"),
         (took, count) => format!("ok ({took} of {count} bars)"),
     }
 }

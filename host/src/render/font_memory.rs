@@ -94,12 +94,23 @@ impl FontMemory {
 
 /// The bytes of the font file among `files` that has a face of `family`;
 /// files that cannot be read as fonts are passed over.
+/// The regular face of `family` in `database`, its name matched in any
+/// case ("dejavu sans" finds "DejaVu Sans"), as people type it in a config.
+pub(super) fn query_family(database: &Database, family: &str) -> Option<fontdb::ID> {
+    let exact = database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
+    exact.or_else(|| {
+        let wanted = family.to_lowercase();
+        let named = database.faces().flat_map(|face| &face.families).find(|(name, _)| name.to_lowercase() == wanted);
+        named.and_then(|(name, _)| database.query(&Query { families: &[Family::Name(name)], ..Query::default() }))
+    })
+}
+
 pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Arc<[u8]>> {
     let mut database = Database::new();
     for path in files {
         let _ = database.load_font_file(path);
     }
-    let id = database.query(&Query { families: &[Family::Name(family)], ..Query::default() })?;
+    let id = query_family(&database, family)?;
     // Copied once, into the bytes the bars and painters share (`FontData`).
     database.with_face_data(id, |data, _index| Arc::from(data))
 }

@@ -7,9 +7,9 @@
 //! ([`FontMemory`]). Only when none of those has it are the system's fonts
 //! listed, once a process, for all its bars.
 
-use super::font_memory::{FontMemory, face_in_files};
+use super::font_memory::{FontMemory, face_in_files, query_family};
 use anyhow::Context;
-use fontdb::{Database, Family, Query, Source};
+use fontdb::{Database, Source};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
@@ -63,7 +63,7 @@ fn find_text_font_in<'a>(
         return Ok(TextFont { family: family.to_owned(), data });
     }
     let database = listing();
-    let lookup = |family: &str| database.query(&Query { families: &[Family::Name(family)], ..Query::default() });
+    let lookup = |family: &str| query_family(database, family);
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
         Some((family, id)) => {
             if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
@@ -172,6 +172,7 @@ fn system_fonts() -> &'static Database {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fontdb::{Family, Query};
 
     /// The face found by its files' names is the one the whole listing finds.
     #[test]
@@ -217,6 +218,8 @@ mod tests {
         let found =
             find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&renamed), &memory, || &listing).unwrap();
         assert_eq!(found.family, "DejaVu Sans");
+        let any_case = find_text_font_in(Some("dejavu SANS"), &[], &FontMemory::at(None), || &listing).unwrap();
+        assert!(any_case.data == found.data, "a family is found whatever the case it is written in");
         assert!(*found.data == *std::fs::read(dejavu).unwrap());
         let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
         assert_eq!(path, renamed);

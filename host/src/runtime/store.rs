@@ -1,8 +1,8 @@
 //! The host's state inside a widget's store: what the widget's imports
 //! reach (its name, the bar's capabilities, its waker, its declared
 //! commands, the errands it has running and the commands it keeps
-//! running), its WASI context with no
-//! files, network or environment, and the limits it runs under.
+//! running), its WASI context with no files, network or environment, and
+//! the limits it runs under.
 
 use super::limiter::{self, StoreLimiter};
 use super::stderr::WidgetStderr;
