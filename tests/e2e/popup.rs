@@ -309,6 +309,56 @@ fn the_power_menu_shuts_down_on_the_second_click_alone() {
     assert!(closed, "choosing closed the menu");
 }
 
+/// The button under the pointer is lit (a veil of the accent), and only
+/// while the pointer is on it.
+#[test]
+fn the_button_under_the_pointer_is_lit() {
+    if !have_tools("popup hover test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(
+        r#"{ "height": 40, "font_size": 18, "right_widgets": [],
+             "left_widgets": [ { "PowerMenu": { "enable": true, "lock": "true", "log_out": "true",
+                                 "suspend": "true", "reboot": "true", "shut_down": "true" } } ] }"#,
+    );
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let popup = open_popup_with(&session, "1");
+    let (x, y, width, height) = session.geometry(&popup);
+    let grab = |name: &str| {
+        let png = workspace_dir().join(name);
+        let crop = format!("{width}x{height}+{x}+{y}");
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&png));
+        Frame::read(&png)
+    };
+    // Five lines of equal height between the margins; a point in each, left of its text.
+    let line = |n: u32| (12, height * (2 * n + 1) / 10);
+    let pixel = |frame: &Frame, n: u32| frame.pixel(line(n).0, line(n).1);
+    let move_to = |n: u32| {
+        let (at_x, at_y) = (x + line(n).0 as i32, y + line(n).1 as i32);
+        run(session.command("xdotool").args(["mousemove", &at_x.to_string(), &at_y.to_string()]));
+    };
+    let unlit = grab("popup-hover-none.png");
+    move_to(2);
+    let mut lit = grab("popup-hover-suspend.png");
+    let lights = wait_for(Duration::from_secs(10), || {
+        lit = grab("popup-hover-suspend.png");
+        !same_colour(pixel(&lit, 2), pixel(&unlit, 2))
+    });
+    assert!(lights, "the third button is lit under the pointer: {:?}", pixel(&lit, 2));
+    assert!(same_colour(pixel(&lit, 0), pixel(&unlit, 0)), "the first is not");
+    move_to(0);
+    let moved = wait_for(Duration::from_secs(10), || {
+        lit = grab("popup-hover-lock.png");
+        !same_colour(pixel(&lit, 0), pixel(&unlit, 0)) && same_colour(pixel(&lit, 2), pixel(&unlit, 2))
+    });
+    assert!(moved, "the light follows the pointer to the first button");
+    run(session.command("xdotool").args(["mousemove", "40", "20"]));
+    let off =
+        wait_for(Duration::from_secs(10), || same_colour(pixel(&grab("popup-hover-off.png"), 0), pixel(&unlit, 0)));
+    assert!(off, "off the popup, nothing is lit");
+}
+
 /// What tesseract reads on the last of `lines` lines of equal height of a
 /// popup grabbed as `png` (read alone, a line in the urgent fill is not
 /// left out as a box).

@@ -144,6 +144,14 @@ impl SwaySession {
         find_node(&self.tree(), name).map_or(0, count)
     }
 
+    /// Moves sway's pointer (the Xvfb's) to (`x`, `y`).
+    pub fn point(&self, x: i64, y: i64) {
+        let moved = run(Command::new("xdotool")
+            .args(["mousemove", &x.to_string(), &y.to_string()])
+            .env("DISPLAY", &self.display));
+        assert!(moved.status.success(), "xdotool: {moved:?}");
+    }
+
     /// Moves sway's pointer (the Xvfb's) to (`x`, `y`) and presses `button`.
     pub fn click(&self, x: i64, y: i64, button: u8) {
         let clicked = run(Command::new("xdotool")
@@ -799,6 +807,52 @@ fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     });
     assert!(sent, "komorebi was sent the chosen layout: {:?} ({})", komorebi.received(), png.display());
     assert!(wait_for(Duration::from_secs(10), || !picker_reads("Columns")), "choosing closed the picker");
+}
+
+/// On sway the popup's button under the pointer is lit, and only it.
+#[test]
+fn on_sway_the_button_under_the_pointer_is_lit() {
+    let Some(sway) = SwaySession::start("sway popup hover test") else { return };
+    let _bar = sway.start_bar(
+        r#"{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+             "left_widgets": [ { "PowerMenu": { "enable": true, "label_prefix": "IconAndText", "lock": "true",
+                                 "log_out": "true", "suspend": "true", "reboot": "true", "shut_down": "true" } } ] }"#,
+        &[],
+    );
+    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], "sway-hover-bar");
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("sway-popup-hover.png");
+    // The menu's five lines under the bar: a point in the third, and in the first, left of their text.
+    let (third, first) = ((20, HEIGHT + 8 + 37 * 2 + 18), (20, HEIGHT + 8 + 18));
+    let pixel_at = |(x, y): (i64, i64)| {
+        let grab = run(Command::new("grim").args(["-g", &format!("{x},{y} 1x1")]).arg(&png).envs(sway.env()));
+        assert!(grab.status.success(), "grim: {grab:?}");
+        crate::support::Frame::read(&png).pixel(0, 0)
+    };
+    sway.click(40, HEIGHT / 2, 1);
+    let menu_open = || {
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
+        grab.status.success() && popup_text(&png).contains("Suspend")
+    };
+    assert!(wait_for(Duration::from_secs(20), menu_open), "no menu ({})", png.display());
+    let unlit = pixel_at(third);
+    sway.point(third.0, third.1);
+    let mut lit = unlit;
+    let lights = wait_for(Duration::from_secs(10), || {
+        lit = pixel_at(third);
+        !crate::support::same_colour(lit, unlit)
+    });
+    assert!(lights, "the third button is lit under the pointer ({unlit:?}); the bar logged:\n{}", sway.bar_log());
+    let first_unlit = pixel_at(first);
+    sway.point(first.0, first.1);
+    let moved = wait_for(Duration::from_secs(10), || {
+        crate::support::same_colour(pixel_at(third), unlit)
+            && !crate::support::same_colour(pixel_at(first), first_unlit)
+    });
+    assert!(moved, "the light follows the pointer to the first button");
+    let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
+    assert!(grab.status.success());
 }
 
 /// On sway the power menu opens under its button; a click outside closes

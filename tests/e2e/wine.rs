@@ -620,12 +620,20 @@ fn the_dates_calendar_opens_under_wine_and_a_click_elsewhere_closes_it() {
     let today = chrono::Local::now();
     let month = today.format("%B %Y").to_string();
     reads(&artifacts.join("wine-popup-calendar.png"), &month);
-    // Its cells take the pointer: the next month's button, then the wheel
-    // turned up over it (the month before).
+    // Its cells take the pointer: the next month's button is lit under it
+    // (a point of its face left of its mark), then clicked; then the wheel
+    // turned up over the calendar (the month before).
+    let face = artifacts.join("wine-popup-button-face.png");
+    let face_colour = || {
+        wine.grab_rect([right - 55, top + 25, right - 54, top + 26], &face);
+        Frame::read(&face).pixel(0, 0)
+    };
+    let unlit = face_colour();
     let next = (today.with_day(1).unwrap() + chrono::Months::new(1)).format("%B %Y").to_string();
     let (button, middle) = ((right - 30).to_string(), ((top + bottom) / 2).to_string());
     wine.xdotool(&["mousemove", &button, &(top + 25).to_string()]);
-    std::thread::sleep(Duration::from_millis(500));
+    let lit = wait_for(Duration::from_secs(10), || !same_colour(face_colour(), unlit));
+    assert!(lit, "the button under the pointer is lit ({unlit:?}); the bar's log:\n{}", read(&log));
     wine.xdotool(&["click", "1"]);
     reads(&artifacts.join("wine-popup-next-month.png"), &next);
     wine.xdotool(&["mousemove", &button, &middle]);

@@ -279,6 +279,8 @@ mod tests {
         fn place(&mut self, _: &Placement, _: &Connection) {}
         fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
         fn hide_tooltip(&mut self) {}
+        fn repaint_popup(&mut self, _: &PopupLayout, _: &Style) {}
+
         fn show_popup(&mut self, _: Rect, _: &Popup, _: &Style) -> Option<PopupLayout> {
             None
         }

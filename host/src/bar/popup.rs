@@ -4,7 +4,8 @@
 //! anywhere on the screen ([`Grabbed`]): a press on the popup is input for
 //! the cell under it, one on the bar closes the popup (and is the bar's
 //! unless it was on the popup's own item, which it only closes), one
-//! anywhere else closes it, and so does Escape.
+//! anywhere else closes it, and so does Escape. The cell a click would
+//! reach is lit while the pointer is on it.
 
 use crate::render::{PopupLayout, Rect, Scene};
 use crate::scheduler::WidgetEvent;
@@ -19,8 +20,8 @@ pub enum Grabbed {
         input: Input,
         at: (i32, i32),
     },
-    /// Moved with a button held.
-    Dragged {
+    /// Moved (perhaps with a button held).
+    Moved {
         at: (i32, i32),
     },
     Released,
@@ -81,6 +82,17 @@ impl OpenPopup {
         placed.cell.answers(event).then(|| self.event(&placed.cell.key.clone(), event))
     }
 
+    /// The pointer is at (`x`, `y`) on the popup, or off it: the cell a
+    /// click there would reach is lit. Whether that changed what is lit.
+    pub fn hover(&mut self, at: Option<(f32, f32)>) -> bool {
+        let clicked = PopupInput::Input(Input::PrimaryClick);
+        let index = at.and_then(|(x, y)| self.layout.index_at(x, y));
+        let lit = index.filter(|&index| self.layout.cells[index].cell.answers(clicked));
+        let changed = lit != self.layout.hovered;
+        self.layout.hovered = lit;
+        changed
+    }
+
     /// The pointer dragged to `x` on the popup: the slider held slides.
     pub fn drag(&self, x: f32) -> Option<WidgetEvent> {
         let key = self.dragging.as_ref()?;
@@ -139,6 +151,27 @@ mod tests {
         popup.release();
         assert_eq!(popup.drag(at(0.2)), None);
         assert_eq!(popup.press(Input::SecondaryClick, at(0.5), middle), None, "it takes no other input");
+    }
+
+    #[test]
+    fn the_cell_a_click_would_reach_is_lit_under_the_pointer() {
+        let mut popup = open(vec![
+            Block::Line(cell("mute", Content::Button(vec![Piece::Text("Mute".into())]), Inputs::NONE)),
+            Block::Line(cell("", Content::Label(vec![Piece::Text("Output".into())]), Inputs::NONE)),
+            Block::Line(cell("level", Content::Slider(10), Inputs::NONE)),
+        ]);
+        let centre = |index: usize| {
+            let rect = popup.layout.cells[index].rect;
+            (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0)
+        };
+        let (button, label, slider) = (centre(0), centre(1), centre(2));
+        assert!(popup.hover(Some(button)), "lighting the button is a change");
+        assert_eq!(popup.layout.hovered, Some(0));
+        assert!(!popup.hover(Some((button.0 + 1.0, button.1))), "still the button: nothing to paint");
+        assert!(popup.hover(Some(label)) && popup.layout.hovered.is_none(), "a label takes no click");
+        assert!(!popup.hover(Some(slider)), "nor is a slider lit");
+        popup.hover(Some(button));
+        assert!(popup.hover(None) && popup.layout.hovered.is_none(), "off the popup, nothing is lit");
     }
 
     #[test]

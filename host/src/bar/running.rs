@@ -296,11 +296,10 @@ impl Running {
         match input {
             Grabbed::Escape => self.close_popup(surface),
             Grabbed::Released => self.popup_released(),
-            Grabbed::Dragged { at } => {
-                if let Located::Popup(x, _) = surface.locate(at) {
-                    self.popup_dragged(x);
-                }
-            }
+            Grabbed::Moved { at } => match surface.locate(at) {
+                Located::Popup(x, y) => self.popup_moved(Some((x, y)), surface),
+                Located::Bar(..) | Located::Elsewhere => self.popup_moved(None, surface),
+            },
             Grabbed::Pressed { input, at } => match surface.locate(at) {
                 Located::Popup(x, y) => self.popup_pressed(input, x, y),
                 Located::Bar(x, y) => {
@@ -319,10 +318,15 @@ impl Running {
         }
     }
 
-    /// The pointer moved to `x` on the popup shown, perhaps dragging a slider.
-    pub fn popup_dragged(&mut self, x: f32) {
-        if let Some(event) = self.popup.as_ref().and_then(|open| open.drag(x)) {
+    /// The pointer moved to (`x`, `y`) on the popup shown (none: off it),
+    /// perhaps dragging a slider; the cell it is on is lit.
+    pub fn popup_moved(&mut self, at: Option<(f32, f32)>, surface: &mut dyn Surface) {
+        let Some(open) = &mut self.popup else { return };
+        if let Some(event) = at.and_then(|(x, _)| open.drag(x)) {
             self.scheduler.send(event);
+        }
+        if open.hover(at) {
+            surface.repaint_popup(&open.layout, &self.bar.scene().style);
         }
     }
 

@@ -44,6 +44,10 @@ pub trait Surface {
 
     fn hide_popup(&mut self);
 
+    /// Paints the popup shown again as `layout` (the same, but another
+    /// cell lit), without moving or reopening it.
+    fn repaint_popup(&mut self, layout: &PopupLayout, style: &Style);
+
     /// Where the screen's device pixel `at` falls: on the popup, on the bar
     /// or elsewhere.
     fn locate(&self, at: (i32, i32)) -> Located;

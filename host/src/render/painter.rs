@@ -71,6 +71,9 @@ const FITTED_TEXTS: usize = 1024;
 
 const ELLIPSIS: &str = "…";
 
+/// How much of the accent lights a popup's cell under the pointer.
+const HOVER_VEIL: f32 = 0.25;
+
 impl<R: Renderer> Painter<R> {
     /// A painter for one face (owner 0, scale 1) drawing text in
     /// `text_font` with `renderer`.
@@ -287,18 +290,25 @@ impl<R: Renderer> Painter<R> {
                 line.line_to(width - margin, y.floor() + 0.5);
                 painter.canvas.stroke_path(&line, &Paint::color(color(style.theme.muted)).with_line_width(1.0));
             }
-            for placed in &layout.cells {
-                painter.paint_cell(style, placed);
+            for (index, placed) in layout.cells.iter().enumerate() {
+                painter.paint_cell(style, placed, layout.hovered == Some(index));
             }
         });
     }
 
-    fn paint_cell(&mut self, style: &Style, placed: &PlacedCell) {
+    /// Paints a cell of a popup; one `lit` (under the pointer, a click
+    /// away) is filled with a veil of the accent.
+    fn paint_cell(&mut self, style: &Style, placed: &PlacedCell, lit: bool) {
         let theme = &style.theme;
         let rect = placed.rect.grow(-1.0);
         let radius = style.font_size * 0.4;
         let mut area = Path::new();
         area.rounded_rect(rect.x, rect.y, rect.width, rect.height, radius);
+        if lit {
+            let mut veil = color(theme.accent);
+            veil.a = HOVER_VEIL;
+            self.canvas.fill_path(&area, &Paint::color(veil));
+        }
         let foreground = match placed.cell.emphasis {
             Emphasis::Selected | Emphasis::Urgent => {
                 let fill = if placed.cell.emphasis == Emphasis::Urgent { theme.urgent } else { theme.selected_fill };

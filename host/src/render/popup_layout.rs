@@ -17,6 +17,9 @@ pub struct PopupLayout {
     pub cells: Vec<PlacedCell>,
     /// Where each separator's line runs, from the top.
     pub separators: Vec<f32>,
+    /// The cell under the pointer that a click would reach, by its index
+    /// in `cells`: drawn lit.
+    pub hovered: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -99,8 +102,13 @@ pub fn lay_out_popup(popup: &Popup, style: &Style, fit: &mut dyn FnMut(&Piece) -
 
     let margin = popup_margin(style);
     let height = row_height(style);
-    let mut layout =
-        PopupLayout { width: inner + 2.0 * margin, height: 0.0, cells: Vec::new(), separators: Vec::new() };
+    let mut layout = PopupLayout {
+        width: inner + 2.0 * margin,
+        height: 0.0,
+        cells: Vec::new(),
+        separators: Vec::new(),
+        hovered: None,
+    };
     let mut y = margin;
     for block in measured {
         match block {
@@ -161,7 +169,12 @@ enum Measured<'a> {
 impl PopupLayout {
     /// The cell at (`x`, `y`), if any.
     pub fn cell_at(&self, x: f32, y: f32) -> Option<&PlacedCell> {
-        self.cells.iter().find(|placed| {
+        self.index_at(x, y).map(|index| &self.cells[index])
+    }
+
+    /// The index in `cells` of the cell at (`x`, `y`), if any.
+    pub fn index_at(&self, x: f32, y: f32) -> Option<usize> {
+        self.cells.iter().position(|placed| {
             let rect = placed.rect;
             (rect.x..rect.right()).contains(&x) && (rect.y..rect.bottom()).contains(&y)
         })

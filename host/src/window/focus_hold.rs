@@ -17,8 +17,9 @@ pub fn on_popup_window(running: &mut Running, surface: &mut WindowSurface, event
         WindowEvent::CursorMoved { position, .. } => {
             let logical = position.to_logical::<f32>(surface.aside_scale().into());
             surface.popup_pointer = (logical.x, logical.y);
-            running.popup_dragged(logical.x);
+            running.popup_moved(Some((logical.x, logical.y)), surface);
         }
+        WindowEvent::CursorLeft { .. } => running.popup_moved(None, surface),
         WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => {
             if let Some(input) = input::from_button(button) {
                 let (x, y) = surface.popup_pointer;

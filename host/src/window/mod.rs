@@ -617,6 +617,13 @@ impl Surface for WindowSurface {
         Some(layout)
     }
 
+    fn repaint_popup(&mut self, layout: &PopupLayout, style: &Style) {
+        let scale = self.aside_scale();
+        let (Some(gl), Some(window)) = (&mut self.gl, &self.popup_window) else { return };
+        gl.present_popup_on(&window.surface, scale, style, layout, &self.text_font);
+        self.popup_layout = Some(layout.clone());
+    }
+
     fn hide_popup(&mut self) {
         #[cfg(free_unix)]
         {

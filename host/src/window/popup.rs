@@ -99,7 +99,7 @@ fn hold(
     ending: &AtomicBool,
     report: &dyn Fn(Grabbed) -> bool,
 ) -> anyhow::Result<()> {
-    let pointer = EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::BUTTON_MOTION;
+    let pointer = EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::POINTER_MOTION;
     let until = Instant::now() + GRAB_TRIES_FOR;
     loop {
         if ending.load(Ordering::Acquire) {
@@ -125,7 +125,7 @@ fn hold(
                 Some(input) => Grabbed::Pressed { input, at: (press.root_x.into(), press.root_y.into()) },
                 None => continue,
             },
-            Event::MotionNotify(motion) => Grabbed::Dragged { at: (motion.root_x.into(), motion.root_y.into()) },
+            Event::MotionNotify(motion) => Grabbed::Moved { at: (motion.root_x.into(), motion.root_y.into()) },
             Event::ButtonRelease(_) => Grabbed::Released,
             Event::KeyPress(key) if Some(key.detail) == escape => Grabbed::Escape,
             _ => continue,

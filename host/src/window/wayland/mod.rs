@@ -633,6 +633,10 @@ impl Surface for Panel {
         self.close_popup();
     }
 
+    fn repaint_popup(&mut self, layout: &PopupLayout, _: &Style) {
+        self.repaint_open_popup(layout);
+    }
+
     fn locate(&self, _: (i32, i32)) -> Located {
         Located::Elsewhere
     }

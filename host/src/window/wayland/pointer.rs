@@ -106,10 +106,13 @@ impl LayerBar {
     /// The pointer on a widget's popup: presses and scrolls for its cells,
     /// moves for a slider being dragged.
     fn on_popup(&mut self, event: &PointerEvent) {
-        let Some(Member { running, .. }) = self.member_with_popup(&event.surface) else { return };
+        let Some(Member { running, surface }) = self.member_with_popup(&event.surface) else { return };
         let (x, y) = (event.position.0 as f32, event.position.1 as f32);
         match event.kind {
-            PointerEventKind::Motion { .. } => running.popup_dragged(x),
+            PointerEventKind::Motion { .. } | PointerEventKind::Enter { .. } => {
+                running.popup_moved(Some((x, y)), surface)
+            }
+            PointerEventKind::Leave { .. } => running.popup_moved(None, surface),
             PointerEventKind::Press { button, .. } => {
                 if let Some(input) = input_of(button) {
                     running.popup_pressed(input, x, y);
@@ -124,7 +127,6 @@ impl LayerBar {
                     running.popup_pressed(Input::Scroll(direction), x, y);
                 }
             }
-            PointerEventKind::Enter { .. } | PointerEventKind::Leave { .. } => {}
         }
     }
 }

@@ -85,6 +85,15 @@ impl Panel {
         }
     }
 
+    /// Paints the popup shown again as `layout`, where it is.
+    pub(super) fn repaint_open_popup(&mut self, layout: &PopupLayout) {
+        let (Some(gl), Some(shown)) = (&mut self.gl, &mut self.popup) else { return };
+        shown.layout = layout.clone();
+        if let Some(surface) = &shown.surface {
+            gl.present_popup_on(surface, shown.scale.factor(), &shown.style, &shown.layout, &self.text_font);
+        }
+    }
+
     /// The compositor placed the popup: it is painted.
     pub(super) fn popup_configured(&mut self, popup: &Popup) {
         let (Some(gl), Some(shown)) = (&mut self.gl, &mut self.popup) else { return };
