@@ -359,6 +359,40 @@ fn the_button_under_the_pointer_is_lit() {
     assert!(off, "off the popup, nothing is lit");
 }
 
+/// The power menu answers the keys a menu does: Up lights the last action
+/// (Shut down), Return asks again, Return again runs it.
+#[test]
+fn the_power_menu_answers_the_keys() {
+    if !have_tools("popup keys test", TOOLS) {
+        return;
+    }
+    let ran = tempfile::tempdir().unwrap();
+    let shut_down = ran.path().join("shut-down");
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(&format!(
+        r#"{{ "height": 40, "font_size": 18, "right_widgets": [],
+             "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "lock": "true", "log_out": "true",
+                                 "suspend": "true", "reboot": "true", "shut_down": "touch '{}'" }} }} ] }}"#,
+        shut_down.display()
+    ));
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let popup = open_popup_with(&session, "1");
+    run(session.command("xdotool").args(["key", "Up", "Return"]));
+    let asks = workspace_dir().join("popup-power-menu-keys.png");
+    let mut line = String::new();
+    let asked = wait_for(Duration::from_secs(10), || {
+        let (x, y, width, height) = session.geometry(&popup);
+        let crop = format!("{width}x{height}+{x}+{y}");
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&asks));
+        line = last_line_text(&asks, 5);
+        line.contains("Shut down? Click again")
+    });
+    assert!(asked, "Up then Return chose Shut down: its line ({}) reads {line:?}", asks.display());
+    assert!(!shut_down.exists(), "one Return shut down");
+    run(session.command("xdotool").args(["key", "Return"]));
+    assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second Return ran nothing");
+}
+
 /// What tesseract reads on the last of `lines` lines of equal height of a
 /// popup grabbed as `png` (read alone, a line in the urgent fill is not
 /// left out as a box).

@@ -809,6 +809,53 @@ fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     assert!(wait_for(Duration::from_secs(10), || !picker_reads("Columns")), "choosing closed the picker");
 }
 
+/// On sway the power menu answers the keys a menu does: Up lights Shut
+/// down, Return asks again, Return again runs it.
+#[test]
+fn on_sway_the_power_menu_answers_the_keys() {
+    let Some(sway) = SwaySession::start("sway popup keys test") else { return };
+    let shut_down = sway.dir().join("shut-down");
+    let _bar = sway.start_bar(
+        &format!(
+            r#"{{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+                 "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
+                     "lock": "true", "log_out": "true", "suspend": "true", "reboot": "true",
+                     "shut_down": "touch '{}'" }} }} ] }}"#,
+            shut_down.display()
+        ),
+        &[],
+    );
+    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], "sway-keys-bar");
+    let png = workspace().join("target/e2e-artifacts/sway-popup-power-menu-keys.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let menu_reads = |wanted: &str| {
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
+        grab.status.success() && popup_text(&png).contains(wanted)
+    };
+    let keys = |keys: &[&str]| {
+        let pressed = run(Command::new("xdotool").arg("key").args(keys).env("DISPLAY", &sway.display));
+        assert!(pressed.status.success(), "{pressed:?}");
+    };
+    sway.click(40, HEIGHT / 2, 1);
+    assert!(wait_for(Duration::from_secs(20), || menu_reads("Suspend")), "no menu ({})", png.display());
+    keys(&["Up", "Return"]);
+    // Shut down asks again: its line in the theme's urgent fill (read whole,
+    // tesseract leaves a line in a fill of its own out).
+    let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).urgent;
+    let urgent = || {
+        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
+        let frame = crate::support::Frame::read(&png);
+        let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
+        grab.status.success()
+            && pixels.filter(|&(x, y)| crate::support::same_colour(frame.pixel(x, y), [r, g, b, 255])).count() > 500
+    };
+    let asked = wait_for(Duration::from_secs(10), urgent);
+    assert!(asked, "Up then Return chose Shut down ({}); the bar logged:\n{}", png.display(), sway.bar_log());
+    assert!(!shut_down.exists(), "one Return shut down");
+    keys(&["Return"]);
+    assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second Return ran nothing");
+}
+
 /// On sway the popup's button under the pointer is lit, and only it.
 #[test]
 fn on_sway_the_button_under_the_pointer_is_lit() {

@@ -640,6 +640,10 @@ fn the_dates_calendar_opens_under_wine_and_a_click_elsewhere_closes_it() {
     std::thread::sleep(Duration::from_millis(500));
     wine.xdotool(&["click", "4"]);
     reads(&artifacts.join("wine-popup-calendar.png"), &month);
+    // The keys: Tab lights the first button (the month before), Return clicks it.
+    let before = (today.with_day(1).unwrap() - chrono::Months::new(1)).format("%B %Y").to_string();
+    wine.xdotool(&["key", "Tab", "Return"]);
+    reads(&artifacts.join("wine-popup-previous-month.png"), &before);
 
     wine.xdotool(&["mousemove", "900", "500"]);
     std::thread::sleep(Duration::from_millis(500));

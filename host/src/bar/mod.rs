@@ -15,7 +15,7 @@ mod surface;
 
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
-pub use popup::{Grabbed, Located};
+pub use popup::{Grabbed, Located, PopupKey};
 pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 pub use surface::Surface;
 

@@ -5,7 +5,8 @@
 //! the cell under it, one on the bar closes the popup (and is the bar's
 //! unless it was on the popup's own item, which it only closes), one
 //! anywhere else closes it, and so does Escape. The cell a click would
-//! reach is lit while the pointer is on it.
+//! reach is lit while the pointer is on it; the arrow keys light the one
+//! before or after, and Return clicks the lit one, as a menu's keys do.
 
 use crate::render::{PopupLayout, Rect, Scene};
 use crate::scheduler::WidgetEvent;
@@ -25,7 +26,20 @@ pub enum Grabbed {
         at: (i32, i32),
     },
     Released,
-    Escape,
+    Key(PopupKey),
+}
+
+/// What the keyboard does to an open popup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PopupKey {
+    /// Escape: it closes.
+    Close,
+    /// Up, Left: the cell before is lit.
+    Previous,
+    /// Down, Right, Tab: the cell after is lit.
+    Next,
+    /// Return, Enter, Space: the lit cell is clicked.
+    Choose,
 }
 
 /// Where a point of the screen falls, in logical pixels of what it is on.
@@ -91,6 +105,46 @@ impl OpenPopup {
         let changed = lit != self.layout.hovered;
         self.layout.hovered = lit;
         changed
+    }
+
+    /// Lights the cell a click would reach before (or after) the lit one,
+    /// going round; the first (or the last) when none is lit. Whether
+    /// that changed what is lit.
+    pub fn step(&mut self, forward: bool) -> bool {
+        let clicked = PopupInput::Input(Input::PrimaryClick);
+        let clickable: Vec<usize> =
+            (0..self.layout.cells.len()).filter(|&index| self.layout.cells[index].cell.answers(clicked)).collect();
+        let Some(&last) = clickable.last() else { return false };
+        let at = self.layout.hovered.and_then(|lit| clickable.iter().position(|&index| index == lit));
+        let next = match (at, forward) {
+            (None, true) => clickable[0],
+            (None, false) => last,
+            (Some(at), true) => clickable[(at + 1) % clickable.len()],
+            (Some(at), false) => clickable[(at + clickable.len() - 1) % clickable.len()],
+        };
+        let changed = self.layout.hovered != Some(next);
+        self.layout.hovered = Some(next);
+        changed
+    }
+
+    /// The key of the lit cell, if one is.
+    pub fn lit_key(&self) -> Option<String> {
+        Some(self.layout.cells[self.layout.hovered?].cell.key.clone())
+    }
+
+    /// Lights the cell named `key` when a click would reach it; whether it did.
+    pub fn light(&mut self, key: &str) -> bool {
+        let clicked = PopupInput::Input(Input::PrimaryClick);
+        let cells = &self.layout.cells;
+        let index = cells.iter().position(|placed| placed.cell.key == key && placed.cell.answers(clicked));
+        self.layout.hovered = index;
+        index.is_some()
+    }
+
+    /// A click on the lit cell, if one is.
+    pub fn choose(&self) -> Option<WidgetEvent> {
+        let placed = &self.layout.cells[self.layout.hovered?];
+        Some(self.event(&placed.cell.key, PopupInput::Input(Input::PrimaryClick)))
     }
 
     /// The pointer dragged to `x` on the popup: the slider held slides.
@@ -172,6 +226,39 @@ mod tests {
         assert!(!popup.hover(Some(slider)), "nor is a slider lit");
         popup.hover(Some(button));
         assert!(popup.hover(None) && popup.layout.hovered.is_none(), "off the popup, nothing is lit");
+    }
+
+    #[test]
+    fn the_keys_light_the_clickable_cells_in_turn_and_choose_the_lit_one() {
+        let button = |key: &str| cell(key, Content::Button(vec![Piece::Text(key.into())]), Inputs::NONE);
+        let mut popup = open(vec![
+            Block::Line(button("lock")),
+            Block::Line(cell("", Content::Label(vec![Piece::Text("or".into())]), Inputs::NONE)),
+            Block::Line(button("reboot")),
+        ]);
+        assert_eq!(popup.choose(), None, "nothing lit, nothing chosen");
+        assert!(popup.step(true));
+        assert_eq!(popup.layout.hovered, Some(0));
+        assert!(popup.step(true));
+        assert_eq!(popup.layout.hovered, Some(2), "the label is passed over");
+        assert!(popup.step(true));
+        assert_eq!(popup.layout.hovered, Some(0), "round to the first");
+        assert!(popup.step(false));
+        assert_eq!(popup.layout.hovered, Some(2), "and back round to the last");
+        match popup.choose() {
+            Some(WidgetEvent::PopupInput {
+                widget: 3, cell, input: PopupInput::Input(Input::PrimaryClick), ..
+            }) => {
+                assert_eq!(cell, "reboot")
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut nothing_to_click = open(vec![Block::Line(cell("", Content::Label(Vec::new()), Inputs::NONE))]);
+        assert!(!nothing_to_click.step(true));
+        assert_eq!(popup.lit_key().as_deref(), Some("reboot"));
+        let mut again = open(popup.popup.blocks.clone());
+        assert!(again.light("reboot") && again.layout.hovered == Some(2), "lit again by its key once redrawn");
+        assert!(!again.light(""), "a label is never lit");
     }
 
     #[test]

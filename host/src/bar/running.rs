@@ -10,7 +10,7 @@
 //! one replaces the running one (unchanged widgets keep their state), a
 //! bad one is logged and ignored.
 
-use super::popup::{self, Grabbed, Located, OpenPopup};
+use super::popup::{self, Grabbed, Located, OpenPopup, PopupKey};
 use super::surface::Surface;
 use super::{Bar, Route};
 use crate::config::model::MonitorConfigOrIndex;
@@ -264,9 +264,17 @@ impl Running {
                     return;
                 }
                 let popup = popup.clone();
+                // The widget's popup as it is now keeps the cell that was lit.
+                let lit = self.popup.as_ref().filter(|open| open.widget == widget).and_then(OpenPopup::lit_key);
                 self.end_hover(surface);
                 match surface.show_popup(anchor, &popup, &self.bar.scene().style) {
-                    Some(layout) => self.popup = Some(OpenPopup::new(widget, popup, anchor, layout)),
+                    Some(layout) => {
+                        let mut open = OpenPopup::new(widget, popup, anchor, layout);
+                        if lit.is_some_and(|key| open.light(&key)) {
+                            surface.repaint_popup(&open.layout, &self.bar.scene().style);
+                        }
+                        self.popup = Some(open);
+                    }
                     // Not shown here: the widget is told, rather than asked again each frame.
                     None => {
                         self.popup = None;
@@ -294,7 +302,7 @@ impl Running {
             return;
         }
         match input {
-            Grabbed::Escape => self.close_popup(surface),
+            Grabbed::Key(key) => self.popup_key(key, surface),
             Grabbed::Released => self.popup_released(),
             Grabbed::Moved { at } => match surface.locate(at) {
                 Located::Popup(x, y) => self.popup_moved(Some((x, y)), surface),
@@ -308,6 +316,26 @@ impl Running {
                 }
                 Located::Elsewhere => self.close_popup(surface),
             },
+        }
+    }
+
+    /// A key pressed while the popup holds the keyboard: Escape closes it,
+    /// the arrows light another cell, Return clicks the lit one.
+    pub fn popup_key(&mut self, key: PopupKey, surface: &mut dyn Surface) {
+        let Some(open) = &mut self.popup else { return };
+        let changed = match key {
+            PopupKey::Close => return self.close_popup(surface),
+            PopupKey::Previous => open.step(false),
+            PopupKey::Next => open.step(true),
+            PopupKey::Choose => {
+                if let Some(event) = open.choose() {
+                    self.scheduler.send(event);
+                }
+                false
+            }
+        };
+        if changed {
+            surface.repaint_popup(&open.layout, &self.bar.scene().style);
         }
     }
 

@@ -1,12 +1,13 @@
 //! An open popup's hold on Windows, where there is no grab to be had: when
 //! shown, the popup's window takes the focus (the bar's never does), so a
 //! click anywhere else, which takes the focus away, closes the popup, and
-//! Escape reaches it as a key. The pointer on it is input for its cells. A
+//! the keys reach it: Escape closes it, the arrows and Tab light another
+//! cell, Enter and Space click the lit one. The pointer on it is input for its cells. A
 //! press on the bar reaches the bar's own window, which closes the popup
 //! there (see `Running::pressed`).
 
 use super::{WindowSurface, input};
-use crate::bar::Running;
+use crate::bar::{PopupKey, Running};
 use crate::view::Input;
 use winit::event::{ElementState, KeyEvent, WindowEvent};
 use winit::keyboard::{Key, NamedKey};
@@ -35,9 +36,18 @@ pub fn on_popup_window(running: &mut Running, surface: &mut WindowSurface, event
         }
         WindowEvent::Focused(false) => running.close_popup(surface),
         WindowEvent::KeyboardInput {
-            event: KeyEvent { logical_key: Key::Named(NamedKey::Escape), state: ElementState::Pressed, .. },
+            event: KeyEvent { logical_key: Key::Named(key), state: ElementState::Pressed, .. },
             ..
-        } => running.close_popup(surface),
+        } => {
+            let key = match key {
+                NamedKey::Escape => PopupKey::Close,
+                NamedKey::ArrowUp | NamedKey::ArrowLeft => PopupKey::Previous,
+                NamedKey::ArrowDown | NamedKey::ArrowRight | NamedKey::Tab => PopupKey::Next,
+                NamedKey::Enter | NamedKey::Space => PopupKey::Choose,
+                _ => return,
+            };
+            running.popup_key(key, surface);
+        }
         _ => {}
     }
 }

@@ -1,14 +1,15 @@
 //! A popup's hold on the pointer and the keyboard on X11, over a
 //! connection of its own (x11rb), as menus hold them: while it lasts every
-//! press on the screen, the pointer dragged with a button held, and Escape
-//! come to the bar (in root coordinates, through [`Grabbed`]), so that a
+//! press on the screen, the pointer's moves, and the keys a menu answers
+//! (Escape, the arrows, Tab, Return, Space) come to the bar (in root coordinates, through [`Grabbed`]), so that a
 //! click outside the popup closes it. A press that opened the popup still
 //! holds the pointer for the bar's window until it is released; the grab
 //! is tried again until then, for up to a second.
 
-use crate::bar::Grabbed;
+use crate::bar::{Grabbed, PopupKey};
 use crate::view::{Input, ScrollDirection};
 use anyhow::Context;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -25,8 +26,18 @@ use x11rb::{CURRENT_TIME, NONE};
 /// under the press that opened the popup) holds the pointer.
 const GRAB_TRIES_FOR: Duration = Duration::from_secs(1);
 const GRAB_RETRY: Duration = Duration::from_millis(10);
-/// X's keysym for Escape.
-const ESCAPE: u32 = 0xff1b;
+/// The keysyms a popup answers, and what each does.
+const KEYS: [(u32, PopupKey); 9] = [
+    (0xff1b, PopupKey::Close),    // Escape
+    (0xff51, PopupKey::Previous), // Left
+    (0xff52, PopupKey::Previous), // Up
+    (0xff53, PopupKey::Next),     // Right
+    (0xff54, PopupKey::Next),     // Down
+    (0xff09, PopupKey::Next),     // Tab
+    (0xff0d, PopupKey::Choose),   // Return
+    (0xff8d, PopupKey::Choose),   // KP_Enter
+    (0x0020, PopupKey::Choose),   // space
+];
 
 pub struct Grab {
     connection: Arc<RustConnection>,
@@ -43,7 +54,7 @@ impl Grab {
     pub fn take(report: impl Fn(Grabbed) -> bool + Send + 'static) -> anyhow::Result<Grab> {
         let (connection, screen) = x11rb::connect(None).context("connecting to X for the popup's grab")?;
         let root = connection.setup().roots[screen].root;
-        let escape = escape_keycode(&connection)?;
+        let keys = popup_keys(&connection)?;
         let wake = connection.generate_id()?;
         connection.create_window(
             0,
@@ -66,7 +77,7 @@ impl Grab {
             std::thread::Builder::new()
                 .name("obi-popup-grab".into())
                 .spawn(move || {
-                    if let Err(error) = hold(&connection, root, escape, &ending, &report) {
+                    if let Err(error) = hold(&connection, root, &keys, &ending, &report) {
                         tracing::warn!("the popup's grab ended: {error:#}");
                     }
                 })
@@ -95,7 +106,7 @@ impl Drop for Grab {
 fn hold(
     connection: &RustConnection,
     root: u32,
-    escape: Option<Keycode>,
+    keys: &HashMap<Keycode, PopupKey>,
     ending: &AtomicBool,
     report: &dyn Fn(Grabbed) -> bool,
 ) -> anyhow::Result<()> {
@@ -117,7 +128,7 @@ fn hold(
     }
     let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
     if keyboard.status != GrabStatus::SUCCESS {
-        tracing::info!("X refused to grab the keyboard ({:?}); Escape will not close the popup", keyboard.status);
+        tracing::info!("X refused to grab the keyboard ({:?}); no key reaches the popup", keyboard.status);
     }
     while !ending.load(Ordering::Acquire) {
         let grabbed = match connection.wait_for_event()? {
@@ -127,7 +138,10 @@ fn hold(
             },
             Event::MotionNotify(motion) => Grabbed::Moved { at: (motion.root_x.into(), motion.root_y.into()) },
             Event::ButtonRelease(_) => Grabbed::Released,
-            Event::KeyPress(key) if Some(key.detail) == escape => Grabbed::Escape,
+            Event::KeyPress(key) => match keys.get(&key.detail) {
+                Some(&key) => Grabbed::Key(key),
+                None => continue,
+            },
             _ => continue,
         };
         if !report(grabbed) {
@@ -153,14 +167,20 @@ fn input_of_button(button: u8) -> Option<Input> {
     })
 }
 
-/// The keycode the keyboard's map gives Escape, if any key has it.
-fn escape_keycode(connection: &RustConnection) -> anyhow::Result<Option<Keycode>> {
+/// What each key the keyboard's map gives one of [`KEYS`] does, by keycode.
+fn popup_keys(connection: &RustConnection) -> anyhow::Result<HashMap<Keycode, PopupKey>> {
     let setup = connection.setup();
     let (first, count) = (setup.min_keycode, setup.max_keycode - setup.min_keycode + 1);
     let map = connection.get_keyboard_mapping(first, count)?.reply().context("reading the keyboard's map")?;
     let per_key = usize::from(map.keysyms_per_keycode).max(1);
-    let key = map.keysyms.chunks(per_key).position(|keysyms| keysyms.contains(&ESCAPE));
-    Ok(key.map(|index| first + index as u8))
+    let mut keys = HashMap::new();
+    for (index, keysyms) in map.keysyms.chunks(per_key).enumerate() {
+        // The key's own symbol, unshifted: a layout's Tab is Tab wherever it sits.
+        if let Some(&(_, key)) = KEYS.iter().find(|(keysym, _)| keysyms.first() == Some(keysym)) {
+            keys.insert(first + index as u8, key);
+        }
+    }
+    Ok(keys)
 }
 
 #[cfg(test)]

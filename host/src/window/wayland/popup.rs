@@ -3,14 +3,16 @@
 //! that opened it: the compositor then sends the bar's surfaces the
 //! pointer as usual, gives the popup the keyboard, and dismisses the popup
 //! when a surface of another client is clicked. Presses and drags on it
-//! are input for its cells; Escape (the keyboard's key, by its evdev code:
-//! the bar reads no keymap) closes it. Compositors give a layer surface's
+//! are input for its cells; the keys a menu answers (by their evdev codes:
+//! the bar reads no keymap) work on it: Escape closes it, the arrows and
+//! Tab light another cell, Return, Enter and Space click the lit one. Compositors give a layer surface's
 //! popup the keyboard only through the layer surface (sway does), so the
 //! bar takes the keyboard while the popup is open, and gives it back.
 
 use super::scale::{Scale, Viewport};
 use super::tooltip::{beside, surface_for};
 use super::{LayerBar, Panel};
+use crate::bar::PopupKey;
 use crate::render::{PopupLayout, Rect, Style};
 use crate::view::popup::Popup as WidgetPopupView;
 use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_seat, wl_surface};
@@ -19,8 +21,17 @@ use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::KeyboardInteractivity;
 use smithay_client_toolkit::shell::xdg::popup::Popup;
 
-/// Linux's key code for Escape (`input-event-codes.h`), as `wl_keyboard` gives it.
-const KEY_ESC: u32 = 1;
+/// What a key does to a popup, by Linux's code for it (`input-event-codes.h`),
+/// as `wl_keyboard` gives it.
+fn popup_key(code: u32) -> Option<PopupKey> {
+    Some(match code {
+        1 => PopupKey::Close,             // KEY_ESC
+        103 | 105 => PopupKey::Previous,  // KEY_UP, KEY_LEFT
+        106 | 108 | 15 => PopupKey::Next, // KEY_RIGHT, KEY_DOWN, KEY_TAB
+        28 | 96 | 57 => PopupKey::Choose, // KEY_ENTER, KEY_KPENTER, KEY_SPACE
+        _ => return None,
+    })
+}
 
 /// A widget's popup shown, and its GL surface once the compositor configured it.
 pub(super) struct WidgetPopup {
@@ -139,8 +150,8 @@ impl LayerBar {
 }
 
 impl Dispatch<wl_keyboard::WlKeyboard, ()> for LayerBar {
-    /// Escape on the popup that has the keyboard closes it; the keymap (a
-    /// file the compositor hands over) is closed unread.
+    /// A key on the popup that has the keyboard does what a menu's does;
+    /// the keymap (a file the compositor hands over) is closed unread.
     fn event(
         state: &mut Self,
         _: &wl_keyboard::WlKeyboard,
@@ -149,11 +160,12 @@ impl Dispatch<wl_keyboard::WlKeyboard, ()> for LayerBar {
         _: &Connection,
         _: &QueueHandle<Self>,
     ) {
-        if let wl_keyboard::Event::Key { key: KEY_ESC, state: WEnum::Value(wl_keyboard::KeyState::Pressed), .. } = event
+        if let wl_keyboard::Event::Key { key, state: WEnum::Value(wl_keyboard::KeyState::Pressed), .. } = event
+            && let Some(key) = popup_key(key)
         {
             for crate::bar::Member { running, surface } in &mut state.members {
                 if surface.popup.is_some() {
-                    running.close_popup(surface);
+                    running.popup_key(key, surface);
                 }
             }
         }
