@@ -17,7 +17,8 @@
 //! `https://api.github.com/repos/OWNER/REPO/releases`. Obi has no public
 //! release feed yet, so there is no default: without `release_feed` the
 //! widget says so once in the log and shows nothing. A check that fails
-//! (offline) is tried again within the hour.
+//! (offline) is tried again within the hour; `obi msg refresh Update`
+//! checks at once.
 //!
 //! ```json
 //! { "Update": { "enable": true, "release_feed": "https://api.github.com/repos/OWNER/obi/releases" } }
@@ -152,6 +153,10 @@ impl Widget for Update {
         {
             log::log(Level::Error, &format!("cannot open {page}: {error}"));
         }
+    }
+
+    fn on_refresh_requested(&mut self) {
+        self.next_check = i64::MIN;
     }
 }
 

@@ -100,3 +100,15 @@ fn without_a_feed_it_shows_nothing() {
     assert!(update.refresh().unwrap().items.is_empty());
     assert!(!update.wait_for_wake(Duration::from_millis(200)));
 }
+
+#[test]
+fn a_requested_refresh_checks_at_once() {
+    let server = WebServer::serving(format!(r#"{{ "tag_name": "v{RUNNING}" }}"#));
+    let script = script();
+    let config = format!(r#"{{ "enable": true, "release_feed": "{}/releases" }}"#, server.url);
+    let mut update = Harness::stock("Update", &config, &script).unwrap();
+    checked(&mut update);
+    update.request_refresh().unwrap();
+    assert!(update.wait_for_wake(Duration::from_secs(20)), "checked again well within its twelve hours");
+    assert_eq!(server.requests().len(), 2);
+}

@@ -89,3 +89,15 @@ fn imperial_units_are_asked_for_and_a_place_off_the_globe_is_refused() {
     let refused = Harness::stock("Weather", config, &script).err().expect("latitude 95 is refused");
     assert!(refused.contains("latitude 95"), "{refused}");
 }
+
+#[test]
+fn a_requested_refresh_reads_at_once() {
+    let server = open_meteo();
+    let script = script();
+    let mut weather = weather(&server, "", &script);
+    read(&mut weather);
+    weather.request_refresh().unwrap();
+    assert!(weather.wait_for_wake(Duration::from_secs(20)), "read again well within its half hour");
+    weather.refresh().unwrap();
+    assert_eq!(server.requests().len(), 2);
+}
