@@ -98,19 +98,39 @@ fn watch(socket: &Path, shared: &Shared, shown: &Pushed<AudioStatus>) -> Result<
     }
 }
 
-/// Carries out each request on the connection of the moment; one the
+/// Carries out the requests on the connection of the moment, those that
+/// came while one was carried out together ([`latest_volumes`]); one the
 /// server refuses is logged, and a server that is gone drops it.
 fn serve(shared: &Shared, requests: Receiver<AudioRequest>) {
-    for request in requests {
-        let mut connection = lock(shared);
-        let Some(questions) = connection.as_mut() else { continue };
-        if let Err(error) = questions.carry_out(&request) {
-            tracing::warn!("audio: the sound server did not take {request:?}: {error:#}");
-            if error.downcast_ref::<protocol::ProtocolError>().is_some_and(is_connection_lost) {
-                *connection = None;
+    while let Ok(first) = requests.recv() {
+        let waiting = std::iter::once(first).chain(requests.try_iter()).collect();
+        for request in latest_volumes(waiting) {
+            let mut connection = lock(shared);
+            let Some(questions) = connection.as_mut() else { continue };
+            if let Err(error) = questions.carry_out(&request) {
+                tracing::warn!("audio: the sound server did not take {request:?}: {error:#}");
+                if error.downcast_ref::<protocol::ProtocolError>().is_some_and(is_connection_lost) {
+                    *connection = None;
+                }
             }
         }
     }
+}
+
+/// `requests` without the volumes a later one for the same output sets
+/// over: a slider dragged asks for many, and only where it stopped matters.
+fn latest_volumes(requests: Vec<AudioRequest>) -> Vec<AudioRequest> {
+    let mut kept: Vec<AudioRequest> = Vec::with_capacity(requests.len());
+    for request in requests {
+        if let AudioRequest::SetVolume { output, .. } = &request
+            && let Some(AudioRequest::SetVolume { output: before, .. }) = kept.last()
+            && before == output
+        {
+            kept.pop();
+        }
+        kept.push(request);
+    }
+    kept
 }
 
 fn is_connection_lost(error: &protocol::ProtocolError) -> bool {
@@ -262,6 +282,15 @@ fn at_percent(channels: usize, percent: u32) -> ChannelVolume {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drag_sets_the_volume_where_it_stopped() {
+        let volume = |output: &str, percent| AudioRequest::SetVolume { output: output.into(), percent };
+        let mute = AudioRequest::SetMuted { output: "a".into(), muted: true };
+        let dragged =
+            vec![volume("a", 10), volume("a", 20), volume("a", 30), mute.clone(), volume("a", 40), volume("b", 5)];
+        assert_eq!(latest_volumes(dragged), [volume("a", 30), mute, volume("a", 40), volume("b", 5)]);
+    }
 
     #[test]
     fn percents_are_read_and_written_as_pactl_rounds_them() {
