@@ -291,17 +291,7 @@ fn the_power_menu_shuts_down_on_the_second_click_alone() {
     // Five lines of equal height between the margins: the last is Shut down.
     let last = ((x + width as i32 / 2).to_string(), (y + height as i32 * 9 / 10).to_string());
     run(session.command("xdotool").args(["mousemove", &last.0, &last.1, "click", "1"]));
-    let asks = workspace_dir().join("popup-power-menu-asks.png");
-    let mut line = String::new();
-    let asked = wait_for(Duration::from_secs(10), || {
-        // Wider now: the line is longer.
-        let (x, y, width, height) = session.geometry(&popup);
-        let crop = format!("{width}x{height}+{x}+{y}");
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&asks));
-        line = last_line_text(&asks, 5);
-        line.contains("Shut down? Click again")
-    });
-    assert!(asked, "the last line ({}) reads {line:?}", asks.display());
+    asks_again(&session, &popup, "popup-power-menu-asks.png");
     assert!(!shut_down.exists(), "one click shut down");
     run(session.command("xdotool").args(["click", "1"]));
     assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second click ran nothing");
@@ -378,19 +368,26 @@ fn the_power_menu_answers_the_keys() {
     let (_bar, _window) = session.start_bar(&config, Stdio::null());
     let popup = open_popup_with(&session, "1");
     run(session.command("xdotool").args(["key", "Up", "Return"]));
-    let asks = workspace_dir().join("popup-power-menu-keys.png");
+    asks_again(&session, &popup, "popup-power-menu-keys.png");
+    assert!(!shut_down.exists(), "one Return shut down");
+    run(session.command("xdotool").args(["key", "Return"]));
+    assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second Return ran nothing");
+}
+
+/// Waits until the power menu's last line asks again ("Shut down? Click
+/// again"); the last grab is kept as `name`.
+fn asks_again(session: &XSession, popup: &str, name: &str) {
+    let asks = workspace_dir().join(name);
     let mut line = String::new();
     let asked = wait_for(Duration::from_secs(10), || {
-        let (x, y, width, height) = session.geometry(&popup);
+        // Wider now: the line is longer.
+        let (x, y, width, height) = session.geometry(popup);
         let crop = format!("{width}x{height}+{x}+{y}");
         run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&asks));
         line = last_line_text(&asks, 5);
         line.contains("Shut down? Click again")
     });
-    assert!(asked, "Up then Return chose Shut down: its line ({}) reads {line:?}", asks.display());
-    assert!(!shut_down.exists(), "one Return shut down");
-    run(session.command("xdotool").args(["key", "Return"]));
-    assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second Return ran nothing");
+    assert!(asked, "the last line ({}) reads {line:?}", asks.display());
 }
 
 /// What tesseract reads on the last of `lines` lines of equal height of a

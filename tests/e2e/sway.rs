@@ -809,13 +809,10 @@ fn on_sway_the_layout_picker_sends_the_chosen_layout_to_komorebi() {
     assert!(wait_for(Duration::from_secs(10), || !picker_reads("Columns")), "choosing closed the picker");
 }
 
-/// On sway the power menu answers the keys a menu does: Up lights Shut
-/// down, Return asks again, Return again runs it.
-#[test]
-fn on_sway_the_power_menu_answers_the_keys() {
-    let Some(sway) = SwaySession::start("sway popup keys test") else { return };
-    let shut_down = sway.dir().join("shut-down");
-    let _bar = sway.start_bar(
+/// A bar with the power menu (its actions harmless, Shut down touching
+/// `shut_down`) on `sway`, once it shows; kept as `artifact` when it does not.
+fn start_power_menu(sway: &SwaySession, shut_down: &Path, artifact: &str) -> Reaped {
+    let bar = sway.start_bar(
         &format!(
             r#"{{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
                  "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
@@ -825,7 +822,17 @@ fn on_sway_the_power_menu_answers_the_keys() {
         ),
         &[],
     );
-    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], "sway-keys-bar");
+    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], artifact);
+    bar
+}
+
+/// On sway the power menu answers the keys a menu does: Up lights Shut
+/// down, Return asks again, Return again runs it.
+#[test]
+fn on_sway_the_power_menu_answers_the_keys() {
+    let Some(sway) = SwaySession::start("sway popup keys test") else { return };
+    let shut_down = sway.dir().join("shut-down");
+    let _bar = start_power_menu(&sway, &shut_down, "sway-keys-bar");
     let png = workspace().join("target/e2e-artifacts/sway-popup-power-menu-keys.png");
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let menu_reads = |wanted: &str| {
@@ -909,17 +916,7 @@ fn on_sway_the_button_under_the_pointer_is_lit() {
 fn on_sway_the_power_menu_asks_twice_before_shutting_down() {
     let Some(sway) = SwaySession::start("sway power menu test") else { return };
     let shut_down = sway.dir().join("shut-down");
-    let _bar = sway.start_bar(
-        &format!(
-            r#"{{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
-                 "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
-                     "lock": "true", "log_out": "true", "suspend": "true", "reboot": "true",
-                     "shut_down": "touch '{}'" }} }} ] }}"#,
-            shut_down.display()
-        ),
-        &[],
-    );
-    sway.wait_for_words((0, 0, 400, HEIGHT), &["Power"], "sway-power-bar");
+    let _bar = start_power_menu(&sway, &shut_down, "sway-power-bar");
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     let png = artifacts.join("sway-popup-power-menu.png");
