@@ -11,8 +11,12 @@
 //!              { "advance": 1.5 }, "refresh" ] }
 //! ```
 
+use crate::capabilities::audio::Output;
+use crate::capabilities::followed::Followed;
 use crate::capabilities::scripted::Script;
-use crate::capabilities::{Battery, Capabilities, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying};
+use crate::capabilities::{
+    AudioStatus, Battery, Capabilities, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying,
+};
 use crate::harness::Harness;
 use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
@@ -75,6 +79,15 @@ pub enum Step {
     Playing(Option<NowPlaying>),
     /// komorebi's `State` as its socket sends it; null: no tiler.
     Tiler(Option<Value>),
+    /// The sound server's outputs; null: no sound server.
+    Audio(Option<Vec<Output>>),
+    /// What `command`, kept running (`command-lines`), has said.
+    Followed {
+        command: String,
+        last_line: Option<String>,
+        #[serde(default)]
+        failure: Option<String>,
+    },
     /// What running `command` for its output gives.
     CommandOutput {
         command: String,
@@ -123,6 +136,11 @@ pub fn run(
             Step::Interfaces(interfaces) => readings.set_interfaces(interfaces.clone()),
             Step::Keyboard(layout) => readings.set_keyboard(layout.clone()),
             Step::Playing(playing) => readings.set_playing(playing.clone()),
+            Step::Audio(None) => readings.set_audio(AudioStatus::Unavailable("no sound server in this script".into())),
+            Step::Audio(Some(outputs)) => readings.set_audio(AudioStatus::Connected(outputs.clone())),
+            Step::Followed { command, last_line, failure } => {
+                readings.set_followed(command, Followed { last_line: last_line.clone(), failure: failure.clone() })
+            }
             Step::Tiler(None) => readings.set_tiler(Status::Disconnected("no tiler in this script".into())),
             Step::Tiler(Some(state)) => {
                 let monitor = script.monitor.map(|monitor| monitor as usize);

@@ -1,6 +1,7 @@
 //! The tools for widget authors: `obi widget test` runs a widget over a
 //! script and prints its views (or paints them), failing on a trap or a
-//! bad view; `obi widget new` makes a crate whose own `cargo test` builds
+//! bad view, and plays a sound server or a command kept running to it;
+//! `obi widget new` makes a crate whose own `cargo test` builds
 //! it and runs it in the harness (without the bar's window or the stock
 //! widgets), and whose component the bar then shows.
 
@@ -46,6 +47,39 @@ fn widget_test_prints_each_view_as_json() {
         })
         .collect();
     assert_eq!(shown, [(0, "01:00", "muted"), (1, "01:00", "normal"), (3, "00:59", "urgent")]);
+}
+
+/// A script can play a sound server to a widget granted `audio`: the
+/// stock Volume component shows the default output's level.
+#[test]
+fn widget_test_plays_a_sound_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let volume = obi_build_support::build_components(&workspace(), &["obi-widget-volume"]).unwrap().remove(0);
+    let json = r#"{ "config": { "enable": true }, "grants": ["audio"], "steps": [
+        { "audio": [ { "name": "a", "description": "Speakers", "volume_percent": 37, "muted": false, "is_default": true } ] },
+        "refresh", { "audio": null }, "refresh" ] }"#;
+    let output = run(obi().args(["widget", "test"]).arg(volume).arg("--script").arg(script(dir.path(), json)));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines[0]["view"]["items"][0]["pieces"][1]["text"], "37%", "{lines:?}");
+    assert_eq!(lines[1]["view"]["items"], serde_json::json!([]), "no sound server, nothing shown");
+}
+
+/// A script can say what a command kept running printed: the stock Custom
+/// component, without an interval, shows its last line.
+#[test]
+fn widget_test_plays_a_command_kept_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let custom = obi_build_support::build_components(&workspace(), &["obi-widget-custom"]).unwrap().remove(0);
+    let json = r#"{ "config": { "enable": true, "exec": "watch-mail" }, "commands": { "exec": "watch-mail" },
+        "steps": [ "refresh", { "followed": { "command": "watch-mail", "last_line": "3 new" } }, "refresh" ] }"#;
+    let output = run(obi().args(["widget", "test"]).arg(custom).arg("--script").arg(script(dir.path(), json)));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines[0]["view"]["items"], serde_json::json!([]), "nothing before its first line");
+    assert_eq!(lines[1]["view"]["items"][0]["pieces"][0]["text"], "3 new", "{lines:?}");
 }
 
 #[test]

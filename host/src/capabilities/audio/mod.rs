@@ -13,7 +13,7 @@ use crate::wake::{Follower, Waker};
 use std::path::PathBuf;
 
 /// A place sound goes: speakers, headphones, a HDMI monitor.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Output {
     /// The server's name for it, which requests take.
     pub name: String,
