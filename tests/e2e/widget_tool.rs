@@ -1,9 +1,9 @@
 //! The tools for widget authors: `obi widget test` runs a widget over a
 //! script and prints its views (or paints them), failing on a trap or a
 //! bad view, and plays a sound server or a command kept running to it;
-//! `obi widget new` makes a crate whose own `cargo test` builds
-//! it and runs it in the harness (without the bar's window or the stock
-//! widgets), and whose component the bar then shows.
+//! `obi widget new` makes a crate whose own `cargo test` builds it and runs
+//! it in the harness (without the bar's window or the stock widgets), and
+//! whose component the bar then shows.
 
 use crate::support::{Frame, have_tools, obi, run, workspace};
 use std::path::{Path, PathBuf};
