@@ -34,6 +34,7 @@ const WS_EX_NOACTIVATE: u32 = 0x800_0000;
 const WS_CAPTION: u32 = 0x00C0_0000;
 /// The title of a widget's popup's window.
 const POPUP: &str = "obi popup";
+const TOOLTIP: &str = "obi tooltip";
 
 /// The bar with Notepad's button (its icon its program's) and the
 /// keyboard's language on the left, what plays in the middle and the clock
@@ -655,6 +656,53 @@ fn the_dates_calendar_opens_under_wine_and_a_click_elsewhere_closes_it() {
     wine.xdotool(&["key", "Escape"]);
     let closed = wait_for(Duration::from_secs(10), || wine.shown(POPUP).is_none());
     assert!(closed, "the popup stayed after Escape; the bar's log:\n{}", read(&log));
+}
+
+/// A tooltip under Wine: resting the pointer on an item that has one shows
+/// it under the item in a top-most tool window that never takes the focus,
+/// with the item's words; moving off hides it.
+#[test]
+fn a_tooltip_shows_under_its_item_under_wine() {
+    let Some(wine) = WineDesktop::start("Windows tooltip under Wine") else { return };
+    let home = tempfile::tempdir().unwrap();
+    let config = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 255, "right_widgets": [],
+        "left_widgets": [ { "PowerMenu": { "enable": true, "label_prefix": "IconAndText" } } ] }"#;
+    std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the power button", |word| word == "Power")], &log);
+    let mut shown = None;
+    let appeared = wait_for(Duration::from_secs(30), || {
+        wine.xdotool(&["mousemove", "30", "20"]);
+        wine.xdotool(&["mousemove", "40", "20"]);
+        wait_for(Duration::from_secs(3), || {
+            shown = wine.shown(TOOLTIP);
+            shown.is_some()
+        })
+    });
+    assert!(appeared, "no tooltip after resting on the power button; the bar's log:\n{}", read(&log));
+    let (rect @ [left, top, _, _], focused) = shown.unwrap();
+    assert!((40..60).contains(&top) && left < 60, "under the item: {rect:?}");
+    assert!(!focused, "a tooltip never takes the focus");
+    let (_, extended) = wine.styles(TOOLTIP);
+    assert_eq!(
+        extended & (WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE | WS_EX_APPWINDOW),
+        WS_EX_TOPMOST | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE,
+        "extended styles {extended:08x}"
+    );
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let png = artifacts.join("wine-tooltip.png");
+    let mut text = String::new();
+    let reads = wait_for(Duration::from_secs(10), || {
+        wine.grab_rect(rect, &png);
+        text = popup_text(&png);
+        text.contains("Lock") && text.contains("shut down")
+    });
+    assert!(reads, "the tooltip ({}) reads {text:?}", png.display());
+    wine.xdotool(&["mousemove", "900", "500"]);
+    let hidden = wait_for(Duration::from_secs(10), || wine.shown(TOOLTIP).is_none());
+    assert!(hidden, "the tooltip stayed after the pointer left; the bar's log:\n{}", read(&log));
 }
 
 /// A see-through bar is a layered window: Windows composes its pixels, with
