@@ -125,12 +125,11 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
     run(session.command("xdotool").args(["mousemove", "60", "20", "click", "3"]));
     let popup = session.find_window("^obi popup$", Duration::from_secs(10)).expect("the media popup opened");
     let (x, y, width, height) = session.geometry(&popup);
-    let crop = format!("{width}x{height}+{x}+{y}");
     let artifacts = crate::support::workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     let shot = artifacts.join("popup-media.png");
     let read = wait_for(Duration::from_secs(10), || {
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&shot));
+        session.grab_window(&popup, &shot);
         run(Command::new("convert").arg(&shot).args(["-negate", "-resize", "300%"]).arg(&large));
         text =
             String::from_utf8_lossy(&run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "6"])).stdout)
@@ -140,7 +139,7 @@ fn mpv_playing_shows_on_the_bar_and_a_click_pauses_it() {
     assert!(read, "the popup ({}) reads {text:?}", shot.display());
     let mut covered = 0;
     let cover_shown = wait_for(Duration::from_secs(10), || {
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&shot));
+        session.grab_window(&popup, &shot);
         let frame = crate::support::Frame::read(&shot);
         let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
         covered = pixels.filter(|&(x, y)| crate::support::same_colour(frame.pixel(x, y), [0, 200, 0, 255])).count();

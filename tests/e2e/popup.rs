@@ -115,12 +115,9 @@ pub fn open_popup_with(session: &XSession, button: &str) -> String {
 /// what it should be (the window is painted once mapped); its text (see
 /// [`popup_text`]). The last grab stays at `png`.
 pub fn read_until(session: &XSession, window: &str, png: &Path, done: impl Fn(&str) -> bool) -> String {
-    let (x, y, width, height) = session.geometry(window);
-    let crop = format!("{width}x{height}+{x}+{y}");
     let mut text = String::new();
     let read = wait_for(Duration::from_secs(10), || {
-        let grab = run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(png));
-        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+        session.grab_window(window, png);
         text = popup_text(png);
         done(&text)
     });
@@ -314,11 +311,10 @@ fn the_button_under_the_pointer_is_lit() {
     );
     let (_bar, _window) = session.start_bar(&config, Stdio::null());
     let popup = open_popup_with(&session, "1");
-    let (x, y, width, height) = session.geometry(&popup);
+    let (x, y, _, height) = session.geometry(&popup);
     let grab = |name: &str| {
         let png = workspace_dir().join(name);
-        let crop = format!("{width}x{height}+{x}+{y}");
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&png));
+        session.grab_window(&popup, &png);
         Frame::read(&png)
     };
     // Five lines of equal height between the margins; a point in each, left of its text.
@@ -380,10 +376,8 @@ fn asks_again(session: &XSession, popup: &str, name: &str) {
     let asks = workspace_dir().join(name);
     let mut line = String::new();
     let asked = wait_for(Duration::from_secs(10), || {
-        // Wider now: the line is longer.
-        let (x, y, width, height) = session.geometry(popup);
-        let crop = format!("{width}x{height}+{x}+{y}");
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&asks));
+        // Wider now, the line being longer: grabbed where it is now.
+        session.grab_window(popup, &asks);
         line = last_line_text(&asks, 5);
         line.contains("Shut down? Click again")
     });

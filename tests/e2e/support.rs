@@ -201,6 +201,14 @@ impl XSession {
         (x, y, field("Width:") as u32, field("Height:") as u32)
     }
 
+    /// What `window` shows now, where it is now, as a PNG file at `png`.
+    pub fn grab_window(&self, window: &str, png: &Path) {
+        let (x, y, width, height) = self.geometry(window);
+        let crop = format!("{width}x{height}+{x}+{y}");
+        let grab = run(self.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(png));
+        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+    }
+
     /// The depth of `window`'s visual: 32 for ARGB.
     pub fn depth(&self, window: &str) -> u32 {
         self.window_info(window)("Depth:") as u32

@@ -36,13 +36,11 @@ fn resting_on_an_item_shows_its_tooltip_and_leaving_hides_it() {
     let artifacts = crate::support::workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     let png = artifacts.join("tooltip.png");
-    let crop = format!("{width}x{height}+{x}+{y}");
     let large = png.with_extension("ocr.png");
     let mut text = String::new();
     // The window is painted once the server has mapped it: read until it has been.
     let read = wait_for(Duration::from_secs(5), || {
-        let grab = run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&png));
-        assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
+        session.grab_window(&window, &png);
         run(Command::new("convert").arg(&png).args(["-negate", "-resize", "300%"]).arg(&large));
         let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7"]));
         text = String::from_utf8_lossy(&ocr.stdout).into_owned();

@@ -145,9 +145,7 @@ fn read_lines(session: &XSession, popup: &str, name: &str, done: impl Fn(&[(u32,
     let png = workspace_dir().join(name);
     let mut lines = Vec::new();
     let read = wait_for(Duration::from_secs(10), || {
-        let (x, y, width, height) = session.geometry(popup);
-        let crop = format!("{width}x{height}+{x}+{y}");
-        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&png));
+        session.grab_window(popup, &png);
         lines = popup_lines(&png);
         done(&lines)
     });
