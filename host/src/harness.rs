@@ -107,6 +107,17 @@ impl Harness {
         self.wakes.recv_timeout(timeout).is_ok()
     }
 
+    /// Refreshes, waits (up to `timeout`) for the wake that brings what the
+    /// widget began waiting for (a fetch, a command's output), and
+    /// refreshes again, as the bar does: that view, or none when no wake came.
+    pub fn refresh_when_answered(&mut self, timeout: Duration) -> Result<Option<View>, Failure> {
+        self.refresh()?;
+        if !self.wait_for_wake(timeout) {
+            return Ok(None);
+        }
+        self.refresh().map(Some)
+    }
+
     /// Sends `input` to the item `key`, then refreshes, as the bar does.
     pub fn input(&mut self, key: &str, input: Input) -> Result<View, Failure> {
         self.instance.on_input(&self.engine, key, input)?;

@@ -17,9 +17,8 @@ fn prints(script: &Script, command: &str, code: i32, stdout: &str, stderr: &str)
 
 /// The view once the run has come back, as the bar shows it after the wake.
 fn ran(custom: &mut Harness) -> View {
-    custom.refresh().unwrap();
-    assert!(custom.wait_for_wake(Duration::from_secs(20)), "the widget is woken when the command has ended");
-    custom.refresh().unwrap()
+    let answered = custom.refresh_when_answered(Duration::from_secs(20)).unwrap();
+    answered.expect("the widget is woken when the command has ended")
 }
 
 #[test]

@@ -26,9 +26,8 @@ fn weather(server: &WebServer, options: &str, script: &Script) -> Harness {
 
 /// The view once the reading has come back, as the bar shows it after the wake.
 fn read(weather: &mut Harness) -> View {
-    weather.refresh().unwrap();
-    assert!(weather.wait_for_wake(Duration::from_secs(20)), "the widget is woken when the reading has ended");
-    weather.refresh().unwrap()
+    let answered = weather.refresh_when_answered(Duration::from_secs(20)).unwrap();
+    answered.expect("the widget is woken when the reading has ended")
 }
 
 #[test]
