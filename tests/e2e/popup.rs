@@ -7,7 +7,7 @@
 //! click outside closes each.
 
 use crate::komorebi_simulator::{Simulator, state, window, workspace as komorebi_workspace};
-use crate::support::{Frame, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
+use crate::support::{Frame, Reaped, XSession, config_file, have_tools, run, same_colour, wait_for, workspace};
 use chrono::{Datelike, Months, Utc};
 use std::collections::HashMap;
 use std::path::Path;
@@ -263,18 +263,7 @@ fn the_power_menu_shuts_down_on_the_second_click_alone() {
     let ran = tempfile::tempdir().unwrap();
     let shut_down = ran.path().join("shut-down");
     let session = XSession::start(1280, 720);
-    let (_dir, config) = config_file(&format!(
-        r#"{{
-          "height": 40,
-          "font_size": 18,
-          "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "label_prefix": "IconAndText",
-                                "lock": "true", "log_out": "true", "suspend": "true", "reboot": "true",
-                                "shut_down": "touch '{}'" }} }} ],
-          "right_widgets": []
-        }}"#,
-        shut_down.display()
-    ));
-    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let _bar = start_power_menu(&session, &format!("touch '{}'", shut_down.display()));
     closes_on_a_click_outside(&session, "1");
 
     let popup = open_popup_with(&session, "1");
@@ -304,12 +293,7 @@ fn the_button_under_the_pointer_is_lit() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let (_dir, config) = config_file(
-        r#"{ "height": 40, "font_size": 18, "right_widgets": [],
-             "left_widgets": [ { "PowerMenu": { "enable": true, "lock": "true", "log_out": "true",
-                                 "suspend": "true", "reboot": "true", "shut_down": "true" } } ] }"#,
-    );
-    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let _bar = start_power_menu(&session, "true");
     let popup = open_popup_with(&session, "1");
     let (x, y, _, height) = session.geometry(&popup);
     let grab = |name: &str| {
@@ -355,19 +339,26 @@ fn the_power_menu_answers_the_keys() {
     let ran = tempfile::tempdir().unwrap();
     let shut_down = ran.path().join("shut-down");
     let session = XSession::start(1280, 720);
-    let (_dir, config) = config_file(&format!(
-        r#"{{ "height": 40, "font_size": 18, "right_widgets": [],
-             "left_widgets": [ {{ "PowerMenu": {{ "enable": true, "lock": "true", "log_out": "true",
-                                 "suspend": "true", "reboot": "true", "shut_down": "touch '{}'" }} }} ] }}"#,
-        shut_down.display()
-    ));
-    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let _bar = start_power_menu(&session, &format!("touch '{}'", shut_down.display()));
     let popup = open_popup_with(&session, "1");
     run(session.command("xdotool").args(["key", "Up", "Return"]));
     asks_again(&session, &popup, "popup-power-menu-keys.png");
     assert!(!shut_down.exists(), "one Return shut down");
     run(session.command("xdotool").args(["key", "Return"]));
     assert!(wait_for(Duration::from_secs(10), || shut_down.exists()), "the second Return ran nothing");
+}
+
+/// A bar with the power menu on `session`, its actions harmless but Shut
+/// down, which runs `shut_down`; the bar and the folder of its config.
+fn start_power_menu(session: &XSession, shut_down: &str) -> (Reaped, tempfile::TempDir) {
+    let config = serde_json::json!({
+        "height": 40, "font_size": 18, "right_widgets": [],
+        "left_widgets": [ { "PowerMenu": { "enable": true, "label_prefix": "IconAndText", "lock": "true",
+            "log_out": "true", "suspend": "true", "reboot": "true", "shut_down": shut_down } } ]
+    });
+    let (dir, config) = config_file(&config.to_string());
+    let (bar, _window) = session.start_bar(&config, Stdio::null());
+    (bar, dir)
 }
 
 /// Waits until the power menu's last line asks again ("Shut down? Click
