@@ -65,3 +65,38 @@ fn a_partial_repaint_equals_a_full_one() {
     // And an unchanged scene damages nothing.
     assert_eq!(damage(&after_layout, &offscreen.painter.lay_out(&after, 800, 40), &after.style), None);
 }
+
+/// With komorebi-bar's padding on a thin bar an item's row is shorter than
+/// its text and icons (10 px of a 30 px bar): an item that appears is
+/// still painted whole, as a fresh painter paints the same scene.
+#[test]
+fn an_item_taller_than_its_row_is_repainted_whole() {
+    let json = r#"{ "height": 30, "transparency_alpha": 255, "left_widgets": [], "right_widgets": [] }"#;
+    let config = BarConfig::parse(json, "test").unwrap().config;
+    let style = Style::from_config(&config);
+    let font = find_text_font(None).unwrap();
+    let offscreen = |what: &str| match Offscreen::new(800, 30, &font.data) {
+        Ok(offscreen) => Some(offscreen),
+        Err(error) => {
+            skip::unavailable(&format!("{what}: no offscreen GL ({error})"));
+            None
+        }
+    };
+    let Some(mut fresh) = offscreen("thin row repaint test") else { return };
+    let Some(mut bar) = offscreen("thin row repaint test") else { return };
+
+    let mut before = scene(&style, "12:00:00", "title", false);
+    before.widgets.remove(0);
+    let after = scene(&style, "12:00:00", "title", true);
+    let before_layout = bar.paint(&before);
+    let after_layout = bar.painter.lay_out(&after, 800, 30);
+    assert!(after_layout.items.iter().all(|item| item.rect.height < 15.0), "the rows are thin");
+    let region = damage(&before_layout, &after_layout, &after.style).expect("the left side appeared");
+    bar.paint_region(&after, &after_layout, region);
+    let partial = bar.read_rgba().unwrap();
+
+    fresh.paint(&after);
+    let whole = fresh.read_rgba().unwrap();
+    let differing = partial.chunks_exact(4).zip(whole.chunks_exact(4)).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 0, "pixels differ between the repaint and a fresh painter's frame");
+}

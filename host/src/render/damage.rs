@@ -19,7 +19,7 @@ pub fn damage(before: &Layout, after: &Layout, style: &Style) -> Option<Rect> {
     }
     for (these, those) in [(&before.items, &after.items), (&after.items, &before.items)] {
         for item in these.iter().filter(|item| !those.contains(item)) {
-            region = region.union(&item.rect);
+            region = region.union(&item.reach(&after.window));
         }
     }
     (!region.is_empty()).then_some(region)
@@ -82,7 +82,16 @@ mod tests {
     fn a_changed_item_damages_only_itself() {
         let before = layout(vec![item("a", 10.0), item("12:00:00", 400.0)], vec![]);
         let after = layout(vec![item("a", 10.0), item("12:00:01", 400.0)], vec![]);
-        assert_eq!(damage(&before, &after, &style()), Some(Rect::new(400.0, 0.0, 30.0, 30.0)));
+        assert_eq!(damage(&before, &after, &style()), Some(Rect::new(399.0, 0.0, 32.0, 30.0)));
+    }
+
+    #[test]
+    fn an_item_in_a_thin_row_damages_its_whole_column() {
+        let before = layout(vec![], vec![]);
+        let mut thin = item("1", 20.0);
+        thin.rect = Rect::new(20.0, 10.0, 30.0, 10.0);
+        let after = layout(vec![thin], vec![]);
+        assert_eq!(damage(&before, &after, &style()), Some(Rect::new(19.0, 0.0, 32.0, 30.0)));
     }
 
     #[test]

@@ -24,6 +24,18 @@ pub struct PlacedItem {
     pub rect: Rect,
 }
 
+impl PlacedItem {
+    /// Where the item may leave ink in a `window`: its column of the
+    /// window, a pixel wider either side. Its text and icons are centred
+    /// on its row and reach past a row shorter than they are (a thick
+    /// padding on a thin bar), and antialiasing a pixel past a glyph's box;
+    /// a repaint that kept to `rect` would cut them.
+    pub fn reach(&self, window: &Rect) -> Rect {
+        const OVERHANG: f32 = 1.0;
+        Rect::new(self.rect.x - OVERHANG, window.y, self.rect.width + 2.0 * OVERHANG, window.height)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Layout {
     /// The window, with the bar's background inside it at `background`.

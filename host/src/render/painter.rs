@@ -212,7 +212,7 @@ impl<R: Renderer> Painter<R> {
         for group in layout.groups.iter().filter(|group| group.grow(reach).intersects(&region)) {
             style.grouping.paint(&mut self.canvas, group);
         }
-        for placed in layout.items.iter().filter(|placed| placed.rect.intersects(&region)) {
+        for placed in layout.items.iter().filter(|placed| placed.reach(&window).intersects(&region)) {
             self.paint_item(style, placed);
         }
         self.canvas.reset_scissor();
