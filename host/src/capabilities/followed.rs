@@ -6,12 +6,12 @@
 //! keeps ending soon after it starts ([`Backoff`]), and says how it ended
 //! until it prints again. Dropping the handle stops it and all it started.
 
-use super::shell::{drain_to_tail, shell, stop_group};
+use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
 use crate::backoff::Backoff;
 use crate::sync::lock;
 use crate::wake::Waker;
 use std::io::{BufRead, BufReader};
-use std::process::{ExitStatus, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, Thread};
@@ -130,20 +130,8 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
     let said = stderr.and_then(|reader| reader.join().ok()).unwrap_or_default();
     match status {
         Ok(status) if status.success() => None,
-        Ok(status) => Some(ending(status, &said)),
+        Ok(status) => Some(how_it_ended(status, &said)),
         Err(error) => Some(format!("could not be waited for: {error}")),
-    }
-}
-
-/// "exited with 2: what it said last on stderr".
-fn ending(status: ExitStatus, stderr: &str) -> String {
-    let how = match status.code() {
-        Some(code) => format!("exited with {code}"),
-        None => "was ended by a signal".to_owned(),
-    };
-    match stderr.lines().last() {
-        Some(said) => format!("{how}: {said}"),
-        None => how,
     }
 }
 

@@ -7,10 +7,10 @@
 //! prints ([`super::followed`]). None ever takes the bar down.
 
 use super::followed::{FollowedCommand, Following};
-use super::shell::{drain_to_tail, shell, stop_group};
+use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
 use crate::wake::Waker;
 use std::io::Read;
-use std::process::{ExitStatus, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -123,19 +123,12 @@ pub fn launch(command: &str, ended: impl FnOnce(Result<(), String>) + Send + 'st
             let tail = stderr.map(drain_to_tail).unwrap_or_default();
             ended(match child.wait() {
                 Ok(status) if status.success() => Ok(()),
-                Ok(status) => Err(describe(status, &tail)),
+                Ok(status) => Err(how_it_ended(status, &tail)),
                 Err(error) => Err(format!("could not be waited for: {error}")),
             })
         })
         .map(drop)
         .map_err(|error| format!("cannot watch the command: {error}"))
-}
-
-fn describe(status: ExitStatus, stderr: &str) -> String {
-    match stderr.lines().last() {
-        Some(said) => format!("failed ({status}): {said}"),
-        None => format!("failed ({status})"),
-    }
 }
 
 #[cfg(all(test, unix))]
@@ -163,7 +156,7 @@ mod tests {
         let failure = run("obi-no-such-program --flag").unwrap_err();
         assert!(failure.contains("127") && failure.contains("not found"), "{failure}");
         let failure = run("echo first >&2; echo 'last words' >&2; exit 3").unwrap_err();
-        assert!(failure.contains("exit status: 3") && failure.ends_with("last words"), "{failure}");
+        assert!(failure.starts_with("exited with 3: ") && failure.ends_with("last words"), "{failure}");
         assert_eq!(run("true"), Ok(()));
     }
 

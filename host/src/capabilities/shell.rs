@@ -4,7 +4,7 @@
 //! end of what it said on stderr kept.
 
 use std::io::Read;
-use std::process::Command;
+use std::process::{Command, ExitStatus};
 
 #[cfg(unix)]
 pub fn shell(command: &str) -> Command {
@@ -35,6 +35,19 @@ pub fn drain_to_tail(mut stream: impl Read) -> String {
         }
     }
     String::from_utf8_lossy(&tail).trim().to_owned()
+}
+
+/// How a command that failed ended, for a log or a widget: "exited with 2:
+/// what it said last on stderr", or "was ended by a signal".
+pub fn how_it_ended(status: ExitStatus, stderr: &str) -> String {
+    let how = match status.code() {
+        Some(code) => format!("exited with {code}"),
+        None => "was ended by a signal".to_owned(),
+    };
+    match stderr.lines().last() {
+        Some(said) => format!("{how}: {said}"),
+        None => how,
+    }
 }
 
 /// Stops the command's whole process group: the shell and what it started
