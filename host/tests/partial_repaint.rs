@@ -34,6 +34,11 @@ fn scene(style: &Style, clock: &str, title: &str, selected: bool) -> Scene {
     }
 }
 
+/// How many RGBA pixels of two frames of one size differ.
+fn differing_pixels(one: &[u8], other: &[u8]) -> usize {
+    one.chunks_exact(4).zip(other.chunks_exact(4)).filter(|(a, b)| a != b).count()
+}
+
 #[test]
 fn a_partial_repaint_equals_a_full_one() {
     let json = r#"{ "height": 40, "transparency_alpha": 230, "left_widgets": [], "right_widgets": [],
@@ -59,8 +64,7 @@ fn a_partial_repaint_equals_a_full_one() {
 
     offscreen.paint(&after);
     let whole = offscreen.read_rgba().unwrap();
-    let differing = partial.chunks_exact(4).zip(whole.chunks_exact(4)).filter(|(a, b)| a != b).count();
-    assert_eq!(differing, 0, "pixels differ between the partial and the full repaint");
+    assert_eq!(differing_pixels(&partial, &whole), 0, "pixels differ between the partial and the full repaint");
 
     // And an unchanged scene damages nothing.
     assert_eq!(damage(&after_layout, &offscreen.painter.lay_out(&after, 800, 40), &after.style), None);
@@ -97,6 +101,5 @@ fn an_item_taller_than_its_row_is_repainted_whole() {
 
     fresh.paint(&after);
     let whole = fresh.read_rgba().unwrap();
-    let differing = partial.chunks_exact(4).zip(whole.chunks_exact(4)).filter(|(a, b)| a != b).count();
-    assert_eq!(differing, 0, "pixels differ between the repaint and a fresh painter's frame");
+    assert_eq!(differing_pixels(&partial, &whole), 0, "pixels differ between the repaint and a fresh painter's frame");
 }
