@@ -29,9 +29,13 @@ impl PlacedItem {
     /// window, a pixel wider either side. Its text and icons are centred
     /// on its row and reach past a row shorter than they are (a thick
     /// padding on a thin bar), and antialiasing a pixel past a glyph's box;
-    /// a repaint that kept to `rect` would cut them.
+    /// a repaint that kept to `rect` would cut them. An item given no room
+    /// (a padding wider than the bar) draws nothing.
     pub fn reach(&self, window: &Rect) -> Rect {
         const OVERHANG: f32 = 1.0;
+        if self.rect.is_empty() {
+            return self.rect;
+        }
         Rect::new(self.rect.x - OVERHANG, window.y, self.rect.width + 2.0 * OVERHANG, window.height)
     }
 }
@@ -466,6 +470,6 @@ mod tests {
         scene.style.padding = Insets::from_spacing(&SpacingKind::All(300.0));
         let layout = lay_out_fixed(&scene);
         assert_eq!(layout.background, Rect::new(0.0, 0.0, 500.0, 40.0));
-        assert!(layout.items.iter().all(|item| item.rect.height == 0.0));
+        assert!(layout.items.iter().all(|item| item.rect.height == 0.0 && item.reach(&layout.window).is_empty()));
     }
 }
