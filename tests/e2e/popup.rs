@@ -108,7 +108,23 @@ pub fn open_popup_with(session: &XSession, button: &str) -> String {
         found.is_some()
     });
     assert!(opened, "no popup window showed after a click (button {button}) on the bar's first item");
-    found.unwrap()
+    let popup = found.unwrap();
+    // Keys reach it once it holds the pointer (it takes the keyboard
+    // first), and a grab of it is worth reading once it is painted (its
+    // window is black until then).
+    assert!(
+        wait_for(Duration::from_secs(10), || session.pointer_grabbed()),
+        "the popup {popup} never held the pointer"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let png = scratch.path().join("popup.png");
+    let painted = wait_for(Duration::from_secs(10), || {
+        session.grab_window(&popup, &png);
+        let frame = Frame::read(&png);
+        frame.rgba.chunks_exact(4).any(|pixel| pixel != &frame.rgba[..4])
+    });
+    assert!(painted, "the popup {popup} was never painted");
+    popup
 }
 
 /// Reads the popup's window with tesseract until `done` says its text is
@@ -199,6 +215,16 @@ pub fn popup_lines(png: &Path) -> Vec<(u32, String)> {
             ((top + bottom) / 2, read)
         })
         .collect()
+}
+
+/// Those of a popup's `lines` (see [`popup_lines`]) of `png` in the
+/// default theme's selected fill, read near each line's right end, past
+/// its text.
+pub fn selected_lines<'a>(png: &Path, lines: &'a [(u32, String)]) -> Vec<&'a str> {
+    let frame = Frame::read(png);
+    let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).selected_fill;
+    let filled = |row: u32| same_colour(frame.pixel(frame.width - 16, row), [r, g, b, 255]);
+    lines.iter().filter(|(row, _)| filled(*row)).map(|(_, text)| text.as_str()).collect()
 }
 
 /// The Komorebi widget's layout opens its options in a popup, the current

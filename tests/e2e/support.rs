@@ -209,6 +209,33 @@ impl XSession {
         assert!(grab.status.success(), "import: {}", String::from_utf8_lossy(&grab.stderr));
     }
 
+    /// Whether a client holds the pointer, as a popup does while it is
+    /// open: a grab of the test's own is refused then (and one that is
+    /// not is let go at once).
+    pub fn pointer_grabbed(&self) -> bool {
+        use x11rb::connection::Connection;
+        use x11rb::protocol::xproto::{ConnectionExt, EventMask, GrabMode, GrabStatus};
+        let (connection, screen) = x11rb::connect(Some(&self.display)).expect("connecting to the test's X server");
+        let root = connection.setup().roots[screen].root;
+        let (none, now) = (x11rb::NONE, x11rb::CURRENT_TIME);
+        let grab = connection.grab_pointer(
+            false,
+            root,
+            EventMask::NO_EVENT,
+            GrabMode::ASYNC,
+            GrabMode::ASYNC,
+            none,
+            none,
+            now,
+        );
+        let status = grab.expect("asking for the pointer").reply().expect("X's answer to a grab").status;
+        if status == GrabStatus::SUCCESS {
+            connection.ungrab_pointer(now).expect("letting the pointer go");
+            connection.flush().expect("letting the pointer go");
+        }
+        status == GrabStatus::ALREADY_GRABBED
+    }
+
     /// The depth of `window`'s visual: 32 for ARGB.
     pub fn depth(&self, window: &str) -> u32 {
         self.window_info(window)("Depth:") as u32
@@ -368,8 +395,16 @@ impl Frame {
         let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut buffer).expect("a PNG frame");
         buffer.truncate(info.buffer_size());
-        assert_eq!(info.color_type, png::ColorType::Rgba, "decoded to RGBA");
-        Frame { width: info.width, height: info.height, rgba: buffer }
+        // ImageMagick writes a grab with no colour in it (a window not yet
+        // painted, all black) as grey, which the decoder keeps grey.
+        let rgba = match info.color_type {
+            png::ColorType::Rgba => buffer,
+            png::ColorType::GrayscaleAlpha => {
+                buffer.chunks_exact(2).flat_map(|pixel| [pixel[0], pixel[0], pixel[0], pixel[1]]).collect()
+            }
+            other => panic!("a PNG decoded to {other:?}, not RGBA"),
+        };
+        Frame { width: info.width, height: info.height, rgba }
     }
 
     pub fn read(path: &Path) -> Frame {

@@ -4,7 +4,8 @@
 //! (Escape, the arrows, Tab, Return, Space) come to the bar (in root coordinates, through [`Grabbed`]), so that a
 //! click outside the popup closes it. A press that opened the popup still
 //! holds the pointer for the bar's window until it is released; the grab
-//! is tried again until then, for up to a second.
+//! is tried again until then, for up to a second. The keyboard is taken
+//! first, so that once the pointer is held both are.
 
 use crate::bar::{Grabbed, PopupKey};
 use crate::view::{Input, ScrollDirection};
@@ -110,6 +111,10 @@ fn hold(
     ending: &AtomicBool,
     report: &dyn Fn(Grabbed) -> bool,
 ) -> anyhow::Result<()> {
+    let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
+    if keyboard.status != GrabStatus::SUCCESS {
+        tracing::info!("X refused to grab the keyboard ({:?}); no key reaches the popup", keyboard.status);
+    }
     let pointer = EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::POINTER_MOTION;
     let until = Instant::now() + GRAB_TRIES_FOR;
     loop {
@@ -123,12 +128,13 @@ fn hold(
         match status {
             GrabStatus::SUCCESS => break,
             _ if Instant::now() < until => std::thread::sleep(GRAB_RETRY),
-            refused => anyhow::bail!("X refused to grab the pointer ({refused:?}); a click outside will not close it"),
+            refused => {
+                // Keys held by a popup nobody can click away would be lost to every other window.
+                connection.ungrab_keyboard(CURRENT_TIME)?;
+                connection.flush()?;
+                anyhow::bail!("X refused to grab the pointer ({refused:?}); a click outside will not close it")
+            }
         }
-    }
-    let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
-    if keyboard.status != GrabStatus::SUCCESS {
-        tracing::info!("X refused to grab the keyboard ({:?}); no key reaches the popup", keyboard.status);
     }
     while !ending.load(Ordering::Acquire) {
         let grabbed = match connection.wait_for_event()? {
