@@ -6,11 +6,12 @@
 //! are kept.
 
 use crate::ocr::words_on_bar;
-use crate::popup::{open_popup_with, popup_lines, workspace_dir};
+use crate::popup::{open_popup_with, popup_lines, selected_lines, workspace_dir};
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
 use crate::sway::SwaySession;
 use obi_test_support::sound_server::SoundServer;
 use std::ffi::OsStr;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -59,17 +60,22 @@ fn the_bar_follows_the_sound_server_and_changes_it() {
     let popup = open_popup_with(&session, "3");
     let (x, y, width, _) = session.geometry(&popup);
     assert_eq!(y, 40, "right under the bar");
-    let lines = read_lines(&session, &popup, "popup-volume.png", |lines| {
+    let lines = read_lines(&session, &popup, "popup-volume.png", |png, lines| {
         let texts: Vec<&str> = lines.iter().map(|(_, text)| text.as_str()).collect();
-        texts.len() == 3 && texts[0].contains("Unmute") && texts[1].contains("First") && texts[2].contains("Second")
+        texts.len() == 3
+            && texts[0].contains("Unmute")
+            && texts[1].contains("First")
+            && texts[2].contains("Second")
+            && selected_output(png, lines) == Some("First")
     });
     let second = ((x + width as i32 / 2).to_string(), (y + lines[2].0 as i32).to_string());
     run(session.command("xdotool").args(["mousemove", &second.0, &second.1, "click", "1"]));
     let default = || server.pactl(&["get-default-sink"]);
     assert!(wait_for(Duration::from_secs(10), || default() == "second"), "the default is {}", default());
-    // The second output is not muted: the popup offers to mute it.
-    read_lines(&session, &popup, "popup-volume-second.png", |lines| {
+    // The second output is selected now, and not muted: the popup offers to mute it.
+    read_lines(&session, &popup, "popup-volume-second.png", |png, lines| {
         lines.first().is_some_and(|(_, text)| text.contains("Mute") && !text.contains("Unmute"))
+            && selected_output(png, lines) == Some("Second")
     });
 
     run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
@@ -131,11 +137,24 @@ fn on_sway_the_volume_popup_chooses_the_default_output() {
     sway.click(x + 60, BAR + y + i64::from(lines[2].0), 1);
     let default = || server.pactl(&["get-default-sink"]);
     assert!(wait_for(Duration::from_secs(10), || default() == "second"), "the default is {}", default());
-    assert!(wait_for(Duration::from_secs(10), || reads(&["Mute", "First", "Second"]).is_some()));
+    // The popup follows: the second output is the selected one now.
+    let follows = wait_for(Duration::from_secs(10), || {
+        reads(&["Mute", "First", "Second"]).is_some_and(|(_, lines)| selected_output(&png, &lines) == Some("Second"))
+    });
+    assert!(follows, "the popup ({}) did not select the second output", png.display());
     std::fs::copy(&png, workspace_dir().join("sway-popup-volume-second.png")).unwrap();
 
     sway.click(900, 500, 1);
     assert!(wait_for(Duration::from_secs(10), || read().is_none()), "a click outside closed the popup");
+}
+
+/// The output the popup grabbed as `png` shows selected (the default),
+/// when it shows one alone.
+fn selected_output(png: &Path, lines: &[(u32, String)]) -> Option<&'static str> {
+    let selected = selected_lines(png, lines);
+    let outputs: Vec<&str> =
+        ["First", "Second"].into_iter().filter(|output| selected.iter().any(|line| line.contains(output))).collect();
+    (outputs.len() == 1).then(|| outputs[0])
 }
 
 /// A popup's lines: the row of each one's middle, and its text.
@@ -145,14 +164,15 @@ type Lines = Vec<(u32, String)>;
 const BAR: i64 = 40;
 
 /// The popup's lines (see [`popup_lines`]), grabbed again until `done`
-/// says they are what they should be; the last grab is kept as `name`.
-fn read_lines(session: &XSession, popup: &str, name: &str, done: impl Fn(&[(u32, String)]) -> bool) -> Lines {
+/// says they (and the grab they were read on) are what they should be;
+/// the last grab is kept as `name`.
+fn read_lines(session: &XSession, popup: &str, name: &str, done: impl Fn(&Path, &[(u32, String)]) -> bool) -> Lines {
     let png = workspace_dir().join(name);
     let mut lines = Vec::new();
     let read = wait_for(Duration::from_secs(10), || {
         session.grab_window(popup, &png);
         lines = popup_lines(&png);
-        done(&lines)
+        done(&png, &lines)
     });
     assert!(read, "the popup ({}) reads {lines:?}", png.display());
     lines
