@@ -6,6 +6,7 @@
 //! names is only ever read as a font, and a remembered file that no longer
 //! has the family is looked for again.
 
+use super::FontData;
 use crate::files::{OwnDir, read_regular};
 use fontdb::{Database, Family, Query};
 use std::collections::BTreeMap;
@@ -40,7 +41,7 @@ impl FontMemory {
     }
 
     /// `family`'s face from the file it was last found in, when that file still has it.
-    pub fn recall(&self, family: &str) -> Option<(PathBuf, Arc<[u8]>)> {
+    pub fn recall(&self, family: &str) -> Option<(PathBuf, FontData)> {
         let path = self.remembered().remove(family)?;
         let data = face_in_files(family, [&path])?;
         Some((path, data))
@@ -92,8 +93,6 @@ impl FontMemory {
     }
 }
 
-/// The bytes of the font file among `files` that has a face of `family`;
-/// files that cannot be read as fonts are passed over.
 /// The regular face of `family` in `database`, its name matched in any
 /// case ("dejavu sans" finds "DejaVu Sans"), as people type it in a config.
 pub(super) fn query_family(database: &Database, family: &str) -> Option<fontdb::ID> {
@@ -105,14 +104,16 @@ pub(super) fn query_family(database: &Database, family: &str) -> Option<fontdb::
     })
 }
 
-pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<Arc<[u8]>> {
+/// The face of `family` in the font files among `files` that have one;
+/// files that cannot be read as fonts are passed over.
+pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<FontData> {
     let mut database = Database::new();
     for path in files {
         let _ = database.load_font_file(path);
     }
     let id = query_family(&database, family)?;
-    // Copied once, into the bytes the bars and painters share (`FontData`).
-    database.with_face_data(id, |data, _index| Arc::from(data))
+    // Copied once, into the bytes the bars and painters share.
+    database.with_face_data(id, |data, index| FontData::new(Arc::from(data), index))
 }
 
 #[cfg(test)]
@@ -136,7 +137,7 @@ mod tests {
         memory.remember("DejaVu Sans", &renamed);
         let (path, data) = FontMemory::at(Some(cache.path().join("fonts"))).recall("DejaVu Sans").expect("recalled");
         assert_eq!(path, renamed);
-        assert!(*data == *std::fs::read(DEJAVU).unwrap());
+        assert!(*data.bytes == *std::fs::read(DEJAVU).unwrap());
         memory.remember("Some Other Family", &renamed);
         assert!(memory.recall("Some Other Family").is_none(), "a file without the family is not used");
         std::fs::remove_file(&renamed).unwrap();

@@ -10,6 +10,7 @@
 use super::font_memory::{FontMemory, face_in_files, query_family};
 use anyhow::Context;
 use fontdb::{Database, Source};
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
@@ -27,9 +28,37 @@ const NO_FONTS: &str = "no fonts are installed on this system (Windows keeps the
 #[cfg(not(windows))]
 const NO_FONTS: &str = "no fonts are installed on this system (install fonts-dejavu-core, for example)";
 
-/// A font file's bytes, shared by whoever draws with it: the painters
-/// hold the same bytes as the bars that name them, not copies.
-pub type FontData = Arc<[u8]>;
+/// A face of a font file, as the painters take it: the file's bytes,
+/// shared by whoever draws with it (the painters hold the same bytes as
+/// the bars that name them, not copies), and which of its faces it is. A
+/// collection (`.ttc`) holds several: Noto Sans CJK's languages, most of
+/// macOS's system fonts, Windows' Cambria Math beside Cambria.
+#[derive(Clone)]
+pub struct FontData {
+    pub bytes: Arc<[u8]>,
+    pub index: u32,
+    /// Tells this face from another without reading its bytes again.
+    key: u64,
+}
+
+impl FontData {
+    pub fn new(bytes: Arc<[u8]>, index: u32) -> FontData {
+        let mut hasher = DefaultHasher::new();
+        (&*bytes, index).hash(&mut hasher);
+        FontData { bytes, index, key: hasher.finish() }
+    }
+
+    /// Equal for the same face of the same bytes, wherever they are held.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl PartialEq for FontData {
+    fn eq(&self, other: &FontData) -> bool {
+        self.key == other.key && self.index == other.index && self.bytes == other.bytes
+    }
+}
 
 pub struct TextFont {
     pub family: String,
@@ -86,7 +115,7 @@ fn find_text_font_in<'a>(
         }
     };
     let data = database
-        .with_face_data(id, |data, _index| FontData::from(data))
+        .with_face_data(id, |data, index| FontData::new(Arc::from(data), index))
         .with_context(|| format!("could not read the font file of {family:?}"))?;
     Ok(TextFont { family, data })
 }
@@ -185,7 +214,7 @@ mod tests {
         let listed = system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap();
         let found = named_files("DejaVu Sans", &font_files()).expect("DejaVuSans.ttf is found by its name");
         assert_eq!(found.family, "DejaVu Sans");
-        assert!(*found.data == *listed, "the face found by name differs from the listing's");
+        assert!(*found.data.bytes == *listed, "the face found by name differs from the listing's");
         assert_eq!(find_text_font(None).unwrap().family, "DejaVu Sans", "the first fallback, found the same way");
     }
 
@@ -220,7 +249,7 @@ mod tests {
         assert_eq!(found.family, "DejaVu Sans");
         let any_case = find_text_font_in(Some("dejavu SANS"), &[], &FontMemory::at(None), || &listing).unwrap();
         assert!(any_case.data == found.data, "a family is found whatever the case it is written in");
-        assert!(*found.data == *std::fs::read(dejavu).unwrap());
+        assert!(*found.data.bytes == *std::fs::read(dejavu).unwrap());
         let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
         assert_eq!(path, renamed);
 
@@ -229,11 +258,47 @@ mod tests {
         assert!(again.data == found.data, "found in the remembered file, not listed");
     }
 
+    /// A family in a collection (`.ttc`) is its own face, not the
+    /// collection's first, however it is found: by the file's name, in
+    /// the remembered file, or in the listing.
+    #[test]
+    fn a_family_in_a_collection_is_its_own_face() {
+        use obi_test_support::font_collection::{DEJAVU_SANS, DEJAVU_SANS_MONO, collection_of};
+        let Some(collection) = collection_of(&[DEJAVU_SANS, DEJAVU_SANS_MONO]) else { return };
+        let fonts = tempfile::tempdir().unwrap();
+        let named = fonts.path().join("DejaVuSansMono-Both.ttc");
+        std::fs::write(&named, &collection).unwrap();
+        let family_of = |found: &TextFont| {
+            let mut database = Database::new();
+            database.load_font_data(found.data.bytes.to_vec());
+            let face = database.faces().find(|face| face.index == found.data.index).expect("the face found");
+            face.families[0].0.clone()
+        };
+
+        let by_name = named_files("DejaVu Sans Mono", std::slice::from_ref(&named)).expect("found by the file's name");
+        assert_eq!((by_name.data.index, family_of(&by_name).as_str()), (1, "DejaVu Sans Mono"));
+
+        let renamed = fonts.path().join("fonts.ttc");
+        std::fs::rename(&named, &renamed).unwrap();
+        let mut listing = Database::new();
+        listing.load_font_file(&renamed).unwrap();
+        let cache = tempfile::tempdir().unwrap();
+        let memory = FontMemory::at(Some(cache.path().to_path_buf()));
+        let listed = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, || &listing).unwrap();
+        assert_eq!((listed.data.index, family_of(&listed).as_str()), (1, "DejaVu Sans Mono"));
+        let nothing_listed = Database::new();
+        let recalled = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, || &nothing_listed).unwrap();
+        assert!(recalled.data == listed.data, "the remembered file's face is the listing's");
+        let first = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || &listing).unwrap();
+        assert_eq!(first.data.index, 0);
+        assert!(first.data != listed.data && first.data.key() != listed.data.key(), "two faces of one file differ");
+    }
+
     #[test]
     fn a_family_no_file_is_named_after_is_looked_for_in_the_listing() {
         let files = font_files();
         assert!(named_files("No Such Family", &files).is_none());
         assert!(named_files(" ", &files).is_none());
-        assert!(!find_text_font(Some("No Such Family")).unwrap().data.is_empty(), "a fallback");
+        assert!(!find_text_font(Some("No Such Family")).unwrap().data.bytes.is_empty(), "a fallback");
     }
 }

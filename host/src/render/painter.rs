@@ -39,7 +39,7 @@ pub struct Painter<R: Renderer> {
     glyph_budget: GlyphBudget,
     /// The images capabilities hold for widgets (window icons).
     held: HeldImages,
-    /// The text fonts loaded, by a hash of their bytes.
+    /// The text fonts loaded, by their faces' keys ([`FontData::key`]).
     text_fonts: HashMap<u64, FontId>,
     icon_font: FontId,
     /// Uploaded images, by the face that shows them and the image's key.
@@ -82,13 +82,15 @@ impl<R: Renderer> Painter<R> {
         let canvas = Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
         // Shared, not copied: femtovg reads the fonts where they are.
         let icon_font = text_context.add_shared_font_with_index(ICON_FONT, 0).context("loading the icon font")?;
-        let text_font_id =
-            text_context.add_shared_font_with_index(text_font.clone(), 0).context("loading the text font")?;
-        let (images, fitted_texts, held) = (HashMap::new(), HashMap::new(), HeldImages::default());
-        let text_fonts = HashMap::from([(font_key(text_font), text_font_id)]);
-        let face = Face { owner: 0, text_font: text_font_id, scale: 1.0 };
+        let (images, fitted_texts, held, text_fonts) =
+            (HashMap::new(), HashMap::new(), HeldImages::default(), HashMap::new());
+        // Drawn in the text font once it is loaded, just below.
+        let face = Face { owner: 0, text_font: icon_font, scale: 1.0 };
         let glyph_budget = GlyphBudget::default();
-        Ok(Painter { canvas, text_context, glyph_budget, held, text_fonts, icon_font, images, fitted_texts, face })
+        let mut painter =
+            Painter { canvas, text_context, glyph_budget, held, text_fonts, icon_font, images, fitted_texts, face };
+        painter.set_text_font(text_font)?;
+        Ok(painter)
     }
 
     /// Whether the glyphs rasterised so far hold more textures than the
@@ -132,12 +134,14 @@ impl<R: Renderer> Painter<R> {
 
     /// The painter's id of the text font `data`, loaded the first time.
     pub fn text_font(&mut self, data: &FontData) -> anyhow::Result<FontId> {
-        let key = font_key(data);
-        if let Some(id) = self.text_fonts.get(&key) {
+        if let Some(id) = self.text_fonts.get(&data.key()) {
             return Ok(*id);
         }
-        let id = self.text_context.add_shared_font_with_index(data.clone(), 0).context("loading the text font")?;
-        self.text_fonts.insert(key, id);
+        let id = self
+            .text_context
+            .add_shared_font_with_index(data.bytes.clone(), data.index)
+            .context("loading the text font")?;
+        self.text_fonts.insert(data.key(), id);
         Ok(id)
     }
 
@@ -540,13 +544,6 @@ impl<R: Renderer> Painter<R> {
             keep
         });
     }
-}
-
-/// Tells a font's bytes apart from another's.
-fn font_key(data: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    data.hash(&mut hasher);
-    hasher.finish()
 }
 
 fn image_key(image: &Image) -> u64 {

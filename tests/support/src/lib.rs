@@ -3,10 +3,12 @@
 //! tilers' real protocols (komorebi, Hyprland, niri), a web server and a
 //! release feed for the widgets that fetch, a session bus and a sound server
 //! of a test's own, an Xvfb screen split into RandR monitors, running a
-//! program as `nobody`, the bar built for Windows and macOS, waiting for a
-//! condition with a deadline, and the one rule for skipping.
+//! program as `nobody`, the bar built for Windows and macOS, font
+//! collections, waiting for a condition with a deadline, and the one rule
+//! for skipping.
 
 pub mod cross;
+pub mod font_collection;
 pub mod hyprland_simulator;
 pub mod komorebi_simulator;
 pub mod monitors;
