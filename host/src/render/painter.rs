@@ -301,27 +301,29 @@ impl<R: Renderer> Painter<R> {
     }
 
     /// Paints a cell of a popup; one `lit` (under the pointer, a click
-    /// away) is filled with a veil of the accent.
+    /// away) is filled with a veil of the accent, or one of its text's
+    /// colour over a selected or urgent fill (the accent's own colour, by
+    /// default), so that the keys' light shows on every cell.
     fn paint_cell(&mut self, style: &Style, placed: &PlacedCell, lit: bool) {
         let theme = &style.theme;
         let rect = placed.rect.grow(-1.0);
         let radius = style.font_size * 0.4;
         let mut area = Path::new();
         area.rounded_rect(rect.x, rect.y, rect.width, rect.height, radius);
-        if lit {
-            let mut veil = color(theme.accent);
-            veil.a = HOVER_VEIL;
-            self.canvas.fill_path(&area, &Paint::color(veil));
-        }
-        let foreground = match placed.cell.emphasis {
+        let (foreground, veil) = match placed.cell.emphasis {
             Emphasis::Selected | Emphasis::Urgent => {
                 let fill = if placed.cell.emphasis == Emphasis::Urgent { theme.urgent } else { theme.selected_fill };
                 self.canvas.fill_path(&area, &Paint::color(color(fill)));
-                theme.selected_text
+                (theme.selected_text, theme.selected_text)
             }
-            Emphasis::Muted => theme.muted,
-            Emphasis::Normal => theme.text,
+            Emphasis::Muted => (theme.muted, theme.accent),
+            Emphasis::Normal => (theme.text, theme.accent),
         };
+        if lit {
+            let mut veil = color(veil);
+            veil.a = HOVER_VEIL;
+            self.canvas.fill_path(&area, &Paint::color(veil));
+        }
         let middle = rect.y + rect.height / 2.0;
         match placed.cell.content {
             Content::Label(_) => {}
