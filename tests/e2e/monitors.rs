@@ -232,3 +232,34 @@ fn with_komorebi_the_monitor_is_komorebis_of_that_number() {
     let on_the_left = wait_for(Duration::from_secs(10), || bars(&session) == [(0, WIDTH)]);
     assert!(on_the_left, "numbered anew, 0 is the display's first: {:?}\n{}", bars(&session), log());
 }
+
+/// On X11 `--every-monitor` follows the monitors RandR lists: one taken
+/// away (`xrandr --delmonitor`) takes its bar with it, and one that comes
+/// back gets a bar again.
+#[test]
+fn on_x11_every_monitor_follows_monitors_as_they_come_and_go() {
+    if !have_tools("every monitor hotplug test", TOOLS) {
+        return;
+    }
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("komorebi.bar.json");
+    std::fs::write(&config, self::config(0)).unwrap();
+    let log = dir.path().join("obi.log");
+    let mut command = obi();
+    command.arg("--every-monitor").arg("--config").arg(&config);
+    let _bar = start(command, &session, dir.path(), &log);
+    let both = [(0, WIDTH), (WIDTH as i32, WIDTH)];
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(wait_for(Duration::from_secs(30), || bars(&session) == both), "{:?}; {}", bars(&session), said());
+
+    let xrandr = |arguments: &[&str]| {
+        let done = run(session.command("xrandr").args(arguments));
+        assert!(done.status.success(), "xrandr {arguments:?}: {}", String::from_utf8_lossy(&done.stderr));
+    };
+    xrandr(&["--delmonitor", "M1"]);
+    let one = [(0, WIDTH)];
+    assert!(wait_for(Duration::from_secs(20), || bars(&session) == one), "{:?}; {}", bars(&session), said());
+    xrandr(&["--setmonitor", "M1", &format!("{WIDTH}/300x600/200+{WIDTH}+0"), "none"]);
+    assert!(wait_for(Duration::from_secs(20), || bars(&session) == both), "{:?}; {}", bars(&session), said());
+}

@@ -124,26 +124,33 @@ impl X11 {
     }
 
     /// Calls `changed` (on a thread of its own) whenever monitors are added,
-    /// removed or change resolution, until it returns false.
+    /// removed or change resolution, until it returns false. Outputs and
+    /// their modes are told by RandR's events; monitors a client sets
+    /// (`xrandr --setmonitor`, an ultrawide split in two) only by the
+    /// root window's ConfigureNotify, which the server sends for them.
     pub fn watch_monitors(self, mut changed: impl FnMut() -> bool + Send + 'static) -> anyhow::Result<()> {
         let mask = randr::NotifyMask::SCREEN_CHANGE | randr::NotifyMask::CRTC_CHANGE | randr::NotifyMask::OUTPUT_CHANGE;
         self.connection.randr_select_input(self.root, mask).context("watching monitors")?;
+        let root_changes = xproto::ChangeWindowAttributesAux::new().event_mask(xproto::EventMask::STRUCTURE_NOTIFY);
+        self.connection.change_window_attributes(self.root, &root_changes).context("watching monitors")?;
         self.connection.flush().context("watching monitors")?;
         std::thread::Builder::new()
             .name("obi-monitors".into())
             .spawn(move || {
                 loop {
-                    match self.connection.wait_for_event() {
-                        Ok(Event::RandrScreenChangeNotify(_) | Event::RandrNotify(_)) => {
-                            self.settle();
-                            self.probe();
-                            if !changed() {
-                                return;
-                            }
-                        }
-                        Ok(_) => {}
+                    let monitors_changed = match self.connection.wait_for_event() {
+                        Ok(Event::RandrScreenChangeNotify(_) | Event::RandrNotify(_)) => true,
+                        Ok(Event::ConfigureNotify(configured)) => configured.window == self.root,
+                        Ok(_) => false,
                         Err(error) => {
                             tracing::warn!("lost the X connection that watches monitors: {error:#}");
+                            return;
+                        }
+                    };
+                    if monitors_changed {
+                        self.settle();
+                        self.probe();
+                        if !changed() {
                             return;
                         }
                     }
@@ -155,7 +162,7 @@ impl X11 {
 }
 
 impl X11 {
-    /// Waits until no RandR event has come for [`SETTLE`]: a mode switch is
+    /// Waits until no event has come for [`SETTLE`]: a mode switch is
     /// a burst of them, and the server may report the new monitors only
     /// after the first (Xephyr does).
     fn settle(&self) {
