@@ -6,7 +6,7 @@
 //! names is only ever read as a font, and a remembered file that no longer
 //! has the family is looked for again.
 
-use super::FontData;
+use super::font_data::FontData;
 use crate::files::{OwnDir, read_regular};
 use fontdb::{Database, Family, Query};
 use std::collections::BTreeMap;

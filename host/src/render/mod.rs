@@ -4,6 +4,7 @@
 //! or only a damaged region.
 
 mod damage;
+mod font_data;
 mod font_memory;
 pub mod fonts;
 mod framebuffer;
@@ -16,7 +17,8 @@ mod painter;
 mod popup_layout;
 
 pub use damage::damage;
-pub use fonts::{FontData, ICON_FONT, find_text_font};
+pub use font_data::FontData;
+pub use fonts::{ICON_FONT, find_text_font};
 pub use framebuffer::Framebuffer;
 pub use geometry::{Insets, Rect};
 pub use grouping::{GroupKind, Grouping};
