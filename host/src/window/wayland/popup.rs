@@ -39,6 +39,8 @@ pub(super) struct WidgetPopup {
     surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
     viewport: Option<Viewport>,
     popup: Popup,
+    /// The item it opened beside.
+    anchor: Rect,
     layout: PopupLayout,
     scale: Scale,
     style: Style,
@@ -54,11 +56,27 @@ impl Panel {
     /// A popup of the layer surface under (or over) the item, grabbing the
     /// seat with the last press on the bar; painted once configured.
     pub(super) fn open_popup(&mut self, anchor: Rect, view: &WidgetPopupView, style: &Style) -> Option<PopupLayout> {
-        self.close_popup();
         let shell = self.shell.clone();
-        let (Some(gl), Some(xdg_shell)) = (&mut self.gl, &shell.xdg_shell) else { return None };
-        let layout = gl.lay_out_popup(style, view, &self.text_font)?;
+        let laid_out = self.gl.as_mut().and_then(|gl| gl.lay_out_popup(style, view, &self.text_font));
+        let (Some(xdg_shell), Some(layout)) = (&shell.xdg_shell, laid_out) else {
+            self.close_popup();
+            return None;
+        };
         let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+        // Redrawn by its widget where it stands and as large: painted again
+        // in place. Made anew, it would flicker, and the pointer on it would
+        // be told only when it next moves.
+        if let Some(shown) = &mut self.popup
+            && shown.anchor == anchor
+            && shown.scale == self.scale
+            && (shown.layout.width.ceil() as u32, shown.layout.height.ceil() as u32) == size
+        {
+            shown.style = style.clone();
+            self.repaint_open_popup(&layout);
+            return Some(layout);
+        }
+        self.close_popup();
+        let gl = self.gl.as_mut()?;
         let positioner = beside(xdg_shell, anchor, size, (self.logical.1, self.at_bottom))?;
         let surface = shell.compositor.create_surface(&shell.qh);
         let popup = Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell)
@@ -79,6 +97,7 @@ impl Panel {
             surface: None,
             viewport,
             popup,
+            anchor,
             layout: layout.clone(),
             scale: self.scale,
             style: style.clone(),
