@@ -40,10 +40,7 @@ fn bars(session: &XSession) -> Vec<(i32, u32)> {
     let found = run(session.command("xdotool").args(["search", "--onlyvisible", "--name", "^obi$"]));
     let mut bars: Vec<(i32, u32)> = String::from_utf8_lossy(&found.stdout)
         .lines()
-        .map(|window| {
-            let (x, _, width, _) = session.geometry(window);
-            (x, width)
-        })
+        .filter_map(|window| session.geometry_if_alive(window).map(|(x, _, width, _)| (x, width)))
         .collect();
     bars.sort();
     bars

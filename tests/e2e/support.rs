@@ -196,9 +196,15 @@ impl XSession {
 
     /// The geometry `xwininfo` reports of `window`: x, y, width, height.
     pub fn geometry(&self, window: &str) -> (i32, i32, u32, u32) {
-        let field = self.window_info(window);
+        self.geometry_if_alive(window).unwrap_or_else(|| panic!("the window {window} is gone"))
+    }
+
+    /// The geometry of `window`, or `None` when it is gone: a window a
+    /// search listed may be destroyed before it is asked about.
+    pub fn geometry_if_alive(&self, window: &str) -> Option<(i32, i32, u32, u32)> {
+        let field = self.window_info(window)?;
         let (x, y) = (field("Absolute upper-left X:") as i32, field("Absolute upper-left Y:") as i32);
-        (x, y, field("Width:") as u32, field("Height:") as u32)
+        Some((x, y, field("Width:") as u32, field("Height:") as u32))
     }
 
     /// What `window` shows now, where it is now, as a PNG file at `png`.
@@ -238,19 +244,23 @@ impl XSession {
 
     /// The depth of `window`'s visual: 32 for ARGB.
     pub fn depth(&self, window: &str) -> u32 {
-        self.window_info(window)("Depth:") as u32
+        self.window_info(window).unwrap_or_else(|| panic!("the window {window} is gone"))("Depth:") as u32
     }
 
-    /// `xwininfo` of `window`, as a lookup of its numeric fields by label.
-    fn window_info(&self, window: &str) -> impl Fn(&str) -> i64 {
+    /// `xwininfo` of `window`, as a lookup of its numeric fields by label;
+    /// `None` when there is no such window.
+    fn window_info(&self, window: &str) -> Option<impl Fn(&str) -> i64> {
         let info = run(self.command("xwininfo").args(["-id", window]));
+        if !info.status.success() {
+            return None;
+        }
         let info = String::from_utf8_lossy(&info.stdout).into_owned();
-        move |name: &str| {
+        Some(move |name: &str| {
             info.lines()
                 .find_map(|line| line.trim().strip_prefix(name))
                 .and_then(|value| value.trim().parse().ok())
                 .unwrap_or_else(|| panic!("xwininfo gave no {name}: {info}"))
-        }
+        })
     }
 
     /// Starts obi on this display with `config` and waits for its window.
