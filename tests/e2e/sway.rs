@@ -826,6 +826,18 @@ fn start_power_menu(sway: &SwaySession, shut_down: &Path, artifact: &str) -> Rea
     bar
 }
 
+/// Whether the power menu under the bar asks again before shutting down:
+/// its Shut down line in the theme's urgent fill, Catppuccin's red (read
+/// whole, tesseract leaves a line in a fill of its own out), lit or not.
+/// Nothing else in the menu is red. The menu is grabbed into `png`.
+fn power_menu_asks(sway: &SwaySession, png: &Path) -> bool {
+    let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(png).envs(sway.env()));
+    let frame = crate::support::Frame::read(png);
+    let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
+    let red = |[r, g, b, _]: [u8; 4]| r > g.saturating_add(50) && r > b.saturating_add(30);
+    grab.status.success() && pixels.filter(|&(x, y)| red(frame.pixel(x, y))).count() > 500
+}
+
 /// On sway the power menu answers the keys a menu does: Up lights Shut
 /// down, Return asks again, Return again runs it.
 #[test]
@@ -846,17 +858,7 @@ fn on_sway_the_power_menu_answers_the_keys() {
     sway.click(40, HEIGHT / 2, 1);
     assert!(wait_for(Duration::from_secs(20), || menu_reads("Suspend")), "no menu ({})", png.display());
     keys(&["Up", "Return"]);
-    // Shut down asks again: its line in the theme's urgent fill, Catppuccin's
-    // red, under the veil of the keys' light (read whole, tesseract leaves
-    // a line in a fill of its own out). Nothing else in the menu is red.
-    let urgent = || {
-        let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(&png).envs(sway.env()));
-        let frame = crate::support::Frame::read(&png);
-        let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
-        let red = |[r, g, b, _]: [u8; 4]| r > g.saturating_add(50) && r > b.saturating_add(30);
-        grab.status.success() && pixels.filter(|&(x, y)| red(frame.pixel(x, y))).count() > 500
-    };
-    let asked = wait_for(Duration::from_secs(10), urgent);
+    let asked = wait_for(Duration::from_secs(10), || power_menu_asks(&sway, &png));
     assert!(asked, "Up then Return chose Shut down ({}); the bar logged:\n{}", png.display(), sway.bar_log());
     assert!(!shut_down.exists(), "one Return shut down");
     keys(&["Return"]);
@@ -935,10 +937,23 @@ fn on_sway_the_power_menu_asks_twice_before_shutting_down() {
     sway.click(40, HEIGHT / 2, 1);
     assert!(wait_for(Duration::from_secs(20), || menu_reads("Suspend")), "no menu again ({})", png.display());
     // Five lines of about 37 pixels under a margin, as under Xvfb: the last is Shut down.
-    sway.click(60, HEIGHT + 170, 1);
-    std::thread::sleep(Duration::from_secs(1));
+    let shut_down_line = (60, HEIGHT + 170);
+    sway.click(shut_down_line.0, shut_down_line.1, 1);
+    assert!(wait_for(Duration::from_secs(10), || power_menu_asks(&sway, &png)), "no asking ({})", png.display());
     assert!(!shut_down.exists(), "one click shut down");
-    sway.click(60, HEIGHT + 170, 1);
+    // Asking, the menu is made anew, wider, under the pointer: the pointer
+    // going onto the bar puts its light out all the same.
+    let pixel_at = |(x, y): (i64, i64)| {
+        let pixel = artifacts.join("sway-popup-power-menu-pixel.png");
+        let grab = run(Command::new("grim").args(["-g", &format!("{x},{y} 1x1")]).arg(&pixel).envs(sway.env()));
+        assert!(grab.status.success(), "grim: {grab:?}");
+        crate::support::Frame::read(&pixel).pixel(0, 0)
+    };
+    let lit = pixel_at(shut_down_line);
+    sway.point(300, HEIGHT / 2);
+    let put_out = wait_for(Duration::from_secs(10), || !crate::support::same_colour(pixel_at(shut_down_line), lit));
+    assert!(put_out, "the asking line stayed lit ({lit:?}) with the pointer on the bar");
+    sway.click(shut_down_line.0, shut_down_line.1, 1);
     let ran = wait_for(Duration::from_secs(10), || shut_down.exists());
     assert!(ran, "the second click ran nothing ({}); the bar logged:\n{}", png.display(), sway.bar_log());
     assert!(wait_for(Duration::from_secs(10), || !menu_reads("Suspend")), "choosing closed the menu");

@@ -78,6 +78,9 @@ impl PointerHandler for LayerBar {
             let (x, y) = (event.position.0 as f32, event.position.1 as f32);
             match event.kind {
                 PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => {
+                    // Off the popup, if one is open: a popup made anew under
+                    // the pointer is never entered, so never left either.
+                    running.popup_moved(None, surface);
                     running.pointer_moved(x, y, surface);
                 }
                 PointerEventKind::Leave { .. } => running.pointer_left(surface),
