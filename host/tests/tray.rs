@@ -233,9 +233,7 @@ fn items_come_with_their_icons_tooltips_and_menus_and_go() {
         zbus::block_on(Item::new_icon(interface.signal_emitter())).unwrap();
     }
     let items = wait_for(&tray, |items| {
-        items
-            .iter()
-            .any(|item| item.id == "red" && colour(&held, item.icon) == Some([0, 255, 0, 255]))
+        items.iter().any(|item| item.id == "red" && colour(&held, item.icon) == Some([0, 255, 0, 255]))
     });
     assert_eq!(items.len(), 2);
     let old_icon = first.icon.unwrap();
