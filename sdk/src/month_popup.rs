@@ -2,7 +2,9 @@
 //! the month and year between buttons to the previous and next month, the
 //! weekdays from the locale's first, and the weeks with their ISO numbers,
 //! today selected and the neighbouring months' days muted. Scrolling over
-//! it changes the month.
+//! it changes the month. A week that starts on another day than Monday
+//! spans two ISO weeks: its row is numbered by its Monday's, as most of
+//! its days are.
 
 use crate::popup::{button, cell, label};
 use crate::{Emphasis, Input, Inputs, Popup, PopupInput, ScrollDirection, calendar, clock};
