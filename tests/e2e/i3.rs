@@ -36,23 +36,6 @@ fn i3_msg(session: &XSession, command: &str) {
     assert!(output.status.success(), "i3-msg {command}: {output:?}");
 }
 
-/// i3's workspaces by name, and whether each is focused.
-fn workspaces(session: &XSession) -> Vec<(String, bool)> {
-    let output = session.command("i3-msg").args(["-t", "get_workspaces"]).output();
-    let Ok(output) = output else { return Vec::new() };
-    let listed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_default();
-    listed
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|workspace| (workspace["name"].as_str().unwrap_or_default().to_owned(), workspace["focused"] == true))
-        .collect()
-}
-
-fn focused(session: &XSession) -> Option<String> {
-    workspaces(session).into_iter().find(|(_, focused)| *focused).map(|(name, _)| name)
-}
-
 fn click(session: &XSession, x: u32) {
     run(session.command("xdotool").args(["mousemove", &x.to_string(), &(HEIGHT / 2).to_string(), "click", "1"]));
 }
@@ -70,13 +53,13 @@ fn the_bar_shows_i3s_workspaces_and_a_click_focuses_one() {
     let (mut bar, _window) = session.start_bar(&config, Stdio::null());
     let words = wait_for_words(&session, dir.path(), 1280, &["beta"], "i3-bar");
     let beta = words.iter().find(|(word, _)| word == "beta").unwrap().1;
-    assert_eq!(focused(&session).as_deref(), Some("alpha"));
+    assert_eq!(session.focused_workspace().as_deref(), Some("alpha"));
 
     click(&session, beta);
     assert!(
-        wait_for(Duration::from_secs(10), || focused(&session).as_deref() == Some("beta")),
+        wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta")),
         "i3 focused beta: {:?}",
-        workspaces(&session)
+        session.i3_workspaces()
     );
     // The bar follows: alpha is no longer the selected one, so it reads as plain text.
     wait_for_words(&session, dir.path(), 1280, &["alpha"], "i3-bar");
@@ -102,9 +85,9 @@ fn scrolling_the_bar_cycles_i3s_workspaces() {
     // scroll motion: the press alone stands for the notch.
     run(session.command("xdotool").args(["mousemove", "900", &(HEIGHT / 2).to_string(), "mousedown", "5"]));
     assert!(
-        wait_for(Duration::from_secs(10), || focused(&session).as_deref() == Some("beta")),
+        wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta")),
         "one notch down moved i3 to the next workspace: {:?}",
-        workspaces(&session)
+        session.i3_workspaces()
     );
 }
 
@@ -129,9 +112,9 @@ fn the_bar_survives_i3_being_killed_and_started_again() {
     let gamma = words.iter().find(|(word, _)| word == "gamma").unwrap().1;
     click(&session, gamma);
     assert!(
-        wait_for(Duration::from_secs(10), || focused(&session).as_deref() == Some("gamma")),
+        wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("gamma")),
         "i3 focused gamma after its restart: {:?}",
-        workspaces(&session)
+        session.i3_workspaces()
     );
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
     let logged = std::fs::read_to_string(&log).unwrap();

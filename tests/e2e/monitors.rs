@@ -4,7 +4,7 @@
 //! out, and `obi msg` addressing one bar by its place or its monitor.
 
 use crate::komorebi_simulator;
-use crate::ocr::{HEIGHT, wait_for_words_at};
+use crate::ocr::{HEIGHT, column_of, wait_for_words_at};
 use crate::support::{Reaped, XSession, have_tools, obi, run, wait_for};
 use std::path::Path;
 use std::process::Stdio;
@@ -22,6 +22,15 @@ fn config(monitor: usize) -> String {
         r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans", "monitor": {monitor},
              "left_widgets": [ {{ "Komorebi": {{ "workspaces": {{ "enable": true, "hide_empty_workspaces": true, "display": "Text" }} }} }} ],
              "right_widgets": [] }}"#
+    )
+}
+
+/// [`config`] with a date at the right end, whose calendar a secondary
+/// click opens.
+fn config_with_calendar() -> String {
+    config(0).replace(
+        r#""right_widgets": []"#,
+        r#""right_widgets": [ { "Date": { "enable": true, "format": "YearMonthDate", "label_prefix": "None" } } ]"#,
     )
 }
 
@@ -259,4 +268,41 @@ fn on_x11_every_monitor_follows_monitors_as_they_come_and_go() {
     assert!(wait_for(Duration::from_secs(20), || bars(&session) == one), "{:?}; {}", bars(&session), said());
     xrandr(&["--setmonitor", "M1", &format!("{WIDTH}/300x600/200+{WIDTH}+0"), "none"]);
     assert!(wait_for(Duration::from_secs(20), || bars(&session) == both), "{:?}; {}", bars(&session), said());
+}
+
+/// With a popup open on one monitor's bar, which holds the pointer, a click
+/// on the other monitor's bar closes the popup and does there what it
+/// does: here, switch to the workspace clicked.
+#[test]
+fn a_click_on_another_monitors_bar_while_a_popup_is_open_is_that_bars_click() {
+    if !have_tools("popup and two monitors test", TOOLS) {
+        return;
+    }
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    populate(&session, "M0", "alpha");
+    populate(&session, "M1", "beta");
+    populate(&session, "M1", "delta");
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("komorebi.bar.json");
+    std::fs::write(&config, config_with_calendar()).unwrap();
+    let log = dir.path().join("obi.log");
+    let mut command = obi();
+    command.arg("--every-monitor").arg("--config").arg(&config);
+    let _bar = start(command, &session, dir.path(), &log);
+    let words = wait_for_words_at(&session, dir.path(), WIDTH, WIDTH, &["beta"], "monitors-popup-right");
+    let beta = WIDTH + column_of(&words, "beta");
+    assert_eq!(session.focused_workspace().as_deref(), Some("delta"));
+
+    let click = |x: u32, button: &str| {
+        let (x, y) = (x.to_string(), (HEIGHT / 2).to_string());
+        run(session.command("xdotool").args(["mousemove", &x, &y, "click", button]));
+    };
+    click(WIDTH - 60, "3");
+    let held = wait_for(Duration::from_secs(20), || session.pointer_grabbed());
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(held, "the first bar's calendar never opened and held the pointer; the bar logged:\n{}", said());
+    click(beta, "1");
+    let switched = wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta"));
+    assert!(switched, "the click on beta only closed the calendar: {:?}", session.i3_workspaces());
+    assert!(!session.pointer_grabbed(), "the calendar let the pointer go");
 }

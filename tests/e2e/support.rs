@@ -194,6 +194,24 @@ impl XSession {
         found
     }
 
+    /// i3's workspaces by name, and whether each is focused.
+    pub fn i3_workspaces(&self) -> Vec<(String, bool)> {
+        let output = self.command("i3-msg").args(["-t", "get_workspaces"]).output();
+        let Ok(output) = output else { return Vec::new() };
+        let listed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_default();
+        listed
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|workspace| (workspace["name"].as_str().unwrap_or_default().to_owned(), workspace["focused"] == true))
+            .collect()
+    }
+
+    /// The workspace i3 has focused.
+    pub fn focused_workspace(&self) -> Option<String> {
+        self.i3_workspaces().into_iter().find(|(_, focused)| *focused).map(|(name, _)| name)
+    }
+
     /// The geometry `xwininfo` reports of `window`: x, y, width, height.
     pub fn geometry(&self, window: &str) -> (i32, i32, u32, u32) {
         self.geometry_if_alive(window).unwrap_or_else(|| panic!("the window {window} is gone"))

@@ -11,6 +11,7 @@
 //! is for by order or by monitor, and is answered once they obeyed. A bar
 //! told to quit ends alone; the process ends with its last bar.
 
+use super::popup::{Grabbed, Located};
 use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
@@ -19,6 +20,7 @@ use crate::render::{FontData, find_text_font};
 use crate::runtime::WidgetEngine;
 use crate::scheduler::{Scheduler, WidgetThread};
 use crate::tiler::Connection;
+use crate::view::Input;
 use crate::view::images::HeldImages;
 use std::sync::Arc;
 
@@ -183,8 +185,11 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
             }
         }
         BarEvent::Grabbed { bar, input } => {
-            if let Some(Member { running, surface }) = find(members, bar) {
-                running.grabbed(input, surface);
+            let Some(Member { running, surface }) = find(members, bar) else { return Flow::Continue };
+            let elsewhere = matches!(input, Grabbed::Pressed { at, .. } if surface.locate(at) == Located::Elsewhere);
+            running.grabbed(input, surface);
+            if let (true, Grabbed::Pressed { input, at }) = (elsewhere, input) {
+                press_on_another_bar(members, input, at);
             }
         }
         BarEvent::MonitorsChanged => {
@@ -200,6 +205,20 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
         }
     }
     if members.is_empty() { Flow::Quit } else { Flow::Continue }
+}
+
+/// A press the popup of one bar held, off that bar, is a press on the
+/// bar it fell on, if another of the process's bars (on another monitor)
+/// is there: as on Wayland, where each bar has its own presses, the click
+/// that closes the popup does what it does on that bar too.
+fn press_on_another_bar<S: Surface>(members: &mut [Member<S>], input: Input, at: (i32, i32)) {
+    for Member { running, surface } in members {
+        if let Located::Bar(x, y) = surface.locate(at) {
+            running.pointer_moved(x, y, surface);
+            running.pressed(input, surface);
+            return;
+        }
+    }
 }
 
 fn find<S>(members: &mut [Member<S>], bar: BarId) -> Option<&mut Member<S>> {

@@ -4,7 +4,8 @@
 //! anywhere on the screen ([`Grabbed`]): a press on the popup is input for
 //! the cell under it, one on the bar closes the popup (and is the bar's
 //! unless it was on the popup's own item, which it only closes), one
-//! anywhere else closes it, and so does Escape. The cell a click would
+//! anywhere else closes it (and is the press of another of the process's
+//! bars it falls on: see `fleet`), and so does Escape. The cell a click would
 //! reach is lit while the pointer is on it; the arrow keys light the one
 //! before or after, and Return clicks the lit one, as a menu's keys do.
 
