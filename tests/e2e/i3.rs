@@ -1,10 +1,11 @@
 //! The bar with a real i3 under Xvfb: the Komorebi widget shows i3's
 //! workspaces, a click on one makes i3 focus it, scrolling the bar with a
 //! `CycleFocusWorkspace` mouse config moves i3 along, and the bar outlives
-//! i3 being killed and started again. The bar is read back with OCR
+//! i3 being killed and started again; i3's binding mode shows while it
+//! is on. The bar is read back with OCR
 //! (tesseract), which also says where each word is, for the clicks.
 
-use crate::ocr::{HEIGHT, wait_for_words};
+use crate::ocr::{HEIGHT, column_of, wait_for_words};
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
 use std::process::Stdio;
 use std::time::Duration;
@@ -64,6 +65,35 @@ fn the_bar_shows_i3s_workspaces_and_a_click_focuses_one() {
     // The bar follows: alpha is no longer the selected one, so it reads as plain text.
     wait_for_words(&session, dir.path(), 1280, &["alpha"], "i3-bar");
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar is still running");
+}
+
+/// i3's binding mode shows after the workspaces while it is on, in the
+/// theme's urgent fill as i3bar draws it, and goes with it. (Read by its
+/// fill: tesseract leaves out a word in a fill of its own, the selected
+/// workspace's too; the widget's own tests read its text.)
+#[test]
+fn i3s_binding_mode_shows_while_it_is_on() {
+    if !have_tools("i3 binding mode test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    populate(&session, "alpha");
+    populate(&session, "beta");
+    i3_msg(&session, "workspace alpha");
+    let (dir, config) = config_file(&config("{}"));
+    let (_bar, _window) = session.start_bar(&config, Stdio::null());
+    let words = wait_for_words(&session, dir.path(), 1280, &["beta"], "i3-mode-bar");
+    let after_beta = column_of(&words, "beta") + 30;
+    let urgent_after_beta = || session.grab().rows(0, HEIGHT).urgent(after_beta, 1280);
+    assert_eq!(urgent_after_beta(), 0, "nothing urgent before the mode is on");
+    i3_msg(&session, "mode resize");
+    let shown = wait_for(Duration::from_secs(10), || urgent_after_beta() > 300);
+    let artifact = crate::support::workspace().join("target/e2e-artifacts/i3-mode-resize.png");
+    std::fs::create_dir_all(artifact.parent().unwrap()).unwrap();
+    run(session.command("import").args(["-window", "root", "-crop", "1280x40+0+0", "+repage"]).arg(&artifact));
+    assert!(shown, "the binding mode never showed after the workspaces ({})", artifact.display());
+    i3_msg(&session, "mode default");
+    assert!(wait_for(Duration::from_secs(10), || urgent_after_beta() == 0), "the mode stayed on the bar");
 }
 
 #[test]

@@ -155,7 +155,8 @@ impl XSession {
 
     fn managed(server: Reaped, display: String, host: Option<(Reaped, String)>) -> XSession {
         let config = tempfile::tempdir().unwrap();
-        std::fs::write(config.path().join("i3.conf"), "font pango:DejaVu Sans 8\n").unwrap();
+        let i3_config = "font pango:DejaVu Sans 8\nmode \"resize\" {\n    bindsym Escape mode \"default\"\n}\n";
+        std::fs::write(config.path().join("i3.conf"), i3_config).unwrap();
         let window_manager = start_window_manager(&display, config.path());
         XSession { display, window_manager, server, host, config }
     }
@@ -449,6 +450,13 @@ impl Frame {
         let start = (top * self.width * 4) as usize;
         let end = ((top + rows) * self.width * 4) as usize;
         Frame { width: self.width, height: rows, rgba: self.rgba[start..end].to_vec() }
+    }
+
+    /// Pixels in the default theme's urgent fill, Catppuccin's red, lit
+    /// or not, in columns `from..to`: nothing else the tests draw is red.
+    pub fn urgent(&self, from: u32, to: u32) -> usize {
+        let red = |[r, g, b, _]: [u8; 4]| r > g.saturating_add(50) && r > b.saturating_add(30);
+        (0..self.height).flat_map(|y| (from..to).map(move |x| (x, y))).filter(|&(x, y)| red(self.pixel(x, y))).count()
     }
 
     /// Pixels whose colour is not `colour`, in columns `from..to`.

@@ -60,7 +60,9 @@ impl SwaySession {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
         let config = dir.path().join("sway.conf");
-        std::fs::write(&config, "output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n").unwrap();
+        let sway_config = "output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n\
+                           mode \"resize\" {\n    bindsym Escape mode \"default\"\n}\n";
+        std::fs::write(&config, sway_config).unwrap();
         let mut command = as_nobody_when_root("sway", &[&runtime]);
         let log = std::fs::File::create(dir.path().join("sway.log")).unwrap();
         let sway = command
@@ -284,6 +286,32 @@ fn on_sway_the_bar_is_a_panel_that_shows_and_switches_workspaces() {
         "sway focused alpha: {:?}",
         sway.focused_workspace()
     );
+}
+
+/// sway's binding mode shows after the workspaces while it is on, in the
+/// theme's urgent fill (read by it: see the i3 test), and goes with it.
+#[test]
+fn on_sway_the_binding_mode_shows_while_it_is_on() {
+    let Some(sway) = SwaySession::start("sway binding mode test") else { return };
+    sway.populate("alpha");
+    sway.populate("beta");
+    let _bar = sway.start_bar(WORKSPACES, &[]);
+    let words = sway.wait_for_words((0, 0, 600, HEIGHT), &["alpha"], "sway-mode-bar");
+    let after_workspaces = words.iter().find(|(word, _)| word == "alpha").unwrap().1 + 100;
+    let png = sway.dir().join("mode.png");
+    let urgent_after_workspaces = || {
+        let area = format!("{after_workspaces},0 {}x{HEIGHT}", 600 - after_workspaces);
+        let grab = run(Command::new("grim").args(["-g", &area]).arg(&png).envs(sway.env()));
+        assert!(grab.status.success(), "grim: {grab:?}");
+        let frame = crate::support::Frame::read(&png);
+        frame.urgent(0, frame.width)
+    };
+    assert_eq!(urgent_after_workspaces(), 0, "nothing urgent before the mode is on");
+    assert!(sway.swaymsg(&["mode", "resize"]).status.success());
+    let shown = wait_for(Duration::from_secs(10), || urgent_after_workspaces() > 300);
+    assert!(shown, "the binding mode never showed; the bar logged:\n{}", sway.bar_log());
+    assert!(sway.swaymsg(&["mode", "default"]).status.success());
+    assert!(wait_for(Duration::from_secs(10), || urgent_after_workspaces() == 0), "the mode stayed on the bar");
 }
 
 /// One wheel notch down over the bar, with a `CycleFocusWorkspace` mouse
@@ -833,9 +861,7 @@ fn start_power_menu(sway: &SwaySession, shut_down: &Path, artifact: &str) -> Rea
 fn power_menu_asks(sway: &SwaySession, png: &Path) -> bool {
     let grab = run(Command::new("grim").args(["-g", &format!("0,{HEIGHT} 300x200")]).arg(png).envs(sway.env()));
     let frame = crate::support::Frame::read(png);
-    let pixels = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| (x, y)));
-    let red = |[r, g, b, _]: [u8; 4]| r > g.saturating_add(50) && r > b.saturating_add(30);
-    grab.status.success() && pixels.filter(|&(x, y)| red(frame.pixel(x, y))).count() > 500
+    grab.status.success() && frame.urgent(0, frame.width) > 500
 }
 
 /// On sway the power menu answers the keys a menu does: Up lights Shut

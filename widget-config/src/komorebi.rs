@@ -1,5 +1,6 @@
 //! The Komorebi (tiler) widget's config: workspaces, layout, focused and
-//! locked container, workspace layer and configuration switcher.
+//! locked container, workspace layer and configuration switcher, as
+//! komorebi-bar reads them, and Obi's binding mode (i3's and sway's).
 
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -17,6 +18,10 @@ pub struct KomorebiConfig {
     pub locked_container: Option<KomorebiLockedContainerConfig>,
     pub workspace_layer: Option<KomorebiWorkspaceLayerConfig>,
     pub configuration_switcher: Option<KomorebiConfigurationSwitcherConfig>,
+    /// Obi's own: the tiler's binding mode while one other than the
+    /// default is on (i3, sway), as i3bar shows it. Absent, it is shown
+    /// beside the workspaces when they are.
+    pub binding_mode: Option<KomorebiBindingModeConfig>,
 }
 
 #[skip_serializing_none]
@@ -138,6 +143,14 @@ pub struct KomorebiWorkspaceLayerConfig {
     pub display: Option<DisplayFormat>,
 }
 
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct KomorebiBindingModeConfig {
+    pub enable: bool,
+    pub display: Option<DisplayFormat>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomorebiConfigurationSwitcherConfig {
@@ -152,10 +165,19 @@ impl KomorebiConfig {
         self.focused_container.as_ref().or(self.focused_window.as_ref())
     }
 
+    /// Whether the binding mode is shown: as its part says, else with the workspaces.
+    pub fn shows_binding_mode(&self) -> bool {
+        match &self.binding_mode {
+            Some(part) => part.enable,
+            None => self.workspaces.as_ref().is_some_and(|part| part.enable),
+        }
+    }
+
     /// Whether any of its parts is enabled: a Komorebi entry with none shows nothing.
     pub fn any_enabled(&self) -> bool {
         [
             self.workspaces.as_ref().map(|part| part.enable),
+            self.binding_mode.as_ref().map(|part| part.enable),
             self.layout.as_ref().map(|part| part.enable),
             self.focused_container().map(|part| part.enable),
             self.locked_container.as_ref().map(|part| part.enable),

@@ -1,10 +1,11 @@
 //! # Komorebi
 //!
 //! The tiling window manager on the bar's monitor (komorebi, or i3 and
-//! sway): its workspaces, the focused workspace's layout, the focused
-//! container's windows, whether it is locked, the workspace layer, and a
-//! switcher between komorebi configurations. Six parts, each with its own
-//! `enable`; the widget shows nothing when none is enabled. It reads the
+//! sway): its workspaces, the binding mode, the focused workspace's
+//! layout, the focused container's windows, whether it is locked, the
+//! workspace layer, and a switcher between komorebi configurations. Seven
+//! parts, each with its own `enable`; the widget shows nothing when none is
+//! enabled. It reads the
 //! host's `tiler` capability, which wakes it on every change: no interval.
 //!
 //! | part | key | values | default |
@@ -21,6 +22,8 @@
 //! | `workspace_layer` | `enable`, `show_when_tiling` | `true` / `false` | `show_when_tiling`: `false` |
 //! | | `display` | a display format | `IconAndText` |
 //! | `configuration_switcher` | `enable`, `configurations` | name → path of a komorebi configuration | required |
+//! | `binding_mode` (Obi's own) | `enable` | `true` / `false` | as `workspaces` |
+//! | | `display` | a display format | `Text` |
 //!
 //! The display formats: `Icon`, `Text`, `IconAndText`, `IconAndTextOnSelected`
 //! (the selected one with its text, the others with their icon alone) and
@@ -30,7 +33,9 @@
 //! window and the monocle. An empty workspace shows its name.
 //!
 //! The focused workspace is selected, an urgent one drawn urgent, an empty
-//! one muted. Clicks: a workspace is focused (by its real index, also while
+//! one muted. The binding mode (i3's and sway's `mode`) shows after the
+//! workspaces, drawn urgent as i3bar draws it, while one other than the
+//! default is on. Clicks: a workspace is focused (by its real index, also while
 //! empty ones are hidden); the layout opens a popup of the `options` to
 //! choose from (the current one selected), and a second click closes it; a
 //! right click or a scroll cycles the layouts; choosing `Monocle`,
@@ -88,6 +93,8 @@ pub struct Komorebi {
     locked_container: Option<(bool, Display)>,
     workspace_layer: Option<(bool, Display)>,
     configurations: Vec<(String, String)>,
+    /// How the binding mode shows, when it does.
+    binding_mode: Option<Display>,
     /// The popup of layouts to choose from is open.
     choosing_layout: bool,
     /// The state as last read, for input.
@@ -100,6 +107,9 @@ impl Widget for Komorebi {
     fn new(config: Config) -> Result<(Self, Schedule), String> {
         let enabled = |display: Option<Display>, enable: bool| enable.then(|| display.unwrap_or(Display::IconAndText));
         let focused = config.focused_container().cloned();
+        let binding_mode = config
+            .shows_binding_mode()
+            .then(|| config.binding_mode.as_ref().and_then(|part| part.display).unwrap_or(Display::Text));
         let widget = Komorebi {
             workspaces: config.workspaces.filter(|part| part.enable).map(|part| {
                 (
@@ -127,6 +137,7 @@ impl Widget for Komorebi {
                 .filter(|part| part.enable)
                 .map(|part| part.configurations.into_iter().collect())
                 .unwrap_or_default(),
+            binding_mode,
             choosing_layout: false,
             last: None,
         };
@@ -151,6 +162,7 @@ impl Widget for Komorebi {
         let mut items = Vec::new();
         if let Some(monitor) = bar_monitor(&state) {
             items.extend(self.workspace_items(monitor));
+            items.extend(self.binding_mode_item(&state));
             if let Some(workspace) = monitor.workspaces.get(monitor.focused_workspace as usize) {
                 items.extend(self.layout_items(&state, workspace));
                 items.extend(self.container_items(workspace));
@@ -237,6 +249,7 @@ impl Komorebi {
             || self.locked_container.is_some()
             || self.workspace_layer.is_some()
             || !self.configurations.is_empty()
+            || self.binding_mode.is_some()
     }
 
     fn workspace_items(&self, monitor: &Monitor) -> Vec<Item> {
@@ -329,6 +342,17 @@ impl Komorebi {
                 if stacked { window_item.takes(Inputs::PRIMARY_CLICK) } else { window_item }.build()
             })
             .collect()
+    }
+
+    fn binding_mode_item(&self, state: &State) -> Option<Item> {
+        let (display, mode) = (self.binding_mode?, state.mode.as_deref()?);
+        let (icon, show_text) = shows(display, true);
+        Some(
+            labelled(item("mode"), Piece::Icon(icons::KEYBOARD.into()), mode, icon, show_text)
+                .emphasis(Emphasis::Urgent)
+                .tooltip(format!("Binding mode: {mode}"))
+                .build(),
+        )
     }
 
     fn lock_item(&self, workspace: &Workspace) -> Option<Item> {

@@ -347,3 +347,33 @@ fn an_entry_with_every_part_disabled_shows_nothing() {
     assert!(komorebi(config, state()).0.refresh().unwrap().items.is_empty());
     assert!(komorebi("{}", state()).0.refresh().unwrap().items.is_empty());
 }
+
+/// [`state`] on i3, in the binding mode `mode`.
+fn in_mode(mode: Option<&str>) -> State {
+    State { mode: mode.map(str::to_owned), ..State { kind: Kind::I3, ..state() } }
+}
+
+#[test]
+fn a_binding_mode_shows_after_the_workspaces_drawn_urgent_while_it_is_on() {
+    let (mut widget, script) = komorebi(&workspaces_only("Text", true), in_mode(Some("resize")));
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web", "chat", "resize"]);
+    let mode = view.items.last().unwrap();
+    assert_eq!(mode.emphasis, Emphasis::Urgent);
+    assert_eq!(mode.tooltip.as_deref(), Some("Binding mode: resize"));
+    script.set_tiler(Status::Connected(in_mode(None)));
+    assert_eq!(texts(&widget.refresh().unwrap()), ["code", "web", "chat"], "back in the default mode");
+}
+
+#[test]
+fn the_binding_mode_part_turns_it_off_or_shows_it_alone() {
+    let off = r#"{ "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "Text" },
+                   "binding_mode": { "enable": false } }"#;
+    assert_eq!(texts(&komorebi(off, in_mode(Some("resize"))).0.refresh().unwrap()), ["code", "web", "chat"]);
+    let alone = r#"{ "binding_mode": { "enable": true, "display": "IconAndText" } }"#;
+    let (mut widget, _) = komorebi(alone, in_mode(Some("move")));
+    assert_eq!(pictures(&widget.refresh().unwrap()), ["[*] move"]);
+    let without_workspaces = r#"{ "layout": { "enable": true, "display": "Text" } }"#;
+    let view = komorebi(without_workspaces, in_mode(Some("move"))).0.refresh().unwrap();
+    assert!(!texts(&view).contains(&"move".to_owned()), "shown with the workspaces alone by default: {view:?}");
+}
