@@ -1,6 +1,6 @@
 //! Obi against Hyprland's IPC, through a simulated Hyprland
 //! (`common/hyprland_simulator.rs`) that follows the protocol note: the
-//! bar shows its workspaces and keyboard layout, follows its events, sends
+//! bar shows its workspaces, keyboard layout and submap, follows its events, sends
 //! the right requests for a click and a scroll (in the dialect its config
 //! speaks), skips a line that is not an event with a log line, and
 //! connects again after Hyprland restarts.
@@ -56,6 +56,12 @@ fn obi_follows_a_hyprland_and_drives_it() {
     hyprland.set_state(two_workspaces(2));
     hyprland.event("workspacev2>>2,2");
     assert!(wait_for_state(&connection, TIMEOUT, |state| focused(state) == 1).is_some(), "the switch was followed");
+
+    // A submap is the binding mode while it is on; an empty one is the default again.
+    hyprland.event("submap>>resize");
+    assert!(wait_for_state(&connection, TIMEOUT, |state| state.mode.as_deref() == Some("resize")).is_some());
+    hyprland.event("submap>>");
+    assert!(wait_for_state(&connection, TIMEOUT, |state| state.mode.is_none()).is_some(), "back to the default");
 
     // A line that is not an event is skipped, said in the log; the next
     // event is read all the same.

@@ -1,6 +1,7 @@
 //! The Komorebi (tiler) widget's config: workspaces, layout, focused and
 //! locked container, workspace layer and configuration switcher, as
-//! komorebi-bar reads them, and Obi's binding mode (i3's and sway's).
+//! komorebi-bar reads them, and Obi's binding mode (i3's, sway's, Hyprland's
+//! submap).
 
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -19,7 +20,7 @@ pub struct KomorebiConfig {
     pub workspace_layer: Option<KomorebiWorkspaceLayerConfig>,
     pub configuration_switcher: Option<KomorebiConfigurationSwitcherConfig>,
     /// Obi's own: the tiler's binding mode while one other than the
-    /// default is on (i3, sway), as i3bar shows it. Absent, it is shown
+    /// default is on (i3, sway; Hyprland's submap), as i3bar shows it. Absent, it is shown
     /// beside the workspaces when they are.
     pub binding_mode: Option<KomorebiBindingModeConfig>,
 }

@@ -33,9 +33,11 @@
 //! window and the monocle. An empty workspace shows its name.
 //!
 //! The focused workspace is selected, an urgent one drawn urgent, an empty
-//! one muted. The binding mode (i3's and sway's `mode`) shows after the
-//! workspaces, drawn urgent as i3bar draws it, while one other than the
-//! default is on. Clicks: a workspace is focused (by its real index, also while
+//! one muted. The binding mode (i3's and sway's `mode`, Hyprland's
+//! submap) shows after the workspaces, drawn urgent as i3bar draws it,
+//! while one other than the default is on.
+//!
+//! Clicks: a workspace is focused (by its real index, also while
 //! empty ones are hidden); the layout opens a popup of the `options` to
 //! choose from (the current one selected), and a second click closes it; a
 //! right click or a scroll cycles the layouts; choosing `Monocle`,

@@ -65,6 +65,7 @@ pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn 
         monitor: options.monitor,
         dir: Mutex::new(None),
         urgent: Mutex::new(HashSet::new()),
+        submap: Mutex::new(None),
         dialect: Mutex::new(Dialect::Hyprlang),
         warned: Mutex::new(HashSet::new()),
     });
@@ -89,6 +90,9 @@ struct Hyprland {
     /// The windows (by address, as events write them) that asked for
     /// attention and have not had focus since.
     urgent: Mutex<HashSet<String>>,
+    /// The submap (binding mode) other than the default, as the last
+    /// `submap` event said: no request tells it.
+    submap: Mutex<Option<String>>,
     dialect: Mutex<Dialect>,
     /// The messages without a Hyprland meaning already warned about.
     warned: Mutex<HashSet<&'static str>>,
@@ -152,20 +156,22 @@ impl Hyprland {
             keyboard: fold::keyboard_layout(devices),
         };
         let urgent = lock(&self.urgent).clone();
-        Ok(fold::fold(&replies, self.monitor, &urgent))
+        let mode = lock(&self.submap).clone();
+        Ok(State { mode, ..fold::fold(&replies, self.monitor, &urgent) })
     }
 
     /// Notes what an event says that no reply does: which windows asked
-    /// for attention.
+    /// for attention, and the submap.
     fn note(&self, event: &str, data: &str) {
-        let mut urgent = lock(&self.urgent);
         match event {
             "urgent" => {
-                urgent.insert(fold::normalised(data));
+                lock(&self.urgent).insert(fold::normalised(data));
             }
             "activewindowv2" | "closewindow" => {
-                urgent.remove(&fold::normalised(data));
+                lock(&self.urgent).remove(&fold::normalised(data));
             }
+            // Empty when the default one is back.
+            "submap" => *lock(&self.submap) = Some(data).filter(|name| !name.is_empty()).map(str::to_owned),
             _ => {}
         }
     }
@@ -186,6 +192,8 @@ fn follow(hyprland: &Hyprland, publisher: &Publisher, refresh: &Sender<()>) {
                 backoff.connected();
                 tracing::info!("connected to Hyprland at {}", dir.display());
                 *lock(&hyprland.dir) = Some(dir);
+                // Told by events alone: until one says otherwise, the default.
+                *lock(&hyprland.submap) = None;
                 *lock(&hyprland.dialect) = dialect(hyprland);
                 let _ = refresh.send(());
                 let error = read_events(&events, hyprland, refresh);
