@@ -16,6 +16,7 @@ mod commands;
 mod icons;
 mod inputs;
 pub mod ipc;
+mod markup;
 pub mod tree;
 
 /// macOS has no X server to ask for window icons.
@@ -228,15 +229,25 @@ impl Fetcher {
     }
 
     fn set_mode(&self, payload: &[u8]) {
-        #[derive(Deserialize)]
-        struct Mode {
-            #[serde(alias = "name")]
-            change: String,
-        }
-        if let Ok(Mode { change }) = serde_json::from_slice(payload) {
-            *lock(&self.mode) = (change != "default").then_some(change);
+        if let Some(mode) = binding_mode(payload) {
+            *lock(&self.mode) = mode;
         }
     }
+}
+
+/// The binding mode a mode event or a binding state reply names (none:
+/// the default), as text: a mode declared with `--pango_markup` is named
+/// in markup. None when the payload is no such thing.
+fn binding_mode(payload: &[u8]) -> Option<Option<String>> {
+    #[derive(Deserialize)]
+    struct Mode {
+        #[serde(alias = "name")]
+        change: String,
+        #[serde(default)]
+        pango_markup: bool,
+    }
+    let Mode { change, pango_markup } = serde_json::from_slice(payload).ok()?;
+    Some((change != "default").then(|| if pango_markup { markup::plain_text(&change) } else { change }))
 }
 
 /// Subscribes to the tiler's events and asks for the state after each,
@@ -333,6 +344,18 @@ mod tests {
     use super::*;
     use std::io::Write;
     use std::time::Instant;
+
+    #[test]
+    fn a_binding_mode_is_read_as_text_and_the_default_is_none() {
+        assert_eq!(binding_mode(br#"{"change": "resize", "pango_markup": false}"#), Some(Some("resize".into())));
+        assert_eq!(
+            binding_mode(br#"{"change": "<b>move</b> &amp; go", "pango_markup": true}"#),
+            Some(Some("move & go".into()))
+        );
+        assert_eq!(binding_mode(br#"{"change": "a <b> tag", "pango_markup": false}"#), Some(Some("a <b> tag".into())));
+        assert_eq!(binding_mode(br#"{"name": "default"}"#), Some(None), "a binding state reply");
+        assert_eq!(binding_mode(b"[]"), None);
+    }
 
     #[test]
     fn an_event_that_begins_and_stalls_ends_the_connection_within_the_limit() {

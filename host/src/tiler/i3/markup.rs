@@ -1,0 +1,67 @@
+//! Pango markup read as the text it shows: i3 and sway name a binding mode
+//! declared `mode --pango_markup` in markup (`<b>resize</b>`,
+//! `System (l)ock &amp; more`), which the bar, drawing plain text, shows
+//! without its tags and with its entities as the characters they stand for.
+
+/// `markup` without its tags, its entities read; an entity the bar does
+/// not know is kept as written.
+pub fn plain_text(markup: &str) -> String {
+    let mut text = String::with_capacity(markup.len());
+    let mut rest = markup;
+    while let Some(at) = rest.find(['<', '&']) {
+        text.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if rest.starts_with('<') {
+            rest = rest.find('>').map_or("", |end| &rest[end + 1..]);
+            continue;
+        }
+        match rest.find(';').and_then(|end| Some((entity(&rest[1..end])?, end))) {
+            Some((character, end)) => {
+                text.push(character);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                text.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    text.push_str(rest);
+    text
+}
+
+/// The character an entity's name (between `&` and `;`) stands for.
+fn entity(name: &str) -> Option<char> {
+    let number = |digits: &str, radix| u32::from_str_radix(digits, radix).ok().and_then(char::from_u32);
+    match name {
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "quot" => Some('"'),
+        "apos" => Some('\''),
+        _ => match name.strip_prefix('#')? {
+            hex if hex.starts_with(['x', 'X']) => number(&hex[1..], 16),
+            decimal => number(decimal, 10),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_go_and_entities_are_read() {
+        assert_eq!(plain_text("<b>resize</b>"), "resize");
+        let system = r#"<span foreground="red">System</span> (l)ock &amp; (e)xit &lt;3 &#x2192; &#8594;"#;
+        assert_eq!(plain_text(system), "System (l)ock & (e)xit <3 → →");
+        assert_eq!(plain_text("plain"), "plain");
+    }
+
+    #[test]
+    fn what_is_not_markup_is_kept_as_written() {
+        assert_eq!(plain_text("fish & chips"), "fish & chips");
+        assert_eq!(plain_text("&unknown; &#xZZ; &"), "&unknown; &#xZZ; &");
+        assert_eq!(plain_text("cut <b"), "cut ", "an unclosed tag is cut off");
+    }
+}
