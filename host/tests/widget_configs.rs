@@ -26,7 +26,8 @@ const EVERY_OPTION: &[(&str, &str)] = &[
     (
         "Custom",
         r#"{ "enable": true, "name": "mail", "exec": "mail-count --json", "interval": 60, "return_type": "json", "on_click": "thunderbird",
-        "on_click_right": "mail-count --sync", "on_click_middle": "true", "max_length": 30, "auto_select_over": 90 }"#,
+        "on_click_right": "mail-count --sync", "on_click_middle": "true", "max_length": 30, "auto_select_over": 90,
+        "escape": true }"#,
     ),
     (
         "Date",

@@ -55,6 +55,7 @@ pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
     network, process, tiler, tray, web,
 };
+pub use obi_markup as markup;
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};
 pub use view::{ItemBuilder, item};

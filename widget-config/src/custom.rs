@@ -41,6 +41,10 @@ pub struct CustomConfig {
     /// With `return_type` `json`: the item is selected while the line's
     /// `percentage` is over this (as Cpu's `auto_select_over` is).
     pub auto_select_over: Option<u8>,
+    /// The text and tooltip are shown as printed. Without it they are Pango
+    /// markup, as Waybar reads them: shown without their tags, with their
+    /// entities (`&amp;`) read.
+    pub escape: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -18,13 +18,16 @@
 //! | `on_click`, `on_click_right`, `on_click_middle` | command lines run on those clicks | none |
 //! | `max_length` | the longest text, in characters (cut with "…") | none |
 //! | `auto_select_over` | with JSON: select the item while its `percentage` is over this | none |
+//! | `escape` | `true`: show the text and tooltip as printed, not as markup | `false` |
 //!
 //! Its output: with `return_type` `json`, the first line is an object with
 //! `text`, `tooltip`, `class` (a string or a list; `critical`, `urgent` or
 //! `selected` shows the item selected), `percentage` and `alt`; otherwise
 //! the first line is the text, the second the tooltip, the third the class;
 //! of a command that keeps running, each line is read so (as JSON, or as
-//! the text). An empty text hides the item. A command that fails (a
+//! the text). The text and tooltip are Pango markup, as Waybar reads them:
+//! the bar, drawing plain text, drops the tags and reads the entities
+//! (`<b>3</b> &amp; more` shows "3 & more"). An empty text hides the item. A command that fails (a
 //! non-zero exit, no JSON where JSON was asked for) shows what went wrong
 //! in its place, urgent, until a run succeeds (or, kept running, until it
 //! prints again). Waybar's hyphenated keys (`return-type`,
@@ -39,6 +42,7 @@ use obi_sdk::command_lines;
 use obi_sdk::commands::{self, Output, RunState};
 use obi_sdk::config::{CustomConfig as Config, CustomInterval, CustomReturnType};
 use obi_sdk::log::{self, Level};
+use obi_sdk::markup;
 use obi_sdk::{Emphasis, Input, Inputs, Piece, Schedule, View, Widget, clock, icons, item};
 
 /// What the last run gave.
@@ -125,6 +129,8 @@ pub struct Custom {
     runs: Runs,
     max_length: Option<usize>,
     auto_select_over: Option<f64>,
+    /// The text and tooltip are shown as printed, not read as markup.
+    escape: bool,
     /// The clicks it answers, with the id of the command each runs.
     clicks: Vec<(Input, Inputs, &'static str)>,
     /// When the next run is due, in seconds since the epoch.
@@ -134,6 +140,12 @@ pub struct Custom {
 }
 
 impl Custom {
+    /// What the command printed, as the bar shows it: markup read as the
+    /// text it shows, unless it is to be shown as printed.
+    fn as_shown(&self, printed: &str) -> String {
+        if self.escape { printed.to_owned() } else { markup::plain_text(printed) }
+    }
+
     fn run(&mut self, now: i64) {
         let ended = match commands::run("exec") {
             RunState::Pending => {
@@ -189,6 +201,7 @@ impl Widget for Custom {
             runs,
             max_length: config.max_length,
             auto_select_over: config.auto_select_over.map(f64::from),
+            escape: config.escape.unwrap_or(false),
             clicks: clicks.collect(),
             next_run: i64::MIN,
             running: false,
@@ -212,15 +225,16 @@ impl Widget for Custom {
         }
         let takes = self.clicks.iter().fold(Inputs::empty(), |takes, (_, click, _)| takes | *click);
         match &self.shown {
-            Ok(shown) if shown.text.is_empty() => View::empty(),
             Ok(shown) => {
+                let text = self.as_shown(&shown.text);
+                if text.is_empty() {
+                    return View::empty();
+                }
                 let over = matches!((shown.percentage, self.auto_select_over), (Some(at), Some(over)) if at > over);
-                let item = item("custom")
-                    .text(cut(&shown.text, self.max_length))
-                    .selected(shown.selected || over)
-                    .takes(takes);
+                let item =
+                    item("custom").text(cut(&text, self.max_length)).selected(shown.selected || over).takes(takes);
                 View::of([match &shown.tooltip {
-                    Some(tooltip) => item.tooltip(tooltip),
+                    Some(tooltip) => item.tooltip(self.as_shown(tooltip)),
                     None => item,
                 }])
             }

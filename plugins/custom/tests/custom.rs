@@ -1,7 +1,8 @@
 //! The Custom widget over scripted command output: text and JSON lines,
 //! a failure shown in place until a run succeeds, its interval, "once", the
 //! clicks that run their commands and then the command again, a requested
-//! refresh, and a command kept running, line by line.
+//! refresh, a command kept running, line by line, and markup read as the
+//! text it shows.
 
 use obi_harness::{CommandOutput, Emphasis, Followed, Harness, Input, Script, View, texts};
 use std::time::Duration;
@@ -130,4 +131,23 @@ fn a_requested_refresh_runs_the_command_again() {
     custom.request_refresh().unwrap();
     assert!(custom.wait_for_wake(Duration::from_secs(20)));
     assert_eq!(texts(&custom.refresh().unwrap()), ["2"], "run again well before its hour");
+}
+
+#[test]
+fn markup_shows_as_its_text_unless_it_is_to_be_shown_as_printed() {
+    let script = script();
+    let line = r#"{"text": "<span color='red'>3</span> &amp; more", "tooltip": "<b>inbox</b>"}"#;
+    prints(&script, "mail-count", 0, &format!("{line}\n"), "");
+    let config = r#"{ "enable": true, "exec": "mail-count", "interval": 30, "return_type": "json" }"#;
+    let shown = ran(&mut Harness::stock("Custom", config, &script).unwrap());
+    assert_eq!(texts(&shown), ["3 & more"]);
+    assert_eq!(shown.items[0].tooltip.as_deref(), Some("inbox"));
+
+    let escaped = r#"{ "enable": true, "exec": "mail-count", "interval": 30, "return_type": "json", "escape": true }"#;
+    let shown = ran(&mut Harness::stock("Custom", escaped, &script).unwrap());
+    assert_eq!(texts(&shown), ["<span color='red'>3</span> &amp; more"]);
+
+    prints(&script, "empty", 0, "<span></span>\n", "");
+    let empty = r#"{ "enable": true, "exec": "empty", "interval": 30 }"#;
+    assert!(ran(&mut Harness::stock("Custom", empty, &script).unwrap()).items.is_empty(), "no text, no item");
 }

@@ -16,7 +16,6 @@ mod commands;
 mod icons;
 mod inputs;
 pub mod ipc;
-mod markup;
 pub mod tree;
 
 /// macOS has no X server to ask for window icons.
@@ -247,7 +246,7 @@ fn binding_mode(payload: &[u8]) -> Option<Option<String>> {
         pango_markup: bool,
     }
     let Mode { change, pango_markup } = serde_json::from_slice(payload).ok()?;
-    Some((change != "default").then(|| if pango_markup { markup::plain_text(&change) } else { change }))
+    Some((change != "default").then(|| if pango_markup { obi_markup::plain_text(&change) } else { change }))
 }
 
 /// Subscribes to the tiler's events and asks for the state after each,

@@ -1,7 +1,9 @@
-//! Pango markup read as the text it shows: i3 and sway name a binding mode
-//! declared `mode --pango_markup` in markup (`<b>resize</b>`,
-//! `System (l)ock &amp; more`), which the bar, drawing plain text, shows
-//! without its tags and with its entities as the characters they stand for.
+//! Pango markup read as the text it shows. The bar draws plain text, and
+//! markup reaches it from programs written for bars that draw markup: i3
+//! and sway name a binding mode declared `mode --pango_markup` in it
+//! (`<b>resize</b>`), and Waybar's custom scripts print it
+//! (`<span color='red'>3</span> &amp; more`). Shown, it loses its tags, and
+//! its entities are the characters they stand for.
 
 /// `markup` without its tags, its entities read; an entity the bar does
 /// not know is kept as written.
