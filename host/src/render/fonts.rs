@@ -5,14 +5,17 @@
 //! installed face's header costs a desktop with hundreds of faces most of
 //! a bar's start. Next comes the file the family was found in before
 //! ([`FontMemory`]). Only when none of those has it are the system's fonts
-//! listed, once a process, for all its bars.
+//! listed, for all the process's bars, and listed again only once the
+//! font folders hold other files (a font installed while the bar runs is
+//! found at the next reload).
 
 use super::font_data::FontData;
 use super::font_memory::{FontMemory, face_in_files, query_family};
+use crate::sync::lock;
 use anyhow::Context;
 use fontdb::{Database, Source};
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// Phosphor Regular (MIT licence, `host/assets/Phosphor-LICENSE.txt`): the
 /// icon glyphs widgets name, so icons render on any machine.
@@ -36,7 +39,9 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
-    find_text_font_in(wanted, &font_files(), &FontMemory::from_environment(), system_fonts)
+    let (files, mut listed) = (font_files(), None);
+    let (files, listed) = (files.as_slice(), &mut listed);
+    find_text_font_in(wanted, files, &FontMemory::from_environment(), move || &**listed.insert(system_fonts(files)))
 }
 
 /// [`find_text_font`] among `files` by their names, then in `memory`, then
@@ -108,7 +113,8 @@ fn named_after(path: &std::path::Path, stem: &str) -> bool {
     name.strip_prefix(stem).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_']))
 }
 
-/// Every file in the folders where fonts are kept, by name alone (none is read).
+/// Every file in the folders where fonts are kept, by name alone (none is
+/// read), sorted: the same folders give the same list.
 fn font_files() -> Vec<PathBuf> {
     let (mut files, mut pending) = (Vec::new(), font_dirs());
     while let Some(dir) = pending.pop() {
@@ -121,6 +127,7 @@ fn font_files() -> Vec<PathBuf> {
             }
         }
     }
+    files.sort_unstable();
     files
 }
 
@@ -149,21 +156,42 @@ fn font_dirs() -> Vec<PathBuf> {
 
 /// The font families installed on this system, sorted, each once.
 pub fn families() -> Vec<String> {
-    let mut names: Vec<String> =
-        system_fonts().faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
+    let mut names: Vec<String> = system_fonts(&font_files())
+        .faces()
+        .flat_map(|face| face.families.iter().map(|(name, _)| name.clone()))
+        .collect();
     names.sort_unstable();
     names.dedup();
     names
 }
 
-/// The fonts installed on this system, as listed the first time they are asked for.
-fn system_fonts() -> &'static Database {
-    static SYSTEM_FONTS: OnceLock<Database> = OnceLock::new();
-    SYSTEM_FONTS.get_or_init(|| {
+/// The system's fonts as listed when the font folders held `files`.
+struct Listing {
+    files: Vec<PathBuf>,
+    database: Arc<Database>,
+}
+
+/// The fonts installed on this system, now that the font folders hold `files`.
+fn system_fonts(files: &[PathBuf]) -> Arc<Database> {
+    static LISTED: Mutex<Option<Listing>> = Mutex::new(None);
+    listing_for(&LISTED, files, || {
         let mut database = Database::new();
         database.load_system_fonts();
         database
     })
+}
+
+/// The listing in `listed` if it was made of `files`, else the one `list` makes, kept there.
+fn listing_for(listed: &Mutex<Option<Listing>>, files: &[PathBuf], list: impl FnOnce() -> Database) -> Arc<Database> {
+    let mut listed = lock(listed);
+    match &*listed {
+        Some(listing) if listing.files == files => listing.database.clone(),
+        _ => {
+            let database = Arc::new(list());
+            *listed = Some(Listing { files: files.to_vec(), database: database.clone() });
+            database
+        }
+    }
 }
 
 #[cfg(test)]
@@ -174,12 +202,13 @@ mod tests {
     /// The face found by its files' names is the one the whole listing finds.
     #[test]
     fn a_family_found_by_its_file_names_is_the_one_the_listing_finds() {
-        let listed = system_fonts().query(&Query { families: &[Family::Name("DejaVu Sans")], ..Query::default() });
+        let listing = system_fonts(&font_files());
+        let listed = listing.query(&Query { families: &[Family::Name("DejaVu Sans")], ..Query::default() });
         let Some(listed) = listed else {
             obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
             return;
         };
-        let listed = system_fonts().with_face_data(listed, |data, _| data.to_vec()).unwrap();
+        let listed = listing.with_face_data(listed, |data, _| data.to_vec()).unwrap();
         let found = named_files("DejaVu Sans", &font_files()).expect("DejaVuSans.ttf is found by its name");
         assert_eq!(found.family, "DejaVu Sans");
         assert!(*found.data.bytes == *listed, "the face found by name differs from the listing's");
@@ -268,5 +297,24 @@ mod tests {
         assert!(named_files("No Such Family", &files).is_none());
         assert!(named_files(" ", &files).is_none());
         assert!(!find_text_font(Some("No Such Family")).unwrap().data.bytes.is_empty(), "a fallback");
+    }
+
+    #[test]
+    fn the_fonts_are_listed_again_once_the_font_folders_hold_other_files() {
+        let listed = Mutex::new(None);
+        let lists = std::cell::Cell::new(0);
+        let list = || {
+            lists.set(lists.get() + 1);
+            Database::new()
+        };
+        let before = [PathBuf::from("/usr/share/fonts/a.ttf")];
+        let first = listing_for(&listed, &before, list);
+        let again = listing_for(&listed, &before, list);
+        assert!(Arc::ptr_eq(&first, &again) && lists.get() == 1, "the same files: the same listing");
+        let installed = [before[0].clone(), PathBuf::from("/home/me/.local/share/fonts/new.ttf")];
+        listing_for(&listed, &installed, list);
+        assert_eq!(lists.get(), 2, "a font installed: listed again");
+        listing_for(&listed, &installed, list);
+        assert_eq!(lists.get(), 2);
     }
 }
