@@ -27,11 +27,11 @@
 //! of a command that keeps running, each line is read so (as JSON, or as
 //! the text). The text and tooltip are Pango markup, as Waybar reads them:
 //! the bar, drawing plain text, drops the tags and reads the entities
-//! (`<b>3</b> &amp; more` shows "3 & more"). An empty text hides the item. A command that fails (a
-//! non-zero exit, no JSON where JSON was asked for) shows what went wrong
-//! in its place, urgent, until a run succeeds (or, kept running, until it
-//! prints again). Waybar's hyphenated keys (`return-type`,
-//! `on-click`, `max-length`, ...) are read too.
+//! (`<b>3</b> &amp; more` shows "3 & more"). An empty text hides the item.
+//! A command that fails (a non-zero exit, no JSON where JSON was asked
+//! for) shows what went wrong in its place, urgent, until a run succeeds
+//! (or, kept running, until it prints again). Waybar's hyphenated keys
+//! (`return-type`, `on-click`, `max-length`, ...) are read too.
 //!
 //! ```json
 //! { "Custom": { "enable": true, "exec": "~/bin/mail-count", "interval": 60, "return_type": "json",

@@ -5,8 +5,8 @@
 //! layout, the focused container's windows, whether it is locked, the
 //! workspace layer, and a switcher between komorebi configurations. Seven
 //! parts, each with its own `enable`; the widget shows nothing when none is
-//! enabled. It reads the
-//! host's `tiler` capability, which wakes it on every change: no interval.
+//! enabled. It reads the host's `tiler` capability, which wakes it on every
+//! change: no interval.
 //!
 //! | part | key | values | default |
 //! |---|---|---|---|
