@@ -167,6 +167,12 @@ enum Measured<'a> {
 }
 
 impl PopupLayout {
+    /// Its size in whole logical pixels, rounded up: the window or
+    /// surface that shows it.
+    pub fn size(&self) -> (u32, u32) {
+        (self.width.ceil() as u32, self.height.ceil() as u32)
+    }
+
     /// The cell at (`x`, `y`), if any.
     pub fn cell_at(&self, x: f32, y: f32) -> Option<&PlacedCell> {
         self.index_at(x, y).map(|index| &self.cells[index])

@@ -603,7 +603,7 @@ impl Surface for WindowSurface {
             return None;
         };
         let layout = gl.lay_out_popup(style, popup, &self.text_font)?;
-        let size = aside::device_size((layout.width.ceil() as u32, layout.height.ceil() as u32), scale);
+        let size = aside::device_size(layout.size(), scale);
         window.show_at(aside::position(bar, anchor, scale, size, monitor), size);
         gl.present_popup_on(&window.surface, scale, style, &layout, &self.text_font);
         #[cfg(free_unix)]

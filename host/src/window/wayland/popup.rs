@@ -62,14 +62,14 @@ impl Panel {
             self.close_popup();
             return None;
         };
-        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+        let size = layout.size();
         // Redrawn by its widget where it stands and as large: painted again
         // in place. Made anew, it would flicker, and the pointer on it would
         // be told only when it next moves.
         if let Some(shown) = &mut self.popup
             && shown.anchor == anchor
             && shown.scale == self.scale
-            && (shown.layout.width.ceil() as u32, shown.layout.height.ceil() as u32) == size
+            && shown.layout.size() == size
         {
             shown.style = style.clone();
             self.repaint_open_popup(&layout);
@@ -130,7 +130,7 @@ impl Panel {
         if !shown.is_on(popup.wl_surface()) {
             return;
         }
-        let size = (shown.layout.width.ceil() as u32, shown.layout.height.ceil() as u32);
+        let size = shown.layout.size();
         let scale = shown.scale;
         if shown.surface.is_none() {
             match surface_for(gl, popup, shown.viewport.as_ref(), scale, size) {
