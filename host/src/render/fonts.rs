@@ -39,18 +39,17 @@ pub struct TextFont {
 /// The configured family if installed, else a common sans-serif, else any
 /// font at all. Fails only on a system without fonts.
 pub fn find_text_font(wanted: Option<&str>) -> anyhow::Result<TextFont> {
-    let (files, mut listed) = (font_files(), None);
-    let (files, listed) = (files.as_slice(), &mut listed);
-    find_text_font_in(wanted, files, &FontMemory::from_environment(), move || &**listed.insert(system_fonts(files)))
+    let files = font_files();
+    find_text_font_in(wanted, &files, &FontMemory::from_environment(), || system_fonts(&files))
 }
 
 /// [`find_text_font`] among `files` by their names, then in `memory`, then
 /// in the `listing` of every installed face.
-fn find_text_font_in<'a>(
+fn find_text_font_in(
     wanted: Option<&str>,
     files: &[PathBuf],
     memory: &FontMemory,
-    listing: impl FnOnce() -> &'a Database,
+    listing: impl FnOnce() -> Arc<Database>,
 ) -> anyhow::Result<TextFont> {
     let first_choice = match wanted {
         Some(family) => named_files(family, files),
@@ -65,7 +64,7 @@ fn find_text_font_in<'a>(
         return Ok(TextFont { family: family.to_owned(), data });
     }
     let database = listing();
-    let lookup = |family: &str| query_family(database, family);
+    let lookup = |family: &str| query_family(&database, family);
     let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
         Some((family, id)) => {
             if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
@@ -236,22 +235,22 @@ mod tests {
         let fonts = tempfile::tempdir().unwrap();
         let renamed = fonts.path().join("not-its-name.ttf");
         std::fs::copy(dejavu, &renamed).unwrap();
-        let mut listing = Database::new();
-        listing.load_font_file(&renamed).unwrap();
+        let mut installed = Database::new();
+        installed.load_font_file(&renamed).unwrap();
+        let listing = || Arc::new(installed.clone());
         let cache = tempfile::tempdir().unwrap();
         let memory = FontMemory::at(Some(cache.path().to_path_buf()));
 
-        let found =
-            find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&renamed), &memory, || &listing).unwrap();
+        let found = find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&renamed), &memory, listing).unwrap();
         assert_eq!(found.family, "DejaVu Sans");
-        let any_case = find_text_font_in(Some("dejavu SANS"), &[], &FontMemory::at(None), || &listing).unwrap();
+        let any_case = find_text_font_in(Some("dejavu SANS"), &[], &FontMemory::at(None), listing).unwrap();
         assert!(any_case.data == found.data, "a family is found whatever the case it is written in");
         assert!(*found.data.bytes == *std::fs::read(dejavu).unwrap());
         let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
         assert_eq!(path, renamed);
 
-        let nothing_listed = Database::new();
-        let again = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || &nothing_listed).unwrap();
+        let nothing_listed = || Arc::new(Database::new());
+        let again = find_text_font_in(Some("DejaVu Sans"), &[], &memory, nothing_listed).unwrap();
         assert!(again.data == found.data, "found in the remembered file, not listed");
     }
 
@@ -277,16 +276,17 @@ mod tests {
 
         let renamed = fonts.path().join("fonts.ttc");
         std::fs::rename(&named, &renamed).unwrap();
-        let mut listing = Database::new();
-        listing.load_font_file(&renamed).unwrap();
+        let mut installed = Database::new();
+        installed.load_font_file(&renamed).unwrap();
+        let listing = || Arc::new(installed.clone());
         let cache = tempfile::tempdir().unwrap();
         let memory = FontMemory::at(Some(cache.path().to_path_buf()));
-        let listed = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, || &listing).unwrap();
+        let listed = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, listing).unwrap();
         assert_eq!((listed.data.index, family_of(&listed).as_str()), (1, "DejaVu Sans Mono"));
-        let nothing_listed = Database::new();
-        let recalled = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, || &nothing_listed).unwrap();
+        let nothing_listed = || Arc::new(Database::new());
+        let recalled = find_text_font_in(Some("DejaVu Sans Mono"), &[], &memory, nothing_listed).unwrap();
         assert!(recalled.data == listed.data, "the remembered file's face is the listing's");
-        let first = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || &listing).unwrap();
+        let first = find_text_font_in(Some("DejaVu Sans"), &[], &memory, listing).unwrap();
         assert_eq!(first.data.index, 0);
         assert!(first.data != listed.data && first.data.key() != listed.data.key(), "two faces of one file differ");
     }
