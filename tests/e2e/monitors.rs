@@ -80,6 +80,18 @@ fn start(mut command: std::process::Command, session: &XSession, runtime: &Path,
     Reaped(bar)
 }
 
+/// obi with `config` on every monitor of `session`, in a folder of its own
+/// that is also its runtime folder, logging to `obi.log` there.
+fn start_on_every_monitor(session: &XSession, config: &str) -> (Reaped, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("komorebi.bar.json");
+    std::fs::write(&path, config).unwrap();
+    let mut command = obi();
+    command.arg("--every-monitor").arg("--config").arg(&path);
+    let bar = start(command, session, dir.path(), &dir.path().join("obi.log"));
+    (bar, dir)
+}
+
 /// The words the bar on the monitor at column `x` reads once it reads `wanted`.
 fn wait_to_read(session: &XSession, dir: &Path, x: u32, wanted: &str, artifact: &str) -> Vec<String> {
     let words = wait_for_words_at(session, dir, x, WIDTH, &[wanted], artifact);
@@ -248,13 +260,8 @@ fn on_x11_every_monitor_follows_monitors_as_they_come_and_go() {
         return;
     }
     let session = XSession::side_by_side(2, WIDTH, 600);
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("komorebi.bar.json");
-    std::fs::write(&config, self::config(0)).unwrap();
+    let (_bar, dir) = start_on_every_monitor(&session, &config(0));
     let log = dir.path().join("obi.log");
-    let mut command = obi();
-    command.arg("--every-monitor").arg("--config").arg(&config);
-    let _bar = start(command, &session, dir.path(), &log);
     let both = [(0, WIDTH), (WIDTH as i32, WIDTH)];
     let said = || std::fs::read_to_string(&log).unwrap_or_default();
     assert!(wait_for(Duration::from_secs(30), || bars(&session) == both), "{:?}; {}", bars(&session), said());
@@ -282,13 +289,8 @@ fn a_click_on_another_monitors_bar_while_a_popup_is_open_is_that_bars_click() {
     populate(&session, "M0", "alpha");
     populate(&session, "M1", "beta");
     populate(&session, "M1", "delta");
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("komorebi.bar.json");
-    std::fs::write(&config, config_with_calendar()).unwrap();
+    let (_bar, dir) = start_on_every_monitor(&session, &config_with_calendar());
     let log = dir.path().join("obi.log");
-    let mut command = obi();
-    command.arg("--every-monitor").arg("--config").arg(&config);
-    let _bar = start(command, &session, dir.path(), &log);
     let words = wait_for_words_at(&session, dir.path(), WIDTH, WIDTH, &["beta"], "monitors-popup-right");
     let beta = WIDTH + column_of(&words, "beta");
     assert_eq!(session.focused_workspace().as_deref(), Some("delta"));
