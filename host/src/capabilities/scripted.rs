@@ -44,6 +44,7 @@ struct Readings {
     sweeps: usize,
     audio: AudioStatus,
     audio_requests: Vec<AudioRequest>,
+    audio_answers_held: bool,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
 }
@@ -93,6 +94,7 @@ impl Script {
             sweeps: 0,
             audio: AudioStatus::Unavailable("no sound server in this script".into()),
             audio_requests: Vec::new(),
+            audio_answers_held: false,
             followed: HashMap::new(),
             follows: Vec::new(),
         };
@@ -204,6 +206,13 @@ impl Script {
     /// The outputs as the widgets' requests have left them.
     pub fn audio(&self) -> AudioStatus {
         self.readings().audio.clone()
+    }
+
+    /// From now on the sound server takes requests and never carries them
+    /// out, as a server slower than the user: the test says with
+    /// [`Script::set_audio`] what it reads back, and when.
+    pub fn hold_audio_answers(&self) {
+        self.readings().audio_answers_held = true;
     }
 
     /// What widgets asked of the sound server, oldest first.
@@ -436,21 +445,28 @@ impl Audio for Script {
     fn request(&self, request: AudioRequest) -> Result<(), String> {
         let mut readings = self.readings();
         audio::check(&readings.audio, &request)?;
-        if let AudioStatus::Connected(outputs) = &mut readings.audio {
-            for output in outputs {
-                match &request {
-                    AudioRequest::SetVolume { output: name, percent } if *name == output.name => {
-                        output.volume_percent = (*percent).min(MAX_PERCENT);
-                    }
-                    AudioRequest::SetMuted { output: name, muted } if *name == output.name => output.muted = *muted,
-                    AudioRequest::SetDefault { output: name } => output.is_default = *name == output.name,
-                    _ => {}
-                }
-            }
+        readings.audio_requests.push(request.clone());
+        if readings.audio_answers_held {
+            return Ok(());
         }
-        readings.audio_requests.push(request);
+        carry_out(&mut readings.audio, &request);
         drop(readings);
         self.audio_readers.wake_all();
         Ok(())
+    }
+}
+
+/// What a real server does with `request`.
+fn carry_out(status: &mut AudioStatus, request: &AudioRequest) {
+    let AudioStatus::Connected(outputs) = status else { return };
+    for output in outputs {
+        match request {
+            AudioRequest::SetVolume { output: name, percent } if *name == output.name => {
+                output.volume_percent = (*percent).min(MAX_PERCENT);
+            }
+            AudioRequest::SetMuted { output: name, muted } if *name == output.name => output.muted = *muted,
+            AudioRequest::SetDefault { output: name } => output.is_default = *name == output.name,
+            _ => {}
+        }
     }
 }

@@ -7,6 +7,8 @@
 //! scrolled up), a click mutes or unmutes it, and a secondary click opens a
 //! popup with a slider, a mute button and the outputs, where choosing one
 //! makes it the default. Without a sound server the widget shows nothing.
+//! Ticks that come faster than the server answers each count: a tick goes
+//! on from the volume the last one asked for.
 //!
 //! | key            | values                                  | default |
 //! |----------------|-----------------------------------------|---------|
@@ -39,6 +41,61 @@ pub struct Volume {
     /// The outputs as last read; empty without a sound server.
     outputs: Vec<Output>,
     open: bool,
+    asked: Asked,
+}
+
+/// The volumes asked of an output and not yet read back from the server,
+/// oldest first: a tick goes on from the newest, so notches faster than the
+/// server's answers are not lost, and the readings that confirm them one by
+/// one do not undo the ones still on their way.
+#[derive(Default)]
+struct Asked {
+    output: String,
+    /// The output's volume when the oldest was asked.
+    from: u32,
+    percents: Vec<u32>,
+}
+
+/// Volumes asked and not yet answered, at most: a server that never
+/// answers leaves the widget going on from what it asked.
+const ASKED: usize = 16;
+
+impl Asked {
+    /// The volume `output`, read as `reading`, is on its way to.
+    fn target(&self, output: &str, reading: u32) -> u32 {
+        match self.percents.last() {
+            Some(&percent) if self.output == output => percent,
+            _ => reading,
+        }
+    }
+
+    fn note(&mut self, output: &str, reading: u32, percent: u32) {
+        if self.output != output || self.percents.is_empty() {
+            *self = Asked { output: output.to_owned(), from: reading, percents: Vec::new() };
+        }
+        if self.percents.len() == ASKED {
+            self.percents.remove(0);
+        }
+        self.percents.push(percent);
+    }
+
+    /// Forgets what `output`'s `reading` answers: the asks up to the one
+    /// it shows; all of them when it shows none (someone else changed it,
+    /// or the server put it elsewhere) or another output is the default.
+    fn settle(&mut self, output: Option<&Output>) {
+        let Some(output) = output.filter(|output| output.name == self.output) else {
+            self.percents.clear();
+            return;
+        };
+        match self.percents.iter().position(|&percent| percent == output.volume_percent) {
+            Some(answered) => {
+                self.percents.drain(..=answered);
+                self.from = output.volume_percent;
+            }
+            None if output.volume_percent != self.from => self.percents.clear(),
+            None => {}
+        }
+    }
 }
 
 /// The speaker for a level: crossed out when muted, its waves by loudness.
@@ -72,16 +129,22 @@ impl Volume {
         }
     }
 
-    fn set_volume(&self, percent: u32) {
+    fn set_volume(&mut self, percent: u32) {
         let Some(output) = self.default_output() else { return };
-        if percent != output.volume_percent {
-            Self::ask("change the volume", audio::set_volume(&output.name, percent));
+        if percent == self.asked.target(&output.name, output.volume_percent) {
+            return;
+        }
+        let (name, reading) = (output.name.clone(), output.volume_percent);
+        match audio::set_volume(&name, percent) {
+            Ok(()) => self.asked.note(&name, reading, percent),
+            Err(error) => log::log(Level::Warn, &format!("cannot change the volume: {error}")),
         }
     }
 
-    fn scroll(&self, direction: ScrollDirection) {
+    fn scroll(&mut self, direction: ScrollDirection) {
         let Some(output) = self.default_output() else { return };
-        self.set_volume(scrolled(output.volume_percent, direction, self.step));
+        let target = self.asked.target(&output.name, output.volume_percent);
+        self.set_volume(scrolled(target, direction, self.step));
     }
 
     fn toggle_mute(&self) {
@@ -103,6 +166,7 @@ impl Widget for Volume {
             step: step.into(),
             outputs: Vec::new(),
             open: false,
+            asked: Asked::default(),
         };
         // The server tells the host of every change.
         Ok((volume, Schedule { interval_ms: 0, align_to_wall_clock: false }))
@@ -116,6 +180,8 @@ impl Widget for Volume {
                 Vec::new()
             }
         };
+        let default = self.default_output().cloned();
+        self.asked.settle(default.as_ref());
         let Some(output) = self.default_output() else { return View::empty() };
         let percent = format!("{}%", output.volume_percent);
         let state = if output.muted { ", muted" } else { "" };

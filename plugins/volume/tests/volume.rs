@@ -68,6 +68,33 @@ fn scrolling_moves_it_by_the_step_and_a_click_mutes() {
     assert_eq!(script.audio_requests(), [set(47), set(37), mute(true), mute(false)]);
 }
 
+/// A wheel spun faster than the server answers: each notch counts, and the
+/// readings that come in one by one do not send it back.
+#[test]
+fn notches_faster_than_the_server_each_count() {
+    let script = two_outputs();
+    script.hold_audio_answers();
+    let mut volume = volume("", &script);
+    volume.refresh().unwrap();
+    for _ in 0..3 {
+        volume.input("volume", Input::Scroll(ScrollDirection::Up)).unwrap();
+    }
+    let set = |percent| AudioRequest::SetVolume { output: "speakers".into(), percent };
+    assert_eq!(script.audio_requests(), [set(42), set(47), set(52)]);
+
+    // The server reads back the first of them; a notch then goes on from the last asked.
+    script.set_audio(AudioStatus::Connected(vec![output("speakers", "Speakers", 42, true)]));
+    volume.refresh().unwrap();
+    volume.input("volume", Input::Scroll(ScrollDirection::Up)).unwrap();
+    assert_eq!(script.audio_requests().last(), Some(&set(57)));
+
+    // Someone else sets it: what was asked is forgotten, and a notch goes on from there.
+    script.set_audio(AudioStatus::Connected(vec![output("speakers", "Speakers", 20, true)]));
+    volume.refresh().unwrap();
+    volume.input("volume", Input::Scroll(ScrollDirection::Down)).unwrap();
+    assert_eq!(script.audio_requests().last(), Some(&set(15)));
+}
+
 #[test]
 fn the_popup_slides_mutes_and_chooses_the_default_output() {
     let script = two_outputs();
