@@ -98,9 +98,21 @@ pub fn decode_png(path: &Path) -> anyhow::Result<Pixels> {
     decode_png_bytes(read_image_bytes(path)?)
 }
 
-/// The most pixels a decoded image may have (4096 × 4096): a small file
-/// may claim to be vast, and the bar's memory is not the file's to set.
-const MAX_PIXELS: usize = 4096 * 4096;
+/// The most pixels a side an image may have: a small file may claim to be
+/// vast, and the bar's memory is not the file's to set. At most 64 MiB of
+/// pixels are made for one image, for a moment, before it is made smaller.
+pub const MAX_SIDE: u32 = 4096;
+
+/// Refuses an image of `width` × `height` pixels before any of them are
+/// made: empty, or past [`MAX_SIDE`] a side.
+pub fn check_size(width: u32, height: u32) -> anyhow::Result<()> {
+    anyhow::ensure!(width > 0 && height > 0, "it is empty ({width}×{height} pixels)");
+    anyhow::ensure!(
+        width <= MAX_SIDE && height <= MAX_SIDE,
+        "it is {width}×{height} pixels, more than the {MAX_SIDE} a side an image may have"
+    );
+    Ok(())
+}
 
 /// PNG or JPEG bytes, as their first bytes say, as RGBA pixels.
 pub fn decode_image_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
@@ -113,21 +125,28 @@ pub fn decode_image_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
 
 fn decode_jpeg_bytes(bytes: &[u8]) -> anyhow::Result<Pixels> {
     use zune_jpeg::zune_core::{bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions};
-    let options =
-        DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA).set_max_width(4096).set_max_height(4096);
+    let options = DecoderOptions::default()
+        .jpeg_set_out_colorspace(ColorSpace::RGBA)
+        .set_max_width(MAX_SIDE as usize)
+        .set_max_height(MAX_SIDE as usize);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
+    decoder.decode_headers().map_err(|error| anyhow::anyhow!("reading: {error:?}"))?;
+    let (width, height) = decoder.dimensions().context("no size")?;
+    check_size(width as u32, height as u32)?;
     let rgba = decoder.decode().map_err(|error| anyhow::anyhow!("decoding: {error:?}"))?;
-    let info = decoder.info().context("no size")?;
-    let (width, height) = (u32::from(info.width), u32::from(info.height));
+    let (width, height) = (width as u32, height as u32);
     anyhow::ensure!(rgba.len() == (width * height * 4) as usize, "it decoded to {} bytes", rgba.len());
     Ok(Pixels { width, height, rgba })
 }
 
 fn decode_png_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
-    let limits = png::Limits { bytes: MAX_PIXELS * 4 };
+    // The crate's limit covers only its own buffers, not the frame: the
+    // size its header claims is checked before the frame is made.
+    let limits = png::Limits { bytes: (MAX_SIDE * MAX_SIDE * 4) as usize };
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().context("reading")?;
+    check_size(reader.info().width, reader.info().height)?;
     let mut buffer = vec![0; reader.output_buffer_size().context("it is too large")?];
     let info = reader.next_frame(&mut buffer).context("decoding")?;
     buffer.truncate(info.buffer_size());
@@ -141,6 +160,7 @@ fn decode_png_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
 
 /// An SVG file drawn `size` pixels a side, as RGBA pixels.
 pub fn render_svg(path: &Path, size: u32) -> anyhow::Result<Pixels> {
+    check_size(size, size)?;
     let data = read_image_bytes(path)?;
     let tree = resvg::usvg::Tree::from_data(&data, &svg_options()).context("reading")?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).context("an empty image")?;
@@ -160,8 +180,10 @@ pub fn render_svg(path: &Path, size: u32) -> anyhow::Result<Pixels> {
 
 /// How SVG files are read: an `<image>` that names another file (a path or
 /// a URL) is left out, so an icon cannot make the bar read a device, wait on
-/// a FIFO or read a file the icon's author chose; images inside the file
-/// (data URLs) are drawn.
+/// a FIFO or read a file the icon's author chose. Of the pictures inside
+/// the file (data URLs), SVG ones are drawn; PNG, JPEG and other rasters
+/// are left out (resvg is built without its raster decoders), so a picture
+/// claiming to be vast costs nothing.
 fn svg_options() -> resvg::usvg::Options<'static> {
     let mut options = resvg::usvg::Options::default();
     options.image_href_resolver.resolve_string = Box::new(|href, _| {
@@ -174,30 +196,37 @@ fn svg_options() -> resvg::usvg::Options<'static> {
 /// `pixels` no larger than `size` a side, each new pixel the average of
 /// those it covers (fewer at an edge the factor does not divide).
 pub fn shrink(pixels: Pixels, size: u32) -> Pixels {
-    let factor = pixels.width.max(pixels.height).div_ceil(size);
-    if factor <= 1 {
+    if pixels.width.max(pixels.height) <= size {
         return pixels;
     }
-    let (width, height) = (pixels.width.div_ceil(factor), pixels.height.div_ceil(factor));
-    let mut rgba = Vec::with_capacity((width * height * 4) as usize);
-    for y in 0..height {
-        for x in 0..width {
+    shrink_from(pixels.width, pixels.height, size, |at| pixels.rgba[at * 4..at * 4 + 4].try_into().unwrap())
+}
+
+/// The image of `width` × `height` pixels whose `at`th is `pixel(at)`, as
+/// RGBA no larger than `size` a side, read in place: a source in another
+/// layout (a tray item's ARGB) is never copied whole.
+pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> [u8; 4]) -> Pixels {
+    let factor = width.max(height).div_ceil(size).max(1);
+    let (shrunk_width, shrunk_height) = (width.div_ceil(factor), height.div_ceil(factor));
+    let mut rgba = Vec::with_capacity((shrunk_width * shrunk_height * 4) as usize);
+    for y in 0..shrunk_height {
+        for x in 0..shrunk_width {
             let mut sum = [0u32; 4];
-            let rows = y * factor..((y + 1) * factor).min(pixels.height);
-            let columns = x * factor..((x + 1) * factor).min(pixels.width);
+            let rows = y * factor..((y + 1) * factor).min(height);
+            let columns = x * factor..((x + 1) * factor).min(width);
             let covered = rows.len() * columns.len();
             for row in rows {
                 for column in columns.clone() {
-                    let at = ((row * pixels.width + column) * 4) as usize;
-                    for (channel, value) in sum.iter_mut().zip(&pixels.rgba[at..at + 4]) {
-                        *channel += u32::from(*value);
+                    let value = pixel((row * width + column) as usize);
+                    for (channel, value) in sum.iter_mut().zip(value) {
+                        *channel += u32::from(value);
                     }
                 }
             }
             rgba.extend(sum.map(|channel| (channel / covered as u32) as u8));
         }
     }
-    Pixels { width, height, rgba }
+    Pixels { width: shrunk_width, height: shrunk_height, rgba }
 }
 
 #[cfg(test)]
@@ -238,6 +267,45 @@ mod tests {
             assert!(started.elapsed() < std::time::Duration::from_secs(2), "{href} was not read");
             assert_eq!(&pixels.rgba[..4], &[255, 0, 0, 255], "the rest of the icon is drawn");
         }
+    }
+
+    /// Memory a decoder of a vast image would take: the test fails on the
+    /// allocation, not on a slow machine.
+    #[test]
+    fn an_image_claiming_to_be_vast_is_refused_before_its_pixels_are_made() {
+        use obi_test_support::image_bombs::{jpeg_claiming, png_claiming};
+        let bomb = png_claiming(200_000, 200_000);
+        assert!(bomb.len() < 100, "{} bytes", bomb.len());
+        let error = format!("{:#}", decode_image_bytes(bomb.clone()).unwrap_err());
+        assert!(error.contains("200000×200000 pixels, more than the 4096"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bomb.png");
+        std::fs::write(&path, &bomb).unwrap();
+        let error = format!("{:#}", load_image_file(&path, 48).unwrap_err());
+        assert!(error.contains("bomb.png") && error.contains("more than the 4096"), "{error}");
+        let error = format!("{:#}", decode_image_bytes(png_claiming(30_000, 10)).unwrap_err());
+        assert!(error.contains("30000×10"), "one side is enough: {error}");
+        let error = format!("{:#}", decode_image_bytes(jpeg_claiming(60_000, 60_000)).unwrap_err());
+        assert!(error.contains("greater than width limit"), "{error}");
+        // At the cap an image is still read as far as it goes.
+        let error = format!("{:#}", decode_image_bytes(png_claiming(MAX_SIDE, MAX_SIDE)).unwrap_err());
+        assert!(!error.contains("more than the"), "{error}");
+    }
+
+    #[test]
+    fn an_svg_holding_a_vast_picture_is_drawn_without_it() {
+        use base64::Engine;
+        use obi_test_support::image_bombs::png_claiming;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("icon.svg");
+        let picture = base64::engine::general_purpose::STANDARD.encode(png_claiming(200_000, 200_000));
+        let svg = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="8" height="16" fill="#ff0000"/><image href="data:image/png;base64,{picture}" width="16" height="16"/></svg>"##
+        );
+        std::fs::write(&path, svg).unwrap();
+        let pixels = render_svg(&path, 16).unwrap();
+        assert_eq!(&pixels.rgba[..4], &[255, 0, 0, 255], "the rest of the icon is drawn");
+        assert!(render_svg(&path, 100_000).is_err(), "nor is an SVG drawn vast");
     }
 
     #[test]

@@ -64,10 +64,14 @@ pub fn pixels_of(icon: HICON) -> Option<Pixels> {
         let described =
             GetObjectW(HGDIOBJ(info.hbmColor.0), size_of::<BITMAP>() as i32, Some((&raw mut bitmap).cast())) != 0;
         let (width, height) = (bitmap.bmWidth.unsigned_abs(), bitmap.bmHeight.unsigned_abs());
+        let readable = described
+            && crate::view::images::check_size(width, height)
+                .inspect_err(|error| tracing::debug!("an icon is left out: {error:#}"))
+                .is_ok();
         let mut header = crate::bgra_bitmap::described(width, height);
-        let mut bgra = vec![0u8; (width * height * 4) as usize];
+        let mut bgra = vec![0u8; if readable { (width * height * 4) as usize } else { 0 }];
         let context = CreateCompatibleDC(None);
-        let copied = described
+        let copied = readable
             && GetDIBits(
                 context,
                 info.hbmColor,
@@ -80,7 +84,7 @@ pub fn pixels_of(icon: HICON) -> Option<Pixels> {
         let _ = DeleteDC(context);
         let _ = DeleteObject(HGDIOBJ(info.hbmColor.0));
         let _ = DeleteObject(HGDIOBJ(info.hbmMask.0));
-        if !copied || width == 0 {
+        if !copied {
             return None;
         }
         let opaque = bgra.chunks_exact(4).all(|pixel| pixel[3] == 0);

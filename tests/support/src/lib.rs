@@ -10,6 +10,7 @@
 pub mod cross;
 pub mod font_collection;
 pub mod hyprland_simulator;
+pub mod image_bombs;
 pub mod komorebi_simulator;
 pub mod monitors;
 pub mod niri_simulator;
