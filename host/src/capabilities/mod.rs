@@ -6,6 +6,7 @@
 
 pub mod audio;
 pub mod battery;
+mod bus_properties;
 pub mod clock;
 pub mod disks;
 pub mod errands;

@@ -7,9 +7,11 @@
 //! on whatever bus is followed now), so a player that hangs holds up
 //! nobody. A bus that vanishes is looked for again every few seconds; a
 //! player that says nonsense is read for what makes sense, and one that
-//! does not answer in time is left out for a minute.
+//! does not answer in time is left out for a minute. Only the properties
+//! shown are asked for, and of its metadata only what is shown is read.
 
 use super::{Control, NowPlaying, Playback};
+use crate::capabilities::bus_properties::{Texts, property};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
@@ -17,8 +19,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+use std::fmt;
 use zbus::blocking::{Connection, MessageIterator};
-use zbus::zvariant::OwnedValue;
+use zbus::zvariant::{OwnedValue, Signature, Type};
 
 const PLAYERS: &str = "org.mpris.MediaPlayer2.";
 const PATH: &str = "/org/mpris/MediaPlayer2";
@@ -119,46 +123,74 @@ fn read_players(connection: &Connection, unresponsive: &mut Unresponsive) -> zbu
 }
 
 fn read_player(connection: &Connection, source: &str) -> zbus::Result<NowPlaying> {
-    let properties = |interface: &'static str| -> zbus::Result<HashMap<String, OwnedValue>> {
-        let proxy =
-            zbus::blocking::fdo::PropertiesProxy::builder(connection).destination(source)?.path(PATH)?.build()?;
-        Ok(proxy.get_all(zbus::names::InterfaceName::from_static_str(interface)?)?)
+    const PLAYER: &str = "org.mpris.MediaPlayer2.Player";
+    let flag = |name: &str| -> zbus::Result<bool> {
+        Ok(property::<bool>(connection, source, PATH, PLAYER, name)?.unwrap_or(false))
     };
-    let player = properties("org.mpris.MediaPlayer2.Player")?;
-    let identity = properties("org.mpris.MediaPlayer2").ok().and_then(|root| text(root.get("Identity")));
-    let flag = |name: &str| player.get(name).and_then(|value| bool::try_from(value).ok()).unwrap_or(false);
-    let metadata: HashMap<String, OwnedValue> =
-        player.get("Metadata").and_then(|value| value.try_clone().ok()?.try_into().ok()).unwrap_or_default();
+    let playback = match property::<String>(connection, source, PATH, PLAYER, "PlaybackStatus")?.as_deref() {
+        Some("Playing") => Playback::Playing,
+        Some("Paused") => Playback::Paused,
+        _ => Playback::Stopped,
+    };
+    let metadata = property::<Metadata>(connection, source, PATH, PLAYER, "Metadata")?.unwrap_or_default();
+    let identity = property::<String>(connection, source, PATH, "org.mpris.MediaPlayer2", "Identity")?;
     Ok(NowPlaying {
         player: identity.unwrap_or_else(|| source.trim_start_matches(PLAYERS).to_owned()),
-        title: text(metadata.get("xesam:title")).unwrap_or_default(),
-        artist: texts(metadata.get("xesam:artist")).join(", "),
-        album: text(metadata.get("xesam:album")).unwrap_or_default(),
-        playback: match text(player.get("PlaybackStatus")).as_deref() {
-            Some("Playing") => Playback::Playing,
-            Some("Paused") => Playback::Paused,
-            _ => Playback::Stopped,
-        },
-        can_go_previous: flag("CanGoPrevious"),
-        can_go_next: flag("CanGoNext"),
-        can_play_pause: flag("CanPlay") || flag("CanPause"),
+        title: metadata.title.first().unwrap_or_default(),
+        artist: metadata.artist.0.join(", "),
+        album: metadata.album.first().unwrap_or_default(),
+        playback,
+        can_go_previous: flag("CanGoPrevious")?,
+        can_go_next: flag("CanGoNext")?,
+        can_play_pause: flag("CanPlay")? || flag("CanPause")?,
         source: source.to_owned(),
-        art_url: text(metadata.get("mpris:artUrl")).filter(|url| !url.is_empty()),
+        art_url: metadata.art_url.first().filter(|url| !url.is_empty()),
     })
 }
 
-/// A string value; anything else is not one.
-fn text(value: Option<&OwnedValue>) -> Option<String> {
-    value.and_then(|value| String::try_from(value.try_clone().ok()?).ok())
+/// What the bar reads of a player's metadata, whatever else it holds.
+#[derive(Debug, Default)]
+struct Metadata {
+    title: Texts,
+    artist: Texts,
+    album: Texts,
+    art_url: Texts,
 }
 
-/// A list of strings, or one string.
-fn texts(value: Option<&OwnedValue>) -> Vec<String> {
-    let Some(value) = value else { return Vec::new() };
-    if let Some(one) = text(Some(value)) {
-        return vec![one];
+impl Type for Metadata {
+    const SIGNATURE: &'static Signature = <HashMap<String, OwnedValue> as Type>::SIGNATURE;
+}
+
+impl<'de> Deserialize<'de> for Metadata {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> Visitor<'de> for Entries {
+            type Value = Metadata;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a dictionary of metadata")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Metadata, A::Error> {
+                let mut read = Metadata::default();
+                while let Some(key) = map.next_key::<&str>()? {
+                    let field = match key {
+                        "xesam:title" => &mut read.title,
+                        "xesam:artist" => &mut read.artist,
+                        "xesam:album" => &mut read.album,
+                        "mpris:artUrl" => &mut read.art_url,
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            continue;
+                        }
+                    };
+                    *field = map.next_value()?;
+                }
+                Ok(read)
+            }
+        }
+        deserializer.deserialize_map(Entries)
     }
-    value.try_clone().ok().and_then(|value| Vec::<String>::try_from(value).ok()).unwrap_or_default()
 }
 
 /// When each player last started playing, to choose among them.

@@ -12,15 +12,17 @@ use super::icons::{self, HeldIcons};
 use super::menu::{self, MenuLayout};
 use super::watcher::{self, Watcher};
 use super::{ItemStatus, TrayAction, TrayItem};
+use crate::capabilities::bus_properties::{Skipped, property};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
 use crate::sync::lock;
+use crate::view::Pixels;
 use crate::view::images::HeldImages;
 use crate::wake::Pushed;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use zbus::blocking::{Connection, MessageIterator};
-use zbus::zvariant::{OwnedValue, Value};
+use zbus::zvariant::{OwnedObjectPath, Value};
 
 /// What the widgets ask of the tray.
 pub enum Request {
@@ -297,15 +299,8 @@ fn read_items(
             interface.get().items()
         }
         None => {
-            let reply = connection.call_method(
-                Some(watcher::NAME),
-                watcher::PATH,
-                Some("org.freedesktop.DBus.Properties"),
-                "Get",
-                &(watcher::NAME, "RegisteredStatusNotifierItems"),
-            )?;
-            let value: OwnedValue = reply.body().deserialize()?;
-            Vec::<String>::try_from(value).unwrap_or_default()
+            let items = "RegisteredStatusNotifierItems";
+            property::<Vec<String>>(connection, watcher::NAME, watcher::PATH, watcher::NAME, items)?.unwrap_or_default()
         }
     };
     let mut items = Vec::new();
@@ -345,32 +340,41 @@ fn read_item(
     mut address: Address,
     held: &mut HeldIcons,
 ) -> zbus::Result<(TrayItem, Address)> {
-    let properties = zbus::blocking::fdo::PropertiesProxy::builder(connection)
-        .destination(address.bus.as_str())?
-        .path(address.path.as_str())?
-        .build()?
-        .get_all(zbus::names::InterfaceName::from_static_str(ITEM)?)?;
-    let text = |name: &str| {
-        properties.get(name).and_then(|value| String::try_from(value.try_clone().ok()?).ok()).unwrap_or_default()
+    let (bus, path) = (address.bus.as_str(), address.path.as_str());
+    let text = |name: &str| -> zbus::Result<String> {
+        Ok(property::<String>(connection, bus, path, ITEM, name)?.unwrap_or_default())
     };
-    let status = match text("Status").as_str() {
+    let pixmaps = |name: &str| -> zbus::Result<Option<Pixels>> {
+        let read = property::<icons::Pixmaps>(connection, bus, path, ITEM, name)?.unwrap_or_default();
+        if let Some(why) = &read.refused {
+            tracing::warn!("tray item {key}: a pixmap of its {name} is left out: {why}");
+        }
+        Ok(read.into_pixels())
+    };
+    let status = match text("Status")?.as_str() {
         "Passive" => ItemStatus::Passive,
         "NeedsAttention" => ItemStatus::NeedsAttention,
         _ => ItemStatus::Active,
     };
-    let attention = status == ItemStatus::NeedsAttention;
-    let (name_key, pixmap_key) =
-        if attention { ("AttentionIconName", "AttentionIconPixmap") } else { ("IconName", "IconPixmap") };
-    let pixels = pixmaps(properties.get(pixmap_key))
-        .and_then(|pixmaps| icons::from_pixmaps(&pixmaps))
-        .or_else(|| held.named(&text(name_key), &text("IconThemePath")))
-        .or_else(|| pixmaps(properties.get("IconPixmap")).and_then(|pixmaps| icons::from_pixmaps(&pixmaps)))
-        .or_else(|| held.named(&text("IconName"), &text("IconThemePath")));
-    let menu_path = properties.get("Menu").and_then(|value| match &**value {
-        Value::ObjectPath(path) => Some(path.as_str().to_owned()),
-        _ => None,
-    });
-    address.menu = menu_path.filter(|path| path != "/");
+    // The attention icon while the item asks for it, else (or when it has
+    // none) its icon: a pixmap first, then by name.
+    let theme_path = text("IconThemePath")?;
+    let mut pixels = None;
+    let (names, pixmap_names): (&[&str], &[&str]) = match status {
+        ItemStatus::NeedsAttention => (&["AttentionIconName", "IconName"], &["AttentionIconPixmap", "IconPixmap"]),
+        _ => (&["IconName"], &["IconPixmap"]),
+    };
+    for (name, pixmap) in names.iter().zip(pixmap_names) {
+        pixels = match pixmaps(pixmap)? {
+            Some(pixels) => Some(pixels),
+            None => held.named(&text(name)?, &theme_path),
+        };
+        if pixels.is_some() {
+            break;
+        }
+    }
+    let menu_path = property::<OwnedObjectPath>(connection, bus, path, ITEM, "Menu")?;
+    address.menu = menu_path.map(|path| path.as_str().to_owned()).filter(|path| path != "/");
     let menu = match &address.menu {
         Some(path) => match read_menu(connection, &address.bus, path) {
             Err(error) if timed_out(&error) => return Err(error),
@@ -378,56 +382,33 @@ fn read_item(
         },
         None => Vec::new(),
     };
+    let tooltip = property::<(String, Skipped<icons::Pixmaps>, String, String)>(
+        connection, bus, path, ITEM, "ToolTip",
+    )?;
     let item = TrayItem {
         key: key.to_owned(),
-        id: text("Id"),
-        title: text("Title"),
+        id: text("Id")?,
+        title: text("Title")?,
         exe: owner_exe(connection, &address.bus).unwrap_or_default(),
         status,
         icon: held.set(key, pixels),
-        tooltip: tooltip(properties.get("ToolTip")),
+        tooltip: tooltip.map(|(_, _, title, description)| tooltip_text(&title, &description)).unwrap_or_default(),
         menu,
-        item_is_menu: properties.get("ItemIsMenu").and_then(|value| bool::try_from(&**value).ok()).unwrap_or(false),
+        item_is_menu: property::<bool>(connection, bus, path, ITEM, "ItemIsMenu")?.unwrap_or(false),
     };
     Ok((item, address))
 }
 
 fn read_menu(connection: &Connection, bus: &str, path: &str) -> zbus::Result<Vec<menu::MenuEntry>> {
-    let reply = connection.call_method(Some(bus), path, Some(MENU), "GetLayout", &(0i32, -1i32, Vec::<&str>::new()))?;
+    let reply =
+        connection.call_method(Some(bus), path, Some(MENU), "GetLayout", &(0i32, -1i32, &menu::PROPERTIES[..]))?;
     let (_revision, layout): (u32, MenuLayout) = reply.body().deserialize()?;
     Ok(menu::read_layout(&layout))
 }
 
-/// The pixmaps of an `a(iiay)` value.
-fn pixmaps(value: Option<&OwnedValue>) -> Option<Vec<(i32, i32, Vec<u8>)>> {
-    let Value::Array(array) = &**value? else { return None };
-    let pixmaps = array.iter().filter_map(|pixmap| {
-        let Value::Structure(pixmap) = pixmap else { return None };
-        match pixmap.fields() {
-            [Value::I32(width), Value::I32(height), Value::Array(bytes)] => {
-                let bytes = bytes
-                    .iter()
-                    .map(|byte| if let Value::U8(byte) = byte { Some(*byte) } else { None })
-                    .collect::<Option<Vec<u8>>>()?;
-                Some((*width, *height, bytes))
-            }
-            _ => None,
-        }
-    });
-    Some(pixmaps.collect())
-}
-
-/// The text of a `(sa(iiay)ss)` tooltip: its title, and its description under it.
-fn tooltip(value: Option<&OwnedValue>) -> String {
-    let Some(Value::Structure(tooltip)) = value.map(|value| &**value) else { return String::new() };
-    let texts: Vec<&str> = tooltip
-        .fields()
-        .iter()
-        .skip(2)
-        .filter_map(|field| if let Value::Str(text) = field { Some(text.as_str()) } else { None })
-        .filter(|text| !text.is_empty())
-        .collect();
-    texts.join("\n")
+/// A tooltip's title, and its description under it.
+fn tooltip_text(title: &str, description: &str) -> String {
+    [title, description].into_iter().filter(|text| !text.is_empty()).collect::<Vec<_>>().join("\n")
 }
 
 /// The executable of the process that owns `bus`.

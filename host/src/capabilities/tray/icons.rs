@@ -6,23 +6,115 @@
 
 use crate::view::Pixels;
 use crate::view::images::HeldImages;
-use crate::view::images::{load_image_file, shrink};
+use crate::view::images::{check_size, load_image_file, shrink_from};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use std::fmt;
+use zbus::zvariant::{Signature, Type};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Icons are drawn at about the bar font's size; more pixels are wasted.
 pub const SIZE: u32 = 48;
 
-/// The best of an item's pixmaps, as RGBA.
-pub fn from_pixmaps(pixmaps: &[(i32, i32, Vec<u8>)]) -> Option<Pixels> {
-    let whole = pixmaps.iter().filter(|(width, height, argb)| {
-        *width > 0 && *height > 0 && argb.len() == *width as usize * *height as usize * 4
-    });
-    let big_enough = whole.clone().filter(|(width, height, _)| (*width).min(*height) as u32 >= SIZE);
-    let (width, height, argb) =
-        big_enough.min_by_key(|(width, height, _)| width * height).or_else(|| whole.max_by_key(|(w, h, _)| w * h))?;
-    let rgba = argb.chunks_exact(4).flat_map(|pixel| [pixel[1], pixel[2], pixel[3], pixel[0]]).collect();
-    Some(shrink(Pixels { width: *width as u32, height: *height as u32, rgba }, SIZE))
+/// An item's pixmaps (`a(iiay)`), read as they come: the best so far is
+/// kept as RGBA no larger than [`SIZE`] a side, and the others are passed
+/// over where they stand, so an item's megabytes of pixels are never copied.
+/// One whose bytes do not fill it is passed over; one claiming more than an
+/// image may have is too, and noted.
+#[derive(Default)]
+pub struct Pixmaps {
+    /// The best one, as RGBA, and the size it was sent at.
+    pub best: Option<(Pixels, (u32, u32))>,
+    /// The size of a pixmap passed over for being too large, and why.
+    pub refused: Option<String>,
+}
+
+impl Pixmaps {
+    pub fn into_pixels(self) -> Option<Pixels> {
+        self.best.map(|(pixels, _)| pixels)
+    }
+}
+
+/// Whether a pixmap of `candidate` size is better than one of `best`: the
+/// smallest at least [`SIZE`] a side, else the largest.
+fn better(candidate: (u32, u32), best: Option<(u32, u32)>) -> bool {
+    let Some(best) = best else { return true };
+    let big_enough = |(width, height): (u32, u32)| width.min(height) >= SIZE;
+    let area = |(width, height): (u32, u32)| u64::from(width) * u64::from(height);
+    match (big_enough(candidate), big_enough(best)) {
+        (true, true) => area(candidate) < area(best),
+        (true, false) => true,
+        (false, true) => false,
+        (false, false) => area(candidate) > area(best),
+    }
+}
+
+impl Type for Pixmaps {
+    const SIGNATURE: &'static Signature = <Vec<(i32, i32, Vec<u8>)> as Type>::SIGNATURE;
+}
+
+impl<'de> Deserialize<'de> for Pixmaps {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct List;
+        impl<'de> Visitor<'de> for List {
+            type Value = Pixmaps;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a list of pixmaps")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut list: A) -> Result<Pixmaps, A::Error> {
+                let mut pixmaps = Pixmaps::default();
+                while list.next_element_seed(Pixmap(&mut pixmaps))?.is_some() {}
+                Ok(pixmaps)
+            }
+        }
+        deserializer.deserialize_seq(List)
+    }
+}
+
+/// One `(iiay)` of the list, taken into it when it is better.
+struct Pixmap<'a>(&'a mut Pixmaps);
+
+impl<'de> DeserializeSeed<'de> for Pixmap<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_tuple(3, self)
+    }
+}
+
+impl<'de> Visitor<'de> for Pixmap<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a pixmap")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<(), A::Error> {
+        let missing = || de::Error::invalid_length(0, &"a width, a height and pixels");
+        let width: i32 = fields.next_element()?.ok_or_else(missing)?;
+        let height: i32 = fields.next_element()?.ok_or_else(missing)?;
+        let size = (width.max(0) as u32, height.max(0) as u32);
+        let fits = check_size(size.0, size.1);
+        if let Err(error) = &fits
+            && width > 0
+            && height > 0
+        {
+            self.0.refused = Some(format!("{error:#}"));
+        }
+        // Borrowed from the message, not copied.
+        let argb: &[u8] = fields.next_element()?.ok_or_else(missing)?;
+        let wanted = fits.is_ok() && better(size, self.0.best.as_ref().map(|(_, size)| *size));
+        if wanted && argb.len() as u64 == u64::from(size.0) * u64::from(size.1) * 4 {
+            let pixel = |at: usize| {
+                let [alpha, red, green, blue] = argb[at * 4..at * 4 + 4].try_into().unwrap();
+                [red, green, blue, alpha]
+            };
+            self.0.best = Some((shrink_from(size.0, size.1, SIZE, pixel), size));
+        }
+        Ok(())
+    }
 }
 
 /// The file of the icon `name`: in `theme_path` (the item's own), else in
@@ -119,15 +211,33 @@ impl HeldIcons {
 mod tests {
     use super::*;
 
+    /// `pixmaps` as an item sends them, read back.
+    fn read(pixmaps: &[(i32, i32, Vec<u8>)]) -> Pixmaps {
+        use zbus::zvariant::{LE, serialized::Context, to_bytes};
+        let bytes = to_bytes(Context::new_dbus(LE, 0), &pixmaps).unwrap();
+        bytes.deserialize::<Pixmaps>().unwrap().0
+    }
+
     #[test]
     fn the_smallest_pixmap_big_enough_is_taken_as_rgba() {
         let argb = |size: i32, pixel: [u8; 4]| (size, size, pixel.repeat((size * size) as usize));
         let pixmaps = [argb(16, [255, 0, 255, 0]), argb(64, [128, 255, 0, 0]), argb(128, [255, 0, 0, 255])];
-        let picked = from_pixmaps(&pixmaps).unwrap();
+        let picked = read(&pixmaps).into_pixels().unwrap();
         assert_eq!((picked.width, picked.height), (32, 32), "64 px halved: shrinking goes by whole factors");
         assert_eq!(&picked.rgba[..4], &[255, 0, 0, 128]);
+        let small = read(&[argb(16, [255, 0, 255, 0]), argb(22, [255, 1, 2, 3])]).into_pixels().unwrap();
+        assert_eq!((small.width, &small.rgba[..4]), (22, &[1, 2, 3, 255][..]), "none big enough: the largest");
         let torn = [(16, 16, vec![0; 10])];
-        assert!(from_pixmaps(&torn).is_none());
+        assert!(read(&torn).into_pixels().is_none());
+    }
+
+    #[test]
+    fn a_pixmap_claiming_more_than_an_image_may_have_is_passed_over() {
+        let lying = (200_000, 200_000, vec![0; 64]);
+        let honest = (16, 16, vec![255; 16 * 16 * 4]);
+        let read = read(&[lying, honest]);
+        assert!(read.refused.as_deref().is_some_and(|why| why.contains("200000×200000")), "{:?}", read.refused);
+        assert_eq!(read.into_pixels().map(|pixels| pixels.width), Some(16), "the honest one is shown");
     }
 
     #[test]

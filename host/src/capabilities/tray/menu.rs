@@ -1,10 +1,14 @@
 //! An item's menu (com.canonical.dbusmenu), read with `GetLayout` and
 //! flattened depth first into entries a widget can draw in the bar.
 //! Entries a menu hides are left out; labels lose their mnemonic marks.
+//! Only the properties drawn are read, in place: an entry's icon, or
+//! anything else a menu sends, costs nothing.
 
-use serde::Deserialize;
+use crate::capabilities::bus_properties::Loose;
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use std::collections::HashMap;
-use zbus::zvariant::{OwnedValue, Type, Value};
+use std::fmt;
+use zbus::zvariant::{OwnedValue, Signature, Type};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuEntry {
@@ -20,66 +24,104 @@ pub struct MenuEntry {
     pub submenu: bool,
 }
 
-/// The menu's root as `GetLayout` answers it (after the layout's revision).
-#[derive(Debug, Deserialize, Type)]
+/// The properties of an entry the tray reads, asked for by name: a menu
+/// sends no icons nobody draws.
+pub const PROPERTIES: [&str; 7] =
+    ["label", "visible", "enabled", "toggle-type", "toggle-state", "type", "children-display"];
+
+/// Entries read of a menu at most; the rest are left out.
+pub const MOST_ENTRIES: usize = 256;
+
+/// A node of the layout `GetLayout` answers (after the layout's revision):
+/// the root is the menu itself, which shows nothing, and its children the
+/// top level.
+#[derive(Debug, serde::Deserialize, Type)]
 pub struct MenuLayout {
-    /// The root's own id and properties: the menu's, which shows nothing.
-    pub _id: i32,
-    pub _properties: HashMap<String, OwnedValue>,
-    pub children: Vec<OwnedValue>,
+    pub id: i32,
+    pub properties: Properties,
+    /// Each in a variant; one that holds no node is nothing.
+    pub children: Vec<Loose<MenuLayout>>,
 }
 
-/// A menu's entries: the root is the menu itself, its children the top level.
+/// What the tray reads of an entry's properties, whatever else it has.
+#[derive(Debug, Default)]
+pub struct Properties {
+    label: Option<String>,
+    visible: Option<bool>,
+    enabled: Option<bool>,
+    toggle_type: Option<String>,
+    toggle_state: Option<i32>,
+    kind: Option<String>,
+    children_display: Option<String>,
+}
+
+impl Type for Properties {
+    const SIGNATURE: &'static Signature = <HashMap<String, OwnedValue> as Type>::SIGNATURE;
+}
+
+impl<'de> Deserialize<'de> for Properties {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(PropertiesVisitor)
+    }
+}
+
+struct PropertiesVisitor;
+
+impl<'de> Visitor<'de> for PropertiesVisitor {
+    type Value = Properties;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a dictionary of properties")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Properties, A::Error> {
+        let mut read = Properties::default();
+        while let Some(key) = map.next_key::<&str>()? {
+            match key {
+                "label" => read.label = map.next_value::<Loose<String>>()?.0,
+                "visible" => read.visible = map.next_value::<Loose<bool>>()?.0,
+                "enabled" => read.enabled = map.next_value::<Loose<bool>>()?.0,
+                "toggle-type" => read.toggle_type = map.next_value::<Loose<String>>()?.0,
+                "toggle-state" => read.toggle_state = map.next_value::<Loose<i32>>()?.0,
+                "type" => read.kind = map.next_value::<Loose<String>>()?.0,
+                "children-display" => read.children_display = map.next_value::<Loose<String>>()?.0,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(read)
+    }
+}
+
+/// A menu's entries, the first [`MOST_ENTRIES`] of them.
 pub fn read_layout(layout: &MenuLayout) -> Vec<MenuEntry> {
     let mut entries = Vec::new();
-    for child in &layout.children {
+    for child in layout.children.iter().filter_map(|child| child.0.as_ref()) {
         flatten(child, 0, &mut entries);
     }
     entries
 }
 
-/// What a value holds, out of the variants it is wrapped in.
-fn unwrapped<'a, 'v>(mut value: &'a Value<'v>) -> &'a Value<'v> {
-    while let Value::Value(inner) = value {
-        value = inner;
-    }
-    value
-}
-
-fn flatten(value: &Value<'_>, depth: u32, entries: &mut Vec<MenuEntry>) {
-    let Value::Structure(node) = unwrapped(value) else { return };
-    let [Value::I32(id), Value::Dict(properties), Value::Array(children)] = node.fields() else { return };
-    let property = |name: &str| {
-        let (_, value) =
-            properties.iter().find(|(key, _)| matches!(unwrapped(key), Value::Str(key) if key.as_str() == name))?;
-        Some(unwrapped(value))
-    };
-    let text = |name: &str| match property(name) {
-        Some(Value::Str(text)) => Some(text.as_str().to_owned()),
-        _ => None,
-    };
-    let flag = |name: &str, default: bool| match property(name) {
-        Some(Value::Bool(flag)) => *flag,
-        _ => default,
-    };
-    if !flag("visible", true) {
+fn flatten(node: &MenuLayout, depth: u32, entries: &mut Vec<MenuEntry>) {
+    let properties = &node.properties;
+    if !properties.visible.unwrap_or(true) || entries.len() == MOST_ENTRIES {
         return;
     }
-    let toggled = match (text("toggle-type").as_deref(), property("toggle-state")) {
-        (Some("checkmark" | "radio"), Some(Value::I32(state))) => Some(*state == 1),
-        (Some("checkmark" | "radio"), _) => Some(false),
+    let toggled = match properties.toggle_type.as_deref() {
+        Some("checkmark" | "radio") => Some(properties.toggle_state == Some(1)),
         _ => None,
     };
     entries.push(MenuEntry {
-        id: *id,
+        id: node.id,
         depth,
-        label: text("label").map(|label| without_mnemonics(&label)).unwrap_or_default(),
-        enabled: flag("enabled", true),
+        label: properties.label.as_deref().map(without_mnemonics).unwrap_or_default(),
+        enabled: properties.enabled.unwrap_or(true),
         toggled,
-        separator: text("type").as_deref() == Some("separator"),
-        submenu: text("children-display").as_deref() == Some("submenu") || !children.is_empty(),
+        separator: properties.kind.as_deref() == Some("separator"),
+        submenu: properties.children_display.as_deref() == Some("submenu") || !node.children.is_empty(),
     });
-    for child in children.iter() {
+    for child in node.children.iter().filter_map(|child| child.0.as_ref()) {
         flatten(child, depth + 1, entries);
     }
 }
@@ -104,11 +146,11 @@ fn without_mnemonics(label: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zbus::zvariant::{Array, Dict, Signature, StructureBuilder};
+    use zbus::zvariant::{Array, Dict, LE, StructureBuilder, Value, serialized::Context, to_bytes};
 
     fn node(id: i32, properties: &[(&str, Value<'static>)], children: Vec<Value<'static>>) -> Value<'static> {
         let properties: HashMap<String, Value<'static>> =
-            properties.iter().map(|(key, value)| ((*key).to_owned(), Value::Value(Box::new(value.clone())))).collect();
+            properties.iter().map(|(key, value)| ((*key).to_owned(), value.clone())).collect();
         let mut array = Array::new(&Signature::Variant);
         for child in children {
             array.append(Value::Value(Box::new(child))).unwrap();
@@ -120,6 +162,13 @@ mod tests {
             .build()
             .unwrap();
         Value::Structure(structure)
+    }
+
+    /// The layout of a menu of `children`, as a peer sends it and the tray reads it.
+    fn layout(children: Vec<Value<'static>>) -> MenuLayout {
+        let root = node(0, &[], children);
+        let bytes = to_bytes(Context::new_dbus(LE, 0), &root).unwrap();
+        bytes.deserialize::<Loose<MenuLayout>>().unwrap().0.0.unwrap()
     }
 
     #[test]
@@ -141,8 +190,8 @@ mod tests {
             vec![wifi, hidden],
         );
         let separator = node(6, &[("type", Value::from("separator"))], vec![]);
-        let children = [settings, separator, quit].map(|child| OwnedValue::try_from(child).unwrap()).to_vec();
-        let entries = read_layout(&MenuLayout { _id: 0, _properties: HashMap::new(), children });
+        let icon = node(7, &[("icon-data", Value::from(vec![0u8; 1 << 20])), ("visible", Value::from("no"))], vec![]);
+        let entries = read_layout(&layout(vec![settings, separator, quit, icon]));
         let entry = |id, depth, label: &str, toggled, separator, submenu| MenuEntry {
             id,
             depth,
@@ -159,6 +208,7 @@ mod tests {
                 entry(3, 1, "Wi-Fi", Some(true), false, false),
                 entry(6, 0, "", None, true, false),
                 entry(4, 0, "Quit", None, false, false),
+                entry(7, 0, "", None, false, false),
             ]
         );
     }
