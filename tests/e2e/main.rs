@@ -12,6 +12,7 @@ mod desktop;
 mod examples;
 mod golden;
 mod hostile_environment;
+mod hostile_peers;
 mod i3;
 mod keyboard;
 mod komorebi_widget;

@@ -15,7 +15,13 @@ const PROPERTIES: &str = "org.freedesktop.DBus.Properties";
 /// The property `name` of `interface` at `bus` and `path`, as `T`; `None`
 /// when the peer has no such property or gives it as another type. Only a
 /// call that fails (runs out of time, finds nobody) is an error.
-pub fn property<T>(connection: &Connection, bus: &str, path: &str, interface: &str, name: &str) -> zbus::Result<Option<T>>
+pub fn property<T>(
+    connection: &Connection,
+    bus: &str,
+    path: &str,
+    interface: &str,
+    name: &str,
+) -> zbus::Result<Option<T>>
 where
     T: for<'de> Deserialize<'de> + Type,
 {
@@ -77,11 +83,11 @@ impl<'de, T: Deserialize<'de> + Type> Visitor<'de> for LooseVisitor<T> {
         if *T::SIGNATURE == signature {
             return Ok(Loose(variant.next_element::<T>()?));
         }
-        if signature == "v" {
-            return Ok(variant.next_element::<Loose<T>>()?.unwrap_or_default());
+        match signature {
+            "v" => Ok(variant.next_element::<Loose<T>>()?.unwrap_or_default()),
+            "ay" => variant.next_element::<&[u8]>().map(|_| Loose(None)),
+            _ => variant.next_element::<IgnoredAny>().map(|_| Loose(None)),
         }
-        variant.next_element::<IgnoredAny>()?;
-        Ok(Loose(None))
     }
 }
 
@@ -123,10 +129,8 @@ impl<'de> Visitor<'de> for TextsVisitor {
             "s" | "o" => variant.next_element::<String>()?.into_iter().collect(),
             "as" => variant.next_element::<FirstStrings>()?.map(|strings| strings.0).unwrap_or_default(),
             "v" => variant.next_element::<Texts>()?.unwrap_or_default().0,
-            _ => {
-                variant.next_element::<IgnoredAny>()?;
-                Vec::new()
-            }
+            "ay" => variant.next_element::<&[u8]>().map(|_| Vec::new())?,
+            _ => variant.next_element::<IgnoredAny>().map(|_| Vec::new())?,
         };
         Ok(Texts(texts))
     }
@@ -162,6 +166,34 @@ impl<'de> Deserialize<'de> for FirstStrings {
             }
         }
         deserializer.deserialize_seq(Strings)
+    }
+}
+
+/// A variant passed over where it stands: a list of bytes at once, as a
+/// slice of the answer, anything else part by part. For the values of a
+/// dictionary nobody reads.
+pub struct PassedOver;
+
+impl<'de> Deserialize<'de> for PassedOver {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Variant;
+        impl<'de> Visitor<'de> for Variant {
+            type Value = PassedOver;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a variant")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut variant: A) -> Result<PassedOver, A::Error> {
+                let signature: &str = variant.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                match signature {
+                    "ay" => variant.next_element::<&[u8]>().map(drop)?,
+                    _ => variant.next_element::<IgnoredAny>().map(drop)?,
+                }
+                Ok(PassedOver)
+            }
+        }
+        deserializer.deserialize_tuple(2, Variant)
     }
 }
 

@@ -194,7 +194,8 @@ fn svg_options() -> resvg::usvg::Options<'static> {
 }
 
 /// `pixels` no larger than `size` a side, each new pixel the average of
-/// those it covers (fewer at an edge the factor does not divide).
+/// those it covers (fewer at an edge the factor does not divide; a sample
+/// of them past [`SAMPLES`] a side).
 pub fn shrink(pixels: Pixels, size: u32) -> Pixels {
     if pixels.width.max(pixels.height) <= size {
         return pixels;
@@ -202,28 +203,36 @@ pub fn shrink(pixels: Pixels, size: u32) -> Pixels {
     shrink_from(pixels.width, pixels.height, size, |at| pixels.rgba[at * 4..at * 4 + 4].try_into().unwrap())
 }
 
+/// Pixels averaged a side for one shrunk pixel at most: a larger factor
+/// samples this many rows and columns of those it covers, spread evenly,
+/// so a 4096-pixel image costs a small icon's work, not its own size's.
+const SAMPLES: u32 = 8;
+
 /// The image of `width` × `height` pixels whose `at`th is `pixel(at)`, as
 /// RGBA no larger than `size` a side, read in place: a source in another
 /// layout (a tray item's ARGB) is never copied whole.
 pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> [u8; 4]) -> Pixels {
     let factor = width.max(height).div_ceil(size).max(1);
     let (shrunk_width, shrunk_height) = (width.div_ceil(factor), height.div_ceil(factor));
+    // The rows (or columns) of the source that one shrunk pixel at `at` averages.
+    let covered = |at: u32, extent: u32| {
+        let (start, end) = (at * factor, ((at + 1) * factor).min(extent));
+        let taken = (end - start).min(SAMPLES);
+        (0..taken).map(move |step| start + step * (end - start) / taken)
+    };
     let mut rgba = Vec::with_capacity((shrunk_width * shrunk_height * 4) as usize);
     for y in 0..shrunk_height {
         for x in 0..shrunk_width {
-            let mut sum = [0u32; 4];
-            let rows = y * factor..((y + 1) * factor).min(height);
-            let columns = x * factor..((x + 1) * factor).min(width);
-            let covered = rows.len() * columns.len();
-            for row in rows {
-                for column in columns.clone() {
-                    let value = pixel((row * width + column) as usize);
-                    for (channel, value) in sum.iter_mut().zip(value) {
+            let (mut sum, mut count) = ([0u32; 4], 0);
+            for row in covered(y, height) {
+                for column in covered(x, width) {
+                    for (channel, value) in sum.iter_mut().zip(pixel((row * width + column) as usize)) {
                         *channel += u32::from(value);
                     }
+                    count += 1;
                 }
             }
-            rgba.extend(sum.map(|channel| (channel / covered as u32) as u8));
+            rgba.extend(sum.map(|channel| (channel / count) as u8));
         }
     }
     Pixels { width: shrunk_width, height: shrunk_height, rgba }
@@ -323,6 +332,13 @@ mod tests {
         let strip = shrink(Pixels { width: 1000, height: 1, rgba: vec![9; 4000] }, 48);
         assert_eq!((strip.width, strip.height, strip.rgba.len()), (48, 1, 48 * 4));
         assert!(strip.rgba.iter().all(|&channel| channel == 9));
+        // Past eight pixels a side, a sample of them: the stripes still average.
+        let (side, size) = (4000, 48);
+        let striped = shrink_from(side, side, size, |at| {
+            if (at as u32 / side) % 2 == 0 { [200, 0, 0, 255] } else { [0, 0, 100, 255] }
+        });
+        assert_eq!((striped.width, striped.height), (48, 48));
+        assert_eq!(&striped.rgba[..4], &[100, 0, 50, 255]);
     }
 
     #[test]

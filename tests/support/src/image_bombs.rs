@@ -21,7 +21,8 @@ pub fn png_claiming(width: u32, height: u32) -> Vec<u8> {
 pub fn jpeg_claiming(width: u16, height: u16) -> Vec<u8> {
     let [height_high, height_low] = height.to_be_bytes();
     let [width_high, width_low] = width.to_be_bytes();
-    let mut bytes = vec![0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, height_high, height_low, width_high, width_low, 0x03];
+    let mut bytes =
+        vec![0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, height_high, height_low, width_high, width_low, 0x03];
     for component in 1..=3 {
         bytes.extend([component, 0x11, 0x00]);
     }

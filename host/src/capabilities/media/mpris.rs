@@ -11,16 +11,16 @@
 //! shown are asked for, and of its metadata only what is shown is read.
 
 use super::{Control, NowPlaying, Playback};
-use crate::capabilities::bus_properties::{Texts, property};
+use crate::capabilities::bus_properties::{PassedOver, Texts, property};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use std::collections::{HashMap, HashSet};
+use std::fmt;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
-use std::fmt;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::zvariant::{OwnedValue, Signature, Type};
 
@@ -180,7 +180,7 @@ impl<'de> Deserialize<'de> for Metadata {
                         "xesam:album" => &mut read.album,
                         "mpris:artUrl" => &mut read.art_url,
                         _ => {
-                            map.next_value::<IgnoredAny>()?;
+                            map.next_value::<PassedOver>()?;
                             continue;
                         }
                     };

@@ -382,9 +382,8 @@ fn read_item(
         },
         None => Vec::new(),
     };
-    let tooltip = property::<(String, Skipped<icons::Pixmaps>, String, String)>(
-        connection, bus, path, ITEM, "ToolTip",
-    )?;
+    let tooltip =
+        property::<(String, Skipped<icons::Pixmaps>, String, String)>(connection, bus, path, ITEM, "ToolTip")?;
     let item = TrayItem {
         key: key.to_owned(),
         id: text("Id")?,

@@ -8,10 +8,10 @@ use crate::view::Pixels;
 use crate::view::images::HeldImages;
 use crate::view::images::{check_size, load_image_file, shrink_from};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, Visitor};
-use std::fmt;
-use zbus::zvariant::{Signature, Type};
 use std::collections::{HashMap, HashSet};
+use std::fmt;
 use std::path::{Path, PathBuf};
+use zbus::zvariant::{Signature, Type};
 
 /// Icons are drawn at about the bar font's size; more pixels are wasted.
 pub const SIZE: u32 = 48;
@@ -192,7 +192,7 @@ impl HeldIcons {
             return known.clone();
         }
         let pixels = find_named(name, theme_path).and_then(|path| {
-            load_image_file(&path, SIZE).inspect_err(|error| tracing::debug!("tray icon {name}: {error:#}")).ok()
+            load_image_file(&path, SIZE).inspect_err(|error| tracing::warn!("tray icon {name}: {error:#}")).ok()
         });
         if self.named.len() >= NAMED {
             self.named.clear();

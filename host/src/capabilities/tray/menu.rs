@@ -4,8 +4,8 @@
 //! Only the properties drawn are read, in place: an entry's icon, or
 //! anything else a menu sends, costs nothing.
 
-use crate::capabilities::bus_properties::Loose;
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+use crate::capabilities::bus_properties::{Loose, PassedOver};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use std::collections::HashMap;
 use std::fmt;
 use zbus::zvariant::{OwnedValue, Signature, Type};
@@ -86,7 +86,7 @@ impl<'de> Visitor<'de> for PropertiesVisitor {
                 "type" => read.kind = map.next_value::<Loose<String>>()?.0,
                 "children-display" => read.children_display = map.next_value::<Loose<String>>()?.0,
                 _ => {
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<PassedOver>()?;
                 }
             }
         }
