@@ -19,7 +19,8 @@ pub struct Harness {
     instance: WidgetInstance,
     schedule: Schedule,
     next_refresh: Option<Duration>,
-    wakes: Receiver<()>,
+    /// The widget's waker, and where its wakes arrive.
+    wakes: (Waker, Receiver<()>),
 }
 
 impl Harness {
@@ -78,8 +79,8 @@ impl Harness {
         let waker = Waker::new(move || {
             let _ = woken.send(());
         });
-        let (instance, schedule) = WidgetInstance::start(&mut engine, &spec, waker)?;
-        Ok(Harness { engine, instance, schedule, next_refresh: None, wakes })
+        let (instance, schedule) = WidgetInstance::start(&mut engine, &spec, waker.clone())?;
+        Ok(Harness { engine, instance, schedule, next_refresh: None, wakes: (waker, wakes) })
     }
 
     /// When the bar would refresh the widget, as its `init` asked.
@@ -104,7 +105,12 @@ impl Harness {
     /// its call returned, such as an HTTP response), as the bar would before
     /// refreshing it; false if none came within `timeout`.
     pub fn wait_for_wake(&self, timeout: Duration) -> bool {
-        self.wakes.recv_timeout(timeout).is_ok()
+        let (waker, wakes) = &self.wakes;
+        let woken = wakes.recv_timeout(timeout).is_ok();
+        if woken {
+            waker.take();
+        }
+        woken
     }
 
     /// Refreshes, waits (up to `timeout`) for the wake that brings what the

@@ -156,12 +156,13 @@ impl Scheduler {
             })
             .collect();
         slots.iter_mut().for_each(|slot| slot.tick(engine, &capabilities, moment));
-        // Each promise brings one wake: wait for as many as were promised.
-        let mut arrived = vec![0; slots.len()];
+        // Each promise brings one wake: wait until as many as were promised
+        // have been read by a refresh.
+        let mut answered = vec![0; slots.len()];
         let deadline = now + settle;
-        while slots.iter().zip(&arrived).any(|(slot, &arrived)| slot.waker.promised() > arrived) {
+        while slots.iter().zip(&answered).any(|(slot, &answered)| slot.waker.promised() > answered) {
             let Ok(index) = wakes.recv_timeout(deadline.saturating_duration_since(Instant::now())) else { break };
-            arrived[index] += 1;
+            answered[index] = slots[index].waker.take();
             if slots[index].instance.is_some() {
                 slots[index].tick(engine, &capabilities, Moment::now());
             }
@@ -581,8 +582,11 @@ fn run(mut engine: WidgetEngine, (wakes, orders): (Sender<Order>, Receiver<Order
             }
             Ok(Order::Wake { slot }) => {
                 let mut all = bars.iter_mut().flat_map(|bar| &mut bar.slots);
-                if let Some(woken) = all.find(|candidate| candidate.id == slot && candidate.instance.is_some()) {
-                    woken.wake(Instant::now());
+                if let Some(woken) = all.find(|candidate| candidate.id == slot) {
+                    woken.waker.take();
+                    if woken.instance.is_some() {
+                        woken.wake(Instant::now());
+                    }
                 }
             }
             Ok(Order::ComponentChanged { path }) => {

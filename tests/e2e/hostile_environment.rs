@@ -314,3 +314,71 @@ fn a_fifo_a_device_and_a_huge_file_as_the_config_are_refused_at_once() {
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar runs on: {}", log());
     assert!(inked(&clock(), 0, 400), "with its last good config");
 }
+
+/// The CPU time the process `pid` has had, from `/proc/PID/stat`.
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat.rsplit_once(") ").unwrap().1.split_whitespace().collect();
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second).
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    Duration::from_millis(ticks * 10)
+}
+
+/// Whether a process named `name` runs as a child or grandchild of `pid`.
+fn runs_under(pid: u32, name: &str) -> bool {
+    let parent_and_name = |entry: std::fs::DirEntry| {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+        let (head, rest) = stat.rsplit_once(") ")?;
+        let own: u32 = entry.file_name().to_str()?.parse().ok()?;
+        Some((own, rest.split_whitespace().nth(1)?.parse::<u32>().ok()?, head.split_once(" (")?.1.to_owned()))
+    };
+    let processes: Vec<(u32, u32, String)> =
+        std::fs::read_dir("/proc").unwrap().flatten().filter_map(parent_and_name).collect();
+    let parent = |of: u32| processes.iter().find(|(own, _, _)| *own == of).map(|(_, parent, _)| *parent);
+    processes
+        .iter()
+        .any(|(own, ppid, comm)| comm == name && (*ppid == pid || parent(*own).and_then(parent) == Some(pid)))
+}
+
+/// A Custom command kept running that prints without end (`yes`): for
+/// 20 s the bar's memory stays within 16 MB of where it was and it spends
+/// under a tenth of a core, and `obi msg quit` ends it within 2 s (it grew
+/// by 400 MB a second, queueing a wake for every line, and took 19 s to
+/// quit).
+#[test]
+fn a_command_printing_without_end_costs_the_bar_little_and_quit_is_at_once() {
+    if !have_tools("endless printer test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "right_widgets": [], "left_widgets": [ { "Custom": { "enable": true, "exec": "yes" } } ] }"#,
+    );
+    let runtime = dir.path().join("runtime");
+    let (mut bar, _window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
+    let pid = bar.0.id();
+    assert!(wait_for(Duration::from_secs(20), || runs_under(pid, "yes")), "the bar started yes");
+    let resident = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap().to_owned();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() << 10
+    };
+    let (memory_before, cpu_before) = (resident(), cpu_time(pid));
+    // The attack's length: what the bar spends in it is what is measured.
+    let attack = Duration::from_secs(20);
+    std::thread::sleep(attack);
+    let (grown, cpu) = (resident().saturating_sub(memory_before), cpu_time(pid) - cpu_before);
+    eprintln!("endless printer test: the bar grew by {grown} bytes and spent {cpu:?} of CPU in {attack:?}");
+    assert!(grown < 16 << 20, "the bar's memory grew by {grown} bytes");
+    assert!(cpu < attack / 10, "the bar spent {cpu:?} of CPU in {attack:?}");
+
+    let asked = Instant::now();
+    let output = within(
+        Duration::from_secs(10),
+        obi().env("XDG_RUNTIME_DIR", &runtime).args(["msg", "--pid", &pid.to_string(), "quit"]),
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "the bar ended");
+    assert!(asked.elapsed() < Duration::from_secs(2), "quitting took {:?}", asked.elapsed());
+}

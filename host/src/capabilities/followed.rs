@@ -1,10 +1,14 @@
 //! Commands that keep running and print a line per update (a Custom
 //! widget's `exec` without an `interval`, Waybar's continuous scripts):
 //! each runs in the shell, in a process group of its own, read line by line
-//! on a thread of its own; the widget is woken at every line and keeps the
-//! last. One that ends is started again after a wait that grows while it
-//! keeps ending soon after it starts ([`Backoff`]), and says how it ended
-//! until it prints again. Dropping the handle stops it and all it started.
+//! on a thread of its own; only the newest line matters, so the widget is
+//! woken when the reader has caught up with what was printed, at most every
+//! [`NEWEST_EVERY`]. Meanwhile the pipe fills and a command that prints
+//! without end (`yes`) waits on it: it costs the bar a pipe's worth of
+//! reading each time, not a core. One that ends is started again after a
+//! wait that grows while it keeps ending soon after it starts ([`Backoff`]),
+//! and says how it ended until it prints again. Dropping the handle stops
+//! it and all it started.
 
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
 use crate::backoff::Backoff;
@@ -15,10 +19,14 @@ use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, Thread};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The longest line kept; the rest of a longer one is read and dropped.
 pub const MAX_LINE: usize = 64 << 10;
+
+/// How often the newest line is handed on at most: as often as the bar
+/// refreshes a widget.
+pub const NEWEST_EVERY: Duration = Duration::from_millis(100);
 
 /// What a followed command has said.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -119,10 +127,18 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
     backoff.connected();
     let stderr = child.stderr.take().map(|stream| thread::spawn(move || drain_to_tail(stream)));
     if let Some(stdout) = child.stdout.take() {
-        let mut stdout = BufReader::new(stdout);
-        while let Ok(Some(line)) = next_line(&mut stdout) {
-            *lock(&shared.said) = Followed { last_line: Some(line), failure: None };
+        let mut stdout = BufReader::with_capacity(MAX_LINE, stdout);
+        let mut line = Vec::new();
+        while let Ok(true) = next_line(&mut stdout, &mut line) {
+            // Lines already read and waiting behind this one make it old.
+            if !stdout.buffer().is_empty() {
+                continue;
+            }
+            *lock(&shared.said) = Followed { last_line: Some(text(&line)), failure: None };
             waker.wake();
+            // Meanwhile the pipe holds what comes next, and a command that
+            // prints faster waits on it.
+            thread::sleep(NEWEST_EVERY);
         }
     }
     let status = child.wait();
@@ -135,14 +151,14 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
     }
 }
 
-/// The next line of `reader`, without its line ending, cut at
-/// [`MAX_LINE`] bytes; none at the end.
-fn next_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
-    let mut line = Vec::new();
+/// Reads the next line of `reader` into `line`, without its line ending,
+/// cut at [`MAX_LINE`] bytes; false at the end, when there is none.
+fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    line.clear();
     loop {
         let available = reader.fill_buf()?;
         if available.is_empty() {
-            return Ok((!line.is_empty()).then(|| text(&line)));
+            return Ok(!line.is_empty());
         }
         let newline = available.iter().position(|&byte| byte == b'\n');
         let end = newline.unwrap_or(available.len());
@@ -150,7 +166,7 @@ fn next_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
         line.extend_from_slice(&available[..end.min(room)]);
         reader.consume(newline.map_or(end, |at| at + 1));
         if newline.is_some() {
-            return Ok(Some(text(&line)));
+            return Ok(true);
         }
     }
 }
@@ -184,11 +200,28 @@ mod tests {
     #[test]
     fn lines_are_read_whole_and_cut_when_too_long() {
         let mut reader = Cursor::new(format!("one\r\ntwo\n{}\nlast", "x".repeat(MAX_LINE + 10)));
-        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("one"));
-        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("two"));
-        assert_eq!(next_line(&mut reader).unwrap().map(|line| line.len()), Some(MAX_LINE));
-        assert_eq!(next_line(&mut reader).unwrap().as_deref(), Some("last"));
-        assert_eq!(next_line(&mut reader).unwrap(), None);
+        let mut line = Vec::new();
+        let mut next = || next_line(&mut reader, &mut line).unwrap().then(|| text(&line));
+        assert_eq!(next().as_deref(), Some("one"));
+        assert_eq!(next().as_deref(), Some("two"));
+        assert_eq!(next().map(|line| line.len()), Some(MAX_LINE));
+        assert_eq!(next().as_deref(), Some("last"));
+        assert_eq!(next(), None);
+    }
+
+    /// `yes` prints without end: the widget is woken about every
+    /// [`NEWEST_EVERY`], not at every line (each queued a wake, and the
+    /// bar's queue grew by 400 MB a second).
+    #[test]
+    fn a_command_printing_without_end_is_read_at_the_bars_pace() {
+        let (waker, _) = waker();
+        let seconds = 2;
+        let followed = FollowedCommand::start("w", "yes", waker.clone()).unwrap();
+        std::thread::sleep(Duration::from_secs(seconds));
+        assert_eq!(followed.state().last_line.as_deref(), Some("y"));
+        let woken = waker.take();
+        let most = (u128::from(seconds) * 1000 / NEWEST_EVERY.as_millis()) as usize + 2;
+        assert!((1..=most).contains(&woken), "woken {woken} times in {seconds} s");
     }
 
     #[test]

@@ -8,6 +8,11 @@
 //! A source that changes on its own (the tiler, media, tray, keyboard)
 //! pushes instead of being polled: reading it subscribes the widget
 //! ([`Subscribers`], [`Pushed`]), and every change wakes each subscriber.
+//!
+//! Wakes are coalesced: once one has reached the listener, more are the
+//! same one until the listener takes it ([`Waker::take`]) and refreshes the
+//! widget, which reads the newest of everything. A source that changes a
+//! million times a second queues one wake, not a million.
 
 mod follower;
 mod pushed;
@@ -17,7 +22,7 @@ pub use pushed::Pushed;
 
 use crate::sync::lock;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 #[derive(Clone)]
@@ -26,11 +31,21 @@ pub struct Waker(Arc<Inner>);
 struct Inner {
     wake: Box<dyn Fn() + Send + Sync>,
     promised: AtomicUsize,
+    /// Wakes so far, whether or not each reached the listener.
+    woken: AtomicUsize,
+    /// A wake reached the listener, which has not taken it yet.
+    pending: AtomicBool,
 }
 
 impl Waker {
+    /// A waker whose wake calls `wake`, once until the listener takes it.
     pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Waker {
-        Waker(Arc::new(Inner { wake: Box::new(wake), promised: AtomicUsize::new(0) }))
+        Waker(Arc::new(Inner {
+            wake: Box::new(wake),
+            promised: AtomicUsize::new(0),
+            woken: AtomicUsize::new(0),
+            pending: AtomicBool::new(false),
+        }))
     }
 
     /// A waker nobody listens to.
@@ -44,9 +59,21 @@ impl Waker {
     }
 
     /// Wakes the widget: refresh it soon. Waking a widget that is gone
-    /// (reloaded away, stopped) does nothing.
+    /// (reloaded away, stopped) does nothing, and waking one whose last
+    /// wake the listener has not taken yet adds nothing to it.
     pub fn wake(&self) {
-        (self.0.wake)()
+        self.0.woken.fetch_add(1, Ordering::SeqCst);
+        if !self.0.pending.swap(true, Ordering::SeqCst) {
+            (self.0.wake)()
+        }
+    }
+
+    /// Takes the wake that reached the listener, which refreshes the widget
+    /// next: what woke it so far is read by that refresh, and the next wake
+    /// reaches the listener again. How many wakes there have been in all.
+    pub fn take(&self) -> usize {
+        self.0.pending.store(false, Ordering::SeqCst);
+        self.0.woken.load(Ordering::SeqCst)
     }
 
     /// Whether `other` wakes the same widget (is a clone of this waker).
@@ -149,5 +176,17 @@ mod tests {
         waker.clone().promise();
         waker.clone().wake();
         assert_eq!((waker.promised(), woken.load(Ordering::SeqCst)), (2, 1));
+    }
+
+    #[test]
+    fn wakes_until_the_listener_takes_one_are_that_one() {
+        let (waker, woken) = Waker::counting();
+        for _ in 0..1_000_000 {
+            waker.wake();
+        }
+        assert_eq!(woken.load(Ordering::SeqCst), 1, "one wake reached the listener");
+        assert_eq!(waker.take(), 1_000_000, "and it answers them all");
+        waker.clone().wake();
+        assert_eq!((woken.load(Ordering::SeqCst), waker.take()), (2, 1_000_001), "the next one reaches it again");
     }
 }
