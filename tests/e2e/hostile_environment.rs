@@ -382,3 +382,67 @@ fn a_command_printing_without_end_costs_the_bar_little_and_quit_is_at_once() {
     assert!(wait_for(Duration::from_secs(10), || bar.0.try_wait().unwrap().is_some()), "the bar ended");
     assert!(asked.elapsed() < Duration::from_secs(2), "quitting took {:?}", asked.elapsed());
 }
+
+/// A config that runs a command leaving a mark at `mark`.
+fn marking_config(mark: &Path) -> String {
+    format!(
+        r#"{{ "height": 32, "right_widgets": [],
+             "left_widgets": [ {{ "Custom": {{ "enable": true, "exec": "touch '{}'; echo planted", "interval": "once" }} }} ] }}"#,
+        mark.display()
+    )
+}
+
+/// Configs someone else can write run nothing: another user's file that
+/// komorebi's `bar_configurations` names is refused by `obi check` and
+/// left out by the bar, which runs the user's own; the user's config left
+/// 0666 and rewritten by another user while the bar runs is refused at the
+/// reload, saying how to mend it, and the last good config goes on. (Each
+/// ran the other user's command as the bar's user.)
+#[test]
+fn a_config_someone_else_can_write_is_refused_and_runs_nothing() {
+    if !can_act_as_another_user("foreign config test") {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let dir = tempfile::tempdir().unwrap();
+    // A place both users may write, as /tmp is, and marks the bar's user could leave.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let (planted_mark, rewritten_mark) = (dir.path().join("planted-ran"), dir.path().join("rewritten-ran"));
+    let planted = dir.path().join("theirs.bar.json");
+    as_other_user(&format!("cat > '{}' <<'END'\n{}\nEND", planted.display(), marking_config(&planted_mark)));
+    let own = dir.path().join("mine.bar.json");
+    std::fs::write(&own, CPU_AND_CLOCK).unwrap();
+    let komorebi = dir.path().join("komorebi.json");
+    let listed = serde_json::json!({ "bar_configurations": [own, planted] });
+    std::fs::write(&komorebi, listed.to_string()).unwrap();
+
+    let checked = within(Duration::from_secs(10), obi().arg("check").arg("--komorebi-config").arg(&komorebi));
+    let said = String::from_utf8_lossy(&checked.stdout).into_owned() + &String::from_utf8_lossy(&checked.stderr);
+    assert!(!checked.status.success(), "{said}");
+    let foreign = format!("{} belongs to another user (uid {OTHER_USER}); a config runs commands", planted.display());
+    assert!(said.contains(&foreign) && said.contains("`chown`"), "obi check said: {said}");
+
+    let log_path = dir.path().join("obi.log");
+    let bar = obi()
+        .arg("--komorebi-config")
+        .arg(&komorebi)
+        .env("DISPLAY", &session.display)
+        .stderr(Stdio::from(std::fs::File::create(&log_path).unwrap()))
+        .spawn()
+        .unwrap();
+    let mut bar = Reaped(bar);
+    let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
+    let clock = || bar_strip(&session);
+    assert!(wait_for(Duration::from_secs(20), || inked(&clock(), 880, 1280)), "the user's own bar drew: {}", log());
+    assert!(log().contains(&foreign), "the bar said why it left one out: {}", log());
+
+    // The user's own config, left open to others, rewritten by another user.
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o666)).unwrap();
+    as_other_user(&format!("cat > '{}' <<'END'\n{}\nEND", own.display(), marking_config(&rewritten_mark)));
+    let refused = format!("{} may be written by others (mode 666); a config runs commands", own.display());
+    assert!(wait_for(Duration::from_secs(10), || log().contains(&refused)), "the reload was refused: {}", log());
+    assert!(log().contains("`chmod go-w`"), "saying how to mend it: {}", log());
+    assert!(bar.0.try_wait().unwrap().is_none(), "the bar runs on: {}", log());
+    assert!(inked(&clock(), 0, 400), "with its last good config");
+    assert!(!planted_mark.exists() && !rewritten_mark.exists(), "another user's command ran: {}", log());
+}

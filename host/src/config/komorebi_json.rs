@@ -35,7 +35,8 @@ pub fn bar_configurations(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn listed_bars(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let bytes = crate::files::read_regular(path, CONFIG_FILE_BYTES).context("cannot read")?;
+    // It names the configs that run: trusted as they are.
+    let bytes = crate::files::read_config(path, CONFIG_FILE_BYTES).context("cannot read")?;
     let text = String::from_utf8(bytes).context("not UTF-8 text")?;
     let json = parse_lenient(&text)?;
     let listed = match json.get("bar_configurations") {

@@ -101,7 +101,8 @@ impl BarConfig {
 
     /// Reads the file at `path`: a regular file of at most
     /// [`CONFIG_FILE_BYTES`], so that a FIFO, a device or a huge file is
-    /// refused at once.
+    /// refused at once, and the user's or the system's that nobody else may
+    /// write to, since it runs commands.
     pub fn load(path: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         let origin = path.display().to_string();
         let unreadable = |message: String| {
@@ -113,7 +114,7 @@ impl BarConfig {
                 message,
             }]
         };
-        let bytes = crate::files::read_regular(path, CONFIG_FILE_BYTES)
+        let bytes = crate::files::read_config(path, CONFIG_FILE_BYTES)
             .map_err(|why| unreadable(format!("cannot read the file: {why}")))?;
         let text =
             String::from_utf8(bytes).map_err(|error| unreadable(format!("the file is not UTF-8 text: {error}")))?;

@@ -23,6 +23,9 @@ pub enum Unreadable {
     },
     /// Code that someone other than the user (or the system) may have written.
     Untrusted(Untrusted),
+    /// A config that someone other than the user (or the system) may have
+    /// written: it would run their commands.
+    UntrustedConfig(Untrusted),
 }
 
 impl fmt::Display for Unreadable {
@@ -36,6 +39,11 @@ impl fmt::Display for Unreadable {
             Unreadable::Untrusted(why) => {
                 write!(formatter, "{why}; code is run only from the user's or the system's files")
             }
+            Unreadable::UntrustedConfig(why) => write!(
+                formatter,
+                "{why}; a config runs commands, so the bar reads only one that is yours (or the system's) and that \
+                 nobody else may write to: make it yours with `chown` and yours alone to write with `chmod go-w`"
+            ),
         }
     }
 }
@@ -54,6 +62,15 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, Unreadable> {
 pub fn read_code(path: &Path, limit: u64) -> Result<Vec<u8>, Unreadable> {
     read(path, limit, |metadata| {
         super::ownership::ours_or_systems_and_private(path, metadata).map_err(Unreadable::Untrusted)
+    })
+}
+
+/// The bytes of the config at `path`, as [`read_regular`] reads them, when
+/// the file is the user's or the system's and nobody else may write to it:
+/// a config runs commands, as code does.
+pub fn read_config(path: &Path, limit: u64) -> Result<Vec<u8>, Unreadable> {
+    read(path, limit, |metadata| {
+        super::ownership::ours_or_systems_and_private(path, metadata).map_err(Unreadable::UntrustedConfig)
     })
 }
 
@@ -164,6 +181,47 @@ mod tests {
         let refused = read_code(&path, 1 << 20).unwrap_err().to_string();
         assert!(refused.contains("may be written by others (mode 666)"), "{refused}");
         assert!(read_regular(&path, 1 << 20).is_ok(), "data is read from it still");
+    }
+
+    #[test]
+    fn a_config_others_may_write_to_is_refused_saying_how_to_mend_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("komorebi.bar.json");
+        std::fs::write(&path, b"{}").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(read_config(&path, 1 << 20).unwrap(), b"{}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666)).unwrap();
+        let refused = read_config(&path, 1 << 20).unwrap_err().to_string();
+        assert!(refused.contains("may be written by others (mode 666); a config runs commands"), "{refused}");
+        assert!(refused.contains("`chmod go-w`"), "{refused}");
+    }
+
+    /// A group of the user's own (named after them, nobody else in it) may
+    /// write, as a umask of 002 leaves files; another group may not. Root's
+    /// group is root's own.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn only_the_users_own_group_may_write_to_a_config() {
+        use std::os::unix::fs::PermissionsExt;
+        if !obi_test_support::nobody::am_root() {
+            obi_test_support::skip::unavailable("group-writable config test: it gives files away, as root");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("komorebi.bar.json");
+        std::fs::write(&path, b"{}").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o664)).unwrap();
+        std::os::unix::fs::chown(&path, Some(0), Some(0)).unwrap();
+        assert!(read_config(&path, 1 << 20).is_ok(), "root's own group");
+        let nogroup = obi_test_support::nobody::NOBODY;
+        std::os::unix::fs::chown(&path, Some(0), Some(nogroup)).unwrap();
+        let refused = read_config(&path, 1 << 20).unwrap_err().to_string();
+        assert!(refused.contains("may be written by others (mode 664)"), "{refused}");
+        std::os::unix::fs::chown(&path, Some(nogroup), Some(0)).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let refused = read_config(&path, 1 << 20).unwrap_err().to_string();
+        assert!(refused.contains(&format!("belongs to another user (uid {nogroup})")), "{refused}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Files and folders that someone else may control: reading them without
 //! waiting on a FIFO or swallowing a device ([`read_regular`]), reading
-//! code only from files nobody else may have written ([`read_code`]), and the
+//! code and configs (which run commands) only from files nobody else may
+//! have written ([`read_code`], [`read_config`]), and the
 //! folders where Obi keeps compiled code and its control socket, which must
 //! be the user's own ([`OwnDir`]).
 
@@ -8,6 +9,6 @@ mod bounded;
 mod own_dir;
 mod ownership;
 
-pub use bounded::{Unreadable, read_code, read_regular};
+pub use bounded::{Unreadable, read_code, read_config, read_regular};
 pub use own_dir::OwnDir;
 pub use ownership::Untrusted;

@@ -77,7 +77,8 @@ mod unix {
     use std::fs;
     use std::os::unix::fs::MetadataExt;
 
-    const WRITABLE_BY_OTHERS: u32 = 0o022;
+    const WRITABLE_BY_THE_WORLD: u32 = 0o002;
+    const WRITABLE_BY_THE_GROUP: u32 = 0o020;
     const STICKY: u32 = 0o1000;
 
     fn me() -> u32 {
@@ -102,10 +103,20 @@ mod unix {
     }
 
     fn private(path: &Path, metadata: &Metadata) -> Result<(), Untrusted> {
-        if metadata.mode() & WRITABLE_BY_OTHERS != 0 {
+        if writable_by_others(metadata) {
             return Err(Untrusted::Writable { path: path.to_path_buf(), mode: metadata.mode() & 0o7777 });
         }
         Ok(())
+    }
+
+    /// Whether anyone but its owner may write to it: the world, or a group
+    /// other than the owner's own. Systems that give each user a group of
+    /// their own (named after them, with nobody else in it) make files with
+    /// a umask of 002, group-writable by that group alone: no one else.
+    fn writable_by_others(metadata: &Metadata) -> bool {
+        let mode = metadata.mode();
+        mode & WRITABLE_BY_THE_WORLD != 0
+            || mode & WRITABLE_BY_THE_GROUP != 0 && !super::private_group::of(metadata.uid(), metadata.gid())
     }
 
     /// Every folder above `path`, as written and as links resolve it, is
@@ -127,11 +138,61 @@ mod unix {
             if !trusted(metadata.uid()) {
                 return Err(Untrusted::InsideForeign { path, folder, uid: metadata.uid() });
             }
-            if metadata.mode() & WRITABLE_BY_OTHERS != 0 && metadata.mode() & STICKY == 0 {
+            if writable_by_others(&metadata) && metadata.mode() & STICKY == 0 {
                 return Err(Untrusted::InsideWritable { path, folder, mode: metadata.mode() & 0o7777 });
             }
         }
         Ok(())
+    }
+}
+
+/// Whether a group is a user's own: on Linux, read from the system's user
+/// and group lists (as NSS serves them).
+#[cfg(target_os = "linux")]
+mod private_group {
+    use std::ffi::CStr;
+
+    /// Whether `gid` is the private group of the user `uid`: their primary
+    /// group, of their name, with nobody else in it.
+    pub fn of(uid: u32, gid: u32) -> bool {
+        let mut buffer = vec![0 as libc::c_char; 16 << 10];
+        // SAFETY: getpwuid_r and getgrgid_r write into records and a buffer
+        // of ours, whose length goes with it; the strings read point into
+        // that buffer, alive until it is dropped at the end.
+        unsafe {
+            let mut user: libc::passwd = std::mem::zeroed();
+            let mut found = std::ptr::null_mut();
+            if libc::getpwuid_r(uid, &mut user, buffer.as_mut_ptr(), buffer.len(), &mut found) != 0 || found.is_null() {
+                return false;
+            }
+            if user.pw_gid != gid {
+                return false;
+            }
+            let name = CStr::from_ptr(user.pw_name).to_owned();
+            let mut group: libc::group = std::mem::zeroed();
+            let mut found = std::ptr::null_mut();
+            if libc::getgrgid_r(gid, &mut group, buffer.as_mut_ptr(), buffer.len(), &mut found) != 0 || found.is_null()
+            {
+                return false;
+            }
+            let mut member = group.gr_mem;
+            while !member.is_null() && !(*member).is_null() {
+                if CStr::from_ptr(*member) != name.as_c_str() {
+                    return false;
+                }
+                member = member.add(1);
+            }
+            CStr::from_ptr(group.gr_name) == name.as_c_str()
+        }
+    }
+}
+
+/// Elsewhere no group is taken for a user's own: a group may write only
+/// what nobody else needs to trust.
+#[cfg(all(unix, not(target_os = "linux")))]
+mod private_group {
+    pub fn of(_uid: u32, _gid: u32) -> bool {
+        false
     }
 }
 

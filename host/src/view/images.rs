@@ -98,22 +98,6 @@ pub fn decode_png(path: &Path) -> anyhow::Result<Pixels> {
     decode_png_bytes(read_image_bytes(path)?)
 }
 
-/// The most pixels a side an image may have: a small file may claim to be
-/// vast, and the bar's memory is not the file's to set. At most 64 MiB of
-/// pixels are made for one image, for a moment, before it is made smaller.
-pub const MAX_SIDE: u32 = 4096;
-
-/// Refuses an image of `width` × `height` pixels before any of them are
-/// made: empty, or past [`MAX_SIDE`] a side.
-pub fn check_size(width: u32, height: u32) -> anyhow::Result<()> {
-    anyhow::ensure!(width > 0 && height > 0, "it is empty ({width}×{height} pixels)");
-    anyhow::ensure!(
-        width <= MAX_SIDE && height <= MAX_SIDE,
-        "it is {width}×{height} pixels, more than the {MAX_SIDE} a side an image may have"
-    );
-    Ok(())
-}
-
 /// PNG or JPEG bytes, as their first bytes say, as RGBA pixels.
 pub fn decode_image_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
     match bytes.get(..4) {
@@ -127,12 +111,12 @@ fn decode_jpeg_bytes(bytes: &[u8]) -> anyhow::Result<Pixels> {
     use zune_jpeg::zune_core::{bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions};
     let options = DecoderOptions::default()
         .jpeg_set_out_colorspace(ColorSpace::RGBA)
-        .set_max_width(MAX_SIDE as usize)
-        .set_max_height(MAX_SIDE as usize);
+        .set_max_width(Pixels::MAX_SIDE as usize)
+        .set_max_height(Pixels::MAX_SIDE as usize);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
     decoder.decode_headers().map_err(|error| anyhow::anyhow!("reading: {error:?}"))?;
     let (width, height) = decoder.dimensions().context("no size")?;
-    check_size(width as u32, height as u32)?;
+    Pixels::check_size(width as u32, height as u32)?;
     let rgba = decoder.decode().map_err(|error| anyhow::anyhow!("decoding: {error:?}"))?;
     let (width, height) = (width as u32, height as u32);
     anyhow::ensure!(rgba.len() == (width * height * 4) as usize, "it decoded to {} bytes", rgba.len());
@@ -142,11 +126,11 @@ fn decode_jpeg_bytes(bytes: &[u8]) -> anyhow::Result<Pixels> {
 fn decode_png_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
     // The crate's limit covers only its own buffers, not the frame: the
     // size its header claims is checked before the frame is made.
-    let limits = png::Limits { bytes: (MAX_SIDE * MAX_SIDE * 4) as usize };
+    let limits = png::Limits { bytes: (Pixels::MAX_SIDE * Pixels::MAX_SIDE * 4) as usize };
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     decoder.set_transformations(png::Transformations::normalize_to_color8() | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().context("reading")?;
-    check_size(reader.info().width, reader.info().height)?;
+    Pixels::check_size(reader.info().width, reader.info().height)?;
     let mut buffer = vec![0; reader.output_buffer_size().context("it is too large")?];
     let info = reader.next_frame(&mut buffer).context("decoding")?;
     buffer.truncate(info.buffer_size());
@@ -160,7 +144,7 @@ fn decode_png_bytes(bytes: Vec<u8>) -> anyhow::Result<Pixels> {
 
 /// An SVG file drawn `size` pixels a side, as RGBA pixels.
 pub fn render_svg(path: &Path, size: u32) -> anyhow::Result<Pixels> {
-    check_size(size, size)?;
+    Pixels::check_size(size, size)?;
     let data = read_image_bytes(path)?;
     let tree = resvg::usvg::Tree::from_data(&data, &svg_options()).context("reading")?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size).context("an empty image")?;
@@ -297,7 +281,7 @@ mod tests {
         let error = format!("{:#}", decode_image_bytes(jpeg_claiming(60_000, 60_000)).unwrap_err());
         assert!(error.contains("greater than width limit"), "{error}");
         // At the cap an image is still read as far as it goes.
-        let error = format!("{:#}", decode_image_bytes(png_claiming(MAX_SIDE, MAX_SIDE)).unwrap_err());
+        let error = format!("{:#}", decode_image_bytes(png_claiming(Pixels::MAX_SIDE, Pixels::MAX_SIDE)).unwrap_err());
         assert!(!error.contains("more than the"), "{error}");
     }
 

@@ -162,6 +162,26 @@ pub struct Pixels {
     pub rgba: Vec<u8>,
 }
 
+impl Pixels {
+    /// The most pixels a side an image may have: a small file may claim to
+    /// be vast, and the bar's memory is not the file's to set. At most 64
+    /// MiB of pixels are made for one image, for a moment, before it is
+    /// made smaller.
+    pub const MAX_SIDE: u32 = 4096;
+
+    /// Refuses an image of `width` × `height` pixels before any of them are
+    /// made: empty, or past [`Pixels::MAX_SIDE`] a side.
+    pub fn check_size(width: u32, height: u32) -> anyhow::Result<()> {
+        anyhow::ensure!(width > 0 && height > 0, "it is empty ({width}×{height} pixels)");
+        anyhow::ensure!(
+            width <= Self::MAX_SIDE && height <= Self::MAX_SIDE,
+            "it is {width}×{height} pixels, more than the {} a side an image may have",
+            Self::MAX_SIDE
+        );
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinaryClockStyle {
     Circle,

@@ -65,7 +65,7 @@ pub fn pixels_of(icon: HICON) -> Option<Pixels> {
             GetObjectW(HGDIOBJ(info.hbmColor.0), size_of::<BITMAP>() as i32, Some((&raw mut bitmap).cast())) != 0;
         let (width, height) = (bitmap.bmWidth.unsigned_abs(), bitmap.bmHeight.unsigned_abs());
         let readable = described
-            && crate::view::images::check_size(width, height)
+            && Pixels::check_size(width, height)
                 .inspect_err(|error| tracing::debug!("an icon is left out: {error:#}"))
                 .is_ok();
         let mut header = crate::bgra_bitmap::described(width, height);

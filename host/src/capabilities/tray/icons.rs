@@ -6,7 +6,7 @@
 
 use crate::view::Pixels;
 use crate::view::images::HeldImages;
-use crate::view::images::{check_size, load_image_file, shrink_from};
+use crate::view::images::{load_image_file, shrink_from};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -96,7 +96,7 @@ impl<'de> Visitor<'de> for Pixmap<'_> {
         let width: i32 = fields.next_element()?.ok_or_else(missing)?;
         let height: i32 = fields.next_element()?.ok_or_else(missing)?;
         let size = (width.max(0) as u32, height.max(0) as u32);
-        let fits = check_size(size.0, size.1);
+        let fits = Pixels::check_size(size.0, size.1);
         if let Err(error) = &fits
             && width > 0
             && height > 0
