@@ -12,7 +12,7 @@
 mod common;
 
 use common::logs::{logged, logs};
-use common::tiler::{wait_for_disconnection, wait_for_state};
+use common::tiler::{focused_container_shown, wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
 use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
@@ -70,6 +70,20 @@ fn obi_follows_a_hyprland_and_drives_it() {
     hyprland.event("workspacev2>>1,1");
     assert!(wait_for_state(&connection, TIMEOUT, |state| focused(state) == 0).is_some());
     assert!(logged().contains("Hyprland sent a line Obi cannot read (not an event"), "{}", logged());
+
+    // A window titled at length by its program: the widget shows it cut,
+    // never failing (a view's text is 4 KiB at most).
+    let long = "Ω".repeat(2560);
+    let mut titled = two_workspaces(1);
+    titled["clients"][0]["title"] = json!(long);
+    titled["activewindow"]["title"] = json!(long);
+    hyprland.set_state(titled);
+    hyprland.event("windowtitlev2>>a1,long");
+    let title_is_long = |state: &State| state.monitors[0].workspaces[0].containers[0].windows[0].title == long;
+    assert!(wait_for_state(&connection, TIMEOUT, title_is_long).is_some(), "the long title was read");
+    let shown = focused_container_shown(&connection).expect("the widget shows the long title");
+    let title = shown.iter().find(|text| text.starts_with('Ω')).expect("the title");
+    assert!(title.len() <= 512 && title.ends_with('…'), "{} bytes: {title}", title.len());
 
     // A click on the second workspace, and a scroll with the bar's mouse config.
     connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(1))]).unwrap();

@@ -11,7 +11,7 @@
 mod common;
 
 use common::logs::{logged, logs};
-use common::tiler::{wait_for_disconnection, wait_for_state};
+use common::tiler::{focused_container_shown, wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
 use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
@@ -56,6 +56,24 @@ fn obi_follows_a_niri_and_drives_it() {
             .is_some()
     );
     assert!(logged().contains("niri sent a line Obi cannot read (not JSON"), "{}", logged());
+
+    // A window titled at length by its program: the widget shows it cut,
+    // never failing (a view's text is 4 KiB at most).
+    let long = "Ω".repeat(2560);
+    niri.event(
+        &json!({ "WindowOpenedOrChanged": { "window": {
+        "id": 2, "title": long, "app_id": "firefox", "pid": 20, "workspace_id": 12,
+        "is_focused": true, "is_floating": false, "is_urgent": false } } })
+        .to_string(),
+    );
+    assert!(
+        wait_for_state(&connection, TIMEOUT, |state| state.monitors[0].workspaces[1].containers[0].windows[0].title
+            == long)
+        .is_some()
+    );
+    let shown = focused_container_shown(&connection).expect("the widget shows the long title");
+    let title = shown.iter().find(|text| text.starts_with('Ω')).expect("the title");
+    assert!(title.len() <= 512 && title.ends_with('…'), "{} bytes: {title}", title.len());
 
     // A click on the first workspace, and a scroll with the bar's mouse config.
     connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(0))]).unwrap();

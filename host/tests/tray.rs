@@ -471,3 +471,84 @@ fn an_item_that_never_answers_is_left_out_and_the_rest_of_the_tray_updates() {
     wait_for(&tray, |items| items.iter().any(|item| item.id == "good again"));
     assert!(changed.elapsed() < Duration::from_secs(2), "the change took {:?}", changed.elapsed());
 }
+
+/// A tray item whose every property comes after `delay`.
+struct SlowItem {
+    delay: Duration,
+}
+
+#[zbus::interface(name = "org.kde.StatusNotifierItem")]
+impl SlowItem {
+    #[zbus(property)]
+    fn id(&self) -> String {
+        std::thread::sleep(self.delay);
+        "slow".into()
+    }
+
+    #[zbus(property)]
+    fn status(&self) -> String {
+        std::thread::sleep(self.delay);
+        "Active".into()
+    }
+}
+
+/// Twenty items that each answer every call after 2.8 s (a minute and
+/// more to read one after another): they are read at once, left out after
+/// one wait, and a good item that comes meanwhile shows within 5 s.
+#[test]
+fn slow_items_cost_the_tray_one_wait_and_a_good_one_shows_within_seconds() {
+    let Some(bus) = bus() else { return };
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let slow: Vec<Connection> = (0..20)
+        .map(|index| {
+            let name = format!("org.kde.StatusNotifierItem-{}-slow{index}", std::process::id());
+            let connection = zbus::blocking::connection::Builder::address(bus.address.as_str())
+                .unwrap()
+                .name(name.as_str())
+                .unwrap()
+                .serve_at("/StatusNotifierItem", SlowItem { delay: Duration::from_millis(2800) })
+                .unwrap()
+                .build()
+                .unwrap();
+            register(&connection, &name);
+            connection
+        })
+        .collect();
+    let registered = Instant::now();
+    let (_good, _) = item(&bus, "good", None, vec![pixmap([255, 255, 0, 0])], ("", ""));
+    let items = wait_for(&tray, |items| items.iter().any(|item| item.id == "good"));
+    assert!(registered.elapsed() < Duration::from_secs(5), "the good item showed after {:?}", registered.elapsed());
+    assert_eq!(items.len(), 1, "the slow ones are left out: {items:#?}");
+    drop(slow);
+}
+
+/// One client registers 300 items: the tray shows the first 256 (what a
+/// bar's view holds) and says how many it left out; it showed none.
+#[test]
+fn three_hundred_items_of_one_client_show_the_first_256() {
+    let Some(bus) = bus() else { return };
+    let _ = common::logs::logs();
+    let tray = SystemTray::on_bus(HeldImages::default(), Some(bus.address.clone()));
+    wait_for(&tray, |items| items.is_empty());
+    let mut builder = zbus::blocking::connection::Builder::address(bus.address.as_str()).unwrap();
+    for index in 0..300 {
+        let item = Item {
+            id: format!("many{index}"),
+            icon_name: String::new(),
+            theme_path: String::new(),
+            pixmaps: Vec::new(),
+            calls: Calls::default(),
+        };
+        builder = builder.serve_at(format!("/item/{index}"), item).unwrap();
+    }
+    let client = builder.build().unwrap();
+    for index in 0..300 {
+        register(&client, &format!("/item/{index}"));
+    }
+    let items = wait_for(&tray, |items| items.len() == 256);
+    let ids: Vec<&str> = items.iter().map(|item| item.id.as_str()).collect();
+    assert_eq!((ids.first().copied(), ids.last().copied()), (Some("many0"), Some("many255")), "the first 256");
+    let said = "300 tray items are registered: the first 256 are shown, 44 left out";
+    assert!(obi_test_support::wait::until(Duration::from_secs(5), || common::logs::logged().contains(said)));
+}

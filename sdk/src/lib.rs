@@ -40,6 +40,7 @@ pub mod bindings {
 }
 
 pub mod icons;
+pub mod limits;
 pub mod meter;
 pub mod month_popup;
 pub mod pattern;

@@ -14,7 +14,7 @@ use zbus::blocking::Connection;
 const RETRY: Duration = Duration::from_secs(5);
 
 /// How long any call on the bus may take.
-const CALL_TIME: Duration = Duration::from_secs(3);
+pub const CALL_TIME: Duration = Duration::from_secs(3);
 
 /// How long a peer that did not answer in time is left alone.
 const LEFT_ALONE: Duration = Duration::from_secs(60);
@@ -47,10 +47,21 @@ impl Unresponsive {
                 CALL_TIME.as_secs(),
                 LEFT_ALONE.as_secs()
             );
-            // Names that have been let be long enough go, so the list stays short.
-            self.0.retain(|_, since| since.elapsed() < LEFT_ALONE);
-            self.0.insert(peer.to_owned(), Instant::now());
+            self.leave_alone(peer);
         }
+    }
+
+    /// Leaves `peer` alone for a while: reading it, all its calls together,
+    /// took longer than `allowed`.
+    pub fn note_late(&mut self, peer: &str, what: &str, allowed: Duration) {
+        tracing::warn!("{what} was not read within {} s: left out for {} s", allowed.as_secs(), LEFT_ALONE.as_secs());
+        self.leave_alone(peer);
+    }
+
+    fn leave_alone(&mut self, peer: &str) {
+        // Names that have been let be long enough go, so the list stays short.
+        self.0.retain(|_, since| since.elapsed() < LEFT_ALONE);
+        self.0.insert(peer.to_owned(), Instant::now());
     }
 }
 

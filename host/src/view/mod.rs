@@ -215,6 +215,11 @@ pub mod limits {
     pub const ITEMS: usize = 256;
     pub const PIECES_PER_ITEM: usize = 32;
     pub const TEXT_BYTES: usize = 4096;
+    /// The most of a text another program hands the bar (a window's title,
+    /// what plays, a tray item's tooltip) that reaches a widget; the rest is
+    /// cut with "…". Other programs choose these lengths, not the widget,
+    /// which may join eight of them into one text of its view.
+    pub const FOREIGN_TEXT_BYTES: usize = TEXT_BYTES / 8;
     pub const IMAGE_SIDE: u32 = 1024;
     /// Pixels between items, at most (wider than any screen is a mistake).
     pub const MAX_SPACING: f32 = 1000.0;

@@ -42,8 +42,8 @@ use obi_sdk::command_lines;
 use obi_sdk::commands::{self, Output, RunState};
 use obi_sdk::config::{CustomConfig as Config, CustomInterval, CustomReturnType};
 use obi_sdk::log::{self, Level};
-use obi_sdk::markup;
 use obi_sdk::{Emphasis, Input, Inputs, Piece, Schedule, View, Widget, clock, icons, item};
+use obi_sdk::{limits, markup};
 
 /// What the last run gave.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -143,7 +143,8 @@ impl Custom {
     /// What the command printed, as the bar shows it: markup read as the
     /// text it shows, unless it is to be shown as printed.
     fn as_shown(&self, printed: &str) -> String {
-        if self.escape { printed.to_owned() } else { markup::plain_text(printed) }
+        // What a command prints has the length it chose: cut to what a view holds.
+        limits::fit(if self.escape { printed.to_owned() } else { markup::plain_text(printed) })
     }
 
     fn run(&mut self, now: i64) {
@@ -242,7 +243,7 @@ impl Widget for Custom {
                 .maybe(Some(Piece::Icon(icons::WARNING.into())))
                 .text(cut(why, self.max_length.or(Some(40))))
                 .emphasis(Emphasis::Urgent)
-                .tooltip(format!("The command {why}"))
+                .tooltip(limits::fit(format!("The command {why}")))
                 .takes(takes)]),
         }
     }

@@ -151,3 +151,28 @@ fn markup_shows_as_its_text_unless_it_is_to_be_shown_as_printed() {
     let empty = r#"{ "enable": true, "exec": "empty", "interval": 30 }"#;
     assert!(ran(&mut Harness::stock("Custom", empty, &script).unwrap()).items.is_empty(), "no text, no item");
 }
+
+/// A command whose line is 5 KiB, in text and as JSON with a 5 KiB
+/// tooltip: shown cut, the widget never failing.
+#[test]
+fn a_line_of_kilobytes_is_shown_cut() {
+    let script = script();
+    let long = "x".repeat(5 * 1024);
+    prints(&script, "long", 0, &format!("{long}\n{long}\n"), "");
+    let mut custom = Harness::stock("Custom", r#"{ "enable": true, "exec": "long", "interval": 5 }"#, &script).unwrap();
+    let shown = ran(&mut custom);
+    let (text, tooltip) = (&texts(&shown)[0], shown.items[0].tooltip.as_deref().unwrap());
+    assert!(text.ends_with('…') && text.len() <= 4096, "{} bytes", text.len());
+    assert!(tooltip.ends_with('…') && tooltip.len() <= 4096, "{} bytes", tooltip.len());
+
+    prints(&script, "long-json", 0, &format!("{{\"text\": \"{long}\", \"tooltip\": \"{long}\"}}\n"), "");
+    let config = r#"{ "enable": true, "exec": "long-json", "interval": 5, "return_type": "json" }"#;
+    let shown = ran(&mut Harness::stock("Custom", config, &script).unwrap());
+    assert!(texts(&shown)[0].len() <= 4096 && shown.items[0].tooltip.as_deref().unwrap().len() <= 4096);
+
+    prints(&script, "failing", 1, "", &format!("{long}\n"));
+    let config = r#"{ "enable": true, "exec": "failing", "interval": 5 }"#;
+    let failed = ran(&mut Harness::stock("Custom", config, &script).unwrap());
+    assert_eq!(failed.items[0].emphasis, Emphasis::Urgent, "its failure shown, not the widget's");
+    assert!(failed.items[0].tooltip.as_deref().unwrap().len() <= 4096);
+}

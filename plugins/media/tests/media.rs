@@ -148,3 +148,18 @@ fn the_cover_leads_the_popup() {
     let view = widget.refresh().unwrap();
     assert_eq!(first_line(&view), obi_harness::Content::Label(vec![Piece::HeldImage(7), Piece::Text("Song".into())]));
 }
+
+/// A player whose title is 5 KiB: the bar shows it cut, its tooltip too,
+/// and the widget never fails (a view's text is 4 KiB at most).
+#[test]
+fn a_title_of_kilobytes_is_shown_cut() {
+    let mut long = playing(&"Ω".repeat(2560), Playback::Playing);
+    long.artist = "A".repeat(5000);
+    long.album = "B".repeat(5000);
+    let (mut media, _script) = media("IconAndText", Some(long));
+    let shown = media.refresh().expect("the widget shows it");
+    let label = texts(&shown).join("");
+    assert!(label.contains('…') && label.len() <= 4096, "{} bytes", label.len());
+    let tooltip = shown.items[0].tooltip.as_deref().unwrap_or_default();
+    assert!(tooltip.contains("Ω…") && tooltip.len() <= 4096, "{} bytes", tooltip.len());
+}

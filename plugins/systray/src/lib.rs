@@ -33,6 +33,7 @@ use obi_sdk::log::{self, Level};
 use obi_sdk::tray::{self, TrayItem};
 use obi_sdk::{
     Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Schedule, ScrollDirection, View, Widget, clock, icons, item,
+    limits,
 };
 use rules::{Compiled, Fields};
 use std::collections::HashSet;
@@ -95,15 +96,24 @@ impl Widget for Systray {
                 shown.extend(entries);
             }
         }
+        let mut buttons = (Vec::new(), Vec::new());
         for (position, button) in
             [(self.info, self.info_button()), (self.refresh, refresh_button()), (self.shortcuts, shortcuts_button())]
         {
             match position {
-                Some(ButtonPosition::Visible) => shown.push(button),
-                Some(ButtonPosition::Overflow) => overflow.push(button),
+                Some(ButtonPosition::Visible) => buttons.0.push(button),
+                Some(ButtonPosition::Overflow) => buttons.1.push(button),
                 None => {}
             }
         }
+        // A view holds so many items: the widget's own buttons (and the
+        // overflow's toggle) always show, and the tray's entries fill the rest.
+        let toggle = usize::from(!overflow.is_empty() || !buttons.1.is_empty());
+        let room = limits::ITEMS - buttons.0.len() - buttons.1.len() - toggle;
+        shown.truncate(room);
+        overflow.truncate(room - shown.len());
+        shown.extend(buttons.0);
+        overflow.extend(buttons.1);
         if overflow.is_empty() {
             return View::of(shown);
         }
@@ -254,7 +264,7 @@ impl Systray {
         }
         let lines: Vec<String> =
             self.items.iter().map(|item| format!("{}: {} ({})", item.id, item.title, item.exe)).collect();
-        lines.join("\n")
+        limits::fit(lines.join("\n"))
     }
 }
 

@@ -193,3 +193,29 @@ fn the_sweep_comes_on_its_interval_and_pushes_wake_the_widget() {
     assert!(widget.wait_for_wake(Duration::from_secs(1)));
     assert_eq!(widget.refresh().unwrap().items.len(), 2);
 }
+
+/// 300 items with long titles: the view holds the first ones and the
+/// widget's own buttons, and the info button's list of every item is cut,
+/// so the widget never fails (a view has 256 items and 4 KiB texts).
+#[test]
+fn more_items_than_a_view_holds_show_as_many_as_fit() {
+    let script = Script::at("2024-03-09T15:04:05Z".parse().unwrap());
+    let many: Vec<TrayItem> = (0..300)
+        .map(|index| {
+            let mut item =
+                tray_item(&format!(":1.{index}/StatusNotifierItem"), &format!("app{index}"), "app", None, vec![]);
+            item.title = "t".repeat(400);
+            item
+        })
+        .collect();
+    script.set_tray(many);
+    let config = r#"{ "enable": true, "info_button": "Visible", "refresh_button": "Visible" }"#;
+    let mut tray = Harness::stock("Systray", config, &script).unwrap();
+    let shown = tray.refresh().expect("the widget shows what fits");
+    assert_eq!(shown.items.len(), 256);
+    let keys: Vec<&str> = shown.items.iter().map(|item| item.key.as_str()).collect();
+    assert!(keys.contains(&"info") && keys.contains(&"refresh"), "the buttons show: {keys:?}");
+    assert_eq!(keys[0], "item::1.0/StatusNotifierItem");
+    let info = shown.items.iter().find(|item| item.key == "info").unwrap();
+    assert!(info.tooltip.as_deref().unwrap().len() <= 4096);
+}

@@ -1,28 +1,28 @@
 //! Following the tray on the bus: the bar is a StatusNotifierHost (and the
 //! watcher, when none runs); the watcher's, the items' and their menus'
-//! signals make it read every item again, and the list is pushed. An item
-//! whose owner leaves the bus goes (at once from Obi's own watcher, and at
-//! a sweep from another's); when another's watcher leaves, Obi runs one.
-//! Clicks are carried out on a thread that lives as long as the tray, on
-//! whatever bus is hosted now. Each item is logged at info when it comes or
-//! changes, with what a `hidden_icons` rule can match. An item that does not
-//! answer in time is left out for a minute, so it cannot hold up the rest.
+//! signals make it read every item again (`items`), and the list is pushed
+//! as the answers come. An item whose owner leaves the bus goes (at once
+//! from Obi's own watcher, and at a sweep from another's); when another's
+//! watcher leaves, Obi runs one. Clicks are carried out on a thread that
+//! lives as long as the tray, on whatever bus is hosted now. Each item is
+//! logged at info when it comes or changes, with what a `hidden_icons` rule
+//! can match.
 
-use super::icons::{self, HeldIcons};
-use super::menu::{self, MenuLayout};
+use super::icons::HeldIcons;
+use super::items::{Address, Answer, ITEM, MENU, Reading};
 use super::watcher::{self, Watcher};
-use super::{ItemStatus, TrayAction, TrayItem};
-use crate::capabilities::bus_properties::{Skipped, property};
-use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
+use super::{TrayAction, TrayItem};
+use crate::capabilities::bus_properties::property;
+use crate::capabilities::session_bus::stay_connected;
 use crate::sync::lock;
-use crate::view::Pixels;
 use crate::view::images::HeldImages;
 use crate::wake::Pushed;
 use std::collections::{HashMap, HashSet};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use zbus::blocking::{Connection, MessageIterator};
-use zbus::zvariant::{OwnedObjectPath, Value};
+use zbus::zvariant::Value;
 
 /// What the widgets ask of the tray.
 pub enum Request {
@@ -30,7 +30,7 @@ pub enum Request {
     Sweep,
 }
 
-/// What makes the tray be read again.
+/// What the tray hears: what makes it read the items again, and their answers.
 enum Event {
     Changed,
     /// A name left the bus.
@@ -38,17 +38,7 @@ enum Event {
     Sweep,
     /// The connection closed under a listener.
     Closed,
-}
-
-const ITEM: &str = "org.kde.StatusNotifierItem";
-const MENU: &str = "com.canonical.dbusmenu";
-
-/// Where an item answers: its bus name, its path, and its menu's path.
-#[derive(Debug, Clone)]
-struct Address {
-    bus: String,
-    path: String,
-    menu: Option<String>,
+    Read(Box<Answer>),
 }
 
 /// The bus the tray is hosted on now, for the actions thread: the
@@ -118,40 +108,68 @@ fn host(
         new_owner.is_empty().then_some(Event::Gone(name))
     })?;
     let mut own_watcher = watch(connection, &dbus, &host_name)?;
-    *session.lock() = Some(Current { connection: connection.clone(), addresses: HashMap::new(), events });
+    *session.lock() =
+        Some(Current { connection: connection.clone(), addresses: HashMap::new(), events: events.clone() });
 
-    let mut logged = HashMap::new();
-    let mut unresponsive = Unresponsive::default();
-    let mut event = Event::Changed;
+    let mut reading = Reading::new(move |answer| {
+        let _ = events.send(Event::Read(Box::new(answer)));
+    });
+    let mut event = Some(Event::Changed);
     loop {
-        match event {
-            Event::Gone(name) => match &own_watcher {
-                Some(watcher) => forget(connection, watcher, &name),
-                None if name == watcher::NAME => {
-                    tracing::info!("the StatusNotifierWatcher left the bus");
-                    own_watcher = watch(connection, &dbus, &host_name)?;
-                }
-                None => {}
-            },
-            Event::Sweep => sweep(connection, own_watcher.as_ref(), &dbus, session),
-            Event::Closed => return Err(zbus::Error::Failure("the connection closed".into())),
-            Event::Changed => {}
-        }
-        let read = read_items(connection, own_watcher.as_ref(), held, &mut logged, &mut unresponsive)?;
-        if let Some(current) = session.lock().as_mut() {
-            current.addresses = read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
-        }
-        items.publish(read.into_iter().map(|(item, _)| item).collect());
-        event = received.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
         // A burst of changes is read once.
-        while let Ok(more) = received.try_recv() {
-            match more {
+        let mut read_all = false;
+        while let Some(heard) = event.take().or_else(|| received.try_recv().ok()) {
+            match heard {
+                Event::Gone(name) => match &own_watcher {
+                    Some(watcher) => forget(connection, watcher, &name),
+                    None if name == watcher::NAME => {
+                        tracing::info!("the StatusNotifierWatcher left the bus");
+                        own_watcher = watch(connection, &dbus, &host_name)?;
+                    }
+                    None => {}
+                },
+                Event::Sweep => sweep(connection, own_watcher.as_ref(), &dbus, session),
+                Event::Closed => return Err(zbus::Error::Failure("the connection closed".into())),
                 Event::Changed => {}
-                other => {
-                    event = other;
-                    break;
+                Event::Read(answer) => {
+                    reading.answered(connection, *answer, held);
+                    continue;
                 }
             }
+            read_all = true;
+        }
+        if read_all {
+            reading.read_all(connection, registered(connection, own_watcher.as_ref())?);
+        }
+        reading.leave_out_the_late();
+        if let Some(read) = reading.take_changed(held) {
+            if let Some(current) = session.lock().as_mut() {
+                current.addresses = read.iter().map(|(item, address)| (item.key.clone(), address.clone())).collect();
+            }
+            items.publish(read.into_iter().map(|(item, _)| item).collect());
+        }
+        let heard = match reading.next_deadline() {
+            Some(deadline) => received.recv_timeout(deadline.saturating_duration_since(Instant::now())),
+            None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        event = match heard {
+            Ok(heard) => Some(heard),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(zbus::Error::Failure("the signal threads stopped".into()));
+            }
+        };
+    }
+}
+
+/// The items the watcher lists, in the order they registered.
+fn registered(connection: &Connection, own_watcher: Option<&Watcher>) -> zbus::Result<Vec<String>> {
+    match own_watcher {
+        Some(_) => Ok(connection.object_server().interface::<_, Watcher>(watcher::PATH)?.get().items()),
+        None => {
+            let items = "RegisteredStatusNotifierItems";
+            Ok(property::<Vec<String>>(connection, watcher::NAME, watcher::PATH, watcher::NAME, items)?
+                .unwrap_or_default())
         }
     }
 }
@@ -282,141 +300,5 @@ fn sweep(
                 current.addresses.retain(|_, address| address.bus != bus);
             }
         }
-    }
-}
-
-/// Every registered item, read now, with where it answers.
-fn read_items(
-    connection: &Connection,
-    own_watcher: Option<&Watcher>,
-    held: &mut HeldIcons,
-    logged: &mut HashMap<String, String>,
-    unresponsive: &mut Unresponsive,
-) -> zbus::Result<Vec<(TrayItem, Address)>> {
-    let registered: Vec<String> = match own_watcher {
-        Some(_) => {
-            let interface = connection.object_server().interface::<_, Watcher>(watcher::PATH)?;
-            interface.get().items()
-        }
-        None => {
-            let items = "RegisteredStatusNotifierItems";
-            property::<Vec<String>>(connection, watcher::NAME, watcher::PATH, watcher::NAME, items)?.unwrap_or_default()
-        }
-    };
-    let mut items = Vec::new();
-    for entry in &registered {
-        let Some(slash) = entry.find('/') else { continue };
-        let address = Address { bus: entry[..slash].to_owned(), path: entry[slash..].to_owned(), menu: None };
-        if unresponsive.skips(&address.bus) {
-            continue;
-        }
-        let bus = address.bus.clone();
-        let read = read_item(connection, entry, address, held);
-        unresponsive.note(&bus, &format!("tray item {entry}"), &read);
-        match read {
-            Ok(item) => items.push(item),
-            Err(error) => tracing::debug!("tray item {entry} cannot be read: {error}"),
-        }
-    }
-    let alive: HashSet<String> = items.iter().map(|(item, _)| item.key.clone()).collect();
-    held.keep_only(&alive);
-    logged.retain(|key, _| alive.contains(key));
-    for (item, _) in &items {
-        let described = format!(
-            "id {:?}, title {:?}, exe {:?}, tooltip {:?}, status {:?}",
-            item.id, item.title, item.exe, item.tooltip, item.status
-        );
-        if logged.get(&item.key) != Some(&described) {
-            tracing::info!("tray item {}: {described}", item.key);
-            logged.insert(item.key.clone(), described);
-        }
-    }
-    Ok(items)
-}
-
-fn read_item(
-    connection: &Connection,
-    key: &str,
-    mut address: Address,
-    held: &mut HeldIcons,
-) -> zbus::Result<(TrayItem, Address)> {
-    let (bus, path) = (address.bus.as_str(), address.path.as_str());
-    let text = |name: &str| -> zbus::Result<String> {
-        Ok(property::<String>(connection, bus, path, ITEM, name)?.unwrap_or_default())
-    };
-    let pixmaps = |name: &str| -> zbus::Result<Option<Pixels>> {
-        let read = property::<icons::Pixmaps>(connection, bus, path, ITEM, name)?.unwrap_or_default();
-        if let Some(why) = &read.refused {
-            tracing::warn!("tray item {key}: a pixmap of its {name} is left out: {why}");
-        }
-        Ok(read.into_pixels())
-    };
-    let status = match text("Status")?.as_str() {
-        "Passive" => ItemStatus::Passive,
-        "NeedsAttention" => ItemStatus::NeedsAttention,
-        _ => ItemStatus::Active,
-    };
-    // The attention icon while the item asks for it, else (or when it has
-    // none) its icon: a pixmap first, then by name.
-    let theme_path = text("IconThemePath")?;
-    let mut pixels = None;
-    let (names, pixmap_names): (&[&str], &[&str]) = match status {
-        ItemStatus::NeedsAttention => (&["AttentionIconName", "IconName"], &["AttentionIconPixmap", "IconPixmap"]),
-        _ => (&["IconName"], &["IconPixmap"]),
-    };
-    for (name, pixmap) in names.iter().zip(pixmap_names) {
-        pixels = match pixmaps(pixmap)? {
-            Some(pixels) => Some(pixels),
-            None => held.named(&text(name)?, &theme_path),
-        };
-        if pixels.is_some() {
-            break;
-        }
-    }
-    let menu_path = property::<OwnedObjectPath>(connection, bus, path, ITEM, "Menu")?;
-    address.menu = menu_path.map(|path| path.as_str().to_owned()).filter(|path| path != "/");
-    let menu = match &address.menu {
-        Some(path) => match read_menu(connection, &address.bus, path) {
-            Err(error) if timed_out(&error) => return Err(error),
-            read => read.unwrap_or_default(),
-        },
-        None => Vec::new(),
-    };
-    let tooltip =
-        property::<(String, Skipped<icons::Pixmaps>, String, String)>(connection, bus, path, ITEM, "ToolTip")?;
-    let item = TrayItem {
-        key: key.to_owned(),
-        id: text("Id")?,
-        title: text("Title")?,
-        exe: owner_exe(connection, &address.bus).unwrap_or_default(),
-        status,
-        icon: held.set(key, pixels),
-        tooltip: tooltip.map(|(_, _, title, description)| tooltip_text(&title, &description)).unwrap_or_default(),
-        menu,
-        item_is_menu: property::<bool>(connection, bus, path, ITEM, "ItemIsMenu")?.unwrap_or(false),
-    };
-    Ok((item, address))
-}
-
-fn read_menu(connection: &Connection, bus: &str, path: &str) -> zbus::Result<Vec<menu::MenuEntry>> {
-    let reply =
-        connection.call_method(Some(bus), path, Some(MENU), "GetLayout", &(0i32, -1i32, &menu::PROPERTIES[..]))?;
-    let (_revision, layout): (u32, MenuLayout) = reply.body().deserialize()?;
-    Ok(menu::read_layout(&layout))
-}
-
-/// A tooltip's title, and its description under it.
-fn tooltip_text(title: &str, description: &str) -> String {
-    [title, description].into_iter().filter(|text| !text.is_empty()).collect::<Vec<_>>().join("\n")
-}
-
-/// The executable of the process that owns `bus`.
-fn owner_exe(connection: &Connection, bus: &str) -> Option<String> {
-    let dbus = zbus::blocking::fdo::DBusProxy::new(connection).ok()?;
-    let pid = dbus.get_connection_unix_process_id(bus.try_into().ok()?).ok()?;
-    let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
-    match exe.as_ref().and_then(|exe| exe.file_name()) {
-        Some(name) => Some(name.to_string_lossy().into_owned()),
-        None => std::fs::read_to_string(format!("/proc/{pid}/comm")).ok().map(|comm| comm.trim().to_owned()),
     }
 }

@@ -3,7 +3,8 @@
 //! (`shell`); elsewhere StatusNotifierItems over the D-Bus session bus. Obi registers as a
 //! StatusNotifierHost, and runs the StatusNotifierWatcher itself when no one
 //! else does (`watcher`); threads of its own follow the items and their
-//! menus (`follow`) and push the list to the widgets that read it. Icons
+//! menus (`follow`), read each item on a thread of its own (`items`) and
+//! push the list to the widgets that read it. Icons
 //! (the item's pixmaps, or its icon name looked up in the icon theme) are
 //! held by the host and reach widgets as handles (`icons`). Clicks, scrolls
 //! and menu choices go to the items from a thread of their own, so an item
@@ -14,6 +15,7 @@
 
 mod follow;
 mod icons;
+mod items;
 mod menu;
 #[cfg(any(windows, test))]
 mod shell;

@@ -2,6 +2,7 @@
 //! tiler's state into what a widget reads, a widget's view into the
 //! host's [`crate::view`] model, and inputs and schedules both ways.
 
+use super::foreign;
 use super::since_v0_1_4::obi::widget::{self as host, types as wit};
 use crate::runtime::Schedule;
 use crate::tiler;
@@ -27,7 +28,7 @@ impl From<tiler::State> for host::tiler::State {
             bar_monitor: state.bar_monitor.map(index),
             paused: state.paused,
             mouse_follows_focus: state.mouse_follows_focus,
-            mode: state.mode,
+            mode: state.mode.map(foreign),
         }
     }
 }
@@ -35,7 +36,7 @@ impl From<tiler::State> for host::tiler::State {
 impl From<tiler::Monitor> for host::tiler::Monitor {
     fn from(monitor: tiler::Monitor) -> host::tiler::Monitor {
         host::tiler::Monitor {
-            name: monitor.name,
+            name: foreign(monitor.name),
             workspaces: monitor.workspaces.into_iter().map(Into::into).collect(),
             focused_workspace: monitor.focused_workspace as u32,
         }
@@ -45,13 +46,13 @@ impl From<tiler::Monitor> for host::tiler::Monitor {
 impl From<tiler::Workspace> for host::tiler::Workspace {
     fn from(workspace: tiler::Workspace) -> host::tiler::Workspace {
         host::tiler::Workspace {
-            name: workspace.name,
+            name: foreign(workspace.name),
             containers: workspace.containers.into_iter().map(Into::into).collect(),
             focused_container: workspace.focused_container.map(|index| index as u32),
             monocle: workspace.monocle.map(Into::into),
             floating_windows: workspace.floating_windows.into_iter().map(Into::into).collect(),
             focused_floating_window: workspace.focused_floating_window.map(|index| index as u32),
-            layout: workspace.layout,
+            layout: foreign(workspace.layout),
             tiling: workspace.tiling,
             layer: match workspace.layer {
                 tiler::Layer::Tiling => host::tiler::Layer::Tiling,
@@ -74,7 +75,12 @@ impl From<tiler::Container> for host::tiler::Container {
 
 impl From<tiler::Window> for host::tiler::Window {
     fn from(window: tiler::Window) -> host::tiler::Window {
-        host::tiler::Window { title: window.title, exe: window.exe, class: window.class, icon: window.icon }
+        host::tiler::Window {
+            title: foreign(window.title),
+            exe: foreign(window.exe),
+            class: foreign(window.class),
+            icon: window.icon,
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! widget's import (`obi:widget/log@0.1.0`) with these (wasmtime links
 //! semver-compatible names).
 
+use super::foreign;
 use super::since_v0_1_4::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::web;
@@ -246,7 +247,11 @@ impl host::tiler::Host for StoreState {
 impl host::keyboard::Host for StoreState {
     fn layout(&mut self) -> Option<host::keyboard::KeyboardLayout> {
         let layout = self.capabilities.keyboard.layout(&self.waker)?;
-        Some(host::keyboard::KeyboardLayout { name: layout.name, short_name: layout.short_name, all: layout.all })
+        Some(host::keyboard::KeyboardLayout {
+            name: foreign(layout.name),
+            short_name: foreign(layout.short_name),
+            all: layout.all.into_iter().map(foreign).collect(),
+        })
     }
 }
 
@@ -256,10 +261,10 @@ impl host::media::Host for StoreState {
         use host::media::Playback as Wit;
         let playing = self.capabilities.media.now_playing(&self.waker)?;
         Some(host::media::Track {
-            player: playing.player,
-            title: playing.title,
-            artist: playing.artist,
-            album: playing.album,
+            player: foreign(playing.player),
+            title: foreign(playing.title),
+            artist: foreign(playing.artist),
+            album: foreign(playing.album),
             playback: match playing.playback {
                 Playback::Playing => Wit::Playing,
                 Playback::Paused => Wit::Paused,
@@ -297,23 +302,23 @@ impl host::tray::Host for StoreState {
             .into_iter()
             .map(|item| TrayItem {
                 key: item.key,
-                id: item.id,
-                title: item.title,
-                exe: item.exe,
+                id: foreign(item.id),
+                title: foreign(item.title),
+                exe: foreign(item.exe),
                 status: match item.status {
                     ItemStatus::Passive => Wit::Passive,
                     ItemStatus::Active => Wit::Active,
                     ItemStatus::NeedsAttention => Wit::NeedsAttention,
                 },
                 icon: item.icon,
-                tooltip: item.tooltip,
+                tooltip: foreign(item.tooltip),
                 menu: item
                     .menu
                     .into_iter()
                     .map(|entry| MenuEntry {
                         id: entry.id,
                         depth: entry.depth,
-                        label: entry.label,
+                        label: foreign(entry.label),
                         enabled: entry.enabled,
                         toggled: entry.toggled,
                         separator: entry.separator,
@@ -359,7 +364,7 @@ impl host::audio::Host for StoreState {
                     .into_iter()
                     .map(|output| Output {
                         name: output.name,
-                        description: output.description,
+                        description: foreign(output.description),
                         volume_percent: output.volume_percent,
                         muted: output.muted,
                         is_default: output.is_default,

@@ -6,6 +6,11 @@
 //! place that tells the releases apart: [`Release`], and [`Widget`], a
 //! widget's exports as its release has them.
 //!
+//! Text other programs choose the length of (a window's title, a track's,
+//! a tray item's) reaches a widget cut to
+//! [`crate::view::limits::FOREIGN_TEXT_BYTES`] ([`foreign`]): a view's
+//! limits catch a widget's own mistakes, not another program's data.
+//!
 //! Imports are implemented once: an interface never changes once released,
 //! so an older widget's imports are served by the latest's. Exports differ
 //! between releases; each release's bindings call its own.
@@ -26,6 +31,11 @@ use crate::view::{Input, View};
 use std::collections::BTreeSet;
 use wasmtime::Store;
 use wasmtime::component::{HasSelf, InstancePre, Linker};
+
+/// `text` from another program, as a widget may have it.
+fn foreign(text: String) -> String {
+    obi_markup::cut(text, crate::view::limits::FOREIGN_TEXT_BYTES)
+}
 
 /// The WIT package this host serves, at its latest release.
 pub const WIT_PACKAGE: &str = "obi:widget@0.1.4";
