@@ -91,84 +91,6 @@ impl<'de, T: Deserialize<'de> + Type> Visitor<'de> for LooseVisitor<T> {
     }
 }
 
-/// The texts of a variant that holds a string or a list of them (the
-/// first [`Texts::MOST`]); anything else is no text. For the values of a
-/// dictionary of variants, whose types the peer chooses.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Texts(pub Vec<String>);
-
-impl Texts {
-    /// Strings of a list kept at most.
-    pub const MOST: usize = 32;
-
-    /// The first text, or none.
-    pub fn first(self) -> Option<String> {
-        self.0.into_iter().next()
-    }
-}
-
-impl<'de> Deserialize<'de> for Texts {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        // A variant is read as its signature, then its value.
-        deserializer.deserialize_tuple(2, TextsVisitor)
-    }
-}
-
-struct TextsVisitor;
-
-impl<'de> Visitor<'de> for TextsVisitor {
-    type Value = Texts;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("a variant")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut variant: A) -> Result<Texts, A::Error> {
-        let signature: &str = variant.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let texts = match signature {
-            "s" | "o" => variant.next_element::<String>()?.into_iter().collect(),
-            "as" => variant.next_element::<FirstStrings>()?.map(|strings| strings.0).unwrap_or_default(),
-            "v" => variant.next_element::<Texts>()?.unwrap_or_default().0,
-            "ay" => variant.next_element::<&[u8]>().map(|_| Vec::new())?,
-            _ => variant.next_element::<IgnoredAny>().map(|_| Vec::new())?,
-        };
-        Ok(Texts(texts))
-    }
-}
-
-impl Type for Texts {
-    const SIGNATURE: &'static Signature = &Signature::Variant;
-}
-
-/// The first [`Texts::MOST`] strings of a list; the rest are passed over.
-struct FirstStrings(Vec<String>);
-
-impl<'de> Deserialize<'de> for FirstStrings {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Strings;
-        impl<'de> Visitor<'de> for Strings {
-            type Value = FirstStrings;
-
-            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-                formatter.write_str("a list of strings")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut list: A) -> Result<FirstStrings, A::Error> {
-                let mut kept = Vec::new();
-                while kept.len() < Texts::MOST {
-                    match list.next_element::<String>()? {
-                        Some(text) => kept.push(text),
-                        None => return Ok(FirstStrings(kept)),
-                    }
-                }
-                while list.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(FirstStrings(kept))
-            }
-        }
-        deserializer.deserialize_seq(Strings)
-    }
-}
-
 /// A variant passed over where it stands: a list of bytes at once, as a
 /// slice of the answer, anything else part by part. For the values of a
 /// dictionary nobody reads.
@@ -218,15 +140,6 @@ mod tests {
     use std::collections::HashMap;
     use zbus::zvariant::{LE, Value, serialized::Context, to_bytes};
 
-    /// `value` as a peer would send it in a dictionary of variants, read
-    /// back as [`Texts`].
-    fn texts_of(value: Value<'_>) -> Texts {
-        let dictionary = HashMap::from([("key", value)]);
-        let bytes = to_bytes(Context::new_dbus(LE, 0), &dictionary).unwrap();
-        let (mut read, _): (HashMap<String, Texts>, _) = bytes.deserialize().unwrap();
-        read.remove("key").unwrap()
-    }
-
     #[test]
     fn a_loose_value_is_read_when_it_has_the_type_asked_for() {
         let read = |value: Value<'_>| {
@@ -238,16 +151,5 @@ mod tests {
         assert_eq!(read(Value::Value(Box::new(Value::from(false)))), Some(false), "in a variant of its own");
         assert_eq!(read(Value::from("true")), None);
         assert_eq!(read(Value::from(vec![1u8; 1 << 20])), None);
-    }
-
-    #[test]
-    fn a_string_or_a_list_of_them_is_text_and_nothing_else_is() {
-        assert_eq!(texts_of(Value::from("Song")).0, ["Song"]);
-        assert_eq!(texts_of(Value::from(vec!["a", "b"])).0, ["a", "b"]);
-        assert_eq!(texts_of(Value::from(7u32)), Texts::default());
-        assert_eq!(texts_of(Value::from(vec![0u8; 1 << 20])), Texts::default(), "bytes are passed over");
-        let many: Vec<String> = (0..1000).map(|at| at.to_string()).collect();
-        let kept = texts_of(Value::from(many)).0;
-        assert_eq!((kept.len(), kept.last().map(String::as_str)), (Texts::MOST, Some("31")));
     }
 }

@@ -8,12 +8,13 @@
 
 use super::followed::{FollowedCommand, Following};
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
+use crate::sync::lock;
 use crate::wake::Waker;
 use std::io::Read;
-use std::process::Stdio;
-use std::sync::mpsc;
+use std::process::{Child, Stdio};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub trait Processes: Send + Sync {
     /// Starts `command` for the widget `widget` (named in the log).
@@ -66,43 +67,122 @@ impl Processes for SystemProcesses {
 
 /// Runs `command` in the shell with its output captured (the first
 /// [`MAX_OUTPUT`] bytes of each stream; the rest is read and dropped, so a
-/// chatty program never blocks), stopping it and all it started after `timeout`.
+/// chatty program never blocks), stopping it and all it started after
+/// `timeout`. The run ends when the shell does: what the command left
+/// running in the background (`cmd; sleep 300 &`), holding its output
+/// open, does not hold up the answer, and is stopped at the same deadline.
 pub fn run_for_output(command: &str, timeout: Duration) -> Result<CommandOutput, String> {
+    let deadline = Instant::now() + timeout;
     let mut child = shell(command)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|error| format!("cannot start the shell: {error}"))?;
-    let stdout = child.stdout.take().map(|stream| thread::spawn(move || drain_to_head(stream)));
-    let stderr = child.stderr.take().map(|stream| thread::spawn(move || drain_to_head(stream)));
+    let ended = Arc::new(Ended::default());
+    let stdout = Head::read(child.stdout.take(), &ended);
+    let stderr = Head::read(child.stderr.take(), &ended);
     let pid = child.id();
-    let (sender, ended) = mpsc::channel();
-    thread::spawn(move || sender.send(child.wait()));
-    let status = match ended.recv_timeout(timeout) {
-        Ok(status) => status.map_err(|error| format!("could not be waited for: {error}"))?,
+    let (exits, exited) = mpsc::channel();
+    let keeping = ended.clone();
+    thread::spawn(move || {
+        let _ = exits.send(exit_code_keeping_group(&mut child));
+        // Until the shell is reaped its process group keeps its id, so
+        // stopping the group at the deadline stops what it left, no other.
+        if !keeping.all(deadline) && cfg!(target_os = "linux") {
+            stop_group(pid);
+        }
+        let _ = child.wait();
+    });
+    let code = match exited.recv_timeout(timeout) {
+        Ok(code) => code?,
         Err(_) => {
             stop_group(pid);
             return Err(format!("ran over its {} seconds and was stopped", timeout.as_secs()));
         }
     };
-    let collect =
-        |reader: Option<thread::JoinHandle<String>>| reader.and_then(|reader| reader.join().ok()).unwrap_or_default();
-    Ok(CommandOutput { code: status.code(), stdout: collect(stdout), stderr: collect(stderr) })
+    // What it printed before it ended is in the pipes: a moment reads it.
+    ended.all(Instant::now() + Duration::from_millis(100));
+    Ok(CommandOutput { code, stdout: stdout.taken(), stderr: stderr.taken() })
 }
 
-/// The first [`MAX_OUTPUT`] bytes of `stream`, read to its end.
-fn drain_to_head(mut stream: impl Read) -> String {
-    let mut head = Vec::new();
-    let mut buffer = [0u8; 4096];
-    while let Ok(read) = stream.read(&mut buffer) {
-        if read == 0 {
-            break;
-        }
-        let room = MAX_OUTPUT.saturating_sub(head.len());
-        head.extend_from_slice(&buffer[..read.min(room)]);
+/// How many of a command's two streams have ended, for those who wait on
+/// them.
+#[derive(Default)]
+struct Ended {
+    count: Mutex<usize>,
+    changed: Condvar,
+}
+
+impl Ended {
+    fn one(&self) {
+        *lock(&self.count) += 1;
+        self.changed.notify_all();
     }
-    String::from_utf8_lossy(&head).into_owned()
+
+    /// Whether both ended by `until`.
+    fn all(&self, until: Instant) -> bool {
+        let mut count = lock(&self.count);
+        while *count < 2 {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            count = self.changed.wait_timeout(count, left).unwrap_or_else(|poisoned| poisoned.into_inner()).0;
+        }
+        true
+    }
+}
+
+/// The first [`MAX_OUTPUT`] bytes of a stream, read to its end on a thread
+/// of its own; what has come can be taken at any time.
+struct Head(Arc<Mutex<Vec<u8>>>);
+
+impl Head {
+    fn read(stream: Option<impl Read + Send + 'static>, ended: &Arc<Ended>) -> Head {
+        let head = Arc::new(Mutex::new(Vec::new()));
+        let (filling, ended) = (head.clone(), ended.clone());
+        thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            if let Some(mut stream) = stream {
+                while let Ok(read) = stream.read(&mut buffer) {
+                    if read == 0 {
+                        break;
+                    }
+                    let mut head = lock(&filling);
+                    let room = MAX_OUTPUT.saturating_sub(head.len());
+                    head.extend_from_slice(&buffer[..read.min(room)]);
+                }
+            }
+            ended.one();
+        });
+        Head(head)
+    }
+
+    fn taken(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *lock(&self.0))).into_owned()
+    }
+}
+
+/// Waits for the shell to exit and gives its code (none: a signal ended
+/// it). On Linux the shell is left unreaped, so its process group's id
+/// stays its own until the caller reaps it.
+#[cfg(target_os = "linux")]
+fn exit_code_keeping_group(child: &mut Child) -> Result<Option<i32>, String> {
+    use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+    let pid = Pid::from_child(child);
+    loop {
+        match waitid(WaitId::Pid(pid), WaitIdOptions::EXITED | WaitIdOptions::NOWAIT) {
+            Ok(Some(status)) => return Ok(status.exit_status()),
+            Ok(None) | Err(rustix::io::Errno::INTR) => continue,
+            Err(error) => return Err(format!("could not be waited for: {error}")),
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exit_code_keeping_group(child: &mut Child) -> Result<Option<i32>, String> {
+    child.wait().map(|status| status.code()).map_err(|error| format!("could not be waited for: {error}"))
 }
 
 /// Starts `command` in the shell, in a process group of its own (a Ctrl-C
@@ -164,6 +244,28 @@ mod tests {
     fn a_run_returns_the_code_and_what_was_printed() {
         let output = run_for_output("echo out; echo err >&2; exit 4", RUN_TIMEOUT).unwrap();
         assert_eq!(output, CommandOutput { code: Some(4), stdout: "out\n".into(), stderr: "err\n".into() });
+    }
+
+    /// A command that leaves a child running in the background, holding its
+    /// output open: the run ends with the shell, and the child is stopped at
+    /// the deadline (the run waited for it, and it outlived the deadline).
+    #[test]
+    fn what_a_run_leaves_in_the_background_ends_at_its_deadline() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let command = format!("echo done; sleep 300 & echo $! > '{}'", pid_file.display());
+        let started = Instant::now();
+        let output = run_for_output(&command, Duration::from_secs(2)).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(1), "the run took {:?}", started.elapsed());
+        assert_eq!((output.code, output.stdout.as_str()), (Some(0), "done\n"));
+        let pid: i32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+        let alive = || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+        };
+        assert!(alive(), "the background child runs on for now");
+        let stopped = obi_test_support::wait::until(Duration::from_secs(10), || !alive());
+        assert!(stopped && started.elapsed() >= Duration::from_secs(2), "stopped at the deadline, not before");
     }
 
     #[test]

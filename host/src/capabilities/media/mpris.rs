@@ -11,11 +11,11 @@
 //! shown are asked for, and of its metadata only what is shown is read.
 
 use super::{Control, NowPlaying, Playback};
-use crate::capabilities::bus_properties::{PassedOver, Texts, property};
+use crate::capabilities::bus_properties::{PassedOver, property};
 use crate::capabilities::session_bus::{Unresponsive, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::mpsc::{self, Receiver};
@@ -193,6 +193,84 @@ impl<'de> Deserialize<'de> for Metadata {
     }
 }
 
+/// The texts of a variant that holds a string or a list of them (the
+/// first [`Texts::MOST`]); anything else is no text. For the values of a
+/// dictionary of variants, whose types the peer chooses.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Texts(Vec<String>);
+
+impl Texts {
+    /// Strings of a list kept at most.
+    const MOST: usize = 32;
+
+    /// The first text, or none.
+    fn first(self) -> Option<String> {
+        self.0.into_iter().next()
+    }
+}
+
+impl<'de> Deserialize<'de> for Texts {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // A variant is read as its signature, then its value.
+        deserializer.deserialize_tuple(2, TextsVisitor)
+    }
+}
+
+struct TextsVisitor;
+
+impl<'de> Visitor<'de> for TextsVisitor {
+    type Value = Texts;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a variant")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut variant: A) -> Result<Texts, A::Error> {
+        let signature: &str = variant.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let texts = match signature {
+            "s" | "o" => variant.next_element::<String>()?.into_iter().collect(),
+            "as" => variant.next_element::<FirstStrings>()?.map(|strings| strings.0).unwrap_or_default(),
+            "v" => variant.next_element::<Texts>()?.unwrap_or_default().0,
+            "ay" => variant.next_element::<&[u8]>().map(|_| Vec::new())?,
+            _ => variant.next_element::<IgnoredAny>().map(|_| Vec::new())?,
+        };
+        Ok(Texts(texts))
+    }
+}
+
+impl Type for Texts {
+    const SIGNATURE: &'static Signature = &Signature::Variant;
+}
+
+/// The first [`Texts::MOST`] strings of a list; the rest are passed over.
+struct FirstStrings(Vec<String>);
+
+impl<'de> Deserialize<'de> for FirstStrings {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Strings;
+        impl<'de> Visitor<'de> for Strings {
+            type Value = FirstStrings;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a list of strings")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut list: A) -> Result<FirstStrings, A::Error> {
+                let mut kept = Vec::new();
+                while kept.len() < Texts::MOST {
+                    match list.next_element::<String>()? {
+                        Some(text) => kept.push(text),
+                        None => return Ok(FirstStrings(kept)),
+                    }
+                }
+                while list.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(FirstStrings(kept))
+            }
+        }
+        deserializer.deserialize_seq(Strings)
+    }
+}
+
 /// When each player last started playing, to choose among them.
 #[derive(Default)]
 struct Recency {
@@ -223,6 +301,27 @@ fn choose(players: Vec<NowPlaying>, recency: &mut Recency) -> Option<NowPlaying>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zbus::zvariant::{LE, Value, serialized::Context, to_bytes};
+
+    /// `value` as a peer would send it in a dictionary of variants, read
+    /// back as [`Texts`].
+    fn texts_of(value: Value<'_>) -> Texts {
+        let dictionary = HashMap::from([("key", value)]);
+        let bytes = to_bytes(Context::new_dbus(LE, 0), &dictionary).unwrap();
+        let (mut read, _): (HashMap<String, Texts>, _) = bytes.deserialize().unwrap();
+        read.remove("key").unwrap()
+    }
+
+    #[test]
+    fn a_string_or_a_list_of_them_is_text_and_nothing_else_is() {
+        assert_eq!(texts_of(Value::from("Song")).0, ["Song"]);
+        assert_eq!(texts_of(Value::from(vec!["a", "b"])).0, ["a", "b"]);
+        assert_eq!(texts_of(Value::from(7u32)), Texts::default());
+        assert_eq!(texts_of(Value::from(vec![0u8; 1 << 20])), Texts::default(), "bytes are passed over");
+        let many: Vec<String> = (0..1000).map(|at| at.to_string()).collect();
+        let kept = texts_of(Value::from(many)).0;
+        assert_eq!((kept.len(), kept.last().map(String::as_str)), (Texts::MOST, Some("31")));
+    }
     use std::time::Duration;
 
     fn player(name: &str, playback: Playback) -> NowPlaying {
