@@ -18,6 +18,14 @@ pub struct FontData {
 }
 
 impl FontData {
+    /// The face `index` of `bytes`, when it can be drawn with: a face whose
+    /// tables the painter cannot read (an `unitsPerEm` or a `maxp` of 0)
+    /// is no font, and one who wants it looks further.
+    pub fn usable(bytes: Arc<[u8]>, index: u32) -> Result<FontData, ttf_parser::FaceParsingError> {
+        ttf_parser::Face::parse(&bytes, index)?;
+        Ok(FontData::new(bytes, index))
+    }
+
     pub fn new(bytes: Arc<[u8]>, index: u32) -> FontData {
         let mut hasher = DefaultHasher::new();
         (&*bytes, index).hash(&mut hasher);

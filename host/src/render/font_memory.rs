@@ -8,7 +8,7 @@
 
 use super::font_data::FontData;
 use crate::files::{OwnDir, read_regular};
-use fontdb::{Database, Family, Query};
+use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -104,16 +104,50 @@ pub(super) fn query_family(database: &Database, family: &str) -> Option<fontdb::
     })
 }
 
-/// The face of `family` in the font files among `files` that have one;
-/// files that cannot be read as fonts are passed over.
+/// Font files larger than this are not read (a collection of every CJK
+/// weight is about 100 MB).
+const FONT_FILE_BYTES: u64 = 128 << 20;
+
+/// The face of `family` in the font files among `files` that have one.
+/// Only regular files are read, through the bounded reader (a FIFO named
+/// like a font would hold the bar for ever); files that cannot be read as
+/// fonts, and a face the painter could not draw with, are passed over.
 pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<FontData> {
     let mut database = Database::new();
     for path in files {
-        let _ = database.load_font_file(path);
+        match read_regular(path, FONT_FILE_BYTES) {
+            Ok(bytes) => database.load_font_source(Source::Binary(Arc::new(bytes))),
+            Err(why) => {
+                tracing::warn!("font file {} is not read: {why}", path.display());
+                continue;
+            }
+        };
     }
-    let id = query_family(&database, family)?;
-    // Copied once, into the bytes the bars and painters share.
-    database.with_face_data(id, |data, index| FontData::new(Arc::from(data), index))
+    usable_face(&database, family).map(|(_, data)| data)
+}
+
+/// The regular face of `family` in `database` that the painter can draw
+/// with: the one [`query_family`] finds, else another regular face of the
+/// family (a corrupt copy of a font beside a good one is passed over).
+pub(super) fn usable_face(database: &Database, family: &str) -> Option<(fontdb::ID, FontData)> {
+    let regular = |info: &&fontdb::FaceInfo| {
+        info.families.iter().any(|(name, _)| name.eq_ignore_ascii_case(family))
+            && (info.weight, info.style, info.stretch) == (Weight::NORMAL, Style::Normal, Stretch::Normal)
+    };
+    let others = database.faces().filter(regular).map(|info| info.id);
+    query_family(database, family).into_iter().chain(others).find_map(|id| {
+        // Copied once, into the bytes the bars and painters share.
+        let data = database.with_face_data(id, |data, index| usable(family, Arc::from(data), index))??;
+        Some((id, data))
+    })
+}
+
+/// The face `index` of `bytes`, the family `family`'s, when it can be drawn
+/// with; said in the log when it cannot.
+fn usable(family: &str, bytes: Arc<[u8]>, index: u32) -> Option<FontData> {
+    FontData::usable(bytes, index)
+        .inspect_err(|error| tracing::warn!("a font of {family:?} cannot be drawn with ({error}): looking further"))
+        .ok()
 }
 
 #[cfg(test)]

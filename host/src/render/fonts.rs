@@ -10,7 +10,7 @@
 //! found at the next reload).
 
 use super::font_data::FontData;
-use super::font_memory::{FontMemory, face_in_files, query_family};
+use super::font_memory::{FontMemory, face_in_files, usable_face};
 use crate::sync::lock;
 use anyhow::Context;
 use fontdb::{Database, Source};
@@ -64,32 +64,27 @@ fn find_text_font_in(
         return Ok(TextFont { family: family.to_owned(), data });
     }
     let database = listing();
-    let lookup = |family: &str| query_family(&database, family);
-    let found = match wanted.and_then(|family| lookup(family).map(|id| (family, id))) {
-        Some((family, id)) => {
+    // A face the listing names but the painter could not draw with (or
+    // whose file went) is passed over for the next choice.
+    let found = |family: &str| usable_face(&database, family);
+    if let Some(family) = wanted {
+        if let Some((id, data)) = found(family) {
             if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
                 memory.remember(family, &path);
             }
-            Some((family, id))
+            return Ok(TextFont { family: family.to_owned(), data });
         }
-        None => {
-            if let Some(family) = wanted {
-                tracing::warn!("font family {family:?} is not installed; see `fc-list : family` for the ones that are");
-            }
-            FALLBACK_FAMILIES.iter().find_map(|family| lookup(family).map(|id| (*family, id)))
-        }
-    };
-    let (id, family) = match found {
-        Some((family, id)) => (id, family.to_owned()),
-        None => {
-            let face = database.faces().next().context(NO_FONTS)?;
-            (face.id, face.families.first().map(|(name, _)| name.clone()).unwrap_or_default())
-        }
-    };
-    let data = database
-        .with_face_data(id, |data, index| FontData::new(Arc::from(data), index))
-        .with_context(|| format!("could not read the font file of {family:?}"))?;
-    Ok(TextFont { family, data })
+        tracing::warn!("font family {family:?} is not installed; see `fc-list : family` for the ones that are");
+    }
+    if let Some((family, data)) = FALLBACK_FAMILIES.iter().find_map(|family| Some((*family, found(family)?.1))) {
+        return Ok(TextFont { family: family.to_owned(), data });
+    }
+    let any = database.faces().find_map(|info| {
+        let family = info.families.first().map(|(name, _)| name.clone()).unwrap_or_default();
+        let data = database.with_face_data(info.id, |data, index| FontData::usable(Arc::from(data), index).ok())??;
+        Some(TextFont { data, family })
+    });
+    any.context(NO_FONTS)
 }
 
 /// `family`, found among those of `files` named after it (see
@@ -289,6 +284,61 @@ mod tests {
         let first = find_text_font_in(Some("DejaVu Sans"), &[], &memory, listing).unwrap();
         assert_eq!(first.data.index, 0);
         assert!(first.data != listed.data && first.data.key() != listed.data.key(), "two faces of one file differ");
+    }
+
+    /// A copy of the font at `from`, at `to`, whose `head` table says it has
+    /// 0 units per em: fontdb lists it, the painter cannot draw with it.
+    fn corrupt_copy(from: &std::path::Path, to: &std::path::Path) {
+        let mut bytes = std::fs::read(from).unwrap();
+        let tables = u16::from_be_bytes([bytes[4], bytes[5]]) as usize;
+        let head = (0..tables).map(|table| 12 + 16 * table).find(|&record| &bytes[record..record + 4] == b"head");
+        let record = head.expect("a head table");
+        let offset = u32::from_be_bytes(bytes[record + 8..record + 12].try_into().unwrap()) as usize;
+        bytes[offset + 18..offset + 20].copy_from_slice(&[0, 0]);
+        std::fs::write(to, bytes).unwrap();
+    }
+
+    /// A FIFO named as the font wanted would hold the bar at its start for
+    /// ever, and a corrupt copy of it made the start fail ("canvas error"):
+    /// each is passed over, and a font the painter draws with is found.
+    #[test]
+    fn a_fifo_or_a_corrupt_font_named_as_the_one_wanted_is_passed_over() {
+        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+        let mono = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf");
+        if !dejavu.exists() || !mono.exists() {
+            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
+            return;
+        }
+        let fonts = tempfile::tempdir().unwrap();
+        let fifo = fonts.path().join("DejaVuSans.ttf");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let mut installed = Database::new();
+        installed.load_font_file(dejavu).unwrap();
+        let started = std::time::Instant::now();
+        let found =
+            find_text_font_in(None, std::slice::from_ref(&fifo), &FontMemory::at(None), || Arc::new(installed.clone()));
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "the FIFO was not opened");
+        assert_eq!(found.unwrap().family, "DejaVu Sans", "from the listing");
+
+        let corrupt = fonts.path().join("corrupt").join("DejaVuSans.ttf");
+        std::fs::create_dir(corrupt.parent().unwrap()).unwrap();
+        corrupt_copy(dejavu, &corrupt);
+        assert!(FontData::usable(Arc::from(std::fs::read(&corrupt).unwrap()), 0).is_err(), "the copy is corrupt");
+        let mut beside = Database::new();
+        beside.load_font_file(&corrupt).unwrap();
+        beside.load_font_file(dejavu).unwrap();
+        let found =
+            find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&corrupt), &FontMemory::at(None), || {
+                Arc::new(beside.clone())
+            })
+            .unwrap();
+        assert_eq!(found.family, "DejaVu Sans");
+        assert!(*found.data.bytes == *std::fs::read(dejavu).unwrap(), "the good copy, passed over the corrupt one");
+        let mut alone = Database::new();
+        alone.load_font_file(&corrupt).unwrap();
+        alone.load_font_file(mono).unwrap();
+        let found = find_text_font_in(None, &[corrupt], &FontMemory::at(None), || Arc::new(alone.clone())).unwrap();
+        assert_eq!(found.family, "DejaVu Sans Mono", "the next font that can be drawn with");
     }
 
     #[test]
