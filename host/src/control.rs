@@ -13,21 +13,22 @@
 //! system (`\\.\pipe\obi-bar-<pid>`, refusing remote clients, writable
 //! by its owner alone, as a pipe is by default): the bar's file in the
 //! folder is then an empty one that says the pipe is there.
-//! A request is read for at most a second (on Windows, whose pipes keep no
-//! time, until its client hangs up) and a line's length, on a thread of its
-//! own, a few at once; `obi msg` waits a few seconds for each answer and
-//! says which bar gave none.
+//! A request is read for at most a second all told, however slowly it
+//! comes (on Windows, whose pipes keep no time, until its client hangs up),
+//! and a line's length, on a thread of its own, a few at once; a client
+//! beyond them waits its turn. `obi msg` waits a few seconds for each
+//! answer and says which bar gave none.
 
 use crate::files::OwnDir;
+use crate::sync::lock;
 use anyhow::Context;
 use interprocess::local_socket::prelude::*;
 use interprocess::local_socket::{ListenerOptions, Name, Stream};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::time::{Duration, Instant};
 use std::{env, fs, thread};
 
 /// The longest request: a command, a widget's name, its target and its newline.
@@ -240,12 +241,22 @@ pub fn serve(
             .with_context(|| format!("making {} private", server.path.display()))?;
     }
     let deliver = Arc::new(deliver);
-    let talking = Arc::new(AtomicUsize::new(0));
+    let talking = Arc::new(Talking::default());
     thread::Builder::new()
         .name("obi-control".into())
         .spawn(move || {
-            for connection in listener.incoming().filter_map(Result::ok) {
-                let Some(conversation) = Conversation::begin(&talking) else { continue };
+            loop {
+                // Past the conversations going on, connections wait, in the
+                // order they came, for one to end.
+                let conversation = Conversation::begin(&talking);
+                let connection = match listener.accept() {
+                    Ok(connection) => connection,
+                    Err(error) => {
+                        tracing::debug!("the control socket did not take a connection: {error}");
+                        thread::sleep(Duration::from_millis(10));
+                        continue;
+                    }
+                };
                 let deliver = deliver.clone();
                 let _ = thread::Builder::new().name("obi-control-request".into()).spawn(move || {
                     converse(connection, &*deliver);
@@ -257,35 +268,44 @@ pub fn serve(
     Ok(server)
 }
 
+/// How many conversations go on now.
+#[derive(Default)]
+struct Talking {
+    count: Mutex<usize>,
+    ended: Condvar,
+}
+
 /// One of the conversations going on at once, of which there are at most
-/// [`CONVERSATIONS`]: a connection beyond them is closed unanswered.
-struct Conversation(Arc<AtomicUsize>);
+/// [`CONVERSATIONS`].
+struct Conversation(Arc<Talking>);
 
 impl Conversation {
-    fn begin(talking: &Arc<AtomicUsize>) -> Option<Conversation> {
-        let begun =
-            talking.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| (now < CONVERSATIONS).then_some(now + 1));
-        begun.is_ok().then(|| Conversation(talking.clone()))
+    /// A conversation, once fewer than [`CONVERSATIONS`] go on.
+    fn begin(talking: &Arc<Talking>) -> Conversation {
+        let mut count = lock(&talking.count);
+        while *count >= CONVERSATIONS {
+            count = talking.ended.wait(count).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        *count += 1;
+        Conversation(talking.clone())
     }
 }
 
 impl Drop for Conversation {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        *lock(&self.0.count) -= 1;
+        self.0.ended.notify_one();
     }
 }
 
 /// Reads one request from `connection`, hands it to the bars, and writes
 /// their answer back.
 fn converse(connection: Stream, deliver: &dyn Fn(Request, mpsc::Sender<String>) -> bool) {
-    // A client that says nothing, or floods, holds its conversation for a
-    // second at most, and no more memory than a line; on Windows, whose
-    // pipes keep no time, until it hangs up (only the user's own programs
-    // can open the pipe, and they can end the bar anyway).
-    if limit_time(&connection, REQUEST_TIME).is_err() {
-        return;
-    }
-    let mut reader = BufReader::new(connection);
+    // A client that says nothing, drips, or floods, holds its conversation
+    // for a second at most, and no more memory than a line; on Windows,
+    // whose pipes keep no time, until it hangs up (only the user's own
+    // programs can open the pipe, and they can end the bar anyway).
+    let mut reader = BufReader::new(Until { stream: connection, deadline: Instant::now() + REQUEST_TIME });
     let mut line = String::new();
     let reply = match (&mut reader).take(MAX_REQUEST).read_line(&mut line) {
         Err(error) => format!("error: no request ({error})"),
@@ -305,7 +325,25 @@ fn converse(connection: Stream, deliver: &dyn Fn(Request, mpsc::Sender<String>) 
             Err(error) => format!("error: {error}"),
         },
     };
-    let _ = writeln!(reader.get_mut(), "{reply}");
+    let _ = writeln!(reader.get_mut().stream, "{reply}");
+}
+
+/// A stream read until its deadline and no longer, however slowly it
+/// comes: each read may wait only for what is left of the time.
+struct Until {
+    stream: Stream,
+    deadline: Instant,
+}
+
+impl Read for Until {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ErrorKind::TimedOut.into());
+        }
+        limit_time(&self.stream, left)?;
+        self.stream.read(buffer)
+    }
 }
 
 /// Gives `stream`'s reads and writes `limit` each, where it keeps time:

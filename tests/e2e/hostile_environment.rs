@@ -13,6 +13,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The uid the second user acts as.
@@ -155,11 +157,13 @@ fn another_users_cache_and_control_folders_are_refused_and_the_bar_draws() {
 
 /// A client of the control socket that says nothing holds it a second at
 /// most, one that writes without end is cut off after a line's length
-/// (the bar's memory does not grow), and `obi msg` goes on working beside
-/// both; a bar that never answers is named by `obi msg` within seconds.
+/// (the bar's memory does not grow), clients that drip a byte at a time
+/// are cut off a second after they came, and `obi msg` goes on working
+/// beside them all; a bar that never answers is named by `obi msg` within
+/// seconds.
 /// The socket is the user's alone, in a folder that is theirs alone.
 #[test]
-fn silent_and_flooding_control_clients_hold_up_nobody() {
+fn silent_flooding_and_dripping_control_clients_hold_up_nobody() {
     if !have_tools("control client test", TOOLS) {
         return;
     }
@@ -214,6 +218,33 @@ fn silent_and_flooding_control_clients_hold_up_nobody() {
     assert!(written < 64 << 20, "the flood was cut off, after {written} bytes");
     let grown = resident().saturating_sub(before);
     assert!(grown < 4 << 20, "the bar's memory grew by {grown} bytes under the flood");
+
+    // Clients that drip a byte every 0.9 s, connecting again as soon as
+    // they are cut off: each had its every read within the second it was
+    // given, and they locked `obi msg` out for minutes.
+    let dripping = Arc::new(AtomicBool::new(true));
+    let drippers: Vec<_> = (0..6)
+        .map(|_| {
+            let (socket, dripping) = (socket.clone(), dripping.clone());
+            std::thread::spawn(move || {
+                while dripping.load(Ordering::SeqCst) {
+                    let Ok(mut stream) = UnixStream::connect(&socket) else { continue };
+                    while dripping.load(Ordering::SeqCst) && stream.write_all(b"t").is_ok() {
+                        std::thread::sleep(Duration::from_millis(900));
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(2));
+    for command in ["hide", "show"] {
+        let asked = Instant::now();
+        let output = msg(command);
+        assert!(output.status.success(), "{command} beside dripping clients: {output:?}");
+        assert!(asked.elapsed() < Duration::from_secs(4), "{command} took {:?}", asked.elapsed());
+    }
+    dripping.store(false, Ordering::SeqCst);
+    drippers.into_iter().for_each(|dripper| dripper.join().unwrap());
 
     // A socket whose bar never answers: this test process's, which never accepts.
     let silent_bar = runtime.join("obi").join(format!("bar-{}.sock", std::process::id()));
