@@ -3,8 +3,11 @@
 //! read by the following thread, which reads the outputs again after each
 //! burst of events and publishes them; and one for questions and requests,
 //! shared with a thread that carries out the widgets' requests, so a slow
-//! request holds up no reading. Replies are waited for a few seconds at
-//! most: a server that stops answering counts as gone. A server that is
+//! request holds up no reading. A message from the server is read whole
+//! before it is read as a reply or an event: at most 16 MiB (as libpulse
+//! reads them), and within a few seconds however slowly it comes (a reply
+//! from the question on, an event from its first byte). A server that
+//! breaks either rule, or stops answering, counts as gone. A server that is
 //! not there is looked for again after 1 s, 2 s, 4 s … a minute at most.
 
 use super::{AudioRequest, AudioStatus, MAX_PERCENT, Output};
@@ -14,15 +17,18 @@ use crate::wake::Pushed;
 use anyhow::Context;
 use pulseaudio::protocol::{self, ChannelVolume, Command, CommandReply, Props, Volume};
 use std::ffi::CString;
-use std::io::BufReader;
+use std::io::{BufRead, BufReader, Cursor, ErrorKind, Read};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long a question to the server may take.
+/// How long a question to the server may take, or an event once begun.
 const ANSWER_TIME: Duration = Duration::from_secs(3);
+/// The most a message from the server may hold, as libpulse reads them
+/// (its `FRAME_SIZE_MAX_ALLOW`): a server name of 1.5 GB is no server's.
+const MAX_MESSAGE: usize = 16 << 20;
 const FIRST_WAIT: Duration = Duration::from_secs(1);
 const LONGEST_WAIT: Duration = Duration::from_secs(60);
 /// PulseAudio's cookie is 256 bytes.
@@ -109,7 +115,7 @@ fn serve(shared: &Shared, requests: Receiver<AudioRequest>) {
             let Some(questions) = connection.as_mut() else { continue };
             if let Err(error) = questions.carry_out(&request) {
                 tracing::warn!("audio: the sound server did not take {request:?}: {error:#}");
-                if error.downcast_ref::<protocol::ProtocolError>().is_some_and(is_connection_lost) {
+                if is_connection_lost(&error) {
                     *connection = None;
                 }
             }
@@ -133,8 +139,23 @@ fn latest_volumes(requests: Vec<AudioRequest>) -> Vec<AudioRequest> {
     kept
 }
 
-fn is_connection_lost(error: &protocol::ProtocolError) -> bool {
-    matches!(error, protocol::ProtocolError::Io(_) | protocol::ProtocolError::Timeout)
+/// Why the connection is no use any more: the server stopped answering,
+/// went, or broke the protocol's bounds.
+#[derive(Debug)]
+struct Broken(String);
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "the sound server is lost: {}", self.0)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+fn is_connection_lost(error: &anyhow::Error) -> bool {
+    use protocol::ProtocolError;
+    error.downcast_ref::<Broken>().is_some()
+        || matches!(error.downcast_ref::<ProtocolError>(), Some(ProtocolError::Io(_) | ProtocolError::Timeout))
 }
 
 /// One authenticated connection to the server.
@@ -164,17 +185,19 @@ impl Connection {
         Ok(connection)
     }
 
-    /// Asks for sink and server events, and waits for them without a time
-    /// limit from now on: an idle server says nothing for hours.
+    /// Asks for sink and server events.
     fn subscribe(&mut self) -> anyhow::Result<()> {
         let mask = protocol::SubscriptionMask::SINK | protocol::SubscriptionMask::SERVER;
-        self.tell(Command::Subscribe(mask)).context("cannot subscribe to its events")?;
-        self.stream.get_ref().set_read_timeout(None)?;
-        Ok(())
+        self.tell(Command::Subscribe(mask)).context("cannot subscribe to its events")
     }
 
+    /// Waits for the next event, without a time limit until it begins: an
+    /// idle server says nothing for hours.
     fn next_event(&mut self) -> anyhow::Result<()> {
-        let (_, message) = protocol::read_command_message(&mut self.stream, self.version)?;
+        self.stream.get_ref().set_read_timeout(None)?;
+        self.stream.fill_buf()?;
+        let mut message = self.next_message(Instant::now() + ANSWER_TIME)?;
+        let (_, message) = protocol::read_command_message(&mut message, self.version)?;
         match message {
             Command::SubscribeEvent(_) => Ok(()),
             other => anyhow::bail!("the server sent {other:?} where an event belongs"),
@@ -228,7 +251,8 @@ impl Connection {
     /// Sends `command` and reads its reply.
     fn ask<T: CommandReply>(&mut self, command: Command) -> anyhow::Result<T> {
         let sequence = self.send(&command)?;
-        let (answered, reply) = protocol::read_reply_message::<T>(&mut self.stream, self.version)?;
+        let mut message = self.next_message(Instant::now() + ANSWER_TIME)?;
+        let (answered, reply) = protocol::read_reply_message::<T>(&mut message, self.version)?;
         anyhow::ensure!(answered == sequence, "the server answered message {answered} to message {sequence}");
         Ok(reply)
     }
@@ -236,8 +260,41 @@ impl Connection {
     /// Sends `command` and waits for the server to acknowledge it.
     fn tell(&mut self, command: Command) -> anyhow::Result<()> {
         let sequence = self.send(&command)?;
-        let answered = protocol::read_ack_message(&mut self.stream)?;
+        let mut message = self.next_message(Instant::now() + ANSWER_TIME)?;
+        let answered = protocol::read_ack_message(&mut message)?;
         anyhow::ensure!(answered == sequence, "the server acknowledged message {answered} to message {sequence}");
+        Ok(())
+    }
+
+    /// The server's next message whole, its header and its body, read by
+    /// `deadline` and no later, and of at most [`MAX_MESSAGE`] bytes.
+    fn next_message(&mut self, deadline: Instant) -> Result<Cursor<Vec<u8>>, Broken> {
+        let mut message = vec![0; protocol::DESCRIPTOR_SIZE];
+        self.read_by(&mut message, deadline)?;
+        let length = u32::from_be_bytes(message[..4].try_into().unwrap()) as usize;
+        if length > MAX_MESSAGE {
+            return Err(Broken(format!("it sent a message of {length} bytes; at most {MAX_MESSAGE} are read")));
+        }
+        message.resize(protocol::DESCRIPTOR_SIZE + length, 0);
+        self.read_by(&mut message[protocol::DESCRIPTOR_SIZE..], deadline)?;
+        Ok(Cursor::new(message))
+    }
+
+    /// Fills `buffer` from the server by `deadline`, however slowly it comes.
+    fn read_by(&mut self, mut buffer: &mut [u8], deadline: Instant) -> Result<(), Broken> {
+        while !buffer.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Broken(format!("it did not finish a message within {} s", ANSWER_TIME.as_secs())));
+            }
+            let read = self.stream.get_ref().set_read_timeout(Some(left)).and_then(|()| self.stream.read(buffer));
+            match read {
+                Ok(0) => return Err(Broken("it closed the connection".into())),
+                Ok(read) => buffer = &mut buffer[read..],
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                Err(error) => return Err(Broken(error.to_string())),
+            }
+        }
         Ok(())
     }
 
@@ -282,6 +339,54 @@ fn at_percent(channels: usize, percent: u32) -> ChannelVolume {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::os::unix::net::UnixListener;
+
+    /// A server at a socket in `dir` that answers its first client's first
+    /// message with `reply`, written a piece every `pause`.
+    fn hostile_server(dir: &Path, reply: Vec<u8>, pause: Duration) -> PathBuf {
+        let socket = dir.join("native");
+        let listener = UnixListener::bind(&socket).unwrap();
+        std::thread::spawn(move || {
+            let (mut client, _) = listener.accept().unwrap();
+            let mut asked = [0u8; 64];
+            let _ = client.read(&mut asked);
+            for piece in reply.chunks(4) {
+                if client.write_all(piece).is_err() {
+                    return;
+                }
+                std::thread::sleep(pause);
+            }
+            std::thread::sleep(Duration::from_secs(30));
+        });
+        socket
+    }
+
+    /// A server that drips its answer, 4 bytes every half second: each read
+    /// would come within its time; the answer as a whole does not.
+    #[test]
+    fn a_server_that_drips_its_answer_is_given_up_on_in_seconds() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut answer = vec![0u8; 400];
+        answer[..4].copy_from_slice(&380u32.to_be_bytes());
+        let socket = hostile_server(dir.path(), answer, Duration::from_millis(500));
+        let started = Instant::now();
+        let error = format!("{:#}", Connection::open(&socket).err().expect("no connection"));
+        assert!(error.contains("did not finish a message within 3 s"), "{error}");
+        assert!(started.elapsed() < ANSWER_TIME + Duration::from_secs(1), "{:?}", started.elapsed());
+    }
+
+    /// A server whose answer claims 1.5 GB: refused from its header, before
+    /// any of it is read (the name it held cost 1.66 GB).
+    #[test]
+    fn a_server_whose_answer_claims_gigabytes_is_refused_from_its_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut header = vec![0u8; protocol::DESCRIPTOR_SIZE];
+        header[..4].copy_from_slice(&1_500_000_000u32.to_be_bytes());
+        let socket = hostile_server(dir.path(), header, Duration::ZERO);
+        let error = format!("{:#}", Connection::open(&socket).err().expect("no connection"));
+        assert!(error.contains("a message of 1500000000 bytes; at most 16777216 are read"), "{error}");
+    }
 
     #[test]
     fn a_drag_sets_the_volume_where_it_stopped() {
