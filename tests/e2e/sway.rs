@@ -984,3 +984,51 @@ fn on_sway_the_power_menu_asks_twice_before_shutting_down() {
     assert!(ran, "the second click ran nothing ({}); the bar logged:\n{}", png.display(), sway.bar_log());
     assert!(wait_for(Duration::from_secs(10), || !menu_reads("Suspend")), "choosing closed the menu");
 }
+
+/// A bottom bar placed by `position`, as many komorebi configs place
+/// theirs: across the output, then narrower than it. Either way the tiled
+/// windows end above it, and the narrow one keeps its x and width (it was
+/// anchored to a corner, which reserves nothing: windows ran under it).
+#[test]
+fn on_sway_a_bar_placed_by_position_keeps_its_room_at_the_bottom() {
+    let Some(sway) = SwaySession::start("sway position test") else { return };
+    sway.populate("alpha");
+    let bottom = |rect: &serde_json::Value| rect["y"].as_i64().unwrap_or(0) + rect["height"].as_i64().unwrap_or(0);
+    let window_bottom = || window_rect(&sway.tree()).map(|rect| bottom(&rect));
+    assert!(wait_for(Duration::from_secs(20), || window_bottom() == Some(720)), "{:?}", window_bottom());
+    for (x, width) in [(0, 1280), (200, 800)] {
+        let config = format!(
+            r#"{{ "position": {{ "start": {{ "x": {x}, "y": 670 }}, "end": {{ "x": {width}, "y": 50 }} }},
+                 "font_family": "DejaVu Sans", "left_widgets": [ {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }} ], "right_widgets": [] }}"#
+        );
+        let bar = sway.start_bar(&config, &[]);
+        let room = wait_for(Duration::from_secs(20), || window_bottom().is_some_and(|bottom| bottom <= 670));
+        assert!(room, "{width} wide: the tiled window ends at {:?} ({})", window_bottom(), sway.bar_log());
+        if width < 1280 {
+            let png = sway.dir().join("position.png");
+            let grab = || {
+                let grabbed = run(Command::new("grim").arg(&png).envs(sway.env()));
+                assert!(grabbed.status.success(), "grim: {grabbed:?}");
+                crate::support::Frame::read(&png)
+            };
+            // Drawn once its middle is not the desktop beside it.
+            let drawn = wait_for(Duration::from_secs(20), || {
+                let frame = grab();
+                !crate::support::same_colour(frame.pixel(x + width / 2, 718), frame.pixel(x - 20, 718))
+            });
+            assert!(drawn, "the bar was drawn ({})", sway.bar_log());
+            let artifacts = workspace().join("target/e2e-artifacts");
+            std::fs::create_dir_all(&artifacts).unwrap();
+            std::fs::copy(&png, artifacts.join("sway-position-narrow.png")).unwrap();
+            let frame = crate::support::Frame::read(&png);
+            let bar_colour = frame.pixel(x + width / 2, 718);
+            let columns = [(x - 20, false), (x + 5, true), (x + width - 5, true), (x + width + 20, false)];
+            for (column, on_bar) in columns {
+                let same = crate::support::same_colour(frame.pixel(column, 718), bar_colour);
+                assert_eq!(same, on_bar, "column {column} is the bar's: {same} ({})", png.display());
+            }
+        }
+        drop(bar);
+        assert!(wait_for(Duration::from_secs(20), || window_bottom() == Some(720)), "the room given back");
+    }
+}

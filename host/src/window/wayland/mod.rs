@@ -2,7 +2,9 @@
 //! `obi`, no keyboard focus) across its output, anchored to the top edge,
 //! or the bottom one when `position` puts the bar in the lower half of its
 //! output, with an exclusive zone of its height so that tiled windows leave
-//! it room. GL is glutin's EGL on the surface, presenting with the damage
+//! it room. A bar narrower than its output (a `position` with a width) is
+//! anchored to both sides as well, with margins that give its x and width:
+//! a surface anchored to a corner reserves nothing. GL is glutin's EGL on the surface, presenting with the damage
 //! named; frames are not waited for, so a bar the compositor does not show
 //! never blocks.
 //!
@@ -327,9 +329,9 @@ struct Panel {
     last_press: Option<(wl_seat::WlSeat, u32)>,
     /// The bar sits at its output's bottom edge.
     at_bottom: bool,
-    /// Where the bar's output was in the layout when the bar was placed:
-    /// a bar narrower than its output is placed from there.
-    output_origin: (i32, i32),
+    /// The margins from its output's left and right sides that gave a bar
+    /// narrower than its output its place, when it was placed.
+    side_margins: Option<(i32, i32)>,
     gl: Option<GlBar<LayerSurface>>,
     /// A layer surface waiting for its first configure.
     pending: Option<LayerSurface>,
@@ -365,7 +367,7 @@ impl Panel {
             popup: None,
             last_press: None,
             at_bottom: false,
-            output_origin: (0, 0),
+            side_margins: None,
             gl: None,
             pending: None,
             output: None,
@@ -394,16 +396,25 @@ impl Panel {
         self.placement.start.is_some_and(|(_, y)| y - output_y + height / 2 > output_height / 2 && output_height > 0)
     }
 
+    /// The margins from `info`'s output's left and right sides that give a
+    /// bar narrower than its output the x and width `position` says; none
+    /// for a bar across its output.
+    fn side_margins(&self, info: &OutputInfo) -> Option<(i32, i32)> {
+        let width = self.placement.width? as i32;
+        let (origin, output_width) = (outputs::origin(info).0, info.logical_size.map_or(0, |(width, _)| width));
+        let left = self.placement.start.map_or(0, |(x, _)| x - origin).max(0);
+        Some((left, (output_width - left - width).max(0)))
+    }
+
     /// Outputs came, went or moved: the bar goes where the placement now
     /// puts it, and stays untouched when that is where it is.
     fn follow_outputs(&mut self) {
         let chosen = self.chosen_output();
         let in_place = match (&chosen, &self.output) {
             (Some((output, info)), Some(current)) => {
-                let origin = outputs::origin(info);
                 output == current
                     && self.belongs_at_bottom(info) == self.at_bottom
-                    && (self.placement.width.is_none() || origin == self.output_origin)
+                    && self.side_margins(info) == self.side_margins
             }
             _ => false,
         };
@@ -428,7 +439,6 @@ impl Panel {
                 if names.is_empty() { "none".to_owned() } else { names.join(", ") }
             );
         };
-        let origin = outputs::origin(&info);
         let height = self.placement.height;
         let at_bottom = self.belongs_at_bottom(&info);
         let edge = if at_bottom { Anchor::BOTTOM } else { Anchor::TOP };
@@ -436,19 +446,13 @@ impl Panel {
         let surface = shell.compositor.create_surface(&shell.qh);
         self.followed_scale = shell.fractional.as_ref().map(|fractional| fractional.follow(&surface, &shell.qh));
         let layer = shell.layer_shell.create_layer_surface(&shell.qh, surface, Layer::Top, Some("obi"), Some(&output));
-        match self.placement.width {
-            // A bar narrower than its output starts where `position` says.
-            Some(width) => {
-                let left = self.placement.start.map_or(0, |(x, _)| x - origin.0).max(0);
-                layer.set_anchor(edge | Anchor::LEFT);
-                layer.set_margin(0, 0, 0, left);
-                layer.set_size(width, height);
-            }
-            None => {
-                layer.set_anchor(edge | Anchor::LEFT | Anchor::RIGHT);
-                layer.set_size(0, height);
-            }
-        }
+        // Anchored to an edge and both sides, as a surface must be for the
+        // compositor to keep its zone free; a narrower bar's margins place it.
+        let side_margins = self.side_margins(&info);
+        let (left, right) = side_margins.unwrap_or_default();
+        layer.set_anchor(edge | Anchor::LEFT | Anchor::RIGHT);
+        layer.set_margin(0, right, 0, left);
+        layer.set_size(0, height);
         layer.set_exclusive_zone(height as i32);
         layer.set_keyboard_interactivity(KeyboardInteractivity::None);
         layer.commit();
@@ -463,7 +467,7 @@ impl Panel {
         );
         self.output = Some(output.clone());
         self.at_bottom = at_bottom;
-        self.output_origin = origin;
+        self.side_margins = side_margins;
         self.pending = Some(layer);
     }
 
