@@ -86,15 +86,16 @@ impl Read for Begun<'_> {
 
 /// Reads `stream` a line at a time (each waited for as long as it takes to
 /// begin, then read whole within `limit`, at most `max` bytes), handing
-/// each to `handle`, until the connection ends; what ended it. A line
-/// `handle` refuses is skipped, and said in the log at most every ten
+/// each to `handle` with whether more has come already (a burst is worth
+/// showing once, at its end), until the connection ends; what ended it. A
+/// line `handle` refuses is skipped, and said in the log at most every ten
 /// seconds: a peer that writes nonsense without end must not fill it.
 pub fn read_lines(
     stream: &UnixStream,
     limit: Duration,
     max: u64,
     tiler: &str,
-    mut handle: impl FnMut(&str) -> anyhow::Result<()>,
+    mut handle: impl FnMut(&str, bool) -> anyhow::Result<()>,
 ) -> io::Error {
     let mut reader = BufReader::new(Begun::new(stream, limit));
     let mut last_warning: Option<Instant> = None;
@@ -110,7 +111,8 @@ pub fn read_lines(
             Err(error) => return error,
         }
         let text = String::from_utf8_lossy(&line);
-        if let Err(why) = handle(text.trim_end_matches('\n'))
+        let more = !reader.buffer().is_empty();
+        if let Err(why) = handle(text.trim_end_matches('\n'), more)
             && last_warning.is_none_or(|at| at.elapsed() > Duration::from_secs(10))
         {
             tracing::warn!("{tiler} sent a line Obi cannot read ({why:#}), skipped");

@@ -12,7 +12,7 @@
 
 use super::{Control, NowPlaying, Playback};
 use crate::capabilities::bus_properties::{PassedOver, property};
-use crate::capabilities::session_bus::{Unresponsive, stay_connected};
+use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
 use crate::sync::lock;
 use crate::wake::Pushed;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -133,7 +133,11 @@ fn read_player(connection: &Connection, source: &str) -> zbus::Result<NowPlaying
         _ => Playback::Stopped,
     };
     let metadata = property::<Metadata>(connection, source, PATH, PLAYER, "Metadata")?.unwrap_or_default();
-    let identity = property::<String>(connection, source, PATH, "org.mpris.MediaPlayer2", "Identity")?;
+    // The root interface may be missing: the bus name stands in for its name.
+    let identity = match property::<String>(connection, source, PATH, "org.mpris.MediaPlayer2", "Identity") {
+        Err(error) if timed_out(&error) => return Err(error),
+        read => read.ok().flatten(),
+    };
     Ok(NowPlaying {
         player: identity.unwrap_or_else(|| source.trim_start_matches(PLAYERS).to_owned()),
         title: metadata.title.first().unwrap_or_default(),

@@ -225,7 +225,7 @@ fn dialect(hyprland: &Hyprland) -> Dialect {
 
 /// Reads event lines until the connection ends; what ended it.
 fn read_events(events: &UnixStream, hyprland: &Hyprland, refresh: &Sender<()>) -> io::Error {
-    read_lines(events, TIMEOUT, MAX_EVENT_LINE, "Hyprland", |line| match line.split_once(">>") {
+    read_lines(events, TIMEOUT, MAX_EVENT_LINE, "Hyprland", |line, _| match line.split_once(">>") {
         Some((event, data)) if !event.is_empty() && event.bytes().all(|b| b.is_ascii_alphanumeric()) => {
             hyprland.note(event, data);
             let _ = refresh.send(());

@@ -152,19 +152,29 @@ fn event_stream() -> anyhow::Result<UnixStream> {
 
 /// Applies event lines until the connection ends; what ended it.
 fn read_events(stream: &UnixStream, niri: &Niri, publisher: &Publisher) -> io::Error {
-    read_lines(stream, TIMEOUT, MAX_LINE, "niri", |line| {
+    // A burst of events (70,000 windows told one by one at the start) is
+    // shown once, when the lines waiting are read.
+    let mut unshown = false;
+    read_lines(stream, TIMEOUT, MAX_LINE, "niri", |line, more| {
         // Applied under the lock, which is let go of before the outputs are asked for.
-        let applied = lock(&niri.model).apply(line)?;
+        let applied = lock(&niri.model).apply(line);
         match applied {
-            Applied::Nothing => return Ok(()),
-            Applied::OutputsMayHaveChanged => match outputs() {
-                Ok(outputs) => lock(&niri.model).outputs = outputs,
-                Err(error) => tracing::debug!("{error:#}"),
-            },
-            Applied::Changed => {}
+            Ok(Applied::Nothing) => {}
+            Ok(Applied::OutputsMayHaveChanged) => {
+                match outputs() {
+                    Ok(outputs) => lock(&niri.model).outputs = outputs,
+                    Err(error) => tracing::debug!("{error:#}"),
+                }
+                unshown = true;
+            }
+            Ok(Applied::Changed) => unshown = true,
+            Err(_) => {}
         }
-        let state = lock(&niri.model).fold(niri.monitor);
-        publisher.publish(Status::Connected(state));
-        Ok(())
+        if unshown && !more {
+            let state = lock(&niri.model).fold(niri.monitor);
+            publisher.publish(Status::Connected(state));
+            unshown = false;
+        }
+        applied.map(drop)
     })
 }

@@ -17,7 +17,7 @@ use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
 use anyhow::{Context, anyhow};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct NiriWorkspace {
@@ -67,11 +67,15 @@ pub struct Logical {
     pub y: i32,
 }
 
-/// What the event stream has told so far.
+/// What the event stream has told so far. Each event changes what it
+/// tells of, not the rest: a focus moved unmarks the one window that had
+/// it, so a niri of 70,000 windows costs each event little.
 #[derive(Debug, Default)]
 pub struct Model {
     pub workspaces: Vec<NiriWorkspace>,
     pub windows: BTreeMap<u64, NiriWindow>,
+    /// The window marked focused, if any.
+    focused_window: Option<u64>,
     pub layouts: Option<Layouts>,
     /// The outputs, by name, with their place (none when off).
     pub outputs: BTreeMap<String, Option<Logical>>,
@@ -124,21 +128,27 @@ impl Model {
             "WindowsChanged" => {
                 let windows: Vec<NiriWindow> = read(event, body, "windows")?;
                 self.windows = windows.into_iter().map(|window| (window.id, window)).collect();
+                let focused = self.windows.values().find(|window| window.is_focused).map(|window| window.id);
+                self.focus(focused);
             }
             "WindowOpenedOrChanged" => {
                 let window: NiriWindow = read(event, body, "window")?;
-                if window.is_focused {
-                    self.windows.values_mut().for_each(|other| other.is_focused = false);
+                let (id, focused) = (window.id, window.is_focused);
+                self.windows.insert(id, window);
+                if focused {
+                    self.focus(Some(id));
+                } else if self.focused_window == Some(id) {
+                    self.focused_window = None;
                 }
-                self.windows.insert(window.id, window);
             }
             "WindowClosed" => {
-                self.windows.remove(&id().context("WindowClosed without an id")?);
+                let id = id().context("WindowClosed without an id")?;
+                self.windows.remove(&id);
+                if self.focused_window == Some(id) {
+                    self.focused_window = None;
+                }
             }
-            "WindowFocusChanged" => {
-                let focused = id();
-                self.windows.values_mut().for_each(|window| window.is_focused = Some(window.id) == focused);
-            }
+            "WindowFocusChanged" => self.focus(id()),
             "WindowUrgencyChanged" => {
                 let urgent = field("urgent").as_bool().unwrap_or(false);
                 if let Some(window) = id().and_then(|id| self.windows.get_mut(&id)) {
@@ -155,6 +165,19 @@ impl Model {
             _ => return Ok(Applied::Nothing),
         }
         Ok(Applied::Changed)
+    }
+
+    /// Marks `focused` (and no other window) focused.
+    fn focus(&mut self, focused: Option<u64>) {
+        let before = std::mem::replace(&mut self.focused_window, focused);
+        if let Some(window) = before.filter(|before| Some(*before) != focused).and_then(|id| self.windows.get_mut(&id))
+        {
+            window.is_focused = false;
+        }
+        match focused.and_then(|id| self.windows.get_mut(&id)) {
+            Some(window) => window.is_focused = true,
+            None => self.focused_window = None,
+        }
     }
 
     /// The outputs in the layout's order, each with its workspaces by index.
@@ -188,6 +211,13 @@ impl Model {
     /// The model as the bar shows it; `monitor` is the bar's as the config
     /// numbers it.
     pub fn fold(&self, monitor: Option<usize>) -> State {
+        // The windows by workspace, in one pass over them.
+        let mut on_workspace: HashMap<u64, Vec<&NiriWindow>> = HashMap::new();
+        for window in self.windows.values() {
+            if let Some(workspace) = window.workspace_id {
+                on_workspace.entry(workspace).or_default().push(window);
+            }
+        }
         let monitors: Vec<Monitor> = self
             .ordered()
             .into_iter()
@@ -195,7 +225,13 @@ impl Model {
                 name: name.clone(),
                 area: None,
                 focused_workspace: workspaces.iter().position(|workspace| workspace.is_active).unwrap_or(0),
-                workspaces: workspaces.iter().map(|workspace| self.fold_workspace(workspace)).collect(),
+                workspaces: workspaces
+                    .iter()
+                    .map(|workspace| {
+                        let on_it = on_workspace.get(&workspace.id).map(Vec::as_slice).unwrap_or_default();
+                        fold_workspace(workspace, on_it)
+                    })
+                    .collect(),
             })
             .collect();
         let focused_output =
@@ -214,31 +250,30 @@ impl Model {
         });
         State { monitors, focused_monitor, bar_monitor, keyboard, ..State::empty(Kind::Niri) }
     }
+}
 
-    fn fold_workspace(&self, workspace: &NiriWorkspace) -> Workspace {
-        let on_it: Vec<&NiriWindow> =
-            self.windows.values().filter(|window| window.workspace_id == Some(workspace.id)).collect();
-        let window = |window: &NiriWindow| {
-            let app = window.app_id.clone().unwrap_or_default();
-            Window { title: window.title.clone().unwrap_or_default(), exe: app.clone(), class: app, icon: None }
-        };
-        let tiled: Vec<&&NiriWindow> = on_it.iter().filter(|window| !window.is_floating).collect();
-        let floating: Vec<&&NiriWindow> = on_it.iter().filter(|window| window.is_floating).collect();
-        let focused_floating = floating.iter().position(|window| window.is_focused);
-        Workspace {
-            name: workspace.name.clone().unwrap_or_else(|| workspace.idx.to_string()),
-            containers: tiled
-                .iter()
-                .map(|tiled| Container { windows: vec![window(tiled)], ..Container::default() })
-                .collect(),
-            focused_container: tiled.iter().position(|window| window.is_focused),
-            floating_windows: floating.iter().map(|floating| window(floating)).collect(),
-            focused_floating_window: focused_floating,
-            tiling: true,
-            layer: if focused_floating.is_some() { Layer::Floating } else { Layer::Tiling },
-            urgent: workspace.is_urgent || on_it.iter().any(|window| window.is_urgent),
-            ..Workspace::default()
-        }
+/// `workspace`, with the windows `on_it`, as the tiler model shows it.
+fn fold_workspace(workspace: &NiriWorkspace, on_it: &[&NiriWindow]) -> Workspace {
+    let window = |window: &NiriWindow| {
+        let app = window.app_id.clone().unwrap_or_default();
+        Window { title: window.title.clone().unwrap_or_default(), exe: app.clone(), class: app, icon: None }
+    };
+    let tiled: Vec<&&NiriWindow> = on_it.iter().filter(|window| !window.is_floating).collect();
+    let floating: Vec<&&NiriWindow> = on_it.iter().filter(|window| window.is_floating).collect();
+    let focused_floating = floating.iter().position(|window| window.is_focused);
+    Workspace {
+        name: workspace.name.clone().unwrap_or_else(|| workspace.idx.to_string()),
+        containers: tiled
+            .iter()
+            .map(|tiled| Container { windows: vec![window(tiled)], ..Container::default() })
+            .collect(),
+        focused_container: tiled.iter().position(|window| window.is_focused),
+        floating_windows: floating.iter().map(|floating| window(floating)).collect(),
+        focused_floating_window: focused_floating,
+        tiling: true,
+        layer: if focused_floating.is_some() { Layer::Floating } else { Layer::Tiling },
+        urgent: workspace.is_urgent || on_it.iter().any(|window| window.is_urgent),
+        ..Workspace::default()
     }
 }
 
@@ -313,5 +348,37 @@ mod tests {
         assert_eq!(model.apply(r#"{"OverviewOpenedOrClosed":{"is_open":true}}"#).unwrap(), Applied::Nothing);
         assert!(model.apply("not json").is_err());
         assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().to_string().contains("without `windows`"));
+    }
+
+    /// Each event unmarks the one window that had the focus, as niri's
+    /// rule goes (a window focused means no other is): the same windows are
+    /// focused as when every window was unmarked at each event.
+    #[test]
+    fn the_focus_moves_from_the_one_window_that_had_it() {
+        let mut model = started();
+        let focused = |model: &Model| -> Vec<u64> {
+            model.windows.values().filter(|window| window.is_focused).map(|window| window.id).collect()
+        };
+        assert_eq!(focused(&model), [12]);
+        let opened = |id: u64, is_focused: bool| {
+            format!(
+                r#"{{"WindowOpenedOrChanged":{{"window":{{"id":{id},"title":"t","workspace_id":3,"is_focused":{is_focused}}}}}}}"#
+            )
+        };
+        model.apply(&opened(15, true)).unwrap();
+        assert_eq!(focused(&model), [15], "a window opened with the focus takes it");
+        model.apply(&opened(14, false)).unwrap();
+        assert_eq!(focused(&model), [15], "a change to another leaves it");
+        model.apply(r#"{"WindowFocusChanged":{"id":13}}"#).unwrap();
+        assert_eq!(focused(&model), [13]);
+        model.apply(&opened(13, false)).unwrap();
+        assert!(focused(&model).is_empty(), "the focused one says it lost it");
+        model.apply(r#"{"WindowFocusChanged":{"id":12}}"#).unwrap();
+        model.apply(r#"{"WindowClosed":{"id":12}}"#).unwrap();
+        model.apply(&opened(16, false)).unwrap();
+        assert!(focused(&model).is_empty(), "the focused one closed");
+        model.apply(r#"{"WindowFocusChanged":{"id":16}}"#).unwrap();
+        model.apply(r#"{"WindowFocusChanged":{"id":null}}"#).unwrap();
+        assert!(focused(&model).is_empty());
     }
 }
