@@ -40,7 +40,7 @@
 mod desktop;
 
 use desktop::sway::HeadlessSway;
-use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require, runs};
+use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require, runs, today, write_into_benchmarks};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -115,7 +115,7 @@ fn main() {
     let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two, &fonts);
     report += &sway_report(&sway_rows, &floor_on_sway, &rows[0], median(grab_times));
     println!("{report}");
-    write_into_benchmarks(&report);
+    write_into_benchmarks("bars", &report);
 }
 
 struct Contestant {
@@ -463,11 +463,7 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
         .find_map(|line| line.strip_prefix("model name"))
         .map_or("?", |rest| rest.trim_start_matches([' ', '\t', ':']));
     let cores = cpus.lines().filter(|line| line.starts_with("processor")).count();
-    let date = Command::new("date")
-        .arg("+%Y-%m-%d")
-        .output()
-        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-        .unwrap_or_default();
+    let date = today();
     out += &format!(
         "Run on {date}: {cores} cores ({model}), Xvfb 1920×1080, Mesa llvmpipe, release build, {} font files installed.\n\n",
         fonts.installed
@@ -585,19 +581,6 @@ fn sway_report(rows: &[Row], floor: &Idle, obi_on_x11: &Row, grab_time: Duration
         obi_on_x11.idle.runs
     );
     out
-}
-
-fn write_into_benchmarks(report: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../BENCHMARKS.md");
-    let text = std::fs::read_to_string(&path).expect("reading BENCHMARKS.md");
-    let (begin, end) = ("<!-- bars:begin -->\n", "<!-- bars:end -->");
-    let (Some(from), Some(to)) = (text.find(begin), text.find(end)) else {
-        eprintln!("BENCHMARKS.md has no bars markers; the table is above");
-        return;
-    };
-    let updated = format!("{}{report}{}", &text[..from + begin.len()], &text[to..]);
-    std::fs::write(&path, updated).expect("writing BENCHMARKS.md");
-    eprintln!("written into {}", path.display());
 }
 
 fn bar_widgets(widgets: &str) -> String {

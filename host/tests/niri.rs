@@ -11,7 +11,8 @@
 mod common;
 
 use common::logs::{logged, logs};
-use common::tiler::{focused_container_shown, wait_for_disconnection, wait_for_state};
+use common::texts;
+use common::tiler::{komorebi_widget_over, wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
 use obi::tiler::{Choice, Connection, Message, Options, State};
 use obi::view::{Input, ScrollDirection};
@@ -71,9 +72,9 @@ fn obi_follows_a_niri_and_drives_it() {
             == long)
         .is_some()
     );
-    let shown = focused_container_shown(&connection).expect("the widget shows the long title");
-    let title = shown.iter().find(|text| text.starts_with('Ω')).expect("the title");
-    assert!(title.len() <= 512 && title.ends_with('…'), "{} bytes: {title}", title.len());
+    let shown = texts(&komorebi_widget_over(&connection));
+    let title = &shown[shown.find('Ω').expect("the title shown")..];
+    assert!(title.len() <= 512 && title.ends_with('…'), "{} bytes: {shown}", title.len());
 
     // A click on the first workspace, and a scroll with the bar's mouse config.
     connection.send_batch(vec![Message::with("FocusWorkspaceNumber", json!(0))]).unwrap();

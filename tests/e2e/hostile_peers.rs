@@ -135,12 +135,13 @@ fn serve_item(address: &str, icon_name: String, pixmaps: Vec<(i32, i32, Vec<u8>)
 }
 
 /// A media player playing "Hostile", its cover at `art_url`, with `junk`
-/// bytes in its metadata and in a property of its own, read by nobody.
+/// bytes in a property of its own, read by nobody, and a sixteenth of them
+/// in its metadata, which is read, and passed over.
 fn serve_player(address: &str, art_url: String, junk: usize) -> Connection {
     let metadata = vec![
         ("xesam:title", Property::Text("Hostile".into())),
         ("mpris:artUrl", Property::Text(art_url)),
-        ("obi:junk", Property::Bytes(Bytes(vec![7; junk]))),
+        ("obi:junk", Property::Bytes(Bytes(vec![7; junk / 16]))),
     ];
     let properties = vec![
         ("Identity", Property::Text("Hostile player".into())),
@@ -202,6 +203,8 @@ fn images_whose_headers_lie_are_left_out_and_the_bar_goes_on() {
     let pid = bar.0.id();
     let refused = "it is 200000×200000 pixels, more than the 4096 a side an image may have";
     wait_for_log(&log, &format!("image {}: {refused}", bomb.display()), Duration::from_secs(20));
+    // Every widget has started once the tray has looked for its watcher.
+    wait_for_log(&log, "obi runs one", Duration::from_secs(20));
     let rss = || memory_kb(pid, "VmRSS");
     let (before_tray, peak_before) = (rss(), memory_kb(pid, "VmHWM"));
 
@@ -226,11 +229,9 @@ fn images_whose_headers_lie_are_left_out_and_the_bar_goes_on() {
     );
 
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar ended:\n{}", std::fs::read_to_string(&log).unwrap());
-    assert!(
-        after_tray.saturating_sub(before_tray) < 8 << 10,
-        "the tray's bomb grew the bar by {} kB",
-        after_tray - before_tray
-    );
+    // Half a frame at the cap (64 MB); the frame claimed would be 160 GB.
+    let grown = after_tray.saturating_sub(before_tray);
+    assert!(grown < 32 << 10, "the tray's bomb grew the bar by {grown} kB");
     // The popup's own window and GL take about 40 MB; the frame the cover
     // claims would be 160 GB.
     let peak_grown = memory_kb(pid, "VmHWM").saturating_sub(peak_before);
@@ -238,13 +239,13 @@ fn images_whose_headers_lie_are_left_out_and_the_bar_goes_on() {
 }
 
 /// A tray item whose one pixmap is an honest 4000×4000 (64 MB of pixels)
-/// and a player with 16 MB of bytes in a property and in its metadata: the
-/// bar's peak memory grows by less than twice the 80 MB sent (it grew by
-/// 8.2 GB and 2.2 GB, reading each byte as a value of its own), and it
-/// shows the item's icon and what plays.
+/// and a player with a property of 16 MB of bytes (and 1 MB in its
+/// metadata): the bar's peak memory grows by less than twice what it is
+/// sent (it grew by 8.2 GB and 2.2 GB, reading each byte as a value of its
+/// own), and it shows the item's icon and what plays.
 #[test]
 fn megabytes_of_pixels_and_of_bytes_nobody_reads_cost_their_size_and_no_more() {
-    const BYTES_BOUND_KB: u64 = 160 << 10;
+    const BYTES_BOUND_KB: u64 = 130 << 10;
     if !have_tools("bus bytes test", TOOLS) {
         return;
     }
@@ -262,10 +263,16 @@ fn megabytes_of_pixels_and_of_bytes_nobody_reads_cost_their_size_and_no_more() {
     let _item = serve_item(&bus.address, String::new(), vec![pixmap]);
     let _player = serve_player(&bus.address, String::new(), 16 << 20);
     wait_for_log(&log, "StatusNotifierItem: id \"hostile\"", Duration::from_secs(60));
+    let mut words = Vec::new();
     let playing = wait_for(Duration::from_secs(60), || {
-        words_on_bar(&session, dir.path(), 600).iter().any(|(word, _)| word == "Hostile")
+        words = words_on_bar(&session, dir.path(), 600);
+        words.iter().any(|(word, _)| word.contains("Hostile"))
     });
-    assert!(playing, "the bar never showed what plays; it said:\n{}", std::fs::read_to_string(&log).unwrap());
+    assert!(
+        playing,
+        "the bar never showed what plays: {words:?}; it said:\n{}",
+        std::fs::read_to_string(&log).unwrap()
+    );
     let grown = memory_kb(pid, "VmHWM").saturating_sub(peak_before);
     eprintln!("bus bytes test: the bar's peak grew by {grown} kB in {:?}", started.elapsed());
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar ended:\n{}", std::fs::read_to_string(&log).unwrap());

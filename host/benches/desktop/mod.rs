@@ -154,3 +154,27 @@ pub fn require(tools: &[&str]) {
         std::process::exit(2);
     }
 }
+
+/// The day the benchmark ran, as `date` writes it (2026-11-27).
+pub fn today() -> String {
+    Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// Puts `report` into BENCHMARKS.md between its `<!-- NAME:begin -->` and
+/// `<!-- NAME:end -->` markers, in place of what was there.
+pub fn write_into_benchmarks(name: &str, report: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../BENCHMARKS.md");
+    let text = std::fs::read_to_string(&path).expect("reading BENCHMARKS.md");
+    let (begin, end) = (format!("<!-- {name}:begin -->\n"), format!("<!-- {name}:end -->"));
+    let (Some(from), Some(to)) = (text.find(&begin), text.find(&end)) else {
+        eprintln!("BENCHMARKS.md has no {name} markers; the table is above");
+        return;
+    };
+    let updated = format!("{}{report}{}", &text[..from + begin.len()], &text[to..]);
+    std::fs::write(&path, updated).expect("writing BENCHMARKS.md");
+    eprintln!("written into {}", path.display());
+}

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 /// A headless sway, killed when dropped.
 pub struct HeadlessSway {
     sway: Child,
+    /// Its own runtime folder, where its IPC socket is.
+    runtime: PathBuf,
     wayland: PathBuf,
     /// The runtime folder of its clients (the benchmark's user's own).
     clients: PathBuf,
@@ -54,7 +56,7 @@ impl HeadlessSway {
             assert!(Instant::now() < until, "sway made no socket in 10 s");
             std::thread::sleep(Duration::from_millis(20));
         }
-        let sway = HeadlessSway { sway, wayland, clients, _dir: dir };
+        let sway = HeadlessSway { sway, runtime, wayland, clients, _dir: dir };
         // The output is there once grim can take it.
         let until = Instant::now() + Duration::from_secs(10);
         while sway.grab(1).is_none() {
@@ -71,6 +73,35 @@ impl HeadlessSway {
 
     pub fn pid(&self) -> u32 {
         self.sway.id()
+    }
+
+    /// Its IPC socket (`sway-ipc.UID.PID.sock` in its runtime folder), for
+    /// `SWAYSOCK`.
+    pub fn ipc_socket(&self) -> PathBuf {
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            let found = std::fs::read_dir(&self.runtime).ok().and_then(|entries| {
+                entries.flatten().map(|entry| entry.path()).find(|path| {
+                    path.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.starts_with("sway-ipc."))
+                })
+            });
+            if let Some(socket) = found {
+                return socket;
+            }
+            assert!(Instant::now() < until, "sway made no IPC socket in 10 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Runs `swaymsg` with `arguments` on this sway; whether sway took it.
+    pub fn swaymsg(&self, arguments: &[&str]) -> bool {
+        Command::new("swaymsg")
+            .args(arguments)
+            .env("SWAYSOCK", self.ipc_socket())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
     }
 
     /// The top `height` rows of the output as 0xRRGGBB pixels, 1920 to a

@@ -23,27 +23,15 @@ pub fn wait_for_disconnection(connection: &Connection, timeout: Duration) -> boo
     wait::until(timeout, || matches!(connection.current(), Status::Disconnected(_)))
 }
 
-/// What the stock Komorebi widget shows over `connection` of its focused
-/// container, refreshed once: its texts, or why it failed.
-pub fn focused_container_shown(connection: &Connection) -> Result<Vec<String>, String> {
+/// What the stock Komorebi widget shows over `connection` (its workspaces
+/// and its focused container, as text), refreshed once.
+pub fn komorebi_widget_over(connection: &Connection) -> obi::view::WidgetState {
     use obi::capabilities::Capabilities;
     use obi::scheduler::Scheduler;
     use obi::spec::WidgetSpec;
-    use obi::view::{Piece, WidgetState};
     let capabilities = Capabilities::system(std::sync::Arc::new(connection.clone()), Default::default()).unwrap();
     let mut engine = super::engine_with(capabilities);
-    let config = r#"{ "enable": true, "focused_container": { "enable": true, "display": "Text" } }"#;
+    let config = r#"{ "workspaces": { "enable": true }, "focused_container": { "enable": true, "display": "Text" } }"#;
     let spec = WidgetSpec::stock("Komorebi", config.into()).unwrap();
-    match Scheduler::first_states(&mut engine, vec![spec], Duration::from_secs(5)).remove(0) {
-        WidgetState::Ready(view) => Ok(view
-            .items
-            .iter()
-            .flat_map(|item| &item.pieces)
-            .filter_map(|piece| match piece {
-                Piece::Text(text) => Some(text.clone()),
-                _ => None,
-            })
-            .collect()),
-        other => Err(format!("{other:?}")),
-    }
+    Scheduler::first_states(&mut engine, vec![spec], Duration::from_secs(5)).remove(0)
 }
