@@ -80,10 +80,12 @@ pub fn selected_text(png: &Path) -> String {
     let (top, bottom) = (pixels.iter().map(|p| p.1).min().unwrap(), pixels.iter().map(|p| p.1).max().unwrap());
     let cell = png.with_extension("selected.png");
     let crop = format!("{}x{}+{left}+{top}", right - left + 1, bottom - top + 1);
-    // In black and white, with a margin: tesseract read nothing of "27"
-    // in the fill's own colours.
+    // Inside the fill's rounded corners, in black and white, with a margin:
+    // tesseract read nothing of "27" in the fill's own colours, and read the
+    // corners' specks as quotes and bars.
+    let cut = ["-crop", crop.as_str(), "+repage", "-shave", "3x3", "-resize", "400%"];
     let clear = ["-colorspace", "Gray", "-threshold", "50%", "-bordercolor", "white", "-border", "40"];
-    run(Command::new("convert").arg(png).args(["-crop", &crop, "+repage", "-resize", "400%"]).args(clear).arg(&cell));
+    run(Command::new("convert").arg(png).args(cut).args(clear).arg(&cell));
     let ocr = run(Command::new("tesseract").arg(&cell).args(["stdout", "--psm", "7"]));
     String::from_utf8_lossy(&ocr.stdout).into_owned()
 }
