@@ -40,7 +40,7 @@
 mod desktop;
 
 use desktop::sway::HeadlessSway;
-use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require, runs, today, write_into_benchmarks};
+use desktop::{Memory, Running, Xvfb, cpu_ns, machine, memory, require, runs, today, write_into_benchmarks};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -457,15 +457,10 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
     let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
     let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
     let mut out = String::new();
-    let cpus = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let model = cpus
-        .lines()
-        .find_map(|line| line.strip_prefix("model name"))
-        .map_or("?", |rest| rest.trim_start_matches([' ', '\t', ':']));
-    let cores = cpus.lines().filter(|line| line.starts_with("processor")).count();
-    let date = today();
     out += &format!(
-        "Run on {date}: {cores} cores ({model}), Xvfb 1920×1080, Mesa llvmpipe, release build, {} font files installed.\n\n",
+        "Run on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, release build, {} font files installed.\n\n",
+        today(),
+        machine(),
         fonts.installed
     );
     out += "| | start to mapped (median of 10) | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | its X server | bar + server |\n";

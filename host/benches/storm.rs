@@ -21,7 +21,7 @@
 mod desktop;
 
 use desktop::sway::HeadlessSway;
-use desktop::{Memory, Running, Xvfb, cpu_ns, memory, require, today, write_into_benchmarks};
+use desktop::{Memory, Running, Xvfb, cpu_ns, machine, memory, require, today, write_into_benchmarks};
 use obi_test_support::niri_simulator::{NiriSimulator, two_workspaces};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -228,11 +228,11 @@ fn report(storms: &[Storm]) -> String {
         format!("{kb:+} kB ({:+.2} kB an event)", kb as f64 / EVENTS as f64)
     };
     let per_event = |cpu: Duration| format!("{:.0} µs", cpu.as_secs_f64() * 1e6 / EVENTS as f64);
-    let date = today();
-    let cores = std::thread::available_parallelism().map_or(0, usize::from);
     let mut out = format!(
-        "Run on {date}: {cores} cores, headless sway 1.7 (pixman, 1920×1080) for each bar, both at once; \
+        "Run on {}: {}, headless sway 1.7 (pixman, 1920×1080) for each bar, both at once; \
          {EVENTS} focus and workspace changes, one every {} ms ({:.1} s), {} windows on {} workspaces.\n\n",
+        today(),
+        machine(),
         EVERY.as_millis(),
         storms[0].took.as_secs_f64(),
         WORKSPACES.len() * WINDOWS_EACH,

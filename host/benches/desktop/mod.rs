@@ -155,6 +155,17 @@ pub fn require(tools: &[&str]) {
     }
 }
 
+/// The machine, as a run's report names it: "2 cores (AMD EPYC)".
+pub fn machine() -> String {
+    let cpus = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpus
+        .lines()
+        .find_map(|line| line.strip_prefix("model name"))
+        .map_or("?", |rest| rest.trim_start_matches([' ', '\t', ':']));
+    let cores = cpus.lines().filter(|line| line.starts_with("processor")).count();
+    format!("{cores} cores ({model})")
+}
+
 /// The day the benchmark ran, as `date` writes it (2026-11-27).
 pub fn today() -> String {
     Command::new("date")

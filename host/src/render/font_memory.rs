@@ -113,31 +113,38 @@ const FONT_FILE_BYTES: u64 = 128 << 20;
 /// like a font would hold the bar for ever); files that cannot be read as
 /// fonts, and a face the painter could not draw with, are passed over.
 pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<FontData> {
+    let mut read = Vec::new();
     let mut database = Database::new();
     for path in files {
         match read_regular(path, FONT_FILE_BYTES) {
-            Ok(bytes) => database.load_font_source(Source::Binary(Arc::new(bytes))),
-            Err(why) => {
-                tracing::warn!("font file {} is not read: {why}", path.display());
-                continue;
+            Ok(bytes) => {
+                let bytes: Arc<[u8]> = Arc::from(bytes);
+                database.load_font_source(Source::Binary(Arc::new(bytes.clone())));
+                read.push(bytes);
             }
-        };
+            Err(why) => tracing::warn!("font file {} is not read: {why}", path.display()),
+        }
     }
-    usable_face(&database, family).map(|(_, data)| data)
+    usable_face(&database, family, &read).map(|(_, data)| data)
 }
 
 /// The regular face of `family` in `database` that the painter can draw
 /// with: the one [`query_family`] finds, else another regular face of the
-/// family (a corrupt copy of a font beside a good one is passed over).
-pub(super) fn usable_face(database: &Database, family: &str) -> Option<(fontdb::ID, FontData)> {
+/// family (a corrupt copy of a font beside a good one is passed over). Its
+/// bytes are those of `read` that hold it, else copied once, into the
+/// bytes the bars and painters share.
+pub(super) fn usable_face(database: &Database, family: &str, read: &[Arc<[u8]>]) -> Option<(fontdb::ID, FontData)> {
     let regular = |info: &&fontdb::FaceInfo| {
         info.families.iter().any(|(name, _)| name.eq_ignore_ascii_case(family))
             && (info.weight, info.style, info.stretch) == (Weight::NORMAL, Style::Normal, Stretch::Normal)
     };
+    let shared = |data: &[u8]| {
+        let held = read.iter().find(|bytes| std::ptr::eq(bytes.as_ptr(), data.as_ptr()) && bytes.len() == data.len());
+        held.cloned().unwrap_or_else(|| Arc::from(data))
+    };
     let others = database.faces().filter(regular).map(|info| info.id);
     query_family(database, family).into_iter().chain(others).find_map(|id| {
-        // Copied once, into the bytes the bars and painters share.
-        let data = database.with_face_data(id, |data, index| usable(family, Arc::from(data), index))??;
+        let data = database.with_face_data(id, |data, index| usable(family, shared(data), index))??;
         Some((id, data))
     })
 }

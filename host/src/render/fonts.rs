@@ -66,7 +66,7 @@ fn find_text_font_in(
     let database = listing();
     // A face the listing names but the painter could not draw with (or
     // whose file went) is passed over for the next choice.
-    let found = |family: &str| usable_face(&database, family);
+    let found = |family: &str| usable_face(&database, family, &[]);
     if let Some(family) = wanted {
         if let Some((id, data)) = found(family) {
             if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
