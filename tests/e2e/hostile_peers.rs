@@ -71,15 +71,14 @@ impl Type for Property {
 /// `Properties.Get` and `GetAll` (of any object and interface) with
 /// `properties`, and a property it lacks as no such property.
 fn serve(address: &str, name: &str, properties: Vec<(&'static str, Property)>) -> Connection {
-    let connection = zbus::blocking::connection::Builder::address(address)
-        .unwrap()
-        .name(name.to_owned())
-        .unwrap()
-        .build()
-        .expect("a peer on the bus");
+    let connection = zbus::blocking::connection::Builder::address(address).unwrap().build().expect("a peer on the bus");
+    // Listening starts before the name is taken: the bar calls as soon as
+    // the name appears, and a call that comes before the iterator is lost.
+    let calls = MessageIterator::from(&connection);
+    connection.request_name(name).expect("the peer's name");
     let answering = connection.clone();
     std::thread::spawn(move || {
-        for message in MessageIterator::from(&answering).flatten() {
+        for message in calls.flatten() {
             let header = message.header();
             if header.message_type() != zbus::message::Type::MethodCall {
                 continue;
