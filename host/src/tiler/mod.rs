@@ -25,7 +25,7 @@ mod niri;
 mod state;
 
 pub use komorebi::Message;
-pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, State, Status, Window, Workspace};
+pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, SharedList, State, Status, Window, Workspace};
 
 use crate::screen::ScreenRect;
 use crate::sync::lock;

@@ -2,9 +2,15 @@
 //! monitors holding workspaces holding containers of windows, with what has
 //! focus. komorebi's state maps onto it almost field for field; i3's and
 //! sway's trees are folded into it (see `i3::tree`).
+//!
+//! A workspace's windows are [`SharedList`], not owned: the state is handed
+//! to every bar and compared with the last at each change, and a tiler
+//! with thousands of windows on one workspace costs an event what
+//! changed, not a copy and a comparison of them all.
 
 use crate::screen::ScreenRect;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Which tiler the state comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +34,7 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     pub kind: Kind,
     pub monitors: Vec<Monitor>,
@@ -89,7 +95,7 @@ impl State {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Monitor {
     pub name: String,
     /// Where it is on the screen, where the tiler says (komorebi).
@@ -105,14 +111,14 @@ pub enum Layer {
     Floating,
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Workspace {
     pub name: String,
-    pub containers: Vec<Container>,
+    pub containers: SharedList<Container>,
     pub focused_container: Option<usize>,
     /// Shown over the whole workspace: komorebi's monocle, a fullscreen window on i3.
     pub monocle: Option<Container>,
-    pub floating_windows: Vec<Window>,
+    pub floating_windows: SharedList<Window>,
     /// The floating window that has focus, while the floating layer has it.
     pub focused_floating_window: Option<usize>,
     /// The tiler's own name for it: komorebi's `BSP` ... `Custom`, i3's `splith` ...
@@ -130,14 +136,14 @@ impl Workspace {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Container {
     pub windows: Vec<Window>,
     pub focused_window: usize,
     pub locked: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Window {
     pub title: String,
     pub exe: String,
@@ -146,8 +152,67 @@ pub struct Window {
     pub icon: Option<u64>,
 }
 
+/// A list shared by the states that have it: a state handed on is not
+/// copied item by item, and two lists that are one are equal without their
+/// items being compared (which `Arc<[T]>` does not spare).
+#[derive(Debug)]
+pub struct SharedList<T>(Arc<[T]>);
+
+impl<T> Clone for SharedList<T> {
+    fn clone(&self) -> SharedList<T> {
+        SharedList(self.0.clone())
+    }
+}
+
+impl<T> Default for SharedList<T> {
+    fn default() -> SharedList<T> {
+        SharedList(Arc::from([]))
+    }
+}
+
+impl<T> std::ops::Deref for SharedList<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T: PartialEq> PartialEq for SharedList<T> {
+    fn eq(&self, other: &SharedList<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl<T: Eq> Eq for SharedList<T> {}
+
+impl<T> FromIterator<T> for SharedList<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> SharedList<T> {
+        SharedList(items.into_iter().collect())
+    }
+}
+
+impl<T> From<Vec<T>> for SharedList<T> {
+    fn from(items: Vec<T>) -> SharedList<T> {
+        SharedList(items.into())
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for SharedList<T> {
+    fn from(items: [T; N]) -> SharedList<T> {
+        SharedList(Arc::from(items))
+    }
+}
+
+impl<T> SharedList<T> {
+    /// Whether `self` and `other` are the one list.
+    pub fn is(&self, other: &SharedList<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// What a widget reading the tiler gets.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
     Connected(State),
     /// Why there is no state to show.

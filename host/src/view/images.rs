@@ -319,7 +319,7 @@ mod tests {
         // Past eight pixels a side, a sample of them: the stripes still average.
         let (side, size) = (4000, 48);
         let striped = shrink_from(side, side, size, |at| {
-            if (at as u32 / side) % 2 == 0 { [200, 0, 0, 255] } else { [0, 0, 100, 255] }
+            if (at as u32 / side).is_multiple_of(2) { [200, 0, 0, 255] } else { [0, 0, 100, 255] }
         });
         assert_eq!((striped.width, striped.height), (48, 48));
         assert_eq!(&striped.rgba[..4], &[100, 0, 50, 255]);

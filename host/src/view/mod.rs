@@ -220,6 +220,10 @@ pub mod limits {
     /// cut with "…". Other programs choose these lengths, not the widget,
     /// which may join eight of them into one text of its view.
     pub const FOREIGN_TEXT_BYTES: usize = TEXT_BYTES / 8;
+    /// The most windows of the tiler's state that reach a widget, all
+    /// workspaces together: a list of them is cut to [`ITEMS`], and the
+    /// state to this (other programs choose how many windows they open).
+    pub const FOREIGN_WINDOWS: usize = 4 * ITEMS;
     pub const IMAGE_SIDE: u32 = 1024;
     /// Pixels between items, at most (wider than any screen is a mistake).
     pub const MAX_SPACING: f32 = 1000.0;

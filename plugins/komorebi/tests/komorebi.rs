@@ -20,7 +20,7 @@ fn workspace(name: &str, containers: Vec<Container>) -> Workspace {
     Workspace {
         name: name.into(),
         focused_container: (!containers.is_empty()).then_some(0),
-        containers,
+        containers: containers.into(),
         layout: "BSP".into(),
         tiling: true,
         ..Workspace::default()
@@ -280,7 +280,7 @@ fn the_focused_containers_windows_with_the_shown_one_selected() {
 fn a_focused_floating_window_is_the_focused_container() {
     let mut floating = state();
     let code = &mut floating.monitors[0].workspaces[0];
-    code.floating_windows = vec![window("calculator", Some(5))];
+    code.floating_windows = [window("calculator", Some(5))].into();
     code.focused_floating_window = Some(0);
     code.layer = Layer::Floating;
     let config = r#"{ "focused_container": { "enable": true } }"#;
@@ -294,7 +294,10 @@ fn the_lock_shows_when_locked_or_asked_to_and_a_click_toggles_it() {
     assert!(komorebi(&config(false), state()).0.refresh().unwrap().items.is_empty());
     assert_eq!(pictures(&komorebi(&config(true), state()).0.refresh().unwrap()), ["[*] Unlocked"]);
     let mut locked = state();
-    locked.monitors[0].workspaces[0].containers[0].locked = true;
+    let code = &mut locked.monitors[0].workspaces[0];
+    let mut containers = code.containers.to_vec();
+    containers[0].locked = true;
+    code.containers = containers.into();
     let (mut widget, script) = komorebi(&config(false), locked);
     assert_eq!(pictures(&widget.refresh().unwrap()), ["[*] Locked"]);
     widget.input("lock", Input::PrimaryClick).unwrap();

@@ -10,10 +10,13 @@ use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};
 use crate::view::{self, Input, ScrollDirection};
 use std::sync::Arc;
 
+/// The tiler's state as a widget reads it, its windows cut to
+/// [`view::limits::FOREIGN_WINDOWS`] (see [`Windows`]).
 impl From<tiler::State> for host::tiler::State {
     fn from(state: tiler::State) -> host::tiler::State {
         use host::tiler::Kind;
         let index = |index: usize| index as u32;
+        let mut room = Windows { left: view::limits::FOREIGN_WINDOWS };
         host::tiler::State {
             kind: match state.kind {
                 tiler::Kind::Komorebi => Kind::Komorebi,
@@ -23,7 +26,7 @@ impl From<tiler::State> for host::tiler::State {
                 // told as the other Wayland tiler until a release names them.
                 tiler::Kind::Hyprland | tiler::Kind::Niri => Kind::Sway,
             },
-            monitors: state.monitors.into_iter().map(Into::into).collect(),
+            monitors: state.monitors.into_iter().map(|monitor| room.monitor(monitor)).collect(),
             focused_monitor: index(state.focused_monitor),
             bar_monitor: state.bar_monitor.map(index),
             paused: state.paused,
@@ -33,25 +36,36 @@ impl From<tiler::State> for host::tiler::State {
     }
 }
 
-impl From<tiler::Monitor> for host::tiler::Monitor {
-    fn from(monitor: tiler::Monitor) -> host::tiler::Monitor {
+/// Room for the windows a widget is handed. How many windows there are is
+/// other programs' choice (one opening 70,000 took the workspaces widget
+/// over its memory and its time at every change), and no view shows more
+/// than [`view::limits::ITEMS`] of anything: a list of them keeps its first
+/// ones and its focused one, and the state as many as the room holds in
+/// all, each list that has windows keeping at least one, so no workspace
+/// reads as empty that is not.
+struct Windows {
+    left: usize,
+}
+
+impl Windows {
+    fn monitor(&mut self, monitor: tiler::Monitor) -> host::tiler::Monitor {
         host::tiler::Monitor {
             name: foreign(monitor.name),
-            workspaces: monitor.workspaces.into_iter().map(Into::into).collect(),
+            workspaces: monitor.workspaces.into_iter().map(|workspace| self.workspace(workspace)).collect(),
             focused_workspace: monitor.focused_workspace as u32,
         }
     }
-}
 
-impl From<tiler::Workspace> for host::tiler::Workspace {
-    fn from(workspace: tiler::Workspace) -> host::tiler::Workspace {
+    fn workspace(&mut self, workspace: tiler::Workspace) -> host::tiler::Workspace {
+        let (containers, focused_container) = self.take(&workspace.containers, workspace.focused_container);
+        let (floating, focused_floating) = self.take(&workspace.floating_windows, workspace.focused_floating_window);
         host::tiler::Workspace {
             name: foreign(workspace.name),
-            containers: workspace.containers.into_iter().map(Into::into).collect(),
-            focused_container: workspace.focused_container.map(|index| index as u32),
-            monocle: workspace.monocle.map(Into::into),
-            floating_windows: workspace.floating_windows.into_iter().map(Into::into).collect(),
-            focused_floating_window: workspace.focused_floating_window.map(|index| index as u32),
+            containers: containers.into_iter().map(|container| self.container(container)).collect(),
+            focused_container: focused_container.map(|index| index as u32),
+            monocle: workspace.monocle.map(|monocle| self.container(monocle)),
+            floating_windows: floating.into_iter().map(Into::into).collect(),
+            focused_floating_window: focused_floating.map(|index| index as u32),
             layout: foreign(workspace.layout),
             tiling: workspace.tiling,
             layer: match workspace.layer {
@@ -61,15 +75,37 @@ impl From<tiler::Workspace> for host::tiler::Workspace {
             urgent: workspace.urgent,
         }
     }
-}
 
-impl From<tiler::Container> for host::tiler::Container {
-    fn from(container: tiler::Container) -> host::tiler::Container {
+    fn container(&mut self, container: tiler::Container) -> host::tiler::Container {
+        let (windows, focused) = self.take(&container.windows, Some(container.focused_window));
         host::tiler::Container {
-            windows: container.windows.into_iter().map(Into::into).collect(),
-            focused_window: container.focused_window as u32,
+            windows: windows.into_iter().map(Into::into).collect(),
+            focused_window: focused.unwrap_or(0) as u32,
             locked: container.locked,
         }
+    }
+
+    /// What of `items` the room holds, with the `focused` one; its place
+    /// among them.
+    fn take<T: Clone>(&mut self, items: &[T], focused: Option<usize>) -> (Vec<T>, Option<usize>) {
+        let room = self.left.clamp(1, view::limits::ITEMS);
+        let (kept, focused) = first_and_focused(items, focused, room);
+        self.left = self.left.saturating_sub(kept.len());
+        (kept, focused)
+    }
+}
+
+/// The first `room` of `items`, the last of them given up for the
+/// `focused` one when it comes later; its place among them.
+fn first_and_focused<T: Clone>(items: &[T], focused: Option<usize>, room: usize) -> (Vec<T>, Option<usize>) {
+    match focused {
+        _ if items.len() <= room => (items.to_vec(), focused),
+        Some(index) if index >= room && index < items.len() && room > 0 => {
+            let mut kept = items[..room - 1].to_vec();
+            kept.push(items[index].clone());
+            (kept, Some(room - 1))
+        }
+        _ => (items[..room].to_vec(), focused.filter(|index| *index < room)),
     }
 }
 
@@ -243,5 +279,70 @@ impl From<Input> for wit::Input {
 impl From<wit::Schedule> for Schedule {
     fn from(schedule: wit::Schedule) -> Schedule {
         Schedule { interval_ms: schedule.interval_ms, align_to_wall_clock: schedule.align_to_wall_clock }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::limits::{FOREIGN_WINDOWS, ITEMS};
+
+    fn windows(count: usize) -> Vec<tiler::Container> {
+        let window = |index: usize| tiler::Window { title: format!("window {index}"), ..Default::default() };
+        (0..count).map(|index| tiler::Container { windows: vec![window(index)], ..Default::default() }).collect()
+    }
+
+    fn workspace(name: &str, containers: usize, focused: Option<usize>) -> tiler::Workspace {
+        tiler::Workspace {
+            name: name.into(),
+            containers: windows(containers).into(),
+            focused_container: focused,
+            ..Default::default()
+        }
+    }
+
+    fn titles(workspace: &host::tiler::Workspace) -> Vec<&str> {
+        workspace.containers.iter().map(|container| container.windows[0].title.as_str()).collect()
+    }
+
+    /// 70,000 windows on one workspace reach a widget as its first ones and
+    /// its focused one; the windows of all workspaces together are bounded,
+    /// and a workspace past the bound still has one, so it does not read as
+    /// empty.
+    #[test]
+    fn a_widget_is_handed_the_first_windows_and_the_focused_one() {
+        let mut many = vec![workspace("crowded", 70_000, Some(69_999)), workspace("few", 3, Some(1))];
+        many.extend((0..8).map(|index| workspace(&format!("full {index}"), 300, Some(0))));
+        many.push(workspace("last", 2, None));
+        let state = tiler::State {
+            monitors: vec![tiler::Monitor { name: "DP-1".into(), area: None, workspaces: many, focused_workspace: 0 }],
+            ..tiler::State::empty(tiler::Kind::Niri)
+        };
+        let handed: host::tiler::State = state.into();
+        let workspaces = &handed.monitors[0].workspaces;
+        let crowded = &workspaces[0];
+        assert_eq!(crowded.containers.len(), ITEMS);
+        assert_eq!(crowded.focused_container, Some(ITEMS as u32 - 1));
+        assert_eq!(titles(crowded)[..2], ["window 0", "window 1"]);
+        assert_eq!(titles(crowded)[ITEMS - 1], "window 69999", "the focused one is kept, last");
+        assert_eq!(
+            (titles(&workspaces[1]), workspaces[1].focused_container),
+            (vec!["window 0", "window 1", "window 2"], Some(1))
+        );
+        let all: usize = workspaces.iter().map(|workspace| workspace.containers.len()).sum();
+        let past_the_room = workspaces.iter().filter(|workspace| workspace.containers.len() == 1).count();
+        assert!(all <= FOREIGN_WINDOWS + past_the_room, "{all} windows handed");
+        assert!(workspaces.iter().all(|workspace| !workspace.containers.is_empty()), "no workspace reads as empty");
+        assert_eq!(workspaces.last().unwrap().focused_container, None);
+    }
+
+    #[test]
+    fn the_focused_one_is_kept_whatever_the_room() {
+        let items: Vec<usize> = (0..10).collect();
+        assert_eq!(first_and_focused(&items, Some(7), 3), (vec![0, 1, 7], Some(2)));
+        assert_eq!(first_and_focused(&items, Some(1), 3), (vec![0, 1, 2], Some(1)));
+        assert_eq!(first_and_focused(&items, None, 3), (vec![0, 1, 2], None));
+        assert_eq!(first_and_focused(&items, Some(12), 3), (vec![0, 1, 2], None), "a focus out of the list");
+        assert_eq!(first_and_focused(&items, Some(7), 10), (items.clone(), Some(7)));
     }
 }

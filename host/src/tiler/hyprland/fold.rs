@@ -170,7 +170,7 @@ fn fold_workspace(workspace: &HyprWorkspace, replies: &Replies, urgent: &HashSet
         .map(|client| Container { windows: vec![client.window()], ..Container::default() });
     Workspace {
         name: workspace.name.clone(),
-        containers,
+        containers: containers.into(),
         focused_container,
         monocle,
         floating_windows: floating.iter().map(|client| client.window()).collect(),

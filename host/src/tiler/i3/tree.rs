@@ -157,7 +157,7 @@ fn fold_workspace(workspace: &Node, icon: &mut dyn FnMut(&Node) -> Option<u64>) 
     let on_floating = focused_floating.is_some();
     Workspace {
         name: workspace.name.clone().unwrap_or_default(),
-        containers,
+        containers: containers.into(),
         focused_container,
         monocle: fullscreen
             .map(|window| Container { windows: vec![fold_window(window, icon)], ..Container::default() }),

@@ -11,13 +11,18 @@
 //!   float; the focused window has focus. niri tells no fullscreen.
 //! - A workspace is urgent when niri says so (25.05 on) or a window on it is.
 //! - The keyboard layout is `names[current_idx]`.
+//!
+//! Each workspace's windows are folded once and kept until a window on it
+//! comes, goes or changes; the focus is found in them when the state is
+//! folded. A focus moved among 70,000 windows costs the bar a lookup, not
+//! a fold of them all.
 
 use crate::tiler::KeyboardLayout;
-use crate::tiler::{Container, Kind, Layer, Monitor, State, Window, Workspace};
+use crate::tiler::{Container, Kind, Layer, Monitor, SharedList, State, Window, Workspace};
 use anyhow::{Context, anyhow};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct NiriWorkspace {
@@ -68,17 +73,33 @@ pub struct Logical {
 }
 
 /// What the event stream has told so far. Each event changes what it
-/// tells of, not the rest: a focus moved unmarks the one window that had
-/// it, so a niri of 70,000 windows costs each event little.
+/// tells of, not the rest, so a niri of 70,000 windows costs each event
+/// little.
 #[derive(Debug, Default)]
 pub struct Model {
     pub workspaces: Vec<NiriWorkspace>,
-    pub windows: BTreeMap<u64, NiriWindow>,
-    /// The window marked focused, if any.
+    windows: BTreeMap<u64, NiriWindow>,
+    /// The ids of the windows on each workspace, by the workspace's id.
+    on_workspace: HashMap<u64, BTreeSet<u64>>,
+    /// Each workspace's windows as last folded, by its id; one whose
+    /// windows changed since is not here.
+    folded: HashMap<u64, Folded>,
+    /// The window niri last said has the focus, if any.
     focused_window: Option<u64>,
     pub layouts: Option<Layouts>,
     /// The outputs, by name, with their place (none when off).
     pub outputs: BTreeMap<String, Option<Logical>>,
+}
+
+/// A workspace's windows, folded: tiled and floating apart, by id.
+#[derive(Debug)]
+struct Folded {
+    tiled: Vec<u64>,
+    containers: SharedList<Container>,
+    floating: Vec<u64>,
+    floating_windows: SharedList<Window>,
+    /// Whether a window on it is urgent.
+    urgent: bool,
 }
 
 /// What applying an event asks of the client.
@@ -127,32 +148,40 @@ impl Model {
             }
             "WindowsChanged" => {
                 let windows: Vec<NiriWindow> = read(event, body, "windows")?;
-                self.windows = windows.into_iter().map(|window| (window.id, window)).collect();
-                let focused = self.windows.values().find(|window| window.is_focused).map(|window| window.id);
-                self.focus(focused);
+                self.windows.clear();
+                self.on_workspace.clear();
+                self.folded.clear();
+                self.focused_window = windows.iter().find(|window| window.is_focused).map(|window| window.id);
+                for window in windows {
+                    self.insert(window);
+                }
             }
             "WindowOpenedOrChanged" => {
                 let window: NiriWindow = read(event, body, "window")?;
                 let (id, focused) = (window.id, window.is_focused);
-                self.windows.insert(id, window);
+                self.remove(id);
+                self.insert(window);
                 if focused {
-                    self.focus(Some(id));
+                    self.focused_window = Some(id);
                 } else if self.focused_window == Some(id) {
                     self.focused_window = None;
                 }
             }
             "WindowClosed" => {
                 let id = id().context("WindowClosed without an id")?;
-                self.windows.remove(&id);
+                self.remove(id);
                 if self.focused_window == Some(id) {
                     self.focused_window = None;
                 }
             }
-            "WindowFocusChanged" => self.focus(id()),
+            "WindowFocusChanged" => self.focused_window = id().filter(|id| self.windows.contains_key(id)),
             "WindowUrgencyChanged" => {
                 let urgent = field("urgent").as_bool().unwrap_or(false);
                 if let Some(window) = id().and_then(|id| self.windows.get_mut(&id)) {
                     window.is_urgent = urgent;
+                    if let Some(workspace) = window.workspace_id {
+                        self.folded.remove(&workspace);
+                    }
                 }
             }
             "KeyboardLayoutsChanged" => self.layouts = Some(read(event, body, "keyboard_layouts")?),
@@ -167,16 +196,24 @@ impl Model {
         Ok(Applied::Changed)
     }
 
-    /// Marks `focused` (and no other window) focused.
-    fn focus(&mut self, focused: Option<u64>) {
-        let before = std::mem::replace(&mut self.focused_window, focused);
-        if let Some(window) = before.filter(|before| Some(*before) != focused).and_then(|id| self.windows.get_mut(&id))
-        {
-            window.is_focused = false;
+    /// Takes `window` in, its workspace to be folded again.
+    fn insert(&mut self, window: NiriWindow) {
+        if let Some(workspace) = window.workspace_id {
+            self.on_workspace.entry(workspace).or_default().insert(window.id);
+            self.folded.remove(&workspace);
         }
-        match focused.and_then(|id| self.windows.get_mut(&id)) {
-            Some(window) => window.is_focused = true,
-            None => self.focused_window = None,
+        self.windows.insert(window.id, window);
+    }
+
+    /// Lets the window `id` go, its workspace to be folded again.
+    fn remove(&mut self, id: u64) {
+        let Some(workspace) = self.windows.remove(&id).and_then(|window| window.workspace_id) else { return };
+        self.folded.remove(&workspace);
+        if let Some(ids) = self.on_workspace.get_mut(&workspace) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.on_workspace.remove(&workspace);
+            }
         }
     }
 
@@ -209,15 +246,21 @@ impl Model {
     }
 
     /// The model as the bar shows it; `monitor` is the bar's as the config
-    /// numbers it.
-    pub fn fold(&self, monitor: Option<usize>) -> State {
-        // The windows by workspace, in one pass over them.
-        let mut on_workspace: HashMap<u64, Vec<&NiriWindow>> = HashMap::new();
-        for window in self.windows.values() {
-            if let Some(workspace) = window.workspace_id {
-                on_workspace.entry(workspace).or_default().push(window);
+    /// numbers it. Only the workspaces whose windows changed are folded anew.
+    pub fn fold(&mut self, monitor: Option<usize>) -> State {
+        for workspace in &self.workspaces {
+            if !self.folded.contains_key(&workspace.id) {
+                let ids = self.on_workspace.get(&workspace.id);
+                let on_it = ids.into_iter().flatten().filter_map(|id| self.windows.get(id));
+                self.folded.insert(workspace.id, Folded::of(on_it));
             }
         }
+        // What is folded of workspaces gone goes.
+        if self.folded.len() > self.workspaces.len() {
+            let present: BTreeSet<u64> = self.workspaces.iter().map(|workspace| workspace.id).collect();
+            self.folded.retain(|id, _| present.contains(id));
+        }
+        let focused = self.focused_window.and_then(|id| self.windows.get(&id));
         let monitors: Vec<Monitor> = self
             .ordered()
             .into_iter()
@@ -228,8 +271,8 @@ impl Model {
                 workspaces: workspaces
                     .iter()
                     .map(|workspace| {
-                        let on_it = on_workspace.get(&workspace.id).map(Vec::as_slice).unwrap_or_default();
-                        fold_workspace(workspace, on_it)
+                        let focused = focused.filter(|window| window.workspace_id == Some(workspace.id));
+                        fold_workspace(workspace, &self.folded[&workspace.id], focused)
                     })
                     .collect(),
             })
@@ -252,27 +295,45 @@ impl Model {
     }
 }
 
-/// `workspace`, with the windows `on_it`, as the tiler model shows it.
-fn fold_workspace(workspace: &NiriWorkspace, on_it: &[&NiriWindow]) -> Workspace {
-    let window = |window: &NiriWindow| {
-        let app = window.app_id.clone().unwrap_or_default();
-        Window { title: window.title.clone().unwrap_or_default(), exe: app.clone(), class: app, icon: None }
+impl Folded {
+    /// The windows `on_it`, in the order of their ids.
+    fn of<'a>(on_it: impl Iterator<Item = &'a NiriWindow>) -> Folded {
+        let window = |window: &NiriWindow| {
+            let app = window.app_id.clone().unwrap_or_default();
+            Window { title: window.title.clone().unwrap_or_default(), exe: app.clone(), class: app, icon: None }
+        };
+        let (mut tiled, mut containers, mut floating, mut floating_windows) = (vec![], vec![], vec![], vec![]);
+        let mut urgent = false;
+        for on_it in on_it {
+            urgent |= on_it.is_urgent;
+            if on_it.is_floating {
+                floating.push(on_it.id);
+                floating_windows.push(window(on_it));
+            } else {
+                tiled.push(on_it.id);
+                containers.push(Container { windows: vec![window(on_it)], ..Container::default() });
+            }
+        }
+        Folded { tiled, containers: containers.into(), floating, floating_windows: floating_windows.into(), urgent }
+    }
+}
+
+/// `workspace`, with its windows `folded` and the `focused` window when it
+/// is on it, as the tiler model shows it.
+fn fold_workspace(workspace: &NiriWorkspace, folded: &Folded, focused: Option<&NiriWindow>) -> Workspace {
+    let place = |ids: &[u64], floating: bool| {
+        focused.filter(|window| window.is_floating == floating).and_then(|window| ids.binary_search(&window.id).ok())
     };
-    let tiled: Vec<&&NiriWindow> = on_it.iter().filter(|window| !window.is_floating).collect();
-    let floating: Vec<&&NiriWindow> = on_it.iter().filter(|window| window.is_floating).collect();
-    let focused_floating = floating.iter().position(|window| window.is_focused);
+    let focused_floating = place(&folded.floating, true);
     Workspace {
         name: workspace.name.clone().unwrap_or_else(|| workspace.idx.to_string()),
-        containers: tiled
-            .iter()
-            .map(|tiled| Container { windows: vec![window(tiled)], ..Container::default() })
-            .collect(),
-        focused_container: tiled.iter().position(|window| window.is_focused),
-        floating_windows: floating.iter().map(|floating| window(floating)).collect(),
+        containers: folded.containers.clone(),
+        focused_container: place(&folded.tiled, false),
+        floating_windows: folded.floating_windows.clone(),
         focused_floating_window: focused_floating,
         tiling: true,
         layer: if focused_floating.is_some() { Layer::Floating } else { Layer::Tiling },
-        urgent: workspace.is_urgent || on_it.iter().any(|window| window.is_urgent),
+        urgent: workspace.is_urgent || folded.urgent,
         ..Workspace::default()
     }
 }
@@ -350,35 +411,72 @@ mod tests {
         assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().to_string().contains("without `windows`"));
     }
 
-    /// Each event unmarks the one window that had the focus, as niri's
-    /// rule goes (a window focused means no other is): the same windows are
-    /// focused as when every window was unmarked at each event.
+    /// The focus is where niri last said it is: a window opened with it
+    /// takes it, the focused one saying it lost it or closing takes it
+    /// away; the folded state shows it in its workspace's containers or
+    /// floating windows.
     #[test]
-    fn the_focus_moves_from_the_one_window_that_had_it() {
+    fn the_focus_is_where_niri_last_put_it() {
         let mut model = started();
-        let focused = |model: &Model| -> Vec<u64> {
-            model.windows.values().filter(|window| window.is_focused).map(|window| window.id).collect()
+        let focused = |model: &mut Model| -> Option<String> {
+            let state = model.fold(None);
+            let workspace = state.monitors.iter().flat_map(|monitor| &monitor.workspaces).find(|workspace| {
+                workspace.focused_container.is_some() || workspace.focused_floating_window.is_some()
+            })?;
+            let window = match workspace.focused_floating_window {
+                Some(index) => &workspace.floating_windows[index],
+                None => &workspace.containers[workspace.focused_container?].windows[0],
+            };
+            Some(window.title.clone())
         };
-        assert_eq!(focused(&model), [12]);
+        assert_eq!(focused(&mut model).as_deref(), Some("nvim"));
         let opened = |id: u64, is_focused: bool| {
             format!(
-                r#"{{"WindowOpenedOrChanged":{{"window":{{"id":{id},"title":"t","workspace_id":3,"is_focused":{is_focused}}}}}}}"#
+                r#"{{"WindowOpenedOrChanged":{{"window":{{"id":{id},"title":"t{id}","workspace_id":3,"is_focused":{is_focused}}}}}}}"#
             )
         };
         model.apply(&opened(15, true)).unwrap();
-        assert_eq!(focused(&model), [15], "a window opened with the focus takes it");
+        assert_eq!(focused(&mut model).as_deref(), Some("t15"), "a window opened with the focus takes it");
         model.apply(&opened(14, false)).unwrap();
-        assert_eq!(focused(&model), [15], "a change to another leaves it");
+        assert_eq!(focused(&mut model).as_deref(), Some("t15"), "a change to another leaves it");
         model.apply(r#"{"WindowFocusChanged":{"id":13}}"#).unwrap();
-        assert_eq!(focused(&model), [13]);
+        assert_eq!(focused(&mut model).as_deref(), Some("mixer"), "a floating window");
         model.apply(&opened(13, false)).unwrap();
-        assert!(focused(&model).is_empty(), "the focused one says it lost it");
+        assert_eq!(focused(&mut model), None, "the focused one says it lost it");
         model.apply(r#"{"WindowFocusChanged":{"id":12}}"#).unwrap();
         model.apply(r#"{"WindowClosed":{"id":12}}"#).unwrap();
         model.apply(&opened(16, false)).unwrap();
-        assert!(focused(&model).is_empty(), "the focused one closed");
+        assert_eq!(focused(&mut model), None, "the focused one closed");
         model.apply(r#"{"WindowFocusChanged":{"id":16}}"#).unwrap();
-        model.apply(r#"{"WindowFocusChanged":{"id":null}}"#).unwrap();
-        assert!(focused(&model).is_empty());
+        assert_eq!(focused(&mut model).as_deref(), Some("t16"));
+        model.apply(r#"{"WindowFocusChanged":{"id":99}}"#).unwrap();
+        assert_eq!(focused(&mut model), None, "a window niri never told of");
+    }
+
+    /// A workspace is folded again when a window on it comes, goes, moves
+    /// or changes, and shared as it was otherwise: the focus moving, or a
+    /// window changing elsewhere, leaves its windows as they were folded.
+    #[test]
+    fn a_workspace_is_folded_again_only_when_its_windows_change() {
+        let mut model = started();
+        let containers =
+            |model: &mut Model, workspace: usize| model.fold(None).monitors[0].workspaces[workspace].containers.clone();
+        let (first, web) = (containers(&mut model, 0), containers(&mut model, 1));
+        model.apply(r#"{"WindowFocusChanged":{"id":14}}"#).unwrap();
+        model.apply(r#"{"WorkspaceActivated":{"id":5,"focused":true}}"#).unwrap();
+        assert!(first.is(&containers(&mut model, 0)), "the focus moved");
+        model.apply(r#"{"WindowOpenedOrChanged":{"window":{"id":14,"title":"inbox","workspace_id":5}}}"#).unwrap();
+        assert!(first.is(&containers(&mut model, 0)), "a window changed elsewhere");
+        let changed = containers(&mut model, 1);
+        assert!(!web.is(&changed));
+        assert_eq!(changed[0].windows[0].title, "inbox");
+        model.apply(r#"{"WindowOpenedOrChanged":{"window":{"id":14,"title":"inbox","workspace_id":3}}}"#).unwrap();
+        let state = model.fold(None);
+        let titles = |workspace: usize| -> Vec<&str> {
+            state.monitors[0].workspaces[workspace].containers.iter().map(|c| c.windows[0].title.as_str()).collect()
+        };
+        assert_eq!((titles(0), titles(1)), (vec!["nvim", "inbox"], vec![]), "a window moved");
+        model.apply(r#"{"WindowUrgencyChanged":{"id":13,"urgent":true}}"#).unwrap();
+        assert!(model.fold(None).monitors[0].workspaces[0].urgent);
     }
 }
