@@ -2,8 +2,9 @@
 //! security section: a second local user who plants compiled code, links
 //! and a control folder where the bar looks; clients of the control socket
 //! that say nothing or never stop; an environment value written to break
-//! out of a mouse command; config files that are a FIFO, a device or huge.
-//! In each, nothing planted is used, and the bar keeps drawing.
+//! out of a mouse command; config files that are a FIFO, a device or huge;
+//! a FIFO and a corrupt font named as the bar's font. In each, nothing
+//! planted is used, and the bar keeps drawing.
 
 use crate::nobody::{NOBODY, am_root};
 use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
@@ -344,6 +345,40 @@ fn a_fifo_a_device_and_a_huge_file_as_the_config_are_refused_at_once() {
     let mut bar = bar;
     assert!(bar.0.try_wait().unwrap().is_none(), "the bar runs on: {}", log());
     assert!(inked(&clock(), 0, 400), "with its last good config");
+}
+
+/// A corrupt copy of the bar's font and a FIFO, in the user's font
+/// folders and named as the font (so read before the installed one): the
+/// bar passes over both and draws (the FIFO held its start for ever, the
+/// corrupt font failed it with "canvas error").
+#[test]
+fn a_fifo_and_a_corrupt_font_named_as_the_bars_are_passed_over() {
+    use obi_test_support::font_collection::{DEJAVU_SANS, with_no_units_per_em};
+    if !have_tools("hostile font test", &[TOOLS, &["mkfifo"]].concat()) {
+        return;
+    }
+    let Ok(font) = std::fs::read(DEJAVU_SANS) else {
+        obi_test_support::skip::unavailable("hostile font test: DejaVu Sans is not installed (fonts-dejavu-core)");
+        return;
+    };
+    let home = tempfile::tempdir().unwrap();
+    let (corrupt, fifo) =
+        (home.path().join(".fonts/DejaVuSans.ttf"), home.path().join(".local/share/fonts/DejaVuSans.ttf"));
+    for dir in [&corrupt, &fifo].map(|path| path.parent().unwrap()) {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(&corrupt, with_no_units_per_em(&font)).unwrap();
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+
+    let session = XSession::start(1280, 720);
+    let (bar_dir, config) = config_file(CPU_AND_CLOCK);
+    let log_path = bar_dir.path().join("obi.log");
+    let log = Stdio::from(std::fs::File::create(&log_path).unwrap());
+    let (mut bar, _) = session.start_bar_with_env(&config, log, &[("HOME", home.path().as_os_str())]);
+    let drew = wait_for(Duration::from_secs(20), || inked(&bar_strip(&session), 880, 1280));
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(drew, "the clock drew: {log}");
+    assert!(bar.0.try_wait().unwrap().is_none(), "the bar runs on: {log}");
 }
 
 /// The CPU time the process `pid` has had, from `/proc/PID/stat`.

@@ -286,16 +286,11 @@ mod tests {
         assert!(first.data != listed.data && first.data.key() != listed.data.key(), "two faces of one file differ");
     }
 
-    /// A copy of the font at `from`, at `to`, whose `head` table says it has
-    /// 0 units per em: fontdb lists it, the painter cannot draw with it.
+    /// A copy of the font at `from`, at `to`, that fontdb lists and the
+    /// painter cannot draw with.
     fn corrupt_copy(from: &std::path::Path, to: &std::path::Path) {
-        let mut bytes = std::fs::read(from).unwrap();
-        let tables = u16::from_be_bytes([bytes[4], bytes[5]]) as usize;
-        let head = (0..tables).map(|table| 12 + 16 * table).find(|&record| &bytes[record..record + 4] == b"head");
-        let record = head.expect("a head table");
-        let offset = u32::from_be_bytes(bytes[record + 8..record + 12].try_into().unwrap()) as usize;
-        bytes[offset + 18..offset + 20].copy_from_slice(&[0, 0]);
-        std::fs::write(to, bytes).unwrap();
+        let font = std::fs::read(from).unwrap();
+        std::fs::write(to, obi_test_support::font_collection::with_no_units_per_em(&font)).unwrap();
     }
 
     /// A FIFO named as the font wanted would hold the bar at its start for

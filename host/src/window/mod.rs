@@ -324,6 +324,16 @@ impl WindowSurface {
         let (window, config) = self.create_window(event_loop, rect, bar)?;
         #[cfg(windows)]
         win32::make_bar(&window, self.screen.gl.borrow().see_through).context("making the bar a tool window")?;
+        self.reserve(&window, bar.placement(), rect);
+        self.rect = Some(rect);
+        // Setting up GL and the painter is most of a start under a software
+        // rasteriser (78 of 200 ms): on X11 the window maps before it, in
+        // the theme's background, as polybar's does. Elsewhere it shows
+        // once it can be painted (Windows would show it white meanwhile).
+        let shown_early = self.fill_background(&window, &bar.scene().style);
+        if shown_early {
+            show(&window, self.shown);
+        }
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
         gl.set_scale(scale as f32);
         gl.painter().use_held_images(self.held.clone());
@@ -336,10 +346,25 @@ impl WindowSurface {
             placement::describe(&self.screen.monitors),
             config.display().version_string()
         );
-        self.reserve(&gl.window, bar.placement(), rect);
-        self.rect = Some(rect);
-        show(&gl.window, self.shown);
+        if !shown_early {
+            show(&gl.window, self.shown);
+        }
         Ok(gl)
+    }
+
+    /// Has the display server fill `window` with the bar's background until
+    /// the first frame, where it can (X11); whether it did.
+    fn fill_background(&self, window: &Window, style: &Style) -> bool {
+        #[cfg(free_unix)]
+        if let (Some(x11), Some(id)) = (&self.screen.x11, x11::window_id(window)) {
+            let see_through = self.screen.gl.borrow().see_through;
+            return x11
+                .fill_background(id, style.theme.background, see_through)
+                .inspect_err(|error| tracing::debug!("{error:#}"))
+                .is_ok();
+        }
+        let _ = (window, style);
+        false
     }
 
     /// A window with a GL config: see-through when some bar is and a

@@ -2,9 +2,11 @@
 //! monitors as RandR lists them (the order `monitor` indexes), a thread that
 //! reports when they change, and the properties that make window managers
 //! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
-//! desktop. And what a panic means once the X server is gone.
+//! desktop, and the colour it maps in. And what a panic means once the X
+//! server is gone.
 
 use crate::bar::{Output, ScreenRect};
+use crate::colour::Rgba;
 use anyhow::Context;
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
@@ -121,6 +123,23 @@ impl X11 {
             .change_property32(PropMode::REPLACE, bar, atom("_NET_WM_STATE")?, AtomEnum::ATOM, &[sticky])
             .context("setting the bar's strut")?;
         connection.flush().context("setting the bar's strut")
+    }
+
+    /// Has the server fill `window` with `colour` where nothing is drawn,
+    /// as it maps and until the first frame: the bar shows in its colour at
+    /// once, not what was beneath it. On a 32-bit (see-through) window the
+    /// pixel is premultiplied, as compositors read it.
+    pub fn fill_background(&self, window: u32, colour: Rgba, see_through: bool) -> anyhow::Result<()> {
+        let Rgba(red, green, blue, alpha) = colour;
+        let channel = |value: u8| match see_through {
+            true => u32::from(value) * u32::from(alpha) / 255,
+            false => u32::from(value),
+        };
+        let alpha = if see_through { u32::from(alpha) } else { 0 };
+        let pixel = alpha << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue);
+        let attributes = xproto::ChangeWindowAttributesAux::new().background_pixel(pixel);
+        self.connection.change_window_attributes(window, &attributes).context("filling the bar's window")?;
+        self.connection.flush().context("filling the bar's window")
     }
 
     /// Calls `changed` (on a thread of its own) whenever monitors are added,

@@ -1,7 +1,8 @@
 //! Font collections (`.ttc`) made from single fonts, for the tests of how
 //! a face in a collection is found and drawn: the machines the tests run
 //! on have DejaVu's single `.ttf` files, while Noto Sans CJK and most of
-//! macOS's fonts come as collections.
+//! macOS's fonts come as collections. And a font broken in the one way
+//! that font listings do not notice and a painter does.
 
 use std::path::Path;
 
@@ -58,4 +59,16 @@ pub fn collection(fonts: &[Vec<u8>]) -> Vec<u8> {
         out.extend_from_slice(&font);
     }
     out
+}
+
+/// `font` (a whole sfnt file) with its `head` table saying it has 0 units
+/// per em: fontdb lists it, a painter cannot draw with it.
+pub fn with_no_units_per_em(font: &[u8]) -> Vec<u8> {
+    let mut bytes = font.to_vec();
+    let tables = u16::from_be_bytes([bytes[4], bytes[5]]) as usize;
+    let head = (0..tables).map(|table| 12 + 16 * table).find(|&record| &bytes[record..record + 4] == b"head");
+    let record = head.expect("a head table");
+    let offset = u32::from_be_bytes(bytes[record + 8..record + 12].try_into().unwrap()) as usize;
+    bytes[offset + 18..offset + 20].copy_from_slice(&[0, 0]);
+    bytes
 }
