@@ -8,6 +8,9 @@
 /// Items in a view, at most.
 pub const ITEMS: usize = 256;
 
+/// Pieces in one item, at most.
+pub const PIECES_PER_ITEM: usize = 32;
+
 /// Bytes in one text of a view (a piece, a tooltip, a key), at most.
 pub const TEXT_BYTES: usize = 4096;
 

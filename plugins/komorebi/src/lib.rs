@@ -48,6 +48,10 @@
 //! mouse-follows-focus off for its length, as komorebi-bar sends it.
 //! Without a tiler the widget shows a muted plug, saying why on hover.
 //!
+//! What the tiler lists is shown within a view's limits: a workspace's
+//! first 31 icons, a stack's first 32 windows, the workspaces the rest of
+//! the view leaves room for; the focused one always among them.
+//!
 //! ```json
 //! { "Komorebi": {
 //!     "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "AllIconsAndTextOnSelected" },
@@ -60,6 +64,7 @@ use obi_sdk::config::{
     DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout,
     WorkspacesDisplayFormat as WorkspacesDisplay, WorkspacesOnlyFormat as AllFormat,
 };
+use obi_sdk::limits;
 use obi_sdk::log::{self, Level};
 use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
 use obi_sdk::{
@@ -163,7 +168,6 @@ impl Widget for Komorebi {
         };
         let mut items = Vec::new();
         if let Some(monitor) = bar_monitor(&state) {
-            items.extend(self.workspace_items(monitor));
             items.extend(self.binding_mode_item(&state));
             if let Some(workspace) = monitor.workspaces.get(monitor.focused_workspace as usize) {
                 items.extend(self.layout_items(&state, workspace));
@@ -173,6 +177,12 @@ impl Widget for Komorebi {
             }
         }
         items.extend(self.configuration_items());
+        // The workspaces come first, in the room the rest leaves them: a
+        // tiler may have more than a view holds.
+        if let Some(monitor) = bar_monitor(&state) {
+            let room = limits::ITEMS.saturating_sub(items.len());
+            items.splice(0..0, self.workspace_items(monitor, room));
+        }
         self.last = Some(state);
         View::of(items)
     }
@@ -254,14 +264,18 @@ impl Komorebi {
             || self.binding_mode.is_some()
     }
 
-    fn workspace_items(&self, monitor: &Monitor) -> Vec<Item> {
+    /// An item for each workspace shown, `room` at most (the focused one among them).
+    fn workspace_items(&self, monitor: &Monitor, room: usize) -> Vec<Item> {
         let Some((hide_empty, display)) = self.workspaces else { return Vec::new() };
         let focused = monitor.focused_workspace as usize;
-        monitor
+        let shown: Vec<(usize, &Workspace)> = monitor
             .workspaces
             .iter()
             .enumerate()
             .filter(|(index, workspace)| !(hide_empty && is_empty(workspace) && *index != focused))
+            .collect();
+        within(shown, room, |(index, _)| *index == focused)
+            .into_iter()
             .map(|(index, workspace)| {
                 let selected = index == focused;
                 let icons = match display {
@@ -276,7 +290,11 @@ impl Komorebi {
                         shows(display, selected)
                     }
                 };
-                let shown_icons = if show_icons { icons } else { Vec::new() };
+                // An item holds so many pieces; its text may take one.
+                let shown_icons: Vec<Piece> = match show_icons {
+                    true => icons.into_iter().take(limits::PIECES_PER_ITEM - 1).collect(),
+                    false => Vec::new(),
+                };
                 // Something must show: a workspace without icons shows its name.
                 let show_text = show_text || shown_icons.is_empty();
                 let emphasis = if selected {
@@ -329,10 +347,10 @@ impl Komorebi {
         let Some(display) = self.focused_container else { return Vec::new() };
         let Some(container) = focused_windows(workspace) else { return Vec::new() };
         let stacked = container.windows.len() > 1;
-        container
-            .windows
-            .iter()
-            .enumerate()
+        let focused = container.focused_window as usize;
+        let windows: Vec<(usize, &Window)> = container.windows.iter().enumerate().collect();
+        within(windows, STACK_SHOWN, |(index, _)| *index == focused)
+            .into_iter()
             .map(|(index, window)| {
                 let shown = index == container.focused_window as usize;
                 let (icon, text) = shows(display, shown);
@@ -403,6 +421,26 @@ impl Komorebi {
             })
             .collect()
     }
+}
+
+/// The windows of a stack shown, at most (the focused one among them).
+const STACK_SHOWN: usize = 32;
+
+/// The first `room` of `all`, the last of them given up for the `chosen`
+/// one when it comes later.
+fn within<T>(mut all: Vec<T>, room: usize, chosen: impl Fn(&T) -> bool) -> Vec<T> {
+    if all.len() <= room {
+        return all;
+    }
+    match all.iter().position(chosen) {
+        Some(at) if at >= room && room > 0 => {
+            let kept = all.swap_remove(at);
+            all.truncate(room - 1);
+            all.push(kept);
+        }
+        _ => all.truncate(room),
+    }
+    all
 }
 
 /// An item showing `icon` and/or `text`; at least one of them.

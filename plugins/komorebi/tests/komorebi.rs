@@ -380,3 +380,33 @@ fn the_binding_mode_part_turns_it_off_or_shows_it_alone() {
     let view = komorebi(without_workspaces, in_mode(Some("move"))).0.refresh().unwrap();
     assert!(!texts(&view).contains(&"move".to_owned()), "shown with the workspaces alone by default: {view:?}");
 }
+
+/// A tiler listing more than a view holds (300 workspaces, 40 windows on
+/// one, a stack of 50) is shown within the view's limits, the focused
+/// workspace and window among what shows (the view was refused, and the
+/// widget restarted, for as long as it lasted).
+#[test]
+fn more_workspaces_and_windows_than_a_view_holds_show_the_focused_ones() {
+    let mut windows: Vec<Container> =
+        (0..40).map(|index| container(&[window(&format!("w{index}"), None)], 0)).collect();
+    let stack: Vec<Window> = (0..50).map(|index| window(&format!("s{index}"), Some(index))).collect();
+    windows.push(container(&stack, 45));
+    let mut crowded = workspace("crowded", windows);
+    crowded.focused_container = Some(40);
+    let mut many = state();
+    let workspaces = &mut many.monitors[0].workspaces;
+    workspaces.extend((4..299).map(|index| workspace(&index.to_string(), Vec::new())));
+    workspaces.push(crowded);
+    many.monitors[0].focused_workspace = 299;
+    let config = r#"{ "workspaces": { "enable": true, "display": "AllIconsAndText" },
+                      "focused_container": { "enable": true, "display": "IconAndText" } }"#;
+    let view = komorebi(config, many).0.refresh().unwrap();
+    assert!(view.items.len() <= 256, "{} items", view.items.len());
+    let crowded = view.items.iter().find(|item| item.key == "workspace:299").expect("the focused workspace shows");
+    assert_eq!((crowded.pieces.len(), crowded.emphasis), (32, Emphasis::Selected));
+    assert!(matches!(crowded.pieces.last(), Some(Piece::Text(text)) if text == "crowded"));
+    let windows: Vec<&str> = view.items.iter().filter_map(|item| item.key.strip_prefix("window:")).collect();
+    assert_eq!(windows.len(), 32);
+    assert_eq!(windows.last(), Some(&"45"), "the focused window of the stack, kept last");
+    assert_eq!(view.items[0].key, "workspace:0", "the workspaces first");
+}
