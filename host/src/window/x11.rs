@@ -130,16 +130,13 @@ impl X11 {
     /// once, not what was beneath it. On a 32-bit (see-through) window the
     /// pixel is premultiplied, as compositors read it.
     pub fn fill_background(&self, window: u32, colour: Rgba, see_through: bool) -> anyhow::Result<()> {
-        let Rgba(red, green, blue, alpha) = colour;
-        let channel = |value: u8| match see_through {
-            true => u32::from(value) * u32::from(alpha) / 255,
-            false => u32::from(value),
-        };
-        let alpha = if see_through { u32::from(alpha) } else { 0 };
-        let pixel = alpha << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue);
-        let attributes = xproto::ChangeWindowAttributesAux::new().background_pixel(pixel);
-        self.connection.change_window_attributes(window, &attributes).context("filling the bar's window")?;
-        self.connection.flush().context("filling the bar's window")
+        let attributes = xproto::ChangeWindowAttributesAux::new().background_pixel(pixel(colour, see_through));
+        // Checked, so the server has it before winit's connection maps the window.
+        self.connection
+            .change_window_attributes(window, &attributes)
+            .context("filling the bar's window")?
+            .check()
+            .context("filling the bar's window")
     }
 
     /// Calls `changed` (on a thread of its own) whenever monitors are added,
@@ -229,6 +226,17 @@ pub fn end_quietly_without_the_display() {
     }));
 }
 
+/// `colour` as a pixel of a 24-bit window, or of a 32-bit one premultiplied.
+fn pixel(colour: Rgba, see_through: bool) -> u32 {
+    let Rgba(red, green, blue, alpha) = colour;
+    let channel = |value: u8| match see_through {
+        true => u32::from(value) * u32::from(alpha) / 255,
+        false => u32::from(value),
+    };
+    let alpha = if see_through { u32::from(alpha) } else { 0 };
+    alpha << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
+}
+
 /// The X11 id of a winit window, when it is one.
 pub fn window_id(window: &winit::window::Window) -> Option<u32> {
     use raw_window_handle::{HasWindowHandle, RawWindowHandle};
@@ -314,7 +322,14 @@ fn flip_rows(pixels: &mut [u8], row: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::flip_rows;
+    use super::{Rgba, flip_rows, pixel};
+
+    #[test]
+    fn a_background_is_a_pixel_of_the_windows_depth() {
+        let catppuccin = Rgba(0x1e, 0x1e, 0x2e, 0x80);
+        assert_eq!(pixel(catppuccin, false), 0x1e1e2e, "opaque: the colour, its alpha dropped");
+        assert_eq!(pixel(catppuccin, true), 0x800f0f17, "see-through: premultiplied");
+    }
 
     #[test]
     fn rows_are_turned_upside_down_in_place() {
