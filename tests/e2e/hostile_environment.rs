@@ -421,8 +421,8 @@ fn a_command_printing_without_end_costs_the_bar_little_and_quit_is_at_once() {
         r#"{ "height": 40, "right_widgets": [], "left_widgets": [ { "Custom": { "enable": true, "exec": "yes" } } ] }"#,
     );
     let runtime = dir.path().join("runtime");
-    let (mut bar, _window) =
-        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
+    let log = dir.path().join("obi.log");
+    let mut bar = session.start_bar_drawn(&config, &log, &[("XDG_RUNTIME_DIR", runtime.as_os_str())]);
     let pid = bar.0.id();
     assert!(wait_for(Duration::from_secs(20), || runs_under(pid, "yes")), "the bar started yes");
     let resident = || {

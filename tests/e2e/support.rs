@@ -282,7 +282,9 @@ impl XSession {
         })
     }
 
-    /// Starts obi on this display with `config` and waits for its window.
+    /// Starts obi on this display with `config` and waits for its window
+    /// (which maps before the bar has drawn in it: see
+    /// [`XSession::start_bar_drawn`]).
     pub fn start_bar(&self, config: &Path, stderr: Stdio) -> (Reaped, String) {
         self.start_bar_with_env(config, stderr, &[])
     }
@@ -306,6 +308,21 @@ impl XSession {
         let bar = Reaped(bar);
         let window = self.find_window("^obi$", Duration::from_secs(20)).expect("the bar window appears");
         (bar, window)
+    }
+
+    /// Starts obi with `config`, its log (with [`DRAWN_LOG`]) at `log`,
+    /// and waits until it has drawn its first complete frame: the bar maps
+    /// before its GL is set up, so memory measured from its window's
+    /// appearing would count the GL stack's as what a test does.
+    pub fn start_bar_drawn(&self, config: &Path, log: &Path, env: &[(&str, &std::ffi::OsStr)]) -> Reaped {
+        let (name, filter) = DRAWN_LOG;
+        let env: Vec<(&str, &std::ffi::OsStr)> = env.iter().copied().chain([(name, filter.as_ref())]).collect();
+        let stderr = Stdio::from(std::fs::File::create(log).expect("the bar's log"));
+        let (bar, _window) = self.start_bar_with_env(config, stderr, &env);
+        let said = || std::fs::read_to_string(log).unwrap_or_default();
+        let drawn = wait_for(Duration::from_secs(20), || said().contains("its first complete frame presented"));
+        assert!(drawn, "the bar drew no complete frame: {}", said());
+        bar
     }
 
     /// The whole screen as RGBA rows.
@@ -495,3 +512,7 @@ pub fn text_ink(frame: &Frame, columns: Range<u32>, rows: Range<u32>) -> (u32, f
     }
     (inked.1.saturating_sub(inked.0) + 1, full as f32 / ink.max(1) as f32)
 }
+
+/// The log filter under which the bar says when it has presented its
+/// first complete frame.
+pub const DRAWN_LOG: (&str, &str) = ("OBI_LOG", "info,obi::bar::running=debug");
