@@ -515,4 +515,5 @@ pub fn text_ink(frame: &Frame, columns: Range<u32>, rows: Range<u32>) -> (u32, f
 
 /// The log filter under which the bar says when it has presented its
 /// first complete frame.
-pub const DRAWN_LOG: (&str, &str) = ("OBI_LOG", "info,obi::bar::running=debug");
+pub const DRAWN_LOG: (&str, &str) =
+    ("OBI_LOG", "obi=info,obi::bar::running=debug,obi::capabilities=debug,winit=error,warn");

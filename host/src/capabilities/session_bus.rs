@@ -58,6 +58,13 @@ impl Unresponsive {
         self.leave_alone(peer);
     }
 
+    /// When the next peer left alone is to be asked again (none that has
+    /// been let be long enough: it is asked at the next reading).
+    pub fn next_return(&self) -> Option<Instant> {
+        let now = Instant::now();
+        self.0.values().map(|since| *since + LEFT_ALONE).filter(|at| *at > now).min()
+    }
+
     fn leave_alone(&mut self, peer: &str) {
         // Names that have been let be long enough go, so the list stays short.
         self.0.retain(|_, since| since.elapsed() < LEFT_ALONE);
@@ -110,4 +117,24 @@ fn connect(address: Option<&str>) -> zbus::Result<Connection> {
         None => zbus::blocking::connection::Builder::session()?,
     };
     builder.method_timeout(CALL_TIME).build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A peer left alone is due back when its time is up; one let be long
+    /// enough (gone from the bus since) is not waited for.
+    #[test]
+    fn a_peer_left_alone_is_due_back_after_its_time() {
+        let mut unresponsive = Unresponsive::default();
+        assert_eq!(unresponsive.next_return(), None);
+        unresponsive.leave_alone("org.mpris.MediaPlayer2.slow");
+        let due = unresponsive.next_return().expect("due back");
+        assert!(due > Instant::now() + LEFT_ALONE - Duration::from_secs(5));
+        if let Some(long_ago) = Instant::now().checked_sub(LEFT_ALONE * 2) {
+            unresponsive.0.insert("org.mpris.MediaPlayer2.gone".into(), long_ago);
+            assert_eq!(unresponsive.next_return(), Some(due));
+        }
+    }
 }

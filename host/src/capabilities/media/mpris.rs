@@ -99,9 +99,20 @@ fn watch(connection: &Connection, shown: &Pushed<Option<NowPlaying>>) -> zbus::R
     }
     let mut recency = Recency::default();
     let mut unresponsive = Unresponsive::default();
+    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
     loop {
         shown.publish(choose(read_players(connection, &mut unresponsive)?, &mut recency));
-        changes.recv().map_err(|_| zbus::Error::Failure("the signal threads stopped".into()))?;
+        // A player left out is read again when its time is up, whether or
+        // not it changed: one slow once (a loaded machine) comes back.
+        match unresponsive.next_return() {
+            Some(at) => {
+                let waited = changes.recv_timeout(at.saturating_duration_since(Instant::now()));
+                if let Err(mpsc::RecvTimeoutError::Disconnected) = waited {
+                    return Err(stopped());
+                }
+            }
+            None => changes.recv().map_err(|_| stopped())?,
+        }
         // A burst of changes is read once.
         while changes.try_recv().is_ok() {}
     }
@@ -117,7 +128,10 @@ fn read_players(connection: &Connection, unresponsive: &mut Unresponsive) -> zbu
         }
         let read = read_player(connection, name);
         unresponsive.note(name, &format!("media player {name}"), &read);
-        players.extend(read.ok());
+        match read {
+            Ok(player) => players.push(player),
+            Err(error) => tracing::debug!("media player {name} cannot be read: {error}"),
+        }
     }
     Ok(players)
 }
