@@ -324,14 +324,15 @@ impl WindowSurface {
         let (window, config) = self.create_window(event_loop, rect, bar)?;
         #[cfg(windows)]
         win32::make_bar(&window, self.screen.gl.borrow().see_through).context("making the bar a tool window")?;
-        self.reserve(&window, bar.placement(), rect);
         self.rect = Some(rect);
         // Setting up GL and the painter is most of a start under a software
-        // rasteriser (78 of 200 ms): on X11 the window maps before it, in
-        // the theme's background, as polybar's does. Elsewhere it shows
-        // once it can be painted (Windows would show it white meanwhile).
+        // rasteriser (78 of 200 ms): on X11 the window maps before it, its
+        // edge reserved, in the theme's background, as polybar's does.
+        // Elsewhere it is placed and shown once it can be painted (Windows
+        // would show it white meanwhile, and moves an AppBar as it is made).
         let shown_early = self.fill_background(&window, &bar.scene().style);
         if shown_early {
+            self.reserve(&window, bar.placement(), rect);
             show(&window, self.shown);
         }
         let mut gl = GlBar::new(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
@@ -347,6 +348,7 @@ impl WindowSurface {
             config.display().version_string()
         );
         if !shown_early {
+            self.reserve(&gl.window, bar.placement(), rect);
             show(&gl.window, self.shown);
         }
         Ok(gl)
