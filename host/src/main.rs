@@ -15,7 +15,10 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("OBI_LOG")
-                .unwrap_or_else(|_| "obi=info,winit=error,warn".into()),
+                // ICU says, for every Chinese or Japanese text, that it
+                // has no dictionary to break its words with: the bar never
+                // breaks a label.
+                .unwrap_or_else(|_| "obi=info,winit=error,icu_provider=off,warn".into()),
         )
         .with_writer(std::io::stderr)
         // The start's phases are spans: at debug, each says how long it took.

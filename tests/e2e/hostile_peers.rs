@@ -96,7 +96,8 @@ fn serve(address: &str, name: &str, properties: Vec<(&'static str, Property)>) -
                     }
                 }
                 Some("GetAll") => {
-                    let all: BTreeMap<&str, &Property> = properties.iter().map(|(name, value)| (*name, value)).collect();
+                    let all: BTreeMap<&str, &Property> =
+                        properties.iter().map(|(name, value)| (*name, value)).collect();
                     Message::method_return(&header).and_then(|reply| reply.build(&all))
                 }
                 _ => continue,

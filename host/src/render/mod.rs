@@ -15,6 +15,7 @@ mod layout;
 mod offscreen;
 mod painter;
 mod popup_layout;
+pub mod text;
 
 pub use damage::damage;
 pub use font_data::FontData;

@@ -8,6 +8,10 @@
 //! Wayland output at scale 2) the painter draws them `scale` times larger,
 //! so that text is rasterised at the size it is shown, not enlarged.
 //!
+//! Text is shaped by the [`TextEngine`] (each character in the first font
+//! that has it) and drawn run by run: outlines through femtovg's glyph
+//! atlas, colour glyphs (emoji) as images painted once and kept.
+//!
 //! One painter (one canvas: its shaders compiled once, one glyph atlas)
 //! can paint for several bars of a process, each its own [`Face`]: its
 //! text font, its scale, and the images it shows, kept apart from the
@@ -19,6 +23,7 @@ use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
+use super::text::{self, ShapedText, TextEngine, TextKind};
 use super::{FontData, ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
@@ -27,9 +32,10 @@ use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use anyhow::Context;
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
-use femtovg::{Align, Baseline, Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, Renderer, TextContext};
+use femtovg::{Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, PositionedGlyph, Renderer, TextContext};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, LazyLock};
 
 pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
@@ -39,9 +45,21 @@ pub struct Painter<R: Renderer> {
     glyph_budget: GlyphBudget,
     /// The images capabilities hold for widgets (window icons).
     held: HeldImages,
-    /// The text fonts loaded, by their faces' keys ([`FontData::key`]).
+    /// Shapes texts: which font each character is drawn in, and where.
+    text: TextEngine,
+    /// The text fonts loaded, by their faces' keys ([`FontData::key`]),
+    /// and which face each id stands for.
     text_fonts: HashMap<u64, FontId>,
-    icon_font: FontId,
+    text_font_keys: HashMap<FontId, u64>,
+    /// The fonts texts were shaped in, loaded into femtovg, by their
+    /// blob's id and face index; and whether each has colour glyphs.
+    run_fonts: HashMap<(u64, u32), (FontId, bool)>,
+    /// Colour glyphs painted into images of this canvas, with the size
+    /// they are drawn at (none: the glyph has no colour, and is drawn as an
+    /// outline).
+    colour_glyphs: HashMap<ColourKey, Option<(ImageId, f32, f32)>>,
+    /// The text engine's generation the fitted texts were measured in.
+    text_generation: u64,
     /// Uploaded images, by the face that shows them and the image's key.
     images: HashMap<(u64, u64), ImageId>,
     /// Texts and icons as fitted before, with their widths: shaping every
@@ -69,7 +87,15 @@ type FitStyle = (FontId, u32, u32);
 
 const FITTED_TEXTS: usize = 1024;
 
-const ELLIPSIS: &str = "…";
+/// A colour glyph by its font (blob id, face index), glyph, size in device
+/// pixels and the foreground its uncoloured parts take.
+type ColourKey = (u64, u32, u32, u32, [u8; 4]);
+
+/// Colour glyphs kept as images, past which they are painted again.
+const COLOUR_GLYPHS: usize = 512;
+
+/// The embedded icon font, shared by every painter.
+static ICONS: LazyLock<FontData> = LazyLock::new(|| FontData::new(Arc::from(ICON_FONT), 0));
 
 /// How much of the accent lights a popup's cell under the pointer.
 const HOVER_VEIL: f32 = 0.25;
@@ -80,16 +106,23 @@ impl<R: Renderer> Painter<R> {
     pub fn new(renderer: R, text_font: &FontData) -> anyhow::Result<Painter<R>> {
         let text_context = TextContext::default();
         let canvas = Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
-        // Shared, not copied: femtovg reads the fonts where they are.
-        let icon_font = text_context.add_shared_font_with_index(ICON_FONT, 0).context("loading the icon font")?;
-        let (images, fitted_texts, held, text_fonts) =
-            (HashMap::new(), HashMap::new(), HeldImages::default(), HashMap::new());
-        // Drawn in the text font once it is loaded, just below.
-        let face = Face { owner: 0, text_font: icon_font, scale: 1.0 };
-        let glyph_budget = GlyphBudget::default();
-        let mut painter =
-            Painter { canvas, text_context, glyph_budget, held, text_fonts, icon_font, images, fitted_texts, face };
-        painter.set_text_font(text_font)?;
+        let first_font = load_font(&text_context, text_font)?;
+        let mut painter = Painter {
+            canvas,
+            text_context,
+            glyph_budget: GlyphBudget::default(),
+            held: HeldImages::default(),
+            text: TextEngine::new(&ICONS),
+            text_fonts: HashMap::new(),
+            text_font_keys: HashMap::new(),
+            run_fonts: HashMap::new(),
+            colour_glyphs: HashMap::new(),
+            text_generation: 0,
+            images: HashMap::new(),
+            fitted_texts: HashMap::new(),
+            face: Face { owner: 0, text_font: first_font, scale: 1.0 },
+        };
+        painter.remember_text_font(text_font, first_font);
         Ok(painter)
     }
 
@@ -114,6 +147,7 @@ impl<R: Renderer> Painter<R> {
             Canvas::new_with_text_context(renderer, self.text_context.clone()).context("creating a fresh canvas")?;
         drop(std::mem::replace(&mut self.canvas, canvas));
         self.images.clear();
+        self.colour_glyphs.clear();
         self.glyph_budget.started_over();
         tracing::debug!(
             textures = self.glyph_budget.textures(),
@@ -137,12 +171,15 @@ impl<R: Renderer> Painter<R> {
         if let Some(id) = self.text_fonts.get(&data.key()) {
             return Ok(*id);
         }
-        let id = self
-            .text_context
-            .add_shared_font_with_index(data.bytes.clone(), data.index)
-            .context("loading the text font")?;
-        self.text_fonts.insert(data.key(), id);
+        let id = load_font(&self.text_context, data)?;
+        self.remember_text_font(data, id);
         Ok(id)
+    }
+
+    fn remember_text_font(&mut self, data: &FontData, id: FontId) {
+        self.text.add_font(data);
+        self.text_fonts.insert(data.key(), id);
+        self.text_font_keys.insert(id, data.key());
     }
 
     /// Draws text with the font `data` from now on (a reloaded `font_family`).
@@ -228,9 +265,9 @@ impl<R: Renderer> Painter<R> {
     /// The size of a tooltip showing `text`: its lines in the bar's font,
     /// with room around them.
     pub fn tooltip_size(&mut self, style: &Style, text: &str) -> (u32, u32) {
-        let paint = self.text_paint(style, style.theme.text);
         let lines = tooltip_lines(text);
-        let widest = lines.iter().map(|line| self.text_width(line, &paint)).fold(0.0, f32::max);
+        let widest =
+            lines.iter().map(|line| self.shape(line, TextKind::Label, style.font_size).width).fold(0.0, f32::max);
         let margin = tooltip_margin(style);
         let width = (widest + 2.0 * margin).ceil().min(TOOLTIP_MAX_WIDTH);
         let height = (lines.len() as f32 * tooltip_line_height(style) + 2.0 * margin).ceil();
@@ -244,11 +281,12 @@ impl<R: Renderer> Painter<R> {
     pub fn paint_tooltip(&mut self, style: &Style, text: &str, width: u32, height: u32) {
         self.paint_aside(style, width as f32, height as f32, |painter| {
             let theme = &style.theme;
-            let paint = painter.text_paint(style, Rgba(theme.text.0, theme.text.1, theme.text.2, 255));
+            let colour = Rgba(theme.text.0, theme.text.1, theme.text.2, 255);
             let (margin, line_height) = (tooltip_margin(style), tooltip_line_height(style));
             for (index, line) in tooltip_lines(text).iter().enumerate() {
                 let middle = margin + line_height * (index as f32 + 0.5);
-                let _ = painter.canvas.fill_text(margin, middle, line, &paint);
+                let shaped = painter.shape(line, TextKind::Label, style.font_size);
+                painter.draw_text(&shaped, margin, middle, colour);
             }
         });
     }
@@ -351,6 +389,11 @@ impl<R: Renderer> Painter<R> {
 
     /// The piece as it will be drawn (text cut to `max_width`) and its width.
     fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
+        if self.text.generation() != self.text_generation {
+            // The fonts texts are drawn in changed: widths are measured again.
+            self.fitted_texts.clear();
+            self.text_generation = self.text.generation();
+        }
         let font = self.face.text_font;
         let fit_style = |size: f32| (font, size.to_bits(), max_width.to_bits());
         match piece {
@@ -359,8 +402,8 @@ impl<R: Renderer> Painter<R> {
                 if let Some((fitted, width)) = self.fitted(fit_style, text) {
                     return (Piece::Text(fitted.clone()), *width);
                 }
-                let paint = self.text_paint(style, Rgba(0, 0, 0, 255));
-                let (fitted, width) = self.truncate(text, &paint, max_width);
+                let size = style.font_size;
+                let (fitted, width) = text::cut(text, max_width, |text| self.shape(text, TextKind::Label, size).width);
                 self.remember(fit_style, text, fitted.clone(), width);
                 (Piece::Text(fitted), width)
             }
@@ -370,8 +413,7 @@ impl<R: Renderer> Painter<R> {
                 if let Some((_, width)) = self.fitted(fit_style, glyph) {
                     return (piece.clone(), *width);
                 }
-                let paint = self.icon_paint(style, Rgba(0, 0, 0, 255));
-                let width = self.text_width(glyph, &paint);
+                let width = self.shape(glyph, TextKind::Icon, icon_size(style)).width;
                 self.remember(fit_style, glyph, glyph.clone(), width);
                 (piece.clone(), width)
             }
@@ -392,42 +434,92 @@ impl<R: Renderer> Painter<R> {
         self.fitted_texts.entry(fit_style).or_default().insert(text.to_owned(), (fitted, width));
     }
 
-    fn truncate(&mut self, text: &str, paint: &Paint, max_width: f32) -> (String, f32) {
-        let width = self.text_width(text, paint);
-        if width <= max_width {
-            return (text.to_owned(), width);
+    /// `text` shaped at `size` in the face's text font (or the icon font first).
+    fn shape(&mut self, text: &str, kind: TextKind, size: f32) -> Arc<ShapedText> {
+        let font = self.text_font_keys.get(&self.face.text_font).copied().unwrap_or_default();
+        self.text.shape(text, kind, font, size)
+    }
+
+    /// Draws `shaped` from `x`, centred on `middle`, in `colour`: each run
+    /// in its font, on the baseline of the text's first font.
+    fn draw_text(&mut self, shaped: &ShapedText, x: f32, middle: f32, colour: Rgba) {
+        let baseline = middle + (shaped.ascent + shaped.descent) / 2.0;
+        for run in &shaped.runs {
+            let Some((font, has_colour)) = self.run_font(&run.font) else { continue };
+            let paint = Paint::color(color(colour)).with_font_size(run.size);
+            let mut outlines = Vec::with_capacity(run.glyphs.len());
+            for glyph in &run.glyphs {
+                let drawn_in_colour = has_colour && self.draw_colour_glyph(run, glyph, x, middle, colour);
+                if !drawn_in_colour {
+                    let glyph_id = u16::try_from(glyph.id).unwrap_or(0);
+                    outlines.push(PositionedGlyph { x: x + glyph.x, y: baseline + glyph.y, glyph_id });
+                }
+            }
+            if !outlines.is_empty() {
+                let _ = self.canvas.fill_glyph_run(font, &run.coords, outlines, &paint);
+            }
         }
-        // The longest prefix that fits with the ellipsis, by bisection over char boundaries.
-        let boundaries: Vec<usize> = text.char_indices().map(|(index, _)| index).collect();
-        let (mut low, mut high) = (0, boundaries.len());
-        while low < high {
-            let middle = (low + high).div_ceil(2);
-            let candidate = format!("{}{ELLIPSIS}", &text[..boundaries[middle.min(boundaries.len() - 1)]]);
-            if self.text_width(&candidate, paint) <= max_width { low = middle } else { high = middle - 1 }
+    }
+
+    /// The femtovg font of a run's `font`, loaded the first time, and
+    /// whether it has colour glyphs; none for a font femtovg cannot read.
+    fn run_font(&mut self, font: &parley::FontData) -> Option<(FontId, bool)> {
+        let key = (font.data.id(), font.index);
+        if let Some(known) = self.run_fonts.get(&key) {
+            return Some(*known);
         }
-        let cut = format!("{}{ELLIPSIS}", text[..boundaries[low.min(boundaries.len() - 1)]].trim_end());
-        let width = self.text_width(&cut, paint);
-        (cut, width)
+        let loaded = match self.text_context.add_shared_font_with_index(font.data.clone(), font.index) {
+            Ok(id) => Some((id, text::colour::is_colour_font(font))),
+            Err(error) => {
+                tracing::warn!("a font the text was shaped in cannot be drawn: {error:?}");
+                None
+            }
+        };
+        loaded.inspect(|known| {
+            self.run_fonts.insert(key, *known);
+        })
     }
 
-    fn text_width(&mut self, text: &str, paint: &Paint) -> f32 {
-        self.canvas.measure_text(0.0, 0.0, text, paint).map(|metrics| metrics.width()).unwrap_or(0.0)
-    }
-
-    fn text_paint(&self, style: &Style, colour: Rgba) -> Paint {
-        Paint::color(color(colour))
-            .with_font(&[self.face.text_font, self.icon_font])
-            .with_font_size(style.font_size)
-            .with_text_baseline(Baseline::Middle)
-            .with_text_align(Align::Left)
-    }
-
-    fn icon_paint(&self, style: &Style, colour: Rgba) -> Paint {
-        Paint::color(color(colour))
-            .with_font(&[self.icon_font, self.face.text_font])
-            .with_font_size(style.font_size * style.icon_scale)
-            .with_text_baseline(Baseline::Middle)
-            .with_text_align(Align::Left)
+    /// Draws `glyph` of `run` as a colour image, in its advance and centred
+    /// on `middle`; false when it has no colour (it is then an outline).
+    fn draw_colour_glyph(
+        &mut self,
+        run: &text::ShapedRun,
+        glyph: &text::ShapedGlyph,
+        x: f32,
+        middle: f32,
+        foreground: Rgba,
+    ) -> bool {
+        let scale = self.face.scale;
+        let pixels = run.size * scale;
+        let Rgba(red, green, blue, alpha) = foreground;
+        let key = (run.font.data.id(), run.font.index, glyph.id, pixels.to_bits(), [red, green, blue, alpha]);
+        let image = match self.colour_glyphs.get(&key) {
+            Some(image) => *image,
+            None => {
+                if self.colour_glyphs.len() >= COLOUR_GLYPHS {
+                    for (image, ..) in self.colour_glyphs.drain().filter_map(|(_, image)| image) {
+                        self.canvas.delete_image(image);
+                    }
+                }
+                let image = text::colour::paint(&run.font, glyph.id, pixels, foreground).and_then(|painted| {
+                    let pixels: Vec<RGBA8> =
+                        painted.rgba.chunks_exact(4).map(|p| RGBA8::new(p[0], p[1], p[2], p[3])).collect();
+                    let image = Img::new(pixels.as_slice(), painted.width as usize, painted.height as usize);
+                    let id = self.canvas.create_image(image, ImageFlags::GENERATE_MIPMAPS).ok()?;
+                    Some((id, painted.draw_width / scale, painted.draw_height / scale))
+                });
+                self.colour_glyphs.insert(key, image);
+                image
+            }
+        };
+        let Some((image, width, height)) = image else { return false };
+        let left = x + glyph.x + (glyph.advance - width) / 2.0;
+        let top = middle - height / 2.0;
+        let mut area = Path::new();
+        area.rect(left, top, width, height);
+        self.canvas.fill_path(&area, &Paint::image(image, left, top, width, height, 0.0, 1.0));
+        true
     }
 
     fn paint_item(&mut self, style: &Style, placed: &PlacedItem) {
@@ -464,12 +556,12 @@ impl<R: Renderer> Painter<R> {
         for (piece, width) in pieces {
             match piece {
                 Piece::Text(text) => {
-                    let paint = self.text_paint(style, foreground);
-                    let _ = self.canvas.fill_text(whole_pixel(cursor), middle, text, &paint);
+                    let shaped = self.shape(text, TextKind::Label, style.font_size);
+                    self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Icon(glyph) => {
-                    let paint = self.icon_paint(style, foreground);
-                    let _ = self.canvas.fill_text(whole_pixel(cursor), middle, glyph, &paint);
+                    let shaped = self.shape(glyph, TextKind::Icon, icon_size(style));
+                    self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Image(image) => {
                     self.paint_image(image_key(image), cursor, middle, icon_size(style), || image.clone())
@@ -546,6 +638,12 @@ impl<R: Renderer> Painter<R> {
             keep
         });
     }
+}
+
+/// Loads `data` into femtovg's fonts: shared, not copied (femtovg reads
+/// the fonts where they are).
+fn load_font(text_context: &TextContext, data: &FontData) -> anyhow::Result<FontId> {
+    text_context.add_shared_font_with_index(data.bytes.clone(), data.index).context("loading the text font")
 }
 
 fn image_key(image: &Image) -> u64 {

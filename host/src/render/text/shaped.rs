@@ -1,0 +1,120 @@
+//! A text as shaped for drawing: runs of glyphs, each run in one font at one
+//! size, placed from the text's start along its baseline, and the text's
+//! width. The baseline and the height the text is centred by are its first
+//! font's (the bar's text font, or the icon font), whatever other fonts
+//! its characters come from, so no fallback glyph moves or grows a line.
+
+use parley::{FontData, Layout, PositionedLayoutItem};
+
+#[derive(Debug, Clone, Default)]
+pub struct ShapedText {
+    /// The advance of the whole text, trailing spaces included.
+    pub width: f32,
+    /// The first font's ascent and descent (negative, below the baseline).
+    pub ascent: f32,
+    pub descent: f32,
+    pub runs: Vec<ShapedRun>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ShapedRun {
+    pub font: FontData,
+    pub size: f32,
+    /// Where the font's variation axes are set (empty for a static font).
+    pub coords: Vec<i16>,
+    pub glyphs: Vec<ShapedGlyph>,
+}
+
+/// A glyph `x` from the text's start and `y` below its baseline.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShapedGlyph {
+    pub id: u32,
+    pub x: f32,
+    pub y: f32,
+    pub advance: f32,
+}
+
+impl ShapedText {
+    /// The runs of `layout` (one line), with the first font's `ascent` and
+    /// `descent`; and the characters whose clusters no font had a glyph for.
+    pub fn from_layout(layout: &Layout<()>, text: &str, ascent: f32, descent: f32) -> (ShapedText, Vec<char>) {
+        let mut shaped = ShapedText { width: layout.full_width(), ascent, descent, runs: Vec::new() };
+        let mut missing = Vec::new();
+        for line in layout.lines() {
+            for item in line.items() {
+                let PositionedLayoutItem::GlyphRun(glyph_run) = item else { continue };
+                let run = glyph_run.run();
+                let baseline = glyph_run.baseline();
+                let glyphs = glyph_run
+                    .positioned_glyphs()
+                    .map(|glyph| ShapedGlyph {
+                        id: glyph.id,
+                        x: glyph.x,
+                        y: glyph.y - baseline,
+                        advance: glyph.advance,
+                    })
+                    .collect();
+                for cluster in run.clusters().filter(|cluster| cluster.glyphs().any(|glyph| glyph.id == 0)) {
+                    let characters = text.get(cluster.text_range()).unwrap_or_default().chars();
+                    missing.extend(characters.filter(|c| !is_invisible(*c)));
+                }
+                shaped.runs.push(ShapedRun {
+                    font: run.font().clone(),
+                    size: run.font_size(),
+                    coords: run.normalized_coords().iter().map(|coord| coord.to_bits()).collect(),
+                    glyphs,
+                });
+            }
+        }
+        missing.sort_unstable();
+        missing.dedup();
+        (shaped, missing)
+    }
+}
+
+/// Characters that join or select, drawn as nothing whether a font has them or not.
+fn is_invisible(character: char) -> bool {
+    matches!(character, '\u{200B}'..='\u{200F}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+        || character.is_whitespace()
+        || character.is_control()
+}
+
+/// The byte ranges of `text` that are emoji as a reader sees them: a
+/// cluster of pictographs, or one asking for colour (VS16, a skin tone, a
+/// keycap, a flag's letters, a joined sequence). Digits, `#`, `*`, `©` and
+/// `®` on their own are text: they are never taken from an emoji font.
+pub fn emoji_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    for (start, cluster) in text.grapheme_indices(true) {
+        if !is_emoji_cluster(cluster) {
+            continue;
+        }
+        let end = start + cluster.len();
+        match ranges.last_mut() {
+            Some(last) if last.end == start => last.end = end,
+            _ => ranges.push(start..end),
+        }
+    }
+    ranges
+}
+
+fn is_emoji_cluster(cluster: &str) -> bool {
+    cluster.chars().any(|c| {
+        matches!(c as u32,
+            0xFE0F | 0x20E3 | 0x1F3FB..=0x1F3FF | 0x1F1E6..=0x1F1FF
+            | 0x1F300..=0x1F5FF | 0x1F600..=0x1F64F | 0x1F680..=0x1F6FF | 0x1F900..=0x1FAFF)
+    }) || (cluster.contains('\u{200D}') && cluster.chars().count() > 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emoji_are_told_from_text() {
+        let text = "a 1 # © 👍🏽 ❤️ x 👨\u{200D}👩\u{200D}👧🇯🇵 ❤ 1️⃣";
+        let emoji: Vec<&str> = emoji_ranges(text).into_iter().map(|range| &text[range]).collect();
+        assert_eq!(emoji, ["👍🏽", "❤️", "👨\u{200D}👩\u{200D}👧🇯🇵", "1️⃣"]);
+    }
+}
