@@ -1,0 +1,235 @@
+//! Every character the system has a font for is drawn: each script from a
+//! font that has it (no missing-glyph box), icon fonts' private-use glyphs,
+//! emoji in colour, and none of them moving the line or growing an item; a
+//! character no font has is a box, logged once. Read from the text engine's
+//! runs and back from offscreen frames. Needs the fonts `.ci/run` installs
+//! (Noto CJK, Noto Color Emoji, Font Awesome, DejaVu Sans).
+
+mod common;
+
+use obi::colour::Rgba;
+use obi::config::{BarConfig, Side};
+use obi::render::text::{TextEngine, TextKind};
+use obi::render::{FontData, ICON_FONT, Offscreen, PlacedItem, Scene, SceneWidget, Style, find_text_font};
+use obi::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
+use obi_test_support::skip;
+use std::process::Command;
+use std::sync::Arc;
+
+/// The families the samples need, as `fc-list` names them.
+const FONTS: &[&str] = &["DejaVu Sans", "Noto Sans CJK JP", "Noto Color Emoji", "FontAwesome"];
+
+/// Whether every font in [`FONTS`] is installed; a loud skip (a failure
+/// under CI) when not.
+fn fonts_installed(test: &str) -> bool {
+    let listed = Command::new("fc-list").args([":", "family"]).output().map(|out| out.stdout).unwrap_or_default();
+    let listed = String::from_utf8_lossy(&listed);
+    let missing: Vec<&&str> = FONTS.iter().filter(|family| !listed.contains(**family)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    skip::unavailable(&format!(
+        "{test}: fonts {missing:?} are not installed (apt install fonts-dejavu-core fonts-noto-cjk \
+         fonts-noto-color-emoji fonts-font-awesome)"
+    ));
+    false
+}
+
+const SAMPLES: &[(&str, &str)] = &[
+    ("Japanese", "ひらがな カタカナ 日本語"),
+    ("Simplified Chinese", "简体中文"),
+    ("Traditional Chinese", "繁體中文"),
+    ("Korean", "한국어"),
+    ("Arabic with digits", "العربية ١٢٣ 123"),
+    ("Hebrew with brackets", "עברית (abc)"),
+    ("Devanagari", "देवनागरी"),
+    ("a combining accent", "cafe\u{301}"),
+    ("Font Awesome", "\u{f0e0} \u{f121}"),
+    ("emoji", "👍🏽 ❤️ 👨\u{200D}👩\u{200D}👧 🇯🇵 🎵"),
+];
+
+fn engine() -> (TextEngine, u64) {
+    let text_font = find_text_font(Some("DejaVu Sans")).expect("DejaVu Sans");
+    let mut engine = TextEngine::new(&FontData::new(Arc::from(ICON_FONT), 0));
+    engine.add_font(&text_font.data);
+    (engine, text_font.data.key())
+}
+
+#[test]
+fn each_script_icon_and_emoji_comes_from_a_font_that_has_it() {
+    if !fonts_installed("every script test") {
+        return;
+    }
+    let (mut engine, font) = engine();
+    for (name, sample) in SAMPLES {
+        let shaped = engine.shape(sample, TextKind::Label, font, 14.0);
+        let glyphs: Vec<u32> = shaped.runs.iter().flat_map(|run| run.glyphs.iter().map(|glyph| glyph.id)).collect();
+        assert!(!glyphs.is_empty() && shaped.width > 0.0, "{name}: nothing shaped");
+        assert!(!glyphs.contains(&0), "{name} ({sample:?}) has a glyph no font has: {glyphs:?}");
+        // The baseline is the text font's, whatever font a character came from.
+        let ascii = engine.shape("Ag", TextKind::Label, font, 14.0);
+        assert_eq!((shaped.ascent, shaped.descent), (ascii.ascent, ascii.descent), "{name}");
+    }
+}
+
+#[test]
+fn han_takes_the_forms_of_the_language() {
+    if !fonts_installed("Han forms test") {
+        return;
+    }
+    // 直 is drawn differently in Japanese and in Chinese: the font the
+    // locale picks shapes it, so its glyph differs between the two.
+    let glyph_for = |locale: &str| {
+        let output = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "han_glyph_in_this_locale", "--nocapture", "--include-ignored"])
+            .env("LANG", locale)
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        stdout.lines().find_map(|line| line.strip_prefix("han glyph: ").map(str::to_owned)).unwrap_or(stdout)
+    };
+    let (japanese, chinese) = (glyph_for("ja_JP.UTF-8"), glyph_for("zh_CN.UTF-8"));
+    assert_ne!(japanese, chinese, "直 is drawn alike in Japanese and Simplified Chinese");
+}
+
+/// Prints the font and glyph 直 is shaped with in this process's locale
+/// (run by [`han_takes_the_forms_of_the_language`] with a locale set).
+#[test]
+#[ignore = "run by han_takes_the_forms_of_the_language in a locale of its choosing"]
+fn han_glyph_in_this_locale() {
+    let (mut engine, font) = engine();
+    let shaped = engine.shape("直", TextKind::Label, font, 14.0);
+    let run = &shaped.runs[0];
+    println!("han glyph: {} {} {}", run.font.data.data().len(), run.font.index, run.glyphs[0].id);
+}
+
+/// A bar of one item showing `text`, painted offscreen: its placed item
+/// and the frame's RGBA.
+fn painted(offscreen: &mut Offscreen, style: &Style, text: &str) -> (PlacedItem, Vec<u8>) {
+    let item = Item {
+        key: "sample".into(),
+        pieces: vec![Piece::Text(text.into())],
+        emphasis: Emphasis::Normal,
+        takes: Inputs::NONE,
+        tooltip: None,
+    };
+    let widget =
+        SceneWidget { side: Side::Left, name: "sample".into(), state: WidgetState::Ready(View::of(vec![item])) };
+    let scene = Scene { style: style.clone(), widgets: vec![widget] };
+    let layout = offscreen.paint(&scene);
+    let rgba = offscreen.read_rgba().unwrap();
+    (layout.items[0].clone(), rgba)
+}
+
+const WIDTH: u32 = 600;
+const HEIGHT: u32 = 32;
+
+/// The pixels of `rgba` in columns `columns` that are not the background.
+fn ink(rgba: &[u8], columns: std::ops::Range<u32>, background: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
+    let mut ink = Vec::new();
+    for y in 0..HEIGHT {
+        for x in columns.clone() {
+            let at = ((y * WIDTH + x) * 4) as usize;
+            let pixel = [rgba[at], rgba[at + 1], rgba[at + 2]];
+            if pixel.iter().zip(background).any(|(a, b)| a.abs_diff(b) > 24) {
+                ink.push((x, y, pixel));
+            }
+        }
+    }
+    ink
+}
+
+fn offscreen_bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
+    if !fonts_installed(test) {
+        return None;
+    }
+    let json =
+        r#"{ "height": 32, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [] }"#;
+    let config = BarConfig::parse(json, "test").unwrap().config;
+    let style = Style::from_config(&config);
+    let font = find_text_font(Some("DejaVu Sans")).unwrap();
+    match Offscreen::new(WIDTH, HEIGHT, &font.data) {
+        Ok(offscreen) => {
+            let background = [style.theme.background.0, style.theme.background.1, style.theme.background.2];
+            Some((offscreen, style, background))
+        }
+        Err(error) => {
+            skip::unavailable(&format!("{test}: no offscreen GL ({error})"));
+            None
+        }
+    }
+}
+
+#[test]
+fn emoji_are_drawn_in_colour_and_icons_are_not_boxes() {
+    let Some((mut offscreen, style, background)) = offscreen_bar("colour emoji test") else { return };
+    let columns = |item: &PlacedItem| item.rect.x as u32..(item.rect.right() as u32).min(WIDTH);
+    let strongly_coloured = |ink: &[(u32, u32, [u8; 3])]| {
+        ink.iter().filter(|(_, _, [r, g, b])| r.max(g).max(b) - r.min(g).min(b) > 64).count()
+    };
+
+    let (plain, rgba) = painted(&mut offscreen, &style, "plain text");
+    assert_eq!(strongly_coloured(&ink(&rgba, columns(&plain), background)), 0, "the theme's text is not colourful");
+    // Text in another colour, to tell a colour glyph (drawn alike in both)
+    // from an outline drawn in the text's colour.
+    let mut green = style.clone();
+    green.theme.text = Rgba(0, 255, 0, 255);
+    for emoji in ["👍🏽", "❤️", "👨\u{200D}👩\u{200D}👧", "🇯🇵", "🎵"] {
+        let (item, rgba) = painted(&mut offscreen, &style, emoji);
+        let drawn = ink(&rgba, columns(&item), background);
+        assert!(drawn.len() > 20, "{emoji} drew {} pixels", drawn.len());
+        assert_eq!(item.rect.height, plain.rect.height, "{emoji} grew its item");
+        let (_, green_rgba) = painted(&mut offscreen, &green, emoji);
+        assert_eq!(drawn, ink(&green_rgba, columns(&item), background), "{emoji} is drawn in the text's colour");
+    }
+    // The ones that are colourful in every emoji font.
+    for emoji in ["👍🏽", "❤️", "🇯🇵"] {
+        let (item, rgba) = painted(&mut offscreen, &style, emoji);
+        let coloured = strongly_coloured(&ink(&rgba, columns(&item), background));
+        assert!(coloured > 20, "{emoji} shows {coloured} strongly coloured pixels");
+    }
+
+    // An icon font's glyph is drawn as itself, not as the box a character
+    // no font has is drawn as.
+    let (icon, icon_rgba) = painted(&mut offscreen, &style, "\u{f0e0}");
+    let (missing, missing_rgba) = painted(&mut offscreen, &style, "\u{10FFF0}");
+    let icon_ink: Vec<_> = ink(&icon_rgba, columns(&icon), background).iter().map(|(x, y, _)| (*x, *y)).collect();
+    let box_ink: Vec<_> = ink(&missing_rgba, columns(&missing), background).iter().map(|(x, y, _)| (*x, *y)).collect();
+    assert!(!icon_ink.is_empty() && !box_ink.is_empty(), "the icon or the box drew nothing");
+    assert_ne!(icon_ink, box_ink, "the Font Awesome envelope is drawn as the missing-glyph box");
+}
+
+#[test]
+fn fallback_glyphs_keep_the_baseline_and_the_height() {
+    let Some((mut offscreen, style, background)) = offscreen_bar("baseline test") else { return };
+    let (alone, alone_rgba) = painted(&mut offscreen, &style, "Ag");
+    let (mixed, mixed_rgba) = painted(&mut offscreen, &style, "Ag 日本 한 देव 👍🏽");
+    assert_eq!((alone.rect.y, alone.rect.height), (mixed.rect.y, mixed.rect.height), "the item moved or grew");
+    // The columns of "Ag", the same in both: its ink lies on the same rows.
+    let start = alone.rect.x as u32;
+    let columns = start..(start + alone.pieces[0].1 as u32);
+    let rows = |ink: Vec<(u32, u32, [u8; 3])>| ink.into_iter().map(|(x, y, _)| (x, y)).collect::<Vec<_>>();
+    assert_eq!(
+        rows(ink(&alone_rgba, columns.clone(), background)),
+        rows(ink(&mixed_rgba, columns, background)),
+        "\"Ag\" moved when other scripts joined it"
+    );
+}
+
+#[test]
+fn a_character_no_font_has_is_a_box_logged_once() {
+    common::logs::logs();
+    let (mut engine, font) = engine();
+    let text = "no font has \u{10FFF0} here";
+    for size in [14.0, 15.0] {
+        let shaped = engine.shape(text, TextKind::Label, font, size);
+        let glyphs: Vec<u32> = shaped.runs.iter().flat_map(|run| run.glyphs.iter().map(|glyph| glyph.id)).collect();
+        assert!(glyphs.contains(&0), "the character is drawn as the missing-glyph box");
+    }
+    let logged = common::logs::logged();
+    let lines: Vec<&str> = logged.lines().filter(|line| line.contains("U+10FFF0")).collect();
+    assert_eq!(lines.len(), 1, "{logged}");
+    assert!(lines[0].contains("no installed font has U+10FFF0"), "{}", lines[0]);
+}
