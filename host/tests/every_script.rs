@@ -233,3 +233,36 @@ fn a_character_no_font_has_is_a_box_logged_once() {
     assert_eq!(lines.len(), 1, "{logged}");
     assert!(lines[0].contains("no installed font has U+10FFF0"), "{}", lines[0]);
 }
+
+/// A COLRv1 glyph (a gradient, which COLRv0 renderers draw blank) is drawn
+/// in its colours: red on its left, blue on its right. The font is made by
+/// `fixtures/colrv1_font.py` with fontTools.
+#[test]
+fn a_colrv1_glyph_is_drawn_with_its_gradient() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("colrv1.ttf");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/colrv1_font.py");
+    let made = Command::new("/usr/bin/python3").arg(script).arg(&path).output();
+    if !made.as_ref().is_ok_and(|made| made.status.success()) {
+        let why = made.map(|made| String::from_utf8_lossy(&made.stderr).into_owned()).unwrap_or_else(|e| e.to_string());
+        return skip::unavailable(&format!(
+            "COLRv1 test: no font made with fontTools (apt install python3-fonttools): {why}"
+        ));
+    }
+    let font = FontData::usable(Arc::from(std::fs::read(&path).unwrap()), 0).unwrap();
+    let json = r#"{ "height": 32, "font_size": 24, "left_widgets": [], "right_widgets": [] }"#;
+    let style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
+    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, &font) {
+        Ok(offscreen) => offscreen,
+        Err(error) => return skip::unavailable(&format!("COLRv1 test: no offscreen GL ({error})")),
+    };
+    let (item, rgba) = painted(&mut offscreen, &style, "\u{E000}");
+    let (left, width) = (item.rect.x + item.rect.width / 2.0 - item.pieces[0].1 / 2.0, item.pieces[0].1);
+    let pixel = |x: f32| {
+        let at = (((HEIGHT / 2) * WIDTH + x as u32) * 4) as usize;
+        [rgba[at], rgba[at + 1], rgba[at + 2]]
+    };
+    let (reddish, bluish) = (pixel(left + width * 0.25), pixel(left + width * 0.75));
+    assert!(reddish[0] > 150 && reddish[2] < 110, "the gradient's left is not red: {reddish:?}");
+    assert!(bluish[2] > 150 && bluish[0] < 110, "the gradient's right is not blue: {bluish:?}");
+}
