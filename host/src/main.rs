@@ -12,14 +12,13 @@ fn main() -> ExitCode {
     obi::allocator::fix_heap_thresholds();
     // SAFETY: no other thread has started yet.
     unsafe { window::rasterise_on_calling_thread() };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("OBI_LOG")
+        .unwrap_or_else(|_| "obi=info,winit=error,warn".into())
+        // ICU says, for every Chinese or Japanese text, that it has no
+        // dictionary to break its words with: the bar never breaks a label.
+        .add_directive("icu_provider=off".parse().expect("a directive"));
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("OBI_LOG")
-                // ICU says, for every Chinese or Japanese text, that it
-                // has no dictionary to break its words with: the bar never
-                // breaks a label.
-                .unwrap_or_else(|_| "obi=info,winit=error,icu_provider=off,warn".into()),
-        )
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
         // The start's phases are spans: at debug, each says how long it took.
         .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)

@@ -9,6 +9,7 @@ mod citizen;
 mod cli;
 mod custom;
 mod desktop;
+mod every_script;
 mod examples;
 mod golden;
 mod hostile_environment;
