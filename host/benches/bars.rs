@@ -2,7 +2,9 @@
 //! winit + glutin + femtovg window, `examples/empty_window.rs`, cleared, and
 //! the same drawing a line of text as a bar's first frame does), in one run
 //! under Xvfb, with equivalent bars: CPU, memory, disk, date and time, each
-//! refreshed every second. Measured for each:
+//! refreshed every second; and Obi's bar again beside workspaces and a title
+//! in Chinese, Japanese and Korean and emoji, drawn from the system's
+//! fallback and colour emoji fonts. Measured for each:
 //!
 //! - start to mapped window: from spawning the process to the X server's
 //!   MapNotify for its window (median of ten starts);
@@ -74,6 +76,7 @@ fn main() {
         Contestant::polybar(dir.path()),
         Contestant { name: "floor", program: floor.clone(), arguments: Vec::new() },
         floor_with_text(),
+        Contestant::obi("obi, CJK + emoji", &scripts_and_emoji(), dir.path()),
     ];
 
     let mut rows = Vec::new();
@@ -487,12 +490,12 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
             ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (other.idle.cpu.0 + other.idle.cpu.1) as f64),
         );
     }
-    for floor in &rows[2..4] {
-        let obi = &rows[0];
+    for (obi, floor) in [(&rows[0], &rows[2]), (&rows[0], &rows[3]), (&rows[4], &rows[3])] {
         let first_frame = obi.starts.first_frame.as_secs_f64() * 1e3 - floor.starts.first_frame.as_secs_f64() * 1e3;
         let mb = |obi: u64, floor: u64| (obi as f64 - floor as f64) / 1024.0;
         out += &format!(
-            "\nObi over the {}: first complete frame {first_frame:+.0} ms, RSS {:+.1} MB, private RSS {:+.1} MB.",
+            "\n{} over the {}: first complete frame {first_frame:+.0} ms, RSS {:+.1} MB, private RSS {:+.1} MB.",
+            if obi.name == "obi" { "Obi" } else { "Obi with CJK and emoji" },
             floor.name,
             mb(obi.idle.memory.rss_kb, floor.idle.memory.rss_kb),
             mb(obi.idle.memory.private_kb, floor.idle.memory.private_kb),
@@ -597,6 +600,18 @@ const FIVE: &str = r#"
 
 fn five_widgets() -> String {
     bar_widgets(FIVE)
+}
+
+/// The five widgets beside what a desktop in East Asia shows: workspaces
+/// and a title in Japanese, Chinese and Korean, and emoji (drawn from the
+/// system's fallback fonts and its colour emoji font).
+fn scripts_and_emoji() -> String {
+    let custom =
+        |text: &str| format!(r#"{{ "Custom": {{ "enable": true, "exec": "printf '{text}'", "interval": "once" }} }}"#);
+    let left = [custom("1: 日本語  2: 中文  3: 한국어"), custom("東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵")].join(",");
+    format!(
+        r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [ {left} ], "right_widgets": [ {FIVE} ] }}"#
+    )
 }
 
 fn thirty_widgets() -> String {
