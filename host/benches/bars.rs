@@ -76,7 +76,8 @@ fn main() {
         Contestant::polybar(dir.path()),
         Contestant { name: "floor", program: floor.clone(), arguments: Vec::new() },
         floor_with_text(),
-        Contestant::obi("obi, CJK + emoji", &scripts_and_emoji(), dir.path()),
+        Contestant::obi("obi, CJK + emoji", &scripts_and_emoji(true), dir.path()),
+        Contestant::obi("obi, the same in ASCII", &scripts_and_emoji(false), dir.path()),
     ];
 
     let mut rows = Vec::new();
@@ -490,12 +491,17 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
             ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (other.idle.cpu.0 + other.idle.cpu.1) as f64),
         );
     }
-    for (obi, floor) in [(&rows[0], &rows[2]), (&rows[0], &rows[3]), (&rows[4], &rows[3])] {
+    let over = [
+        ("Obi", &rows[0], &rows[2]),
+        ("Obi", &rows[0], &rows[3]),
+        ("Obi with CJK and emoji", &rows[4], &rows[3]),
+        ("Obi with CJK and emoji", &rows[4], &rows[5]),
+    ];
+    for (name, obi, floor) in over {
         let first_frame = obi.starts.first_frame.as_secs_f64() * 1e3 - floor.starts.first_frame.as_secs_f64() * 1e3;
         let mb = |obi: u64, floor: u64| (obi as f64 - floor as f64) / 1024.0;
         out += &format!(
-            "\n{} over the {}: first complete frame {first_frame:+.0} ms, RSS {:+.1} MB, private RSS {:+.1} MB.",
-            if obi.name == "obi" { "Obi" } else { "Obi with CJK and emoji" },
+            "\n{name} over the {}: first complete frame {first_frame:+.0} ms, RSS {:+.1} MB, private RSS {:+.1} MB.",
             floor.name,
             mb(obi.idle.memory.rss_kb, floor.idle.memory.rss_kb),
             mb(obi.idle.memory.private_kb, floor.idle.memory.private_kb),

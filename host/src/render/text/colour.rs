@@ -299,11 +299,14 @@ fn paint_bitmap(face: &FontRef, glyph: GlyphId, size: f32) -> Option<ColourGlyph
     let strikes = skrifa::bitmap::BitmapStrikes::new(face);
     let bitmap = strikes.glyph_for_size(Size::new(size), glyph)?;
     let skrifa::bitmap::BitmapData::Png(png) = bitmap.data else { return None };
-    let crate::view::Pixels { width, height, rgba } = crate::view::images::decode_image_bytes(png.to_vec()).ok()?;
-    if width == 0 || height == 0 {
+    let decoded = crate::view::images::decode_image_bytes(png.to_vec()).ok()?;
+    if decoded.width == 0 || decoded.height == 0 {
         return None;
     }
     let draw_height = size;
-    let draw_width = width as f32 * size / height as f32;
+    let draw_width = decoded.width as f32 * size / decoded.height as f32;
+    // Kept at most twice the size it is drawn at (the GPU's mipmaps do the
+    // rest): Noto Color Emoji's bitmaps are 136 × 128, 68 kB each.
+    let crate::view::Pixels { width, height, rgba } = crate::view::images::shrink(decoded, (2.0 * size).ceil() as u32);
     Some(ColourGlyph { width, height, rgba, draw_width, draw_height })
 }

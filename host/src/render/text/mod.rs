@@ -33,6 +33,12 @@ use std::sync::Arc;
 /// engine starts over rather than grow without bound.
 const SHAPED_TEXTS: usize = 1024;
 
+/// Starts listing the system's fonts, on a thread of its own (the first
+/// text engine made starts it otherwise): a bar calls it first thing.
+pub fn start_listing_fonts() {
+    system_fonts::start();
+}
+
 /// Whether a text is a label or an icon (drawn in the icon font first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TextKind {
