@@ -610,11 +610,17 @@ fn five_widgets() -> String {
 
 /// The five widgets beside what a desktop in East Asia shows: workspaces
 /// and a title in Japanese, Chinese and Korean, and emoji (drawn from the
-/// system's fallback fonts and its colour emoji font).
-fn scripts_and_emoji() -> String {
+/// system's fallback fonts and its colour emoji font); or, to tell what
+/// those cost, the same items in ASCII.
+fn scripts_and_emoji(in_scripts: bool) -> String {
     let custom =
         |text: &str| format!(r#"{{ "Custom": {{ "enable": true, "exec": "printf '{text}'", "interval": "once" }} }}"#);
-    let left = [custom("1: 日本語  2: 中文  3: 한국어"), custom("東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵")].join(",");
+    let texts = if in_scripts {
+        ["1: 日本語  2: 中文  3: 한국어", "東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵"]
+    } else {
+        ["1: one  2: two  3: three", "Tokyo - Beijing - Seoul :) <3 ~ JP"]
+    };
+    let left = texts.map(custom).join(",");
     format!(
         r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [ {left} ], "right_widgets": [ {FIVE} ] }}"#
     )
