@@ -16,8 +16,6 @@ use std::sync::Arc;
 
 /// Starts the bars and runs until they are told to quit.
 pub fn run(cli: &Cli) -> anyhow::Result<()> {
-    // Listed beside everything else the start does, ready by the first frame.
-    obi::render::text::start_listing_fonts();
     let sources = tracing::debug_span!("reading the configs").in_scope(|| bar_sources(cli))?;
     let first = &sources[0].config;
     let held = HeldImages::default();

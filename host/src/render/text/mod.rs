@@ -7,9 +7,10 @@
 //! runs of glyphs ([`ShapedText`]), which the painter draws: outlines with
 //! femtovg, colour glyphs as the images [`colour`] paints.
 //!
-//! Until the system's fonts are listed (on a thread of their own, see
-//! [`system_fonts`]), texts are shaped in the bar's own fonts; one that
-//! needs another font waits for the listing.
+//! Until the system's fonts are listed (on a thread of their own once the
+//! first frame is shown, see [`system_fonts`]), texts are shaped in the
+//! bar's own fonts; one that needs another font waits for the listing (or
+//! makes it).
 
 pub mod colour;
 mod coverage;
@@ -33,8 +34,9 @@ use std::sync::Arc;
 /// engine starts over rather than grow without bound.
 const SHAPED_TEXTS: usize = 1024;
 
-/// Starts listing the system's fonts, on a thread of its own (the first
-/// text engine made starts it otherwise): a bar calls it first thing.
+/// Starts listing the system's fonts, on a thread of its own: a bar calls
+/// it once its first frame is shown. A text that needs them before waits
+/// for the listing, or makes it.
 pub fn start_listing_fonts() {
     system_fonts::start();
 }
@@ -71,10 +73,8 @@ pub struct TextEngine {
 }
 
 impl TextEngine {
-    /// An engine drawing icons in `icon_font`, which starts the listing of
-    /// the system's fonts.
+    /// An engine drawing icons in `icon_font`.
     pub fn new(icon_font: &FontData) -> TextEngine {
-        system_fonts::start();
         let collection = system_fonts::listed();
         let has_system_fonts = collection.is_some();
         let collection = collection.unwrap_or_else(|| Collection::new(Default::default()));

@@ -1,8 +1,9 @@
 //! The system's fonts as fontique lists them (fontconfig, DirectWrite,
-//! CoreText), listed once per process on a thread of its own: listing them
-//! costs tens of milliseconds that the first frame, drawn in the bar's own
-//! fonts, does not wait for. Every painter's text engine shares the one
-//! listing (a fontique collection's system fonts are shared by its clones).
+//! CoreText), listed once per process: on a thread of its own once a bar
+//! has shown its first frame (listing them costs tens of milliseconds of a
+//! busy start), or by the first text that needs them. Every painter's text
+//! engine shares the one listing (a fontique collection's system fonts are
+//! shared by its clones).
 
 use fontique::{Collection, CollectionOptions};
 use std::sync::{Once, OnceLock};
