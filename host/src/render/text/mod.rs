@@ -23,7 +23,7 @@ pub use shaped::{ShapedGlyph, ShapedRun, ShapedText};
 
 use super::FontData;
 use coverage::Coverage;
-use fontique::{Blob, Collection, GenericFamily, Language};
+use fontique::{Blob, Collection, CollectionOptions, GenericFamily, Language};
 use parley::{FontContext, FontFamily, FontFamilyName, LayoutContext, StyleProperty};
 use skrifa::MetadataProvider;
 use std::borrow::Cow;
@@ -77,7 +77,10 @@ impl TextEngine {
     pub fn new(icon_font: &FontData) -> TextEngine {
         let collection = system_fonts::listed();
         let has_system_fonts = collection.is_some();
-        let collection = collection.unwrap_or_else(|| Collection::new(Default::default()));
+        // The bar's own fonts alone until the system's are listed (fontique
+        // would list them here, on the painter's thread, by default).
+        let own_only = CollectionOptions { shared: false, system_fonts: false };
+        let collection = collection.unwrap_or_else(|| Collection::new(own_only));
         let mut engine = TextEngine {
             fonts: FontContext { collection, source_cache: Default::default() },
             layouts: LayoutContext::new(),
@@ -145,7 +148,6 @@ impl TextEngine {
     fn shape_now(&mut self, text: &str, kind: TextKind, font: u64, size: f32) -> (ShapedText, Vec<char>) {
         let text_family = self.own.get(&font).map(|own| own.family.clone()).unwrap_or_default();
         let icon_family = self.own.get(&self.icon_font).map(|own| own.family.clone()).unwrap_or_default();
-        let first = if kind == TextKind::Icon { icon_family.clone() } else { text_family.clone() };
         let mut families: Vec<FontFamilyName<'static>> = Vec::new();
         if kind == TextKind::Icon {
             families.push(FontFamilyName::Named(Cow::Owned(icon_family)));
@@ -170,7 +172,7 @@ impl TextEngine {
         }
         let mut layout = builder.build(text);
         layout.break_all_lines(None);
-        let first = self.own.values().find(|own| own.family == first);
+        let first = self.own.get(if kind == TextKind::Icon { &self.icon_font } else { &font });
         let (ascent, descent) = first.map(|own| metrics(own, size)).unwrap_or((size * 0.8, -size * 0.2));
         ShapedText::from_layout(&layout, text, ascent, descent)
     }
