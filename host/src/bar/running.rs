@@ -400,9 +400,6 @@ impl Running {
             0 => {
                 self.complete_once = true;
                 tracing::debug!("bar {}: its first complete frame presented {at:.1?} after the start", self.id.0);
-                // Not before: on a busy start it would slow every bar's first
-                // frame, and a bar whose first texts need them lists them then.
-                crate::render::text::start_listing_fonts();
             }
             _ => tracing::debug!(
                 "bar {}: a frame presented {at:.1?} after the start, {waiting} widgets to come",

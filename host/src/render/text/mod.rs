@@ -7,10 +7,8 @@
 //! runs of glyphs ([`ShapedText`]), which the painter draws: outlines with
 //! femtovg, colour glyphs as the images [`colour`] paints.
 //!
-//! Until the system's fonts are listed (on a thread of their own once the
-//! first frame is shown, see [`system_fonts`]), texts are shaped in the
-//! bar's own fonts; one that needs another font waits for the listing (or
-//! makes it).
+//! Texts are shaped in the bar's own fonts until one needs another: the
+//! system's fonts are listed then, once ([`system_fonts`]).
 
 pub mod colour;
 mod coverage;
@@ -33,13 +31,6 @@ use std::sync::Arc;
 /// Shaped texts kept: labels come and go (titles, rates), so past this the
 /// engine starts over rather than grow without bound.
 const SHAPED_TEXTS: usize = 1024;
-
-/// Starts listing the system's fonts, on a thread of its own: a bar calls
-/// it once its first frame is shown. A text that needs them before waits
-/// for the listing, or makes it.
-pub fn start_listing_fonts() {
-    system_fonts::start();
-}
 
 /// Whether a text is a label or an icon (drawn in the icon font first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,7 +117,7 @@ impl TextEngine {
         }
         let (mut shaped, mut missing) = self.shape_now(text, kind, font, size);
         if !missing.is_empty() && !self.has_system_fonts {
-            self.adopt(system_fonts::wait());
+            self.adopt(system_fonts::list());
             (shaped, missing) = self.shape_now(text, kind, font, size);
         }
         if !missing.is_empty() {

@@ -1,40 +1,27 @@
 //! The system's fonts as fontique lists them (fontconfig, DirectWrite,
-//! CoreText), listed once per process: on a thread of its own once a bar
-//! has shown its first frame (listing them costs tens of milliseconds of a
-//! busy start), or by the first text that needs them. Every painter's text
-//! engine shares the one listing (a fontique collection's system fonts are
-//! shared by its clones).
+//! CoreText), listed once per process, by the first text that needs a font
+//! the bar's own lack: a bar in the bar's font alone never lists them (the
+//! listing costs tens of milliseconds and a few megabytes, most of them
+//! fontconfig's). Every painter's text engine shares the one listing (a
+//! fontique collection's system fonts are shared by its clones).
 
 use fontique::{Collection, CollectionOptions};
-use std::sync::{Once, OnceLock};
+use std::sync::OnceLock;
 
 static LISTED: OnceLock<Collection> = OnceLock::new();
-static STARTED: Once = Once::new();
-
-/// Starts listing the system's fonts, unless that has begun.
-pub fn start() {
-    STARTED.call_once(|| {
-        let spawned = std::thread::Builder::new().name("obi-fonts".into()).spawn(|| {
-            LISTED.get_or_init(list);
-        });
-        // Without a thread to spare, the listing is made when first needed.
-        if let Err(error) = spawned {
-            tracing::debug!("the system's fonts are listed when needed: {error}");
-        }
-    });
-}
 
 /// The system's fonts, when they have been listed.
 pub fn listed() -> Option<Collection> {
     LISTED.get().cloned()
 }
 
-/// The system's fonts, waiting for them to be listed (or listing them).
-pub fn wait() -> Collection {
-    LISTED.get_or_init(list).clone()
+/// The system's fonts, listing them the first time (another thread asking
+/// meanwhile waits for the same listing).
+pub fn list() -> Collection {
+    LISTED.get_or_init(list_now).clone()
 }
 
-fn list() -> Collection {
+fn list_now() -> Collection {
     let started = std::time::Instant::now();
     // A listing that fails (a broken fontconfig) leaves the bar its own fonts.
     let listed = std::panic::catch_unwind(|| Collection::new(CollectionOptions { shared: false, system_fonts: true }))
