@@ -407,7 +407,7 @@ fn runs_under(pid: u32, name: &str) -> bool {
 }
 
 /// A Custom command kept running that prints without end (`yes`): for
-/// 20 s the bar's memory stays within 16 MB of where it was and it spends
+/// 20 s the bar's memory stays within 24 MB of where it was and it spends
 /// under a tenth of a core, and `obi msg quit` ends it within 2 s (it grew
 /// by 400 MB a second, queueing a wake for every line, and took 19 s to
 /// quit).
@@ -436,7 +436,11 @@ fn a_command_printing_without_end_costs_the_bar_little_and_quit_is_at_once() {
     std::thread::sleep(attack);
     let (grown, cpu) = (resident().saturating_sub(memory_before), cpu_time(pid) - cpu_before);
     eprintln!("endless printer test: the bar grew by {grown} bytes and spent {cpu:?} of CPU in {attack:?}");
-    assert!(grown < 16 << 20, "the bar's memory grew by {grown} bytes");
+    // The tail of the bar's start lands in the window too (its widget's
+    // memory, the GL frames after the first, the text's first shaping):
+    // 5 to 17 MB in runs of a debug build, against the 8 GB the endless
+    // lines grew it by in these 20 s.
+    assert!(grown < 24 << 20, "the bar's memory grew by {grown} bytes");
     assert!(cpu < attack / 10, "the bar spent {cpu:?} of CPU in {attack:?}");
 
     let asked = Instant::now();

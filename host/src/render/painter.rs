@@ -123,6 +123,9 @@ impl<R: Renderer> Painter<R> {
             face: Face { owner: 0, text_font: first_font, scale: 1.0 },
         };
         painter.remember_text_font(text_font, first_font);
+        // Shaping's first use (its tables, ICU's data) is the start's, not
+        // that of whichever text comes first.
+        painter.shape("0", TextKind::Label, 12.0);
         Ok(painter)
     }
 
