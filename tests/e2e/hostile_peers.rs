@@ -246,29 +246,54 @@ fn images_whose_headers_lie_are_left_out_and_the_bar_goes_on() {
 /// and 2.2 GB, reading each byte as a value of its own).
 const BYTES_BOUND_KB: u64 = 130 << 10;
 
+/// A bar with the Media widget and the tray on a bus of its own, for a
+/// test whose peer sends megabytes; none when a tool or the bus is missing
+/// (said loudly, a failure under CI).
+struct MegabytesBar {
+    test: &'static str,
+    bus: SessionBus,
+    session: XSession,
+    dir: tempfile::TempDir,
+    log: std::path::PathBuf,
+    bar: Reaped,
+    peak_before: u64,
+    started: Instant,
+}
+
+impl MegabytesBar {
+    fn start(test: &'static str) -> Option<MegabytesBar> {
+        if !have_tools(test, TOOLS) {
+            return None;
+        }
+        let bus = SessionBus::for_tests(test, None)?;
+        let session = XSession::start(1280, 720);
+        let (dir, _) = config_file("{}");
+        let log = dir.path().join("obi.log");
+        let bar = start(&session, dir.path(), r#"{ "Media": { "enable": true } }"#, &bus, &log);
+        let peak_before = memory_kb(bar.0.id(), "VmHWM");
+        Some(MegabytesBar { test, bus, session, dir, log, bar, peak_before, started: Instant::now() })
+    }
+
+    /// The bar is still running, and its peak memory grew within [`BYTES_BOUND_KB`].
+    fn assert_cost_within_bound(mut self) {
+        let grown = memory_kb(self.bar.0.id(), "VmHWM").saturating_sub(self.peak_before);
+        eprintln!("{}: the bar's peak grew by {grown} kB in {:?}", self.test, self.started.elapsed());
+        let said = std::fs::read_to_string(&self.log).unwrap();
+        assert!(self.bar.0.try_wait().unwrap().is_none(), "the bar ended:\n{said}");
+        assert!(grown < BYTES_BOUND_KB, "the bar's peak grew by {grown} kB");
+    }
+}
+
 /// A tray item whose one pixmap is an honest 4000×4000 (64 MB of pixels):
 /// the bar shows it, and its peak memory grows within [`BYTES_BOUND_KB`].
 #[test]
 fn a_pixmap_of_64_mb_costs_its_size_and_no_more() {
-    if !have_tools("pixmap bytes test", TOOLS) {
-        return;
-    }
-    let Some(bus) = SessionBus::for_tests("pixmap bytes test", None) else { return };
-    let session = XSession::start(1280, 720);
-    let (dir, _) = config_file("{}");
-    let log = dir.path().join("obi.log");
-    let mut bar = start(&session, dir.path(), r#"{ "Media": { "enable": true } }"#, &bus, &log);
-    let pid = bar.0.id();
-    let peak_before = memory_kb(pid, "VmHWM");
+    let Some(bar) = MegabytesBar::start("pixmap bytes test") else { return };
     let side = 4000;
     let pixmap = (side, side, [255, 0, 128, 255].repeat((side * side) as usize));
-    let started = Instant::now();
-    let _item = serve_item(&bus.address, String::new(), vec![pixmap]);
-    wait_for_log(&log, "StatusNotifierItem: id \"hostile\"", Duration::from_secs(60));
-    let grown = memory_kb(pid, "VmHWM").saturating_sub(peak_before);
-    eprintln!("pixmap bytes test: the bar's peak grew by {grown} kB in {:?}", started.elapsed());
-    assert!(bar.0.try_wait().unwrap().is_none(), "the bar ended:\n{}", std::fs::read_to_string(&log).unwrap());
-    assert!(grown < BYTES_BOUND_KB, "the bar's peak grew by {grown} kB");
+    let _item = serve_item(&bar.bus.address, String::new(), vec![pixmap]);
+    wait_for_log(&bar.log, "StatusNotifierItem: id \"hostile\"", Duration::from_secs(60));
+    bar.assert_cost_within_bound();
 }
 
 /// A player with a property of 16 MB of bytes and 1 MB in its metadata:
@@ -276,30 +301,17 @@ fn a_pixmap_of_64_mb_costs_its_size_and_no_more() {
 /// [`BYTES_BOUND_KB`].
 #[test]
 fn a_player_with_megabytes_nobody_reads_costs_their_size_and_no_more() {
-    if !have_tools("player bytes test", TOOLS) {
-        return;
-    }
-    let Some(bus) = SessionBus::for_tests("player bytes test", None) else { return };
-    let session = XSession::start(1280, 720);
-    let (dir, _) = config_file("{}");
-    let log = dir.path().join("obi.log");
-    let mut bar = start(&session, dir.path(), r#"{ "Media": { "enable": true } }"#, &bus, &log);
-    let pid = bar.0.id();
-    let peak_before = memory_kb(pid, "VmHWM");
-    let started = Instant::now();
-    let _player = serve_player(&bus.address, "hostile", String::new(), 16 << 20);
+    let Some(bar) = MegabytesBar::start("player bytes test") else { return };
+    let _player = serve_player(&bar.bus.address, "hostile", String::new(), 16 << 20);
     let mut words = Vec::new();
     let playing = wait_for(Duration::from_secs(30), || {
-        words = words_on_bar(&session, dir.path(), 600);
+        words = words_on_bar(&bar.session, bar.dir.path(), 600);
         words.iter().any(|(word, _)| word.contains("Hostile"))
     });
     assert!(
         playing,
         "the bar never showed what plays: {words:?}; it said:\n{}",
-        std::fs::read_to_string(&log).unwrap()
+        std::fs::read_to_string(&bar.log).unwrap()
     );
-    let grown = memory_kb(pid, "VmHWM").saturating_sub(peak_before);
-    eprintln!("player bytes test: the bar's peak grew by {grown} kB in {:?}", started.elapsed());
-    assert!(bar.0.try_wait().unwrap().is_none(), "the bar ended:\n{}", std::fs::read_to_string(&log).unwrap());
-    assert!(grown < BYTES_BOUND_KB, "the bar's peak grew by {grown} kB");
+    bar.assert_cost_within_bound();
 }
