@@ -21,7 +21,7 @@ use crate::harness::Harness;
 use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
 use crate::view::images::HeldImages;
-use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Piece, ScrollDirection, View};
+use crate::view::{BinaryClockStyle, Emphasis, Image, Input, Length, Piece, ScrollDirection, Span, View};
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -201,5 +201,31 @@ fn piece_json(piece: &Piece) -> Value {
         Piece::BinaryClock(clock) => json!({ "binary_clock": {
             "hour": clock.hour, "minute": clock.minute, "second": clock.second,
             "style": if clock.style == BinaryClockStyle::Circle { "circle" } else { "rectangle" } } }),
+        Piece::Styled(spans) => json!({ "styled": spans.iter().map(span_json).collect::<Vec<_>>() }),
     }
+}
+
+/// A span as its text and the style it sets, no more.
+fn span_json(span: &Span) -> Value {
+    let style = &span.style;
+    let mut json = serde_json::Map::new();
+    json.insert("text".into(), json!(span.text));
+    let hex = |[red, green, blue, alpha]: [u8; 4]| format!("#{red:02x}{green:02x}{blue:02x}{alpha:02x}");
+    let length = |length: Length| match length {
+        Length::Ems(ems) => json!({ "ems": ems }),
+        Length::Points(points) => json!({ "points": points }),
+    };
+    let set = [
+        ("colour", style.colour.map(|colour| json!(hex(colour)))),
+        ("background", style.background.map(|colour| json!(hex(colour)))),
+        ("weight", style.weight.map(|weight| json!(weight))),
+        ("italic", style.italic.then_some(json!(true))),
+        ("size", style.size.map(length)),
+        ("family", style.family.as_ref().map(|family| json!(family))),
+        ("rise", style.rise.map(length)),
+        ("underline", style.underline.then_some(json!(true))),
+        ("strikethrough", style.strikethrough.then_some(json!(true))),
+    ];
+    json.extend(set.into_iter().filter_map(|(name, value)| Some((name.to_owned(), value?))));
+    Value::Object(json)
 }

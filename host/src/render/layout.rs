@@ -172,7 +172,7 @@ impl Row {
         for (w, (items, _)) in self.widgets.iter().enumerate() {
             for (i, (_, item, pieces, _)) in items.iter().enumerate() {
                 for (p, ((_, width), original)) in pieces.iter().zip(&item.pieces).enumerate() {
-                    if matches!(original, Piece::Text(_))
+                    if matches!(original, Piece::Text(_) | Piece::Styled(_))
                         && *width > shortest
                         && widest.is_none_or(|(_, widest)| *width > widest)
                     {

@@ -28,7 +28,7 @@ use super::{FontData, ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
 use crate::view::popup::{Content, Popup};
-use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
+use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece, Span};
 use anyhow::Context;
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
@@ -422,6 +422,12 @@ impl<R: Renderer> Painter<R> {
             }
             Piece::Image(_) | Piece::HeldImage(_) => (piece.clone(), icon_size(style)),
             Piece::BinaryClock(_) => (piece.clone(), binary_clock_width(style)),
+            // Measured through the engine's own cache of shaped texts.
+            Piece::Styled(spans) => {
+                let size = style.font_size;
+                let (fitted, width) = text::cut_spans(spans, max_width, |spans| self.shape_styled(spans, size).width);
+                (Piece::Styled(fitted), width)
+            }
         }
     }
 
@@ -443,12 +449,25 @@ impl<R: Renderer> Painter<R> {
         self.text.shape(text, kind, font, size)
     }
 
-    /// Draws `shaped` from `x`, centred on `middle`, in `colour`: each run
-    /// in its font, on the baseline of the text's first font.
+    /// `spans` shaped at `size` in the face's text font.
+    fn shape_styled(&mut self, spans: &[Span], size: f32) -> Arc<ShapedText> {
+        let font = self.text_font_keys.get(&self.face.text_font).copied().unwrap_or_default();
+        self.text.shape_styled(spans, font, size)
+    }
+
+    /// Draws `shaped` from `x`, centred on `middle`, in `colour` (unless a
+    /// run has its own): each run in its font, on the baseline of the
+    /// text's first font, over its fill and under its lines.
     fn draw_text(&mut self, shaped: &ShapedText, x: f32, middle: f32, colour: Rgba) {
         let baseline = middle + (shaped.ascent + shaped.descent) / 2.0;
+        for run in shaped.runs.iter().filter(|run| run.paint.background.is_some()) {
+            let mut fill = Path::new();
+            fill.rect(x + run.x, baseline - shaped.ascent, run.advance, shaped.ascent - shaped.descent);
+            self.canvas.fill_path(&fill, &Paint::color(color(run.paint.background.unwrap_or(colour))));
+        }
         for run in &shaped.runs {
             let Some((font, has_colour)) = self.run_font(&run.font) else { continue };
+            let colour = run.paint.colour.unwrap_or(colour);
             let paint = Paint::color(color(colour)).with_font_size(run.size);
             let mut outlines = Vec::with_capacity(run.glyphs.len());
             for glyph in &run.glyphs {
@@ -459,8 +478,41 @@ impl<R: Renderer> Painter<R> {
                 }
             }
             if !outlines.is_empty() {
-                let _ = self.canvas.fill_glyph_run(font, &run.coords, outlines, &paint);
+                self.draw_outlines(run, font, outlines, (x + run.x, baseline), &paint);
             }
+            for &(below, thickness) in &run.paint.lines {
+                let mut line = Path::new();
+                line.rect(x + run.x, baseline + below - thickness / 2.0, run.advance, thickness);
+                self.canvas.fill_path(&line, &Paint::color(color(colour)));
+            }
+        }
+    }
+
+    /// Fills a run's `outlines` with `paint`; slanted about `origin` when
+    /// its font has no italic, and stroked too when it has no face as heavy
+    /// as the run asks.
+    fn draw_outlines(
+        &mut self,
+        run: &text::ShapedRun,
+        font: FontId,
+        outlines: Vec<PositionedGlyph>,
+        (origin_x, origin_y): (f32, f32),
+        paint: &Paint,
+    ) {
+        let slanted = run.paint.skew.is_some();
+        if let Some(degrees) = run.paint.skew {
+            self.canvas.save();
+            self.canvas.translate(origin_x, origin_y);
+            self.canvas.skew_x(-degrees.to_radians());
+            self.canvas.translate(-origin_x, -origin_y);
+        }
+        if run.paint.embolden {
+            let stroke = paint.clone().with_line_width(run.size / 24.0);
+            let _ = self.canvas.stroke_glyph_run(font, &run.coords, outlines.clone(), &stroke);
+        }
+        let _ = self.canvas.fill_glyph_run(font, &run.coords, outlines, paint);
+        if slanted {
+            self.canvas.restore();
         }
     }
 
@@ -564,6 +616,10 @@ impl<R: Renderer> Painter<R> {
                 }
                 Piece::Icon(glyph) => {
                     let shaped = self.shape(glyph, TextKind::Icon, icon_size(style));
+                    self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
+                }
+                Piece::Styled(spans) => {
+                    let shaped = self.shape_styled(spans, style.font_size);
                     self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Image(image) => {

@@ -6,6 +6,7 @@ pub mod popup;
 #[cfg(windows)]
 pub mod program_icons;
 
+pub use obi_markup::{Length, Span, SpanStyle};
 use popup::Popup;
 use std::sync::Arc;
 
@@ -145,6 +146,8 @@ pub enum Piece {
     BinaryClock(BinaryClock),
     /// An image a capability holds (a window's icon), by its handle.
     HeldImage(u64),
+    /// Text in spans of their own style, laid out as one text.
+    Styled(Vec<Span>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -225,6 +228,10 @@ pub mod limits {
     /// state to this (other programs choose how many windows they open).
     pub const FOREIGN_WINDOWS: usize = 4 * ITEMS;
     pub const IMAGE_SIDE: u32 = 1024;
+    /// Spans in one styled text, at most.
+    pub const SPANS: usize = 64;
+    /// Bytes in a span's family name, at most.
+    pub const FAMILY_BYTES: usize = 256;
     /// Pixels between items, at most (wider than any screen is a mistake).
     pub const MAX_SPACING: f32 = 1000.0;
 }
@@ -280,11 +287,12 @@ fn check_pieces<'a>(
         return Err(format!("{owner} has {} pieces; at most {PIECES_PER_ITEM} are allowed", pieces.len()));
     }
     let texts = pieces.iter().filter_map(|piece| match piece {
-        Piece::Text(text) | Piece::Icon(text) => Some(text.as_str()),
+        Piece::Text(text) | Piece::Icon(text) => Some(text.len()),
+        Piece::Styled(spans) => Some(spans.iter().map(|span| span.text.len()).sum()),
         _ => None,
     });
-    if let Some(text) = texts.chain(other_texts).find(|text| text.len() > TEXT_BYTES) {
-        return Err(format!("{owner} has a text of {} bytes; at most {TEXT_BYTES} are allowed", text.len()));
+    if let Some(bytes) = texts.chain(other_texts.into_iter().map(str::len)).find(|bytes| *bytes > TEXT_BYTES) {
+        return Err(format!("{owner} has a text of {bytes} bytes; at most {TEXT_BYTES} are allowed"));
     }
     for piece in pieces {
         match piece {
@@ -308,7 +316,33 @@ fn check_pieces<'a>(
             Piece::BinaryClock(clock) if clock.hour > 23 || clock.minute > 59 || clock.second > 60 => {
                 return Err(format!("{owner} has a binary clock at {}:{}:{}", clock.hour, clock.minute, clock.second));
             }
+            Piece::Styled(spans) => check_spans(owner, spans)?,
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Checks a styled text's spans: how many, their family names, and that
+/// their lengths are numbers (how large they may be is the painter's to
+/// bound: it clamps them).
+fn check_spans(owner: &str, spans: &[Span]) -> Result<(), String> {
+    use limits::*;
+    if spans.len() > SPANS {
+        return Err(format!("{owner} has a styled text of {} spans; at most {SPANS} are allowed", spans.len()));
+    }
+    for span in spans {
+        let style = &span.style;
+        if let Some(family) = style.family.as_ref().filter(|family| family.len() > FAMILY_BYTES) {
+            return Err(format!("{owner} names a family of {} bytes; at most {FAMILY_BYTES}", family.len()));
+        }
+        let lengths = [("size", style.size), ("rise", style.rise)];
+        for (name, length) in lengths {
+            if let Some(Length::Ems(value) | Length::Points(value)) = length
+                && !value.is_finite()
+            {
+                return Err(format!("{owner} has a span whose {name} is {value}"));
+            }
         }
     }
     Ok(())
@@ -357,6 +391,22 @@ mod tests {
             let view = View { item_spacing: Some(spacing), ..View::of(Vec::new()) };
             assert!(view.validate().unwrap_err().contains("spacing"), "{spacing}");
         }
+    }
+
+    #[test]
+    fn rejects_styled_texts_past_their_limits() {
+        let styled = |spans: Vec<Span>| Item { pieces: vec![Piece::Styled(spans)], ..text_item("s", "") };
+        let span = |text: &str, style: SpanStyle| Span { text: text.into(), style };
+        let fine = styled(vec![span("hot", SpanStyle { size: Some(Length::Ems(9.0)), ..SpanStyle::default() })]);
+        assert_eq!(View::of(vec![fine]).validate(), Ok(()), "sizes are clamped when drawn, not refused");
+        let many = styled((0..=limits::SPANS).map(|_| span("x", SpanStyle::default())).collect());
+        assert!(View::of(vec![many]).validate().unwrap_err().contains("spans"));
+        let long = styled(vec![span(&"x".repeat(limits::TEXT_BYTES), SpanStyle::default()); 2]);
+        assert!(View::of(vec![long]).validate().unwrap_err().contains("bytes"));
+        let family = SpanStyle { family: Some("f".repeat(limits::FAMILY_BYTES + 1)), ..SpanStyle::default() };
+        assert!(View::of(vec![styled(vec![span("x", family)])]).validate().unwrap_err().contains("family"));
+        let risen = SpanStyle { rise: Some(Length::Points(f32::NAN)), ..SpanStyle::default() };
+        assert!(View::of(vec![styled(vec![span("x", risen)])]).validate().unwrap_err().contains("rise"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! The ellipsis ends the text in reading order, so in a right-to-left text
 //! it shows on the left.
 
+use crate::view::Span;
 use unicode_segmentation::UnicodeSegmentation;
 
 pub const ELLIPSIS: &str = "…";
@@ -29,6 +30,40 @@ pub fn cut(text: &str, max_width: f32, mut width_of: impl FnMut(&str) -> f32) ->
     let cut = shortened(low);
     let width = width_of(&cut);
     (cut, width)
+}
+
+/// `spans` as they fit in `max_width`, cut as their text joined would be
+/// (the ellipsis in the style of the last span kept), and their width.
+pub fn cut_spans(spans: &[Span], max_width: f32, mut width_of: impl FnMut(&[Span]) -> f32) -> (Vec<Span>, f32) {
+    let text: String = spans.iter().map(|span| span.text.as_str()).collect();
+    let (fitted, width) = cut(&text, max_width, |candidate| width_of(&spans_showing(spans, &text, candidate)));
+    (spans_showing(spans, &text, &fitted), width)
+}
+
+/// `spans` (whose text is `text`) showing `shown`: all of them, or as many
+/// as its beginning holds and the ellipsis it ends with.
+fn spans_showing(spans: &[Span], text: &str, shown: &str) -> Vec<Span> {
+    if shown == text {
+        return spans.to_vec();
+    }
+    let mut kept_bytes = shown.strip_suffix(ELLIPSIS).unwrap_or(shown).len();
+    let mut kept = Vec::new();
+    for span in spans {
+        if kept_bytes == 0 {
+            break;
+        }
+        let take = kept_bytes.min(span.text.len());
+        kept.push(Span { text: span.text[..take].to_owned(), style: span.style.clone() });
+        kept_bytes -= take;
+    }
+    match kept.last_mut() {
+        Some(last) => last.text.push_str(ELLIPSIS),
+        None => kept.push(Span {
+            text: ELLIPSIS.to_owned(),
+            style: spans.first().map(|span| span.style.clone()).unwrap_or_default(),
+        }),
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -60,6 +95,26 @@ mod tests {
             assert!(!kept.ends_with('e'), "an accent was cut off in {fitted:?}");
         }
         assert_eq!(cut(&text, 9.0, chars).0, format!("ab{family}{ELLIPSIS}"));
+    }
+
+    #[test]
+    fn styled_spans_are_cut_as_their_text_and_keep_their_styles() {
+        use crate::view::SpanStyle;
+        let bold = SpanStyle { weight: Some(700), ..SpanStyle::default() };
+        let spans = [
+            Span { text: "hot ".into(), style: SpanStyle { colour: Some([255, 128, 0, 255]), ..SpanStyle::default() } },
+            Span { text: "bold".into(), style: bold.clone() },
+        ];
+        let joined = |spans: &[Span]| spans.iter().map(|span| span.text.as_str()).collect::<String>();
+        let width = |spans: &[Span]| chars(&joined(spans));
+        assert_eq!(cut_spans(&spans, 8.0, width), (spans.to_vec(), 8.0));
+        let (fitted, fitted_width) = cut_spans(&spans, 6.0, width);
+        assert_eq!(joined(&fitted), format!("hot b{ELLIPSIS}"));
+        assert_eq!(fitted_width, 6.0);
+        assert_eq!(fitted[1].style, bold, "the ellipsis takes the last kept span's style");
+        let (fitted, _) = cut_spans(&spans, 4.0, width);
+        assert_eq!((fitted.len(), joined(&fitted)), (1, format!("hot{ELLIPSIS}")));
+        assert_eq!(joined(&cut_spans(&spans, 0.5, width).0), ELLIPSIS);
     }
 
     #[test]

@@ -7,8 +7,14 @@
 //! runs of glyphs ([`ShapedText`]), which the painter draws: outlines with
 //! femtovg, colour glyphs as the images [`colour`] paints.
 //!
-//! Texts are shaped in the bar's own fonts until one needs another: the
-//! system's fonts are listed then, once ([`system_fonts`]).
+//! A styled text is shaped the same way, as one text: each span's family
+//! comes before the others for its characters, and parley picks the face
+//! of its weight and slant (or says how to make one up). What parley does
+//! not lay out (colours, fills, a raised baseline) rides on each run.
+//!
+//! Texts are shaped in the bar's own fonts until one needs another, or a
+//! styled text names a family or a face: the system's fonts are listed
+//! then, once ([`system_fonts`]).
 
 pub mod colour;
 mod coverage;
@@ -16,12 +22,13 @@ mod cut;
 mod shaped;
 mod system_fonts;
 
-pub use cut::{ELLIPSIS, cut};
-pub use shaped::{ShapedGlyph, ShapedRun, ShapedText};
+pub use cut::{ELLIPSIS, cut, cut_spans};
+pub use shaped::{RunPaint, ShapedGlyph, ShapedRun, ShapedText};
 
 use super::FontData;
+use crate::view::{Span, SpanStyle};
 use coverage::Coverage;
-use fontique::{Blob, Collection, CollectionOptions, GenericFamily, Language};
+use fontique::{Blob, Collection, CollectionOptions, FontStyle, FontWeight, GenericFamily, Language};
 use parley::{FontContext, FontFamily, FontFamilyName, LayoutContext, StyleProperty};
 use skrifa::MetadataProvider;
 use std::borrow::Cow;
@@ -39,8 +46,21 @@ pub enum TextKind {
     Icon,
 }
 
-/// A font of the bar's own (its text fonts, the icon font), registered
-/// with the font context under its family name.
+/// What a shaped text was shaped as, for the cache: a plain text of a kind,
+/// or a styled text (cached by its spans as written out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Shaping {
+    Plain(TextKind),
+    Styled,
+}
+
+/// How much larger or smaller than its item's text a span may be.
+const SPAN_SIZES: std::ops::RangeInclusive<f32> = 0.25..=4.0;
+
+/// A font of the bar's own (its text fonts, the icon font), shaped with
+/// under its family's name: the system's family of that name once the
+/// system's fonts are listed and have it (so that its other faces, bold
+/// and italic, are there for styled text), else the font registered alone.
 struct OwnFont {
     family: String,
     /// Shared with the context, so that each run names it by one blob.
@@ -50,14 +70,16 @@ struct OwnFont {
 
 pub struct TextEngine {
     fonts: FontContext,
-    layouts: LayoutContext<()>,
+    /// Each run's brush is its span's place in a styled text, plus one
+    /// (0 for a plain text).
+    layouts: LayoutContext<u16>,
     has_system_fonts: bool,
     /// By their faces' keys ([`FontData::key`]).
     own: HashMap<u64, OwnFont>,
     icon_font: u64,
     locale: Option<Language>,
     coverage: Coverage,
-    shaped: HashMap<(u64, TextKind, u32), HashMap<String, Arc<ShapedText>>>,
+    shaped: HashMap<(u64, Shaping, u32), HashMap<String, Arc<ShapedText>>>,
     /// Counts the times the fonts a text may be drawn in changed (and
     /// texts shaped before may now be shaped otherwise).
     generation: u64,
@@ -93,8 +115,11 @@ impl TextEngine {
             return;
         }
         let blob = Blob::new(Arc::new(font.bytes.clone()));
-        let family = register(&mut self.fonts.collection, &blob, font.index);
-        self.own.insert(font.key(), OwnFont { family, blob, index: font.index });
+        let own_only = CollectionOptions { shared: false, system_fonts: false };
+        let mut own =
+            OwnFont { family: register(&mut Collection::new(own_only), &blob, font.index), blob, index: font.index };
+        own.family = family_for(&mut self.fonts.collection, &own);
+        self.own.insert(font.key(), own);
     }
 
     /// Bumped whenever texts may shape otherwise than before: widths
@@ -106,25 +131,55 @@ impl TextEngine {
     /// `text` shaped at `size` in the font `font` (a key of a font added),
     /// or in the icon font first for an icon.
     pub fn shape(&mut self, text: &str, kind: TextKind, font: u64, size: f32) -> Arc<ShapedText> {
-        if !self.has_system_fonts
-            && let Some(listed) = system_fonts::listed()
-        {
-            self.adopt(listed);
+        let key = (font, Shaping::Plain(kind), size.to_bits());
+        self.cached_or_shaped(key, text, false, |engine| engine.shape_now(text, kind, font, size, &[]))
+    }
+
+    /// `spans` shaped as one text at `size` in the font `font`, each span
+    /// in its own style.
+    pub fn shape_styled(&mut self, spans: &[Span], font: u64, size: f32) -> Arc<ShapedText> {
+        let key = (font, Shaping::Styled, size.to_bits());
+        let names_a_face = spans.iter().any(|span| {
+            let style = &span.style;
+            style.family.is_some() || style.italic || style.weight.is_some_and(|weight| weight != 400)
+        });
+        let text: String = spans.iter().map(|span| span.text.as_str()).collect();
+        self.cached_or_shaped(key, &format!("{spans:?}"), names_a_face, |engine| {
+            engine.shape_now(&text, TextKind::Label, font, size, spans)
+        })
+    }
+
+    /// The text cached under `key` and `id`, else shaped by `shape_now` —
+    /// again with the system's fonts when the bar's own lack a character
+    /// (or at once when `needs_system_fonts`), and again with any font
+    /// that has what the fallbacks did not find.
+    fn cached_or_shaped(
+        &mut self,
+        key: (u64, Shaping, u32),
+        id: &str,
+        needs_system_fonts: bool,
+        shape_now: impl Fn(&mut TextEngine) -> (ShapedText, Vec<char>),
+    ) -> Arc<ShapedText> {
+        if !self.has_system_fonts {
+            if let Some(listed) = system_fonts::listed() {
+                self.adopt(listed);
+            } else if needs_system_fonts {
+                self.adopt(system_fonts::list());
+            }
         }
-        let key = (font, kind, size.to_bits());
-        if let Some(shaped) = self.shaped.get(&key).and_then(|texts| texts.get(text)) {
+        if let Some(shaped) = self.shaped.get(&key).and_then(|texts| texts.get(id)) {
             return shaped.clone();
         }
-        let (mut shaped, mut missing) = self.shape_now(text, kind, font, size);
+        let (mut shaped, mut missing) = shape_now(self);
         if !missing.is_empty() && !self.has_system_fonts {
             self.adopt(system_fonts::list());
-            (shaped, missing) = self.shape_now(text, kind, font, size);
+            (shaped, missing) = shape_now(self);
         }
         if !missing.is_empty() {
             let FontContext { collection, source_cache } = &mut self.fonts;
             if self.coverage.look_for(&missing, collection, source_cache) {
                 self.fonts_changed();
-                (shaped, missing) = self.shape_now(text, kind, font, size);
+                (shaped, missing) = shape_now(self);
             }
             self.coverage.log_missing(&missing);
         }
@@ -132,11 +187,20 @@ impl TextEngine {
         if self.shaped.values().map(HashMap::len).sum::<usize>() >= SHAPED_TEXTS {
             self.shaped.clear();
         }
-        self.shaped.entry(key).or_default().insert(text.to_owned(), shaped.clone());
+        self.shaped.entry(key).or_default().insert(id.to_owned(), shaped.clone());
         shaped
     }
 
-    fn shape_now(&mut self, text: &str, kind: TextKind, font: u64, size: f32) -> (ShapedText, Vec<char>) {
+    /// `text` shaped now; when `spans` are given, `text` is theirs joined
+    /// and each is shaped in its style.
+    fn shape_now(
+        &mut self,
+        text: &str,
+        kind: TextKind,
+        font: u64,
+        size: f32,
+        spans: &[Span],
+    ) -> (ShapedText, Vec<char>) {
         let text_family = self.own.get(&font).map(|own| own.family.clone()).unwrap_or_default();
         let icon_family = self.own.get(&self.icon_font).map(|own| own.family.clone()).unwrap_or_default();
         let mut families: Vec<FontFamilyName<'static>> = Vec::new();
@@ -156,22 +220,33 @@ impl TextEngine {
         ]));
         let mut builder = self.layouts.ranged_builder(&mut self.fonts, text, 1.0, true);
         builder.push_default(StyleProperty::FontSize(size));
-        builder.push_default(StyleProperty::FontFamily(FontFamily::List(Cow::Owned(families))));
+        builder.push_default(StyleProperty::FontFamily(FontFamily::List(Cow::Owned(families.clone()))));
         builder.push_default(StyleProperty::Locale(self.locale));
+        let mut start = 0;
+        for (index, span) in spans.iter().enumerate() {
+            let range = start..start + span.text.len();
+            start = range.end;
+            let brush = u16::try_from(index + 1).unwrap_or(u16::MAX);
+            builder.push(StyleProperty::Brush(brush), range.clone());
+            for property in span_properties(&span.style, size, &families) {
+                builder.push(property, range.clone());
+            }
+        }
         for range in shaped::emoji_ranges(text) {
             builder.push(StyleProperty::FontFamily(emoji.clone()), range);
         }
         let mut layout = builder.build(text);
         layout.break_all_lines(None);
         let first = self.own.get(if kind == TextKind::Icon { &self.icon_font } else { &font });
-        let (ascent, descent) = first.map(|own| metrics(own, size)).unwrap_or((size * 0.8, -size * 0.2));
-        ShapedText::from_layout(&layout, text, ascent, descent)
+        let metrics = first.map(|own| metrics(own, size)).unwrap_or((size * 0.8, -size * 0.2));
+        let styles: Vec<&SpanStyle> = spans.iter().map(|span| &span.style).collect();
+        ShapedText::from_layout(&layout, text, metrics, &styles, size)
     }
 
     /// Shapes with the system's fonts from now on (the bar's own first).
     fn adopt(&mut self, mut collection: Collection) {
         for own in self.own.values_mut() {
-            own.family = register(&mut collection, &own.blob, own.index);
+            own.family = family_for(&mut collection, own);
         }
         self.fonts.collection = collection;
         self.has_system_fonts = true;
@@ -182,6 +257,53 @@ impl TextEngine {
         self.shaped.clear();
         self.generation += 1;
     }
+}
+
+/// What parley lays out of a span's `style` in a text of `size` whose
+/// fonts are `families`: its family first, then theirs.
+fn span_properties(
+    style: &SpanStyle,
+    size: f32,
+    families: &[FontFamilyName<'static>],
+) -> Vec<StyleProperty<'static, u16>> {
+    let mut properties = Vec::new();
+    if let Some(family) = &style.family {
+        let first = match family.as_str() {
+            "monospace" => FontFamilyName::Generic(GenericFamily::Monospace),
+            "sans-serif" => FontFamilyName::Generic(GenericFamily::SansSerif),
+            "serif" => FontFamilyName::Generic(GenericFamily::Serif),
+            named => FontFamilyName::Named(Cow::Owned(named.to_owned())),
+        };
+        let list = std::iter::once(first).chain(families.iter().cloned()).collect();
+        properties.push(StyleProperty::FontFamily(FontFamily::List(Cow::Owned(list))));
+    }
+    if let Some(span_size) = style.size {
+        let scale = shaped::pixels(span_size, size) / size;
+        let scale = if scale.is_finite() { scale.clamp(*SPAN_SIZES.start(), *SPAN_SIZES.end()) } else { 1.0 };
+        properties.push(StyleProperty::FontSize(size * scale));
+    }
+    if let Some(weight) = style.weight {
+        properties.push(StyleProperty::FontWeight(FontWeight::new(f32::from(weight.clamp(1, 1000)))));
+    }
+    if style.italic {
+        properties.push(StyleProperty::FontStyle(FontStyle::Italic));
+    }
+    if style.underline {
+        properties.push(StyleProperty::Underline(true));
+    }
+    if style.strikethrough {
+        properties.push(StyleProperty::Strikethrough(true));
+    }
+    properties
+}
+
+/// The family `own` is shaped with in `collection`: one of its name that
+/// the collection has, else its own faces registered.
+fn family_for(collection: &mut Collection, own: &OwnFont) -> String {
+    if collection.family_id(&own.family).is_some() {
+        return own.family.clone();
+    }
+    register(collection, &own.blob, own.index)
 }
 
 /// Registers the faces of `blob` with `collection`; the family name of

@@ -3,7 +3,11 @@
 //! width. The baseline and the height the text is centred by are its first
 //! font's (the bar's text font, or the icon font), whatever other fonts
 //! its characters come from, so no fallback glyph moves or grows a line.
+//! A styled text's runs also carry what their span asks beyond glyphs
+//! ([`RunPaint`]): a colour, a fill, lines, a raised baseline.
 
+use crate::colour::Rgba;
+use crate::view::{Length, SpanStyle};
 use parley::{FontData, Layout, PositionedLayoutItem};
 
 #[derive(Debug, Clone, Default)]
@@ -23,6 +27,26 @@ pub struct ShapedRun {
     /// Where the font's variation axes are set (empty for a static font).
     pub coords: Vec<i16>,
     pub glyphs: Vec<ShapedGlyph>,
+    /// Where the run starts, from the text's start, and its advance.
+    pub x: f32,
+    pub advance: f32,
+    pub paint: RunPaint,
+}
+
+/// How a run is drawn beyond its glyphs' outlines; the default, a plain
+/// text's, adds nothing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunPaint {
+    /// Its glyphs' colour; the item's when none.
+    pub colour: Option<Rgba>,
+    /// A fill behind the run, as tall as the text's first font.
+    pub background: Option<Rgba>,
+    /// Lines under or through it: how far below the baseline, how thick.
+    pub lines: Vec<(f32, f32)>,
+    /// Its font has no face this heavy: its outlines are drawn heavier.
+    pub embolden: bool,
+    /// Its font has no italic face: its outlines are slanted this many degrees.
+    pub skew: Option<f32>,
 }
 
 /// A glyph `x` from the text's start and `y` below its baseline.
@@ -37,14 +61,25 @@ pub struct ShapedGlyph {
 impl ShapedText {
     /// The runs of `layout` (one line), with the first font's `ascent` and
     /// `descent`; and the characters whose clusters no font had a glyph for.
-    pub fn from_layout(layout: &Layout<()>, text: &str, ascent: f32, descent: f32) -> (ShapedText, Vec<char>) {
+    /// A run whose brush is n > 0 is of span n - 1 of `spans`, a text of
+    /// `size`.
+    pub fn from_layout(
+        layout: &Layout<u16>,
+        text: &str,
+        (ascent, descent): (f32, f32),
+        spans: &[&SpanStyle],
+        size: f32,
+    ) -> (ShapedText, Vec<char>) {
         let mut shaped = ShapedText { width: layout.full_width(), ascent, descent, runs: Vec::new() };
         let mut missing = Vec::new();
         for line in layout.lines() {
             for item in line.items() {
                 let PositionedLayoutItem::GlyphRun(glyph_run) = item else { continue };
                 let run = glyph_run.run();
-                let baseline = glyph_run.baseline();
+                let style = glyph_run.style();
+                let span = usize::from(style.brush).checked_sub(1).and_then(|index| spans.get(index));
+                let rise = span.and_then(|span| span.rise).map_or(0.0, |rise| pixels(rise, size).clamp(-size, size));
+                let baseline = glyph_run.baseline() + rise;
                 let glyphs = glyph_run
                     .positioned_glyphs()
                     .map(|glyph| ShapedGlyph {
@@ -54,6 +89,25 @@ impl ShapedText {
                         advance: glyph.advance,
                     })
                     .collect();
+                let metrics = run.font_metrics();
+                let line_at = |offset: f32, thickness: f32| (-offset - rise, thickness.max(1.0));
+                let synthesis = run.synthesis();
+                let paint = RunPaint {
+                    colour: span.and_then(|span| span.colour).map(|[r, g, b, a]| Rgba(r, g, b, a)),
+                    background: span.and_then(|span| span.background).map(|[r, g, b, a]| Rgba(r, g, b, a)),
+                    lines: [
+                        style.underline.is_some().then(|| line_at(metrics.underline_offset, metrics.underline_size)),
+                        style
+                            .strikethrough
+                            .is_some()
+                            .then(|| line_at(metrics.strikethrough_offset, metrics.strikethrough_size)),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+                    embolden: synthesis.embolden(),
+                    skew: synthesis.skew(),
+                };
                 for cluster in run.clusters().filter(|cluster| cluster.glyphs().any(|glyph| glyph.id == 0)) {
                     let characters = text.get(cluster.text_range()).unwrap_or_default().chars();
                     missing.extend(characters.filter(|c| !is_invisible(*c)));
@@ -63,12 +117,24 @@ impl ShapedText {
                     size: run.font_size(),
                     coords: run.normalized_coords().iter().map(|coord| coord.to_bits()).collect(),
                     glyphs,
+                    x: glyph_run.offset(),
+                    advance: glyph_run.advance(),
+                    paint,
                 });
             }
         }
         missing.sort_unstable();
         missing.dedup();
         (shaped, missing)
+    }
+}
+
+/// `length` in pixels, in a text of `size` pixels (a point is 4/3 of a
+/// pixel at the bar's scale, as at 96 DPI).
+pub fn pixels(length: Length, size: f32) -> f32 {
+    match length {
+        Length::Ems(ems) => ems * size,
+        Length::Points(points) => points * 4.0 / 3.0,
     }
 }
 

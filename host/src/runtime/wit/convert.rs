@@ -3,7 +3,7 @@
 //! host's [`crate::view`] model, and inputs and schedules both ways.
 
 use super::foreign;
-use super::since_v0_1_4::obi::widget::{self as host, types as wit};
+use super::since_v0_1_5::obi::widget::{self as host, types as wit};
 use crate::runtime::Schedule;
 use crate::tiler;
 use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};
@@ -226,6 +226,32 @@ impl From<host::view::Piece> for view::Piece {
             Piece::Image(image) => view::Piece::Image(image.into()),
             Piece::BinaryClock(clock) => view::Piece::BinaryClock(clock.into()),
             Piece::HeldImage(handle) => view::Piece::HeldImage(handle),
+            Piece::Styled(spans) => view::Piece::Styled(spans.into_iter().map(Into::into).collect()),
+        }
+    }
+}
+
+impl From<host::view::Span> for view::Span {
+    fn from(span: host::view::Span) -> view::Span {
+        let style = span.style;
+        let rgba = |colour: host::view::Colour| [colour.red, colour.green, colour.blue, colour.alpha];
+        let length = |length: host::view::Length| match length {
+            host::view::Length::Ems(ems) => view::Length::Ems(ems),
+            host::view::Length::Points(points) => view::Length::Points(points),
+        };
+        view::Span {
+            text: span.text,
+            style: view::SpanStyle {
+                colour: style.colour.map(rgba),
+                background: style.background.map(rgba),
+                weight: style.weight,
+                italic: style.italic,
+                size: style.size.map(length),
+                family: style.family,
+                rise: style.rise.map(length),
+                underline: style.underline,
+                strikethrough: style.strikethrough,
+            },
         }
     }
 }

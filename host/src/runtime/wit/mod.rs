@@ -1,6 +1,6 @@
 //! `obi:widget`, release by release, as Zed keeps its extension API: one
 //! module of generated bindings per release the host serves
-//! (`since_v0_1_0` … `since_v0_1_4`, from `wit/since_v*/`),
+//! (`since_v0_1_0` … `since_v0_1_5`, from `wit/since_v*/`),
 //! the host side of the imports once for the latest ([`imports`]), the
 //! conversions to and from the host's models ([`convert`]), and the one
 //! place that tells the releases apart: [`Release`], and [`Widget`], a
@@ -22,6 +22,7 @@ mod since_v0_1_1;
 mod since_v0_1_2;
 mod since_v0_1_3;
 mod since_v0_1_4;
+mod since_v0_1_5;
 
 use super::Schedule;
 use super::store::StoreState;
@@ -38,7 +39,7 @@ fn foreign(text: String) -> String {
 }
 
 /// The WIT package this host serves, at its latest release.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.4";
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.5";
 
 /// A release of `obi:widget` a widget may be built against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -48,12 +49,14 @@ pub enum Release {
     V0_1_2,
     V0_1_3,
     V0_1_4,
+    V0_1_5,
 }
 
 impl Release {
     /// Every release this host serves, oldest first.
-    pub const ALL: [Release; 5] = [Release::V0_1_0, Release::V0_1_1, Release::V0_1_2, Release::V0_1_3, Release::V0_1_4];
-    pub const LATEST: Release = Release::V0_1_4;
+    pub const ALL: [Release; 6] =
+        [Release::V0_1_0, Release::V0_1_1, Release::V0_1_2, Release::V0_1_3, Release::V0_1_4, Release::V0_1_5];
+    pub const LATEST: Release = Release::V0_1_5;
 
     /// Its version, as an import names it: `0.1.3`.
     pub fn version(self) -> &'static str {
@@ -63,6 +66,7 @@ impl Release {
             Release::V0_1_2 => "0.1.2",
             Release::V0_1_3 => "0.1.3",
             Release::V0_1_4 => "0.1.4",
+            Release::V0_1_5 => "0.1.5",
         }
     }
 
@@ -88,6 +92,7 @@ impl Template {
             Release::V0_1_2 => since_v0_1_2::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_3 => since_v0_1_3::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_4 => since_v0_1_4::WidgetIndices::new(&linked).map(drop),
+            Release::V0_1_5 => since_v0_1_5::WidgetIndices::new(&linked).map(drop),
         }?;
         Ok(Template { release, linked })
     }
@@ -100,6 +105,7 @@ impl Template {
             Release::V0_1_2 => Widget::V0_1_2(since_v0_1_2::Widget::new(store, &instance)?),
             Release::V0_1_3 => Widget::V0_1_3(since_v0_1_3::Widget::new(store, &instance)?),
             Release::V0_1_4 => Widget::V0_1_4(since_v0_1_4::Widget::new(store, &instance)?),
+            Release::V0_1_5 => Widget::V0_1_5(since_v0_1_5::Widget::new(store, &instance)?),
         })
     }
 }
@@ -112,6 +118,7 @@ pub(super) enum Widget {
     V0_1_2(since_v0_1_2::Widget),
     V0_1_3(since_v0_1_3::Widget),
     V0_1_4(since_v0_1_4::Widget),
+    V0_1_5(since_v0_1_5::Widget),
 }
 
 impl Widget {
@@ -124,6 +131,10 @@ impl Widget {
     ) -> wasmtime::Result<Result<Schedule, String>> {
         let bar = since_v0_1_4::obi::widget::view::Bar { monitor };
         Ok(match self {
+            Widget::V0_1_5(widget) => {
+                let bar = since_v0_1_5::obi::widget::view::Bar { monitor };
+                widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into)
+            }
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into),
             Widget::V0_1_3(widget) => widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into),
@@ -137,6 +148,11 @@ impl Widget {
     /// one (releases before 0.1.2 cannot say).
     pub fn call_refresh(&self, store: &mut Store<StoreState>) -> wasmtime::Result<(View, Option<u32>)> {
         Ok(match self {
+            Widget::V0_1_5(widget) => {
+                let frame = widget.obi_widget_guest().call_refresh(store)?;
+                let view = View { popup: frame.popup.map(Into::into), ..frame.view.into() };
+                (view, frame.next_refresh_ms)
+            }
             Widget::V0_1_4(widget) => {
                 let frame = widget.obi_widget_guest().call_refresh(store)?;
                 let view = View { popup: frame.popup.map(Into::into), ..frame.view.into() };
@@ -158,6 +174,7 @@ impl Widget {
 
     pub fn call_on_input(&self, store: &mut Store<StoreState>, key: &str, input: Input) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
             Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
@@ -176,6 +193,7 @@ impl Widget {
         input: PopupInput,
     ) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
@@ -185,6 +203,7 @@ impl Widget {
     /// The host closed the popup beside item `key`.
     pub fn call_on_popup_closed(&self, store: &mut Store<StoreState>, key: &str) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_3(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
@@ -195,6 +214,7 @@ impl Widget {
     /// 0.1.4 cannot be told, and is only refreshed.
     pub fn call_on_refresh_requested(&self, store: &mut Store<StoreState>) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
             Widget::V0_1_3(_) | Widget::V0_1_2(_) | Widget::V0_1_1(_) | Widget::V0_1_0(_) => Ok(()),
         }
@@ -203,6 +223,7 @@ impl Widget {
     /// The JSON schema of the widget's config, as it gives it; none before 0.1.2.
     pub fn call_config_schema(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Option<String>> {
         match self {
+            Widget::V0_1_5(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_4(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_3(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_2(widget) => widget.obi_widget_guest().call_config_schema(store),
@@ -214,7 +235,7 @@ impl Widget {
 /// Adds to `linker` the interfaces every widget may use (the shapes of
 /// `types`, `view` and `popup`) and those of `grants`, no others.
 pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Capability>) -> wasmtime::Result<()> {
-    use since_v0_1_4::obi::widget as wit;
+    use since_v0_1_5::obi::widget as wit;
     wit::types::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
     wit::view::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
     wit::popup::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;

@@ -2,7 +2,7 @@
 //! same shapes as 0.1.1's `types` generated apart, converted here.
 
 use self::obi::widget::types as old;
-use super::since_v0_1_4::obi::widget::types as wit;
+use super::since_v0_1_5::obi::widget::types as wit;
 use crate::{runtime, view};
 
 wasmtime::component::bindgen!({
