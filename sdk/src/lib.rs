@@ -31,7 +31,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.4",
+        path: "../wit/since_v0.1.5",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -45,13 +45,14 @@ pub mod meter;
 pub mod month_popup;
 pub mod pattern;
 mod popup;
+mod styled;
 mod view;
 
 pub use bindings::obi::widget::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Pixels, Schedule, ScrollDirection,
 };
-pub use bindings::obi::widget::view::{Bar, Emphasis, Inputs, Item, Piece, View};
+pub use bindings::obi::widget::view::{Bar, Colour, Emphasis, Inputs, Item, Length, Piece, Span, TextStyle, View};
 pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
     network, process, tiler, tray, web,
@@ -59,6 +60,7 @@ pub use bindings::obi::widget::{
 pub use obi_markup as markup;
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};
+pub use styled::{markup, plain, span, styled};
 pub use view::{ItemBuilder, item};
 
 use bindings::exports::obi::widget::guest::Frame;

@@ -14,6 +14,9 @@ pub const PIECES_PER_ITEM: usize = 32;
 /// Bytes in one text of a view (a piece, a tooltip, a key), at most.
 pub const TEXT_BYTES: usize = 4096;
 
+/// Spans in one styled text, at most.
+pub const SPANS: usize = 64;
+
 /// `text` cut to [`TEXT_BYTES`], with "…" in place of the rest.
 pub fn fit(text: impl Into<String>) -> String {
     obi_markup::cut(text.into(), TEXT_BYTES)

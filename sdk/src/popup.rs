@@ -83,6 +83,11 @@ impl CellBuilder {
         self.push(Piece::Icon(glyph.into()))
     }
 
+    /// Pango `markup` drawn with its styles (see [`crate::markup`]).
+    pub fn markup(self, markup: &str) -> Self {
+        self.push(crate::markup(markup))
+    }
+
     pub fn image(self, image: crate::Image) -> Self {
         self.push(Piece::Image(image))
     }

@@ -29,6 +29,18 @@ impl ItemBuilder {
         self
     }
 
+    /// Pango `markup` drawn with its styles (see [`crate::markup`]).
+    pub fn markup(mut self, markup: &str) -> Self {
+        self.0.pieces.push(crate::markup(markup));
+        self
+    }
+
+    /// A text of `spans`, each in its own style (see [`crate::styled`]).
+    pub fn styled(mut self, spans: impl IntoIterator<Item = crate::Span>) -> Self {
+        self.0.pieces.push(crate::styled(spans));
+        self
+    }
+
     pub fn image(mut self, image: Image) -> Self {
         self.0.pieces.push(Piece::Image(image));
         self

@@ -26,8 +26,10 @@
 //! the first line is the text, the second the tooltip, the third the class;
 //! of a command that keeps running, each line is read so (as JSON, or as
 //! the text). The text and tooltip are Pango markup, as Waybar reads them:
-//! the bar, drawing plain text, drops the tags and reads the entities
-//! (`<b>3</b> &amp; more` shows "3 & more"). An empty text hides the item.
+//! the text is drawn with its spans' colours, background, weight, slant,
+//! size, family, rise and lines (`<span foreground='#ff8000'>hot</span>
+//! <b>3</b> &amp; more`); the tooltip, drawn plain, drops the tags; both
+//! read the entities. An empty text hides the item.
 //! A command that fails (a non-zero exit, no JSON where JSON was asked
 //! for) shows what went wrong in its place, urgent, until a run succeeds
 //! (or, kept running, until it prints again). Waybar's hyphenated keys
@@ -42,7 +44,7 @@ use obi_sdk::command_lines;
 use obi_sdk::commands::{self, Output, RunState};
 use obi_sdk::config::{CustomConfig as Config, CustomInterval, CustomReturnType};
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Emphasis, Input, Inputs, Piece, Schedule, View, Widget, clock, icons, item};
+use obi_sdk::{Emphasis, Input, Inputs, Piece, Schedule, Span, View, Widget, clock, icons, item};
 use obi_sdk::{limits, markup};
 
 /// What the last run gave.
@@ -115,6 +117,44 @@ fn cut(text: &str, most: Option<usize>) -> String {
     }
 }
 
+/// `spans` holding at most `most` characters, as [`cut`] cuts their text
+/// joined: the ellipsis in the last kept span's style.
+fn cut_spans(spans: Vec<markup::Span>, most: Option<usize>) -> Vec<markup::Span> {
+    let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
+    let Some(kept_chars) = most.filter(|most| joined.chars().count() > *most).map(|most| most.saturating_sub(1)) else {
+        return spans;
+    };
+    let mut left = kept_chars;
+    let mut kept = Vec::new();
+    for mut span in spans {
+        if left == 0 {
+            break;
+        }
+        if let Some((end, _)) = span.text.char_indices().nth(left) {
+            span.text.truncate(end);
+        }
+        left -= span.text.chars().count();
+        kept.push(span);
+    }
+    if let Some(last) = kept.last_mut().filter(|_| most != Some(0)) {
+        last.text.push('…');
+    }
+    kept
+}
+
+/// The piece showing `spans`: plain text when none is styled; none when
+/// they hold no text.
+fn text_piece(spans: Vec<markup::Span>) -> Option<Piece> {
+    if spans.iter().all(|span| span.text.is_empty()) {
+        return None;
+    }
+    if spans.iter().all(|span| span.style == markup::SpanStyle::default()) {
+        let text: String = spans.into_iter().map(|span| span.text).collect();
+        return Some(Piece::Text(limits::fit(text)));
+    }
+    Some(obi_sdk::styled(spans.into_iter().map(Span::from)))
+}
+
 /// When the command runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Runs {
@@ -140,8 +180,17 @@ pub struct Custom {
 }
 
 impl Custom {
-    /// What the command printed, as the bar shows it: markup read as the
-    /// text it shows, unless it is to be shown as printed.
+    /// What the command printed, as the bar shows its text: the spans of its
+    /// markup, unless it is to be shown as printed.
+    fn as_spans(&self, printed: &str) -> Vec<markup::Span> {
+        match self.escape {
+            true => vec![markup::Span { text: printed.to_owned(), style: markup::SpanStyle::default() }],
+            false => markup::spans(printed),
+        }
+    }
+
+    /// What the command printed, as the bar shows a tooltip: markup read as
+    /// the text it shows, unless it is to be shown as printed.
     fn as_shown(&self, printed: &str) -> String {
         // What a command prints has the length it chose: cut to what a view holds.
         limits::fit(if self.escape { printed.to_owned() } else { markup::plain_text(printed) })
@@ -227,13 +276,11 @@ impl Widget for Custom {
         let takes = self.clicks.iter().fold(Inputs::empty(), |takes, (_, click, _)| takes | *click);
         match &self.shown {
             Ok(shown) => {
-                let text = self.as_shown(&shown.text);
-                if text.is_empty() {
+                let Some(text) = text_piece(cut_spans(self.as_spans(&shown.text), self.max_length)) else {
                     return View::empty();
-                }
+                };
                 let over = matches!((shown.percentage, self.auto_select_over), (Some(at), Some(over)) if at > over);
-                let item =
-                    item("custom").text(cut(&text, self.max_length)).selected(shown.selected || over).takes(takes);
+                let item = item("custom").maybe(Some(text)).selected(shown.selected || over).takes(takes);
                 View::of([match &shown.tooltip {
                     Some(tooltip) => item.tooltip(self.as_shown(tooltip)),
                     None => item,
@@ -298,6 +345,17 @@ mod tests {
         let failed = read_output(&output(Some(2), "", "warming up\nno such mailbox\n"), false).unwrap_err();
         assert_eq!(failed, Failure("exited with 2: no such mailbox".into()));
         assert_eq!(read_output(&output(None, "", ""), false).unwrap_err().0, "was ended by a signal");
+    }
+
+    #[test]
+    fn styled_text_is_cut_as_its_text_joined() {
+        let spans = markup::spans("<b>abc</b>def");
+        let texts = |spans: &[markup::Span]| spans.iter().map(|span| span.text.clone()).collect::<Vec<_>>();
+        assert_eq!(texts(&cut_spans(spans.clone(), Some(5))), ["abc", "d…"]);
+        assert_eq!(texts(&cut_spans(spans.clone(), Some(3))), ["ab…"]);
+        assert_eq!(cut_spans(spans.clone(), Some(3))[0].style.weight, Some(700));
+        assert_eq!(cut_spans(spans.clone(), Some(6)), spans);
+        assert!(cut_spans(spans.clone(), Some(0)).is_empty());
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The Custom widget over scripted command output: text and JSON lines,
 //! a failure shown in place until a run succeeds, its interval, "once", the
 //! clicks that run their commands and then the command again, a requested
-//! refresh, a command kept running, line by line, and markup read as the
-//! text it shows.
+//! refresh, a command kept running, line by line, and markup drawn with
+//! its styles.
 
-use obi_harness::{CommandOutput, Emphasis, Followed, Harness, Input, Script, View, texts};
+use obi_harness::{CommandOutput, Emphasis, Followed, Harness, Input, Piece, Script, SpanStyle, View, texts};
 use std::time::Duration;
 
 fn script() -> Script {
@@ -134,18 +134,28 @@ fn a_requested_refresh_runs_the_command_again() {
 }
 
 #[test]
-fn markup_shows_as_its_text_unless_it_is_to_be_shown_as_printed() {
+fn markup_is_drawn_with_its_styles_unless_it_is_to_be_shown_as_printed() {
     let script = script();
-    let line = r#"{"text": "<span color='red'>3</span> &amp; more", "tooltip": "<b>inbox</b>"}"#;
+    let line = r#"{"text": "<span color='red'>3</span> &amp; <b>more</b>", "tooltip": "<b>inbox</b>"}"#;
     prints(&script, "mail-count", 0, &format!("{line}\n"), "");
     let config = r#"{ "enable": true, "exec": "mail-count", "interval": 30, "return_type": "json" }"#;
     let shown = ran(&mut Harness::stock("Custom", config, &script).unwrap());
     assert_eq!(texts(&shown), ["3 & more"]);
-    assert_eq!(shown.items[0].tooltip.as_deref(), Some("inbox"));
+    let Piece::Styled(spans) = &shown.items[0].pieces[0] else { panic!("{:?}", shown.items[0].pieces) };
+    let styles: Vec<(&str, &SpanStyle)> = spans.iter().map(|span| (span.text.as_str(), &span.style)).collect();
+    let red = SpanStyle { colour: Some([255, 0, 0, 255]), ..SpanStyle::default() };
+    let bold = SpanStyle { weight: Some(700), ..SpanStyle::default() };
+    assert_eq!(styles, [("3", &red), (" & ", &SpanStyle::default()), ("more", &bold)]);
+    assert_eq!(shown.items[0].tooltip.as_deref(), Some("inbox"), "a tooltip is drawn plain");
+
+    prints(&script, "plain", 0, "fish &amp; chips\n", "");
+    let plain = r#"{ "enable": true, "exec": "plain", "interval": 30 }"#;
+    let shown = ran(&mut Harness::stock("Custom", plain, &script).unwrap());
+    assert_eq!(shown.items[0].pieces, [Piece::Text("fish & chips".into())], "markup without styles is plain text");
 
     let escaped = r#"{ "enable": true, "exec": "mail-count", "interval": 30, "return_type": "json", "escape": true }"#;
     let shown = ran(&mut Harness::stock("Custom", escaped, &script).unwrap());
-    assert_eq!(texts(&shown), ["<span color='red'>3</span> &amp; more"]);
+    assert_eq!(texts(&shown), ["<span color='red'>3</span> &amp; <b>more</b>"]);
 
     prints(&script, "empty", 0, "<span></span>\n", "");
     let empty = r#"{ "enable": true, "exec": "empty", "interval": 30 }"#;

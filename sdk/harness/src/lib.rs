@@ -30,7 +30,9 @@ pub use obi::spec::WidgetSpec;
 pub use obi::tiler;
 pub use obi::tiler::KeyboardLayout;
 pub use obi::view::popup::{Block, Cell, Content, Popup, PopupInput};
-pub use obi::view::{BinaryClock, Emphasis, Image, Input, Inputs, Item, Piece, ScrollDirection, View};
+pub use obi::view::{
+    BinaryClock, Emphasis, Image, Input, Inputs, Item, Length, Piece, ScrollDirection, Span, SpanStyle, View,
+};
 
 use obi::sync::lock;
 use std::path::PathBuf;
@@ -95,12 +97,15 @@ pub fn popup_rows(view: &View) -> Vec<Vec<String>> {
     rows
 }
 
+/// The texts of `pieces` joined, a styled text's spans among them.
 fn joined_texts(pieces: &[Piece]) -> String {
-    pieces
-        .iter()
-        .filter_map(|piece| match piece {
-            Piece::Text(text) => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
+    let mut joined = String::new();
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => joined.push_str(text),
+            Piece::Styled(spans) => joined.extend(spans.iter().map(|span| span.text.as_str())),
+            _ => {}
+        }
+    }
+    joined
 }

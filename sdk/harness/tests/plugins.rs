@@ -142,3 +142,24 @@ fn a_widget_built_against_0_1_3_still_runs() {
     let view = widget.close_popup().unwrap();
     assert_eq!((texts(&view), view.popup), (vec!["slid to 64, closed 1".to_owned()], None));
 }
+
+/// A widget built against `obi:widget@0.1.4`, before 0.1.5 added styled
+/// text: its view and popup read as they did (an emphasis, a tooltip, a
+/// label, a separator, a button whose click comes back), and a requested
+/// refresh reaches it.
+#[test]
+fn a_widget_built_against_0_1_4_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-4"]).unwrap().remove(0);
+    let mut widget = Harness::plugin(wasm, "{}", &[], &script()).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["requested 0, pressed 0"]);
+    assert!(view.items[0].is_selected());
+    assert_eq!(view.items[0].tooltip.as_deref(), Some("0.1.4"));
+    let view = widget.request_refresh().unwrap();
+    assert_eq!(texts(&view), ["requested 1, pressed 0"]);
+    let view = widget.input("count", Input::SecondaryClick).unwrap();
+    assert_eq!(obi_harness::popup_rows(&view), [["legacy"], ["-"], ["press"]]);
+    let view = widget.popup_input("count", "press", obi_harness::PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(texts(&view), ["requested 1, pressed 1"]);
+}
