@@ -24,6 +24,7 @@ mod mouse;
 mod ocr;
 mod popup;
 mod screenshot;
+mod styled_text;
 mod support;
 mod sway;
 mod tooltip;
