@@ -9,7 +9,7 @@
 
 mod spans;
 
-pub use spans::{Length, Span, SpanStyle, plain_text, spans};
+pub use spans::{Length, Span, SpanStyle, escape, plain_text, spans};
 
 /// `text` in at most `most` bytes: cut at a character, with "…" in place
 /// of what is left out (the ellipsis counted in).

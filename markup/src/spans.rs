@@ -105,6 +105,23 @@ pub fn plain_text(markup: &str) -> String {
     spans(markup).into_iter().map(|span| span.text).collect()
 }
 
+/// `text` as markup that shows it as written: its `&`, `<`, `>`, quotes
+/// as entities.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&apos;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
 /// The character an entity's name (between `&` and `;`) stands for.
 fn entity(name: &str) -> Option<char> {
     let number = |digits: &str, radix| u32::from_str_radix(digits, radix).ok().and_then(char::from_u32);
@@ -385,6 +402,13 @@ mod tests {
         let system = r#"<span foreground="red">System</span> (l)ock &amp; (e)xit &lt;3 &#x2192; &#8594;"#;
         assert_eq!(plain_text(system), "System (l)ock & (e)xit <3 → →");
         assert_eq!(plain_text("plain"), "plain");
+    }
+
+    #[test]
+    fn escaped_text_reads_back_as_written() {
+        let text = r#"a <b> & "c" 'd'"#;
+        assert_eq!(plain_text(&escape(text)), text);
+        assert_eq!(spans(&escape(text)).len(), 1);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! react to input, perhaps with a [`Popup`]) and names its type in
 //! [`export!`]. The capability modules ([`log`], [`clock`], [`calendar`],
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
-//! [`command_lines`], [`web`], [`tiler`], [`keyboard`], [`media`],
+//! [`command_lines`], [`web`], [`tiler`], [`tiler_mode`], [`keyboard`], [`media`],
 //! [`media_cover`], [`tray`], [`audio`]) are the host's WIT imports;
 //! calling one is what makes the built component import it, so a widget
 //! asks for exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
@@ -55,7 +55,7 @@ pub use bindings::obi::widget::types::{
 pub use bindings::obi::widget::view::{Bar, Colour, Emphasis, Inputs, Item, Length, Piece, Span, TextStyle, View};
 pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
-    network, process, tiler, tray, web,
+    network, process, tiler, tiler_mode, tray, web,
 };
 pub use obi_markup as markup;
 pub use obi_widget_config::{self as config, LabelPrefix};

@@ -9,7 +9,8 @@ use crate::limits::{SPANS, TEXT_BYTES};
 
 /// A styled text of `spans`, kept within what a view holds: past
 /// [`SPANS`] spans the rest of the text takes the last one's style, and
-/// past [`TEXT_BYTES`] it is cut with "…".
+/// past [`TEXT_BYTES`] it is cut with "…". Spans that set no style are a
+/// plain text.
 pub fn styled(spans: impl IntoIterator<Item = Span>) -> Piece {
     let mut kept: Vec<Span> = Vec::new();
     let mut room = TEXT_BYTES;
@@ -26,6 +27,9 @@ pub fn styled(spans: impl IntoIterator<Item = Span>) -> Piece {
             Some(last) if full => last.text.push_str(&span.text),
             _ => kept.push(span),
         }
+    }
+    if kept.iter().all(|span| span.style == plain()) {
+        return Piece::Text(kept.into_iter().map(|span| span.text).collect());
     }
     Piece::Styled(kept)
 }

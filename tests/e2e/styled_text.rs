@@ -1,10 +1,11 @@
 //! Styled text on a real bar: a Custom script printing Pango markup,
 //! `<span foreground='#ff8000'>hot</span> <b>bold</b> bold`, shows orange
-//! where "hot" is and the first "bold" with wider strokes than the second,
-//! on i3 under Xvfb and on headless sway; the bar keeps its height.
+//! where "hot" is and the first "bold" with wider strokes than the second;
+//! a binding mode declared `--pango_markup` shows in its colour; on i3
+//! under Xvfb and on headless sway; the bar keeps its height.
 
 use crate::ocr::HEIGHT;
-use crate::support::{Frame, XSession, config_file, have_tools, run, wait_for};
+use crate::support::{Frame, MARKUP_MODE, XSession, config_file, have_tools, run, wait_for};
 use crate::sway::SwaySession;
 use std::process::Command;
 use std::time::Duration;
@@ -15,7 +16,7 @@ fn config() -> String {
     format!(
         r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans",
              "left_widgets": [ {{ "Custom": {{ "enable": true, "exec": "printf \"{MARKUP}\"", "interval": "once" }} }} ],
-             "right_widgets": [] }}"#
+             "right_widgets": [ {{ "Komorebi": {{ "binding_mode": {{ "enable": true, "display": "Text" }} }} }} ] }}"#
     )
 }
 
@@ -63,14 +64,10 @@ fn stroke_width(frame: &Frame, columns: std::ops::Range<u32>) -> f32 {
 /// "hot" in orange and nowhere else, the first "bold" heavier than the
 /// second. Why not, when it does not.
 fn styled_as_marked_up(frame: &Frame) -> Result<(), String> {
-    let words = words(frame, 5);
+    let left = frame.crop(0, frame.width / 2);
+    let words = words(&left, 5);
     let [hot, bold, plain] = words.as_slice() else { return Err(format!("not three words but {words:?}")) };
-    let orange = |columns: &std::ops::Range<u32>| {
-        (0..frame.height)
-            .flat_map(|y| columns.clone().map(move |x| (x, y)))
-            .filter(|&(x, y)| is_orange(frame.pixel(x, y)))
-            .count()
-    };
+    let orange = |columns: &std::ops::Range<u32>| orange_in(frame, columns.clone());
     let (orange_hot, orange_elsewhere) = (orange(hot), orange(bold) + orange(plain));
     if orange_hot < 30 || orange_elsewhere > 0 {
         return Err(format!("orange pixels: {orange_hot} in \"hot\", {orange_elsewhere} in the others"));
@@ -82,14 +79,33 @@ fn styled_as_marked_up(frame: &Frame) -> Result<(), String> {
     Ok(())
 }
 
-/// Waits for the strip `grab` gives to show the styled text; keeps the
-/// last one as `target/e2e-artifacts/{artifact}.png` when it does not.
-fn wait_for_styled(mut grab: impl FnMut() -> Frame, artifact: &str, log: impl Fn() -> String) {
+fn orange_in(frame: &Frame, columns: std::ops::Range<u32>) -> usize {
+    let pixels = (0..frame.height).flat_map(|y| columns.clone().map(move |x| (x, y)));
+    pixels.filter(|&(x, y)| is_orange(frame.pixel(x, y))).count()
+}
+
+/// Whether the right half of the strip `frame`, where the binding mode
+/// shows, has its markup's orange.
+fn mode_in_colour(frame: &Frame) -> Result<(), String> {
+    match orange_in(frame, frame.width / 2..frame.width) {
+        orange if orange >= 30 => Ok(()),
+        orange => Err(format!("the binding mode shows {orange} orange pixels")),
+    }
+}
+
+/// Waits for the strip `grab` gives to pass `check`; keeps the last one
+/// as `target/e2e-artifacts/{artifact}.png` when it does not.
+fn wait_for_styled(
+    mut grab: impl FnMut() -> Frame,
+    check: fn(&Frame) -> Result<(), String>,
+    artifact: &str,
+    log: impl Fn() -> String,
+) {
     let mut verdict = Err("nothing grabbed".to_owned());
     let mut last = None;
     let styled = wait_for(Duration::from_secs(20), || {
         let frame = grab();
-        verdict = styled_as_marked_up(&frame);
+        verdict = check(&frame);
         last = Some(frame);
         verdict.is_ok()
     });
@@ -101,7 +117,7 @@ fn wait_for_styled(mut grab: impl FnMut() -> Frame, artifact: &str, log: impl Fn
         encoder.set_color(png::ColorType::Rgba);
         encoder.write_header().unwrap().write_image_data(&frame.rgba).unwrap();
     }
-    assert!(styled, "{MARKUP:?} is not drawn styled: {verdict:?} ({artifact}.png); the bar said:\n{}", log());
+    assert!(styled, "not drawn as marked up: {verdict:?} ({artifact}.png); the bar said:\n{}", log());
 }
 
 #[test]
@@ -113,11 +129,12 @@ fn a_scripts_markup_is_drawn_with_its_colours_and_weights_on_x11() {
     let (dir, config) = config_file(&config());
     let log = dir.path().join("obi.log");
     let _bar = session.start_bar_drawn(&config, &log, &[]);
-    wait_for_styled(
-        || session.grab().rows(0, HEIGHT),
-        "styled-text-x11",
-        || std::fs::read_to_string(&log).unwrap_or_default(),
-    );
+    let log = || std::fs::read_to_string(&log).unwrap_or_default();
+    let strip = || session.grab().rows(0, HEIGHT);
+    wait_for_styled(strip, styled_as_marked_up, "styled-text-x11", log);
+    let moded = run(session.command("i3-msg").arg(format!("mode \"{MARKUP_MODE}\"")));
+    assert!(moded.status.success(), "i3-msg mode: {moded:?}");
+    wait_for_styled(strip, mode_in_colour, "styled-mode-x11", log);
     let bar = session.find_window("^obi$", Duration::from_secs(5)).expect("the bar's window");
     assert_eq!(session.geometry(&bar).3, HEIGHT, "the bar's height changed with what it shows");
 }
@@ -133,5 +150,8 @@ fn a_scripts_markup_is_drawn_with_its_colours_and_weights_on_sway() {
         assert!(grabbed.status.success(), "grim: {grabbed:?}");
         Frame::read(&png)
     };
-    wait_for_styled(grab, "styled-text-sway", || sway.bar_log());
+    wait_for_styled(grab, styled_as_marked_up, "styled-text-sway", || sway.bar_log());
+    let moded = sway.swaymsg(&[&format!("mode \"{MARKUP_MODE}\"")]);
+    assert!(moded.status.success(), "swaymsg mode: {moded:?}");
+    wait_for_styled(grab, mode_in_colour, "styled-mode-sway", || sway.bar_log());
 }

@@ -155,7 +155,7 @@ impl XSession {
 
     fn managed(server: Reaped, display: String, host: Option<(Reaped, String)>) -> XSession {
         let config = tempfile::tempdir().unwrap();
-        let i3_config = "font pango:DejaVu Sans 8\nmode \"resize\" {\n    bindsym Escape mode \"default\"\n}\n";
+        let i3_config = format!("font pango:DejaVu Sans 8\n{MODES}");
         std::fs::write(config.path().join("i3.conf"), i3_config).unwrap();
         let window_manager = start_window_manager(&display, config.path());
         XSession { display, window_manager, server, host, config }
@@ -333,6 +333,16 @@ impl XSession {
     }
 }
 
+/// The binding modes the tests' i3 and sway declare: `resize`, and one
+/// named in Pango markup, [`MARKUP_MODE`].
+pub const MODES: &str = concat!(
+    "mode \"resize\" {\n    bindsym Escape mode \"default\"\n}\n",
+    "mode --pango_markup \"<span foreground='#ff8000'>hot</span> mode\" {\n    bindsym Escape mode \"default\"\n}\n",
+);
+
+/// The name of the binding mode in markup that [`MODES`] declares.
+pub const MARKUP_MODE: &str = "<span foreground='#ff8000'>hot</span> mode";
+
 /// Starts i3 on `display` with the config in `dir`, and waits until it answers.
 fn start_window_manager(display: &str, dir: &Path) -> Reaped {
     let i3_config = dir.join("i3.conf");
@@ -460,6 +470,17 @@ impl Frame {
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         let at = ((y * self.width + x) * 4) as usize;
         self.rgba[at..at + 4].try_into().unwrap()
+    }
+
+    /// Columns `left..right` as a frame of their own.
+    pub fn crop(&self, left: u32, right: u32) -> Frame {
+        let rgba = (0..self.height)
+            .flat_map(|y| {
+                let start = ((y * self.width + left) * 4) as usize;
+                self.rgba[start..start + ((right - left) * 4) as usize].iter().copied()
+            })
+            .collect();
+        Frame { width: right - left, height: self.height, rgba }
     }
 
     /// Rows `top..top + rows` as a frame of their own.

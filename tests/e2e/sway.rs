@@ -60,8 +60,8 @@ impl SwaySession {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
         let config = dir.path().join("sway.conf");
-        let sway_config = "output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n\
-                           mode \"resize\" {\n    bindsym Escape mode \"default\"\n}\n";
+        let sway_config =
+            format!("output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n{}", crate::support::MODES);
         std::fs::write(&config, sway_config).unwrap();
         let mut command = as_nobody_when_root("sway", &[&runtime]);
         let log = std::fs::File::create(dir.path().join("sway.log")).unwrap();

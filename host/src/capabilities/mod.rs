@@ -100,13 +100,14 @@ impl Capability {
     }
 
     /// The capability that grants interface `name`: its own, or `clock`'s
-    /// for `calendar`, `commands`' for `command-lines` and `media`'s for
-    /// `media-cover`, which came with them.
+    /// for `calendar`, `commands`' for `command-lines`, `media`'s for
+    /// `media-cover` and `tiler`'s for `tiler-mode`, which came with them.
     pub fn from_interface(name: &str) -> Option<Capability> {
         match name {
             "calendar" => return Some(Capability::Clock),
             "command-lines" => return Some(Capability::Commands),
             "media-cover" => return Some(Capability::Media),
+            "tiler-mode" => return Some(Capability::Tiler),
             _ => {}
         }
         Capability::ALL.into_iter().find(|capability| capability.interface() == name)

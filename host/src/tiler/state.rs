@@ -46,7 +46,9 @@ pub struct State {
     /// number not here is the index itself.
     pub monitor_numbers: HashMap<usize, usize>,
     pub paused: bool,
-    /// The binding mode other than the default (i3, sway; Hyprland's submap).
+    /// The binding mode other than the default (i3, sway; Hyprland's
+    /// submap), as Pango markup: i3 and sway name a mode declared
+    /// `--pango_markup` in it; other names are escaped.
     pub mode: Option<String>,
     /// Whether komorebi moves the cursor to what gets focus: a message sent
     /// from the bar turns it off for its own length, then restores this.

@@ -142,17 +142,11 @@ fn cut_spans(spans: Vec<markup::Span>, most: Option<usize>) -> Vec<markup::Span>
     kept
 }
 
-/// The piece showing `spans`: plain text when none is styled; none when
+/// The piece showing `spans` (plain text when none is styled); none when
 /// they hold no text.
 fn text_piece(spans: Vec<markup::Span>) -> Option<Piece> {
-    if spans.iter().all(|span| span.text.is_empty()) {
-        return None;
-    }
-    if spans.iter().all(|span| span.style == markup::SpanStyle::default()) {
-        let text: String = spans.into_iter().map(|span| span.text).collect();
-        return Some(Piece::Text(limits::fit(text)));
-    }
-    Some(obi_sdk::styled(spans.into_iter().map(Span::from)))
+    let holds_text = spans.iter().any(|span| !span.text.is_empty());
+    holds_text.then(|| obi_sdk::styled(spans.into_iter().map(Span::from)))
 }
 
 /// When the command runs.

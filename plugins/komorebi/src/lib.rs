@@ -67,6 +67,7 @@ use obi_sdk::config::{
 use obi_sdk::limits;
 use obi_sdk::log::{self, Level};
 use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
+use obi_sdk::tiler_mode;
 use obi_sdk::{
     Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Popup, PopupInput, Schedule, ScrollDirection, View, Widget,
     cell, icons, item,
@@ -364,11 +365,16 @@ impl Komorebi {
             .collect()
     }
 
+    /// The binding mode, drawn with the styles of its markup (i3's and
+    /// sway's `--pango_markup` modes); the tooltip names it plain.
     fn binding_mode_item(&self, state: &State) -> Option<Item> {
         let (display, mode) = (self.binding_mode?, state.mode.as_deref()?);
         let (icon, show_text) = shows(display, true);
+        let text = tiler_mode::mode_markup().map_or_else(|| Piece::Text(mode.into()), |mode| obi_sdk::markup(&mode));
         Some(
-            labelled(item("mode"), Piece::Icon(icons::KEYBOARD.into()), mode, icon, show_text)
+            item("mode")
+                .maybe(icon.then(|| Piece::Icon(icons::KEYBOARD.into())))
+                .maybe((show_text || !icon).then_some(text))
                 .emphasis(Emphasis::Urgent)
                 .tooltip(format!("Binding mode: {mode}"))
                 .build(),

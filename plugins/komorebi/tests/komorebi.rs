@@ -368,6 +368,21 @@ fn a_binding_mode_shows_after_the_workspaces_drawn_urgent_while_it_is_on() {
     assert_eq!(texts(&widget.refresh().unwrap()), ["code", "web", "chat"], "back in the default mode");
 }
 
+/// A mode declared `--pango_markup` (its markup kept by the tiler) is drawn
+/// with its styles, and named plain in the tooltip.
+#[test]
+fn a_binding_mode_in_markup_is_drawn_styled() {
+    let markup = "<span foreground='#ff0000'>resize</span> &amp; <b>move</b>";
+    let (mut widget, _script) = komorebi(&workspaces_only("Text", true), in_mode(Some(markup)));
+    let view = widget.refresh().unwrap();
+    let mode = view.items.last().unwrap();
+    let Some(Piece::Styled(spans)) = mode.pieces.last() else { panic!("{:?}", mode.pieces) };
+    let texts: Vec<&str> = spans.iter().map(|span| span.text.as_str()).collect();
+    assert_eq!(texts, ["resize", " & ", "move"]);
+    assert_eq!((spans[0].style.colour, spans[2].style.weight), (Some([255, 0, 0, 255]), Some(700)));
+    assert_eq!(mode.tooltip.as_deref(), Some("Binding mode: resize & move"));
+}
+
 #[test]
 fn the_binding_mode_part_turns_it_off_or_shows_it_alone() {
     let off = r#"{ "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "Text" },

@@ -31,7 +31,7 @@ impl From<tiler::State> for host::tiler::State {
             bar_monitor: state.bar_monitor.map(index),
             paused: state.paused,
             mouse_follows_focus: state.mouse_follows_focus,
-            mode: state.mode.map(foreign),
+            mode: state.mode.map(|markup| foreign(obi_markup::plain_text(&markup))),
         }
     }
 }

@@ -244,6 +244,15 @@ impl host::tiler::Host for StoreState {
     }
 }
 
+impl host::tiler_mode::Host for StoreState {
+    fn mode_markup(&mut self) -> Option<String> {
+        match self.capabilities.tiler.status(&self.waker) {
+            tiler::Status::Connected(state) => state.mode.map(foreign),
+            tiler::Status::Disconnected(_) => None,
+        }
+    }
+}
+
 impl host::keyboard::Host for StoreState {
     fn layout(&mut self) -> Option<host::keyboard::KeyboardLayout> {
         let layout = self.capabilities.keyboard.layout(&self.waker)?;

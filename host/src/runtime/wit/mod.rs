@@ -252,7 +252,10 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::Network => wit::network::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Process => wit::process::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Web => wit::web::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
-            Capability::Tiler => wit::tiler::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Tiler => {
+                wit::tiler::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+                wit::tiler_mode::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+            }
             Capability::Keyboard => wit::keyboard::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Media => {
                 wit::media::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;

@@ -91,7 +91,7 @@ struct Hyprland {
     /// attention and have not had focus since.
     urgent: Mutex<HashSet<String>>,
     /// The submap (binding mode) other than the default, as the last
-    /// `submap` event said: no request tells it.
+    /// `submap` event said (no request tells it), as markup.
     submap: Mutex<Option<String>>,
     dialect: Mutex<Dialect>,
     /// The messages without a Hyprland meaning already warned about.
@@ -171,7 +171,7 @@ impl Hyprland {
                 lock(&self.urgent).remove(&fold::normalised(data));
             }
             // Empty when the default one is back.
-            "submap" => *lock(&self.submap) = Some(data).filter(|name| !name.is_empty()).map(str::to_owned),
+            "submap" => *lock(&self.submap) = Some(data).filter(|name| !name.is_empty()).map(obi_markup::escape),
             _ => {}
         }
     }

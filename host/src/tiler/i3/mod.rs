@@ -235,8 +235,9 @@ impl Fetcher {
 }
 
 /// The binding mode a mode event or a binding state reply names (none:
-/// the default), as text: a mode declared with `--pango_markup` is named
-/// in markup. None when the payload is no such thing.
+/// the default), as Pango markup: a mode declared with `--pango_markup` is
+/// named in markup, another's name is escaped. None when the payload is no
+/// such thing.
 fn binding_mode(payload: &[u8]) -> Option<Option<String>> {
     #[derive(Deserialize)]
     struct Mode {
@@ -246,7 +247,7 @@ fn binding_mode(payload: &[u8]) -> Option<Option<String>> {
         pango_markup: bool,
     }
     let Mode { change, pango_markup } = serde_json::from_slice(payload).ok()?;
-    Some((change != "default").then(|| if pango_markup { obi_markup::plain_text(&change) } else { change }))
+    Some((change != "default").then(|| if pango_markup { change } else { obi_markup::escape(&change) }))
 }
 
 /// Subscribes to the tiler's events and asks for the state after each,
@@ -345,13 +346,17 @@ mod tests {
     use std::time::Instant;
 
     #[test]
-    fn a_binding_mode_is_read_as_text_and_the_default_is_none() {
+    fn a_binding_mode_is_read_as_markup_and_the_default_is_none() {
         assert_eq!(binding_mode(br#"{"change": "resize", "pango_markup": false}"#), Some(Some("resize".into())));
         assert_eq!(
             binding_mode(br#"{"change": "<b>move</b> &amp; go", "pango_markup": true}"#),
-            Some(Some("move & go".into()))
+            Some(Some("<b>move</b> &amp; go".into()))
         );
-        assert_eq!(binding_mode(br#"{"change": "a <b> tag", "pango_markup": false}"#), Some(Some("a <b> tag".into())));
+        assert_eq!(
+            binding_mode(br#"{"change": "a <b> tag", "pango_markup": false}"#),
+            Some(Some("a &lt;b&gt; tag".into())),
+            "a name that is not markup is escaped"
+        );
         assert_eq!(binding_mode(br#"{"name": "default"}"#), Some(None), "a binding state reply");
         assert_eq!(binding_mode(b"[]"), None);
     }
