@@ -1,11 +1,12 @@
 //! Text in every script on a real bar, with DejaVu Sans as its font, on i3
-//! under Xvfb: workspaces named in Japanese, Chinese and Korean, a focused
+//! under Xvfb and on headless sway: workspaces named in Japanese, Chinese and Korean, a focused
 //! window's title and a Custom item are read back by tesseract in those
 //! languages; emoji show in colour; the bar keeps its height. The fonts,
 //! and tesseract's languages, are those `.ci/run` installs.
 
 use crate::ocr::HEIGHT;
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
+use crate::sway::SwaySession;
 use obi_test_support::skip;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -63,19 +64,10 @@ fn grab(session: &XSession, x: u32, width: u32, png: &Path) {
     assert!(grabbed.status.success(), "import: {}", String::from_utf8_lossy(&grabbed.stderr));
 }
 
-#[test]
-fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back() {
-    if !have_tools("every script test", TOOLS) || !tesseract_reads_cjk("every script test") {
-        return;
-    }
-    let session = XSession::start(1600, 720);
-    window_on(&session, "日本語", "東京");
-    window_on(&session, "한국어", "서울");
-    window_on(&session, "简体中文", "上海");
-    // Focused last, so that its pill (light, which tesseract reads badly)
-    // holds none of the text read.
-    window_on(&session, "4", "北京市");
-    let config = format!(
+/// The bar's config: the workspaces and the focused window's title on the
+/// left, a Custom item in Traditional Chinese and one of emoji on the right.
+fn config() -> String {
+    format!(
         r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans",
              "left_widgets": [ {{ "Komorebi": {{
                  "workspaces": {{ "enable": true, "hide_empty_workspaces": false, "display": "Text" }},
@@ -83,31 +75,35 @@ fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back() {
              "right_widgets": [
                  {{ "Custom": {{ "enable": true, "exec": "printf '中華民國'", "interval": "once" }} }},
                  {{ "Custom": {{ "enable": true, "exec": "printf '👍🏽 ❤️ 🇯🇵'", "interval": "once" }} }} ] }}"#
-    );
-    let (dir, config) = config_file(&config);
-    let log = dir.path().join("obi.log");
-    let _bar = session.start_bar_drawn(&config, &log, &[]);
-    let png = dir.path().join("bar.png");
+    )
+}
 
-    // The left: the workspaces, then the focused window's title.
+/// The workspaces the tests open, with the title of the window on each;
+/// the last is focused, so that its pill (light, which tesseract reads
+/// badly) holds none of the text read.
+const WORKSPACES: [(&str, &str); 4] = [("日本語", "東京"), ("한국어", "서울"), ("简体中文", "上海"), ("4", "北京市")];
+
+/// Reads the bar back through `grab` (columns `x`, `width` into a PNG),
+/// `width` pixels wide in all: the left half's workspaces and title by
+/// tesseract in their languages, the right half's Traditional Chinese and
+/// emoji in colour. `log` is the bar's.
+fn read_back(grab: impl Fn(u32, u32, &Path), width: u32, dir: &Path, artifact: &str, log: impl Fn() -> String) {
+    let png = dir.join("bar.png");
     let expected = [("jpn", "日本語"), ("kor", "한국어"), ("chi_sim", "简体中文"), ("chi_sim", "北京市")];
     let mut readings = Vec::new();
     let read_all = wait_for(Duration::from_secs(20), || {
-        grab(&session, 0, 800, &png);
+        grab(0, width / 2, &png);
         readings = expected.iter().map(|(language, _)| read(&png, language)).collect();
         expected.iter().zip(&readings).all(|((_, text), reading)| reading.contains(text))
     });
     if !read_all {
-        let _ = std::fs::copy(&png, obi_test_support::workspace().join("target/e2e-artifacts/every-script-left.png"));
+        let artifacts = obi_test_support::workspace().join("target/e2e-artifacts");
+        std::fs::create_dir_all(&artifacts).unwrap();
+        let _ = std::fs::copy(&png, artifacts.join(format!("{artifact}.png")));
     }
-    assert!(
-        read_all,
-        "expected {expected:?}, read {readings:?}; the bar said:\n{}",
-        std::fs::read_to_string(&log).unwrap()
-    );
+    assert!(read_all, "expected {expected:?}, read {readings:?} ({artifact}.png); the bar said:\n{}", log());
 
-    // The right: the Custom items, Traditional Chinese and emoji in colour.
-    grab(&session, 800, 800, &png);
+    grab(width / 2, width / 2, &png);
     let traditional = read(&png, "chi_tra");
     assert!(traditional.contains("中華民國"), "read {traditional:?}");
     let frame = crate::support::Frame::read(&png);
@@ -119,8 +115,45 @@ fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back() {
         })
         .count();
     assert!(coloured > 100, "the emoji show {coloured} strongly coloured pixels");
+}
+
+#[test]
+fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back() {
+    if !have_tools("every script test", TOOLS) || !tesseract_reads_cjk("every script test") {
+        return;
+    }
+    let session = XSession::start(1600, 720);
+    for (workspace, title) in WORKSPACES {
+        window_on(&session, workspace, title);
+    }
+    let (dir, config) = config_file(&config());
+    let log = dir.path().join("obi.log");
+    let _bar = session.start_bar_drawn(&config, &log, &[]);
+    let grab = |x, width, png: &Path| grab(&session, x, width, png);
+    read_back(grab, 1600, dir.path(), "every-script-x11", || std::fs::read_to_string(&log).unwrap_or_default());
 
     let bar = session.find_window("^obi$", Duration::from_secs(5)).expect("the bar's window");
     let (_, _, _, height) = session.geometry(&bar);
     assert_eq!(height, HEIGHT, "the bar's height changed with what it shows");
+}
+
+#[test]
+fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back_on_sway() {
+    if !tesseract_reads_cjk("every script on sway test") {
+        return;
+    }
+    let Some(sway) = SwaySession::start("every script on sway test") else { return };
+    for (workspace, title) in WORKSPACES {
+        sway.populate_titled(workspace, title);
+    }
+    let _bar = sway.start_bar(&config(), &[]);
+    let grab = |x: u32, width: u32, png: &Path| {
+        let area = format!("{x},0 {width}x{HEIGHT}");
+        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(png).envs(sway.env()));
+        assert!(grabbed.status.success(), "grim: {grabbed:?}");
+    };
+    read_back(grab, 1280, sway.dir(), "every-script-sway", || sway.bar_log());
+    // The bar's layer surface keeps its height: the space it reserves.
+    let top = crate::sway::workspace_top(&sway.tree(), "4");
+    assert_eq!(top, Some(i64::from(HEIGHT)), "the bar's height changed with what it shows");
 }

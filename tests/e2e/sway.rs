@@ -130,10 +130,15 @@ impl SwaySession {
 
     /// Opens a terminal on the workspace `name` (which sway then keeps).
     pub fn populate(&self, name: &str) {
+        self.populate_titled(name, "foot");
+    }
+
+    /// Opens a terminal titled `title` on the workspace `name`.
+    pub fn populate_titled(&self, name: &str, title: &str) {
         self.swaymsg(&["workspace", name]);
         let before = self.windows(name);
         // nobody's login shell is nologin: the terminal runs a sleep instead.
-        self.swaymsg(&["exec", "foot sleep 600"]);
+        self.swaymsg(&["exec", &format!("foot --title '{title}' sleep 600")]);
         assert!(wait_for(Duration::from_secs(20), || self.windows(name) > before), "foot opened on {name}");
     }
 
@@ -245,6 +250,12 @@ fn find_node<'a>(tree: &'a serde_json::Value, name: &str) -> Option<&'a serde_js
         .filter_map(|key| tree[key].as_array())
         .flatten()
         .find_map(|child| find_node(child, name))
+}
+
+/// How far down the workspace `name` of `tree` starts: the height of the
+/// space a bar at the top reserves.
+pub fn workspace_top(tree: &serde_json::Value, name: &str) -> Option<i64> {
+    find_node(tree, name)?["rect"]["y"].as_i64()
 }
 
 /// The rectangle of the first window (a node with an `app_id`) in `tree`.
