@@ -241,13 +241,8 @@ fn a_character_no_font_has_is_a_box_logged_once() {
 fn a_colrv1_glyph_is_drawn_with_its_gradient() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("colrv1.ttf");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/colrv1_font.py");
-    let made = Command::new("/usr/bin/python3").arg(script).arg(&path).output();
-    if !made.as_ref().is_ok_and(|made| made.status.success()) {
-        let why = made.map(|made| String::from_utf8_lossy(&made.stderr).into_owned()).unwrap_or_else(|e| e.to_string());
-        return skip::unavailable(&format!(
-            "COLRv1 test: no font made with fontTools (apt install python3-fonttools): {why}"
-        ));
+    if !made_font("colrv1_font.py", &path, "COLRv1 test") {
+        return;
     }
     let font = FontData::usable(Arc::from(std::fs::read(&path).unwrap()), 0).unwrap();
     let json = r#"{ "height": 32, "font_size": 24, "left_widgets": [], "right_widgets": [] }"#;
@@ -265,4 +260,75 @@ fn a_colrv1_glyph_is_drawn_with_its_gradient() {
     let (reddish, bluish) = (pixel(left + width * 0.25), pixel(left + width * 0.75));
     assert!(reddish[0] > 150 && reddish[2] < 110, "the gradient's left is not red: {reddish:?}");
     assert!(bluish[2] > 150 && bluish[0] < 110, "the gradient's right is not blue: {bluish:?}");
+}
+
+/// A font made by `fixtures/{script}` with fontTools at `path`; why not,
+/// said loudly (a failure under CI), when fontTools is missing.
+fn made_font(script: &str, path: &std::path::Path, test: &str) -> bool {
+    let script = format!("{}/tests/fixtures/{script}", env!("CARGO_MANIFEST_DIR"));
+    let made = Command::new("/usr/bin/python3").arg(script).arg(path).output();
+    if made.as_ref().is_ok_and(|made| made.status.success()) {
+        return true;
+    }
+    let why = made.map(|made| String::from_utf8_lossy(&made.stderr).into_owned()).unwrap_or_else(|e| e.to_string());
+    skip::unavailable(&format!("{test}: no font made with fontTools (apt install python3-fonttools): {why}"));
+    false
+}
+
+/// A Nerd Font's glyphs (Material Design's in the supplementary
+/// private-use plane, Powerline's) come from the installed font that has
+/// them, found by what it covers: no fallback list names an icon font.
+/// The font is made by `fixtures/nerd_font.py` and installed for a child
+/// process of this test through its own fontconfig file.
+#[test]
+fn a_nerd_font_glyph_comes_from_the_installed_font_that_has_it() {
+    if !fonts_installed("Nerd Font test") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fonts = dir.path().join("fonts");
+    std::fs::create_dir(&fonts).unwrap();
+    let font = fonts.join("ObiTestSymbolsNerdFont.ttf");
+    if !made_font("nerd_font.py", &font, "Nerd Font test") {
+        return;
+    }
+    let config = dir.path().join("fonts.conf");
+    let cache = dir.path().join("cache");
+    std::fs::write(
+        &config,
+        format!(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n\
+             <include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>\n\
+             <dir>{}</dir>\n<cachedir>{}</cachedir>\n</fontconfig>\n",
+            fonts.display(),
+            cache.display()
+        ),
+    )
+    .unwrap();
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "nerd_glyphs_in_this_environment", "--nocapture", "--include-ignored"])
+        .env("FONTCONFIG_FILE", &config)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let font_bytes = std::fs::metadata(&font).unwrap().len();
+    // The made font's glyphs, in its order.
+    for (icon, glyph) in [("U+F0001", 1), ("U+E0A0", 2)] {
+        let line = stdout.lines().find(|line| line.starts_with(icon)).unwrap_or_else(|| panic!("{stdout}"));
+        assert_eq!(line, format!("{icon}: glyph {glyph} of a font of {font_bytes} bytes"), "{stdout}");
+    }
+}
+
+/// Prints the glyph and the size of the font each Nerd Font icon is shaped
+/// with (run by [`a_nerd_font_glyph_comes_from_the_installed_font_that_has_it`]
+/// with its fonts installed).
+#[test]
+#[ignore = "run by a_nerd_font_glyph_comes_from_the_installed_font_that_has_it with its font installed"]
+fn nerd_glyphs_in_this_environment() {
+    let (mut engine, font) = engine();
+    for (name, icon) in [("U+F0001", "\u{F0001}"), ("U+E0A0", "\u{E0A0}")] {
+        let shaped = engine.shape(icon, TextKind::Label, font, 14.0);
+        let run = &shaped.runs[0];
+        println!("{name}: glyph {} of a font of {} bytes", run.glyphs[0].id, run.font.data.data().len());
+    }
 }
