@@ -49,10 +49,16 @@ fn window_on(session: &XSession, workspace: &str, title: &str) {
 
 /// The text tesseract reads in `png` in `language`, without its spaces.
 fn read(png: &Path, language: &str) -> String {
+    read_as(png, language, "7")
+}
+
+/// The text tesseract reads in `png` in `language`, without its spaces,
+/// taking it as one line (page segmentation `7`) or a block of lines (`6`).
+fn read_as(png: &Path, language: &str, segmentation: &str) -> String {
     let large = png.with_extension(format!("{language}.png"));
     let convert = run(Command::new("convert").arg(png).args(["-negate", "-resize", "300%"]).arg(&large));
     assert!(convert.status.success(), "convert: {}", String::from_utf8_lossy(&convert.stderr));
-    let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7", "-l", language]));
+    let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", segmentation, "-l", language]));
     assert!(ocr.status.success(), "tesseract: {}", String::from_utf8_lossy(&ocr.stderr));
     String::from_utf8_lossy(&ocr.stdout).chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -156,4 +162,51 @@ fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back_on_sway
     // The bar's layer surface keeps its height: the space it reserves.
     let top = crate::sway::workspace_top(&sway.tree(), "4");
     assert_eq!(top, Some(i64::from(HEIGHT)), "the bar's height changed with what it shows");
+}
+
+/// Waits for the window named `name` to show `wanted` as tesseract reads
+/// its lines in `language`, pointing at (30, 20) until it shows; what it read.
+fn window_reads(session: &XSession, name: &str, language: &str, wanted: &str, png: &Path) -> (bool, String) {
+    let mut reading = String::from("(no window)");
+    let read = wait_for(Duration::from_secs(20), || {
+        run(session.command("xdotool").args(["mousemove", "30", "20"]));
+        let Some(window) = session.find_window(&format!("^{name}$"), Duration::from_millis(1500)) else { return false };
+        session.grab_window(&window, png);
+        // Without the frame, whose lines tesseract takes for text.
+        let shaved = run(Command::new("convert").arg(png).args(["-shave", "3x3"]).arg(png));
+        assert!(shaved.status.success(), "convert: {shaved:?}");
+        reading = read_as(png, language, "6");
+        reading.contains(wanted)
+    });
+    (read, reading)
+}
+
+/// A tooltip and a popup's rows in Japanese and Korean, as a widget gives
+/// them (the test's fixed widget), read back from their windows.
+#[test]
+fn tooltips_and_popup_rows_in_other_scripts_are_read_back() {
+    if !have_tools("every script tooltip test", TOOLS) || !tesseract_reads_cjk("every script tooltip test") {
+        return;
+    }
+    let session = XSession::start(1280, 720);
+    let items = r#"[ { "text": "ABC", "tooltip": "東京都の天気", "popup": [ "한국어 메뉴", "简体中文菜单" ] } ]"#;
+    let config = format!(
+        r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans",
+             "left_widgets": [ {} ], "right_widgets": [] }}"#,
+        crate::golden::fixed(items)
+    );
+    let (dir, config) = config_file(&config);
+    let log = dir.path().join("obi.log");
+    let _bar = session.start_bar_drawn(&config, &log, &[]);
+    let png = dir.path().join("window.png");
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+
+    let (shown, reading) = window_reads(&session, "obi tooltip", "jpn", "東京都の天気", &png);
+    assert!(shown, "the tooltip reads {reading:?}; the bar said:\n{}", said());
+
+    run(session.command("xdotool").args(["click", "1"]));
+    let (shown, reading) = window_reads(&session, "obi popup", "kor", "한국어메뉴", &png);
+    assert!(shown, "the popup's first row reads {reading:?}; the bar said:\n{}", said());
+    let chinese = read_as(&png, "chi_sim", "6");
+    assert!(chinese.contains("简体中文菜单"), "the popup's second row reads {chinese:?}");
 }
