@@ -46,6 +46,13 @@ const CONFIG: &str = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 2
     "center_widgets": [ { "Media": { "enable": true } } ],
     "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
 
+/// Whether Wine sees the host's fonts beside the prefix's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HostFonts {
+    Seen,
+    Unseen,
+}
+
 /// A word the bar should show, by name, and the test that finds it.
 type WordTest<'a> = (&'a str, fn(&str) -> bool);
 
@@ -59,11 +66,19 @@ struct WineDesktop {
     /// Held until the prefix is gone: a prefix is 700 MB of disk, and CI's
     /// disk is not large.
     _turn: MutexGuard<'static, ()>,
+    /// A fontconfig file that names no fonts, for a Wine that sees only the
+    /// prefix's (Wine finds the host's through fontconfig otherwise).
+    no_host_fonts: Option<PathBuf>,
 }
 
 impl WineDesktop {
     /// None (after saying why) when this machine cannot run the test.
     fn start(test: &str) -> Option<WineDesktop> {
+        WineDesktop::start_with(test, HostFonts::Seen)
+    }
+
+    /// [`WineDesktop::start`], with the host's fonts seen by Wine or not.
+    fn start_with(test: &str, host_fonts: HostFonts) -> Option<WineDesktop> {
         if !have_tools(test, TOOLS) {
             return None;
         }
@@ -93,8 +108,13 @@ impl WineDesktop {
             xvfb.args([display, "-screen", "0", &screen, "-nolisten", "tcp", "-noreset"]);
             xvfb
         });
-        let desktop =
-            WineDesktop { display, _server: server, prefix: tempfile::tempdir().unwrap(), folder, _turn: turn };
+        let no_host_fonts = (host_fonts == HostFonts::Unseen).then(|| {
+            let config = folder.path().join("no-fonts.conf");
+            std::fs::write(&config, "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n").unwrap();
+            config
+        });
+        let prefix = tempfile::tempdir().unwrap();
+        let desktop = WineDesktop { display, _server: server, prefix, folder, _turn: turn, no_host_fonts };
         let booted = run(desktop.wine("wineboot").arg("--init"));
         assert!(booted.status.success(), "wineboot: {}", String::from_utf8_lossy(&booted.stderr));
         // A new prefix has no fonts; a Windows machine has its own.
@@ -121,6 +141,9 @@ impl WineDesktop {
             .env_remove("WAYLAND_DISPLAY")
             .env_remove("DBUS_SESSION_BUS_ADDRESS")
             .env_remove("KOMOREBI_CONFIG_HOME");
+        if let Some(config) = &self.no_host_fonts {
+            command.env("FONTCONFIG_FILE", config);
+        }
         command
     }
 
@@ -742,4 +765,54 @@ fn a_see_through_bar_shows_what_lies_behind_it() {
         "the bar's background is {bar:?}: {expected:?} is #1e1e2e at 60/255 over {behind:?}; its log:\n{}",
         read(&log)
     );
+}
+
+/// Text in Chinese under Wine, with a CJK font in the prefix as a Chinese
+/// Windows has one (and the host's fonts hidden from Wine): the bar's font
+/// (DejaVu Sans) lacks the characters, and they come from the system's
+/// fallback (DirectWrite's, through fontique).
+#[test]
+fn chinese_shows_from_a_cjk_font_in_the_prefix_under_wine() {
+    let Some(wine) = WineDesktop::start_with("Chinese under Wine", HostFonts::Unseen) else { return };
+    let cjk = Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc");
+    let fonts = wine.prefix.path().join("drive_c/windows/Fonts");
+    // A link where the file system allows one: the collection is 19 MB.
+    if std::fs::hard_link(cjk, fonts.join("NotoSansCJK-Regular.ttc")).is_err() {
+        std::fs::copy(cjk, fonts.join("NotoSansCJK-Regular.ttc"))
+            .unwrap_or_else(|error| panic!("copying {} into Wine (fonts-noto-cjk): {error}", cjk.display()));
+    }
+    // Installed as Windows installs a font: its file in Fonts, named in the registry.
+    let fonts_key = r"HKLM\Software\Microsoft\Windows NT\CurrentVersion\Fonts";
+    let registered = run(wine.wine("reg").args(["add", fonts_key, "/v", "Noto Sans CJK (TrueType)"]).args([
+        "/t",
+        "REG_SZ",
+        "/d",
+        "NotoSansCJK-Regular.ttc",
+        "/f",
+    ]));
+    assert!(registered.status.success(), "registering the font: {registered:?}");
+    let home = tempfile::tempdir().unwrap();
+    let config = r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "transparency_alpha": 255,
+        "left_widgets": [ { "Applications": { "enable": true, "display": "Text",
+            "items": [ { "name": "中華民國", "command": "notepad.exe" } ] } } ],
+        "right_widgets": [] }"#;
+    std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
+    let log = home.path().join("bar.log");
+    let _bar = wine.start_bar(home.path(), &log);
+    let png = home.path().join("bar.png");
+    let large = home.path().join("bar-large.png");
+    let mut reading = String::new();
+    let read_back = wait_for(Duration::from_secs(60), || {
+        wine.grab_rect([0, 0, 400, 40], &png);
+        run(Command::new("convert").arg(&png).args(["-negate", "-resize", "300%"]).arg(&large));
+        let ocr = run(Command::new("tesseract").arg(&large).args(["stdout", "--psm", "7", "-l", "chi_tra"]));
+        reading = String::from_utf8_lossy(&ocr.stdout).chars().filter(|c| !c.is_whitespace()).collect();
+        reading.contains("中華民國")
+    });
+    if !read_back {
+        let artifacts = workspace().join("target/e2e-artifacts");
+        std::fs::create_dir_all(&artifacts).unwrap();
+        let _ = std::fs::copy(&png, artifacts.join("wine-chinese.png"));
+    }
+    assert!(read_back, "the bar reads {reading:?} (wine-chinese.png); its log:\n{}", read(&log));
 }
