@@ -239,9 +239,23 @@ fn a_character_no_font_has_is_a_box_logged_once() {
 /// `fixtures/colrv1_font.py` with fontTools.
 #[test]
 fn a_colrv1_glyph_is_drawn_with_its_gradient() {
+    red_then_blue("colrv1_font.py", "COLRv1 test");
+}
+
+/// A COLRv0 glyph (layers of one colour each, as Segoe UI Emoji has them)
+/// is drawn in its colours: a red layer on its left, a blue one on its
+/// right. The font is made by `fixtures/colrv0_font.py` with fontTools.
+#[test]
+fn a_colrv0_glyph_is_drawn_in_its_layers_colours() {
+    red_then_blue("colrv0_font.py", "COLRv0 test");
+}
+
+/// Paints U+E000 of the font `fixture` makes, as the bar's font: red on
+/// its left and blue on its right.
+fn red_then_blue(fixture: &str, test: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("colrv1.ttf");
-    if !made_font("colrv1_font.py", &path, "COLRv1 test") {
+    let path = dir.path().join("colour.ttf");
+    if !made_font(fixture, &path, test) {
         return;
     }
     let font = FontData::usable(Arc::from(std::fs::read(&path).unwrap()), 0).unwrap();
@@ -249,7 +263,7 @@ fn a_colrv1_glyph_is_drawn_with_its_gradient() {
     let style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
     let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, &font) {
         Ok(offscreen) => offscreen,
-        Err(error) => return skip::unavailable(&format!("COLRv1 test: no offscreen GL ({error})")),
+        Err(error) => return skip::unavailable(&format!("{test}: no offscreen GL ({error})")),
     };
     let (item, rgba) = painted(&mut offscreen, &style, "\u{E000}");
     let (left, width) = (item.rect.x + item.rect.width / 2.0 - item.pieces[0].1 / 2.0, item.pieces[0].1);
@@ -258,8 +272,8 @@ fn a_colrv1_glyph_is_drawn_with_its_gradient() {
         [rgba[at], rgba[at + 1], rgba[at + 2]]
     };
     let (reddish, bluish) = (pixel(left + width * 0.25), pixel(left + width * 0.75));
-    assert!(reddish[0] > 150 && reddish[2] < 110, "the gradient's left is not red: {reddish:?}");
-    assert!(bluish[2] > 150 && bluish[0] < 110, "the gradient's right is not blue: {bluish:?}");
+    assert!(reddish[0] > 150 && reddish[2] < 110, "{test}: the glyph's left is not red: {reddish:?}");
+    assert!(bluish[2] > 150 && bluish[0] < 110, "{test}: the glyph's right is not blue: {bluish:?}");
 }
 
 /// A font made by `fixtures/{script}` with fontTools at `path`; why not,
