@@ -7,11 +7,12 @@
 
 mod common;
 
+use common::offscreen::{self, HEIGHT, WIDTH, ink};
 use obi::colour::Rgba;
-use obi::config::{BarConfig, Side};
+use obi::config::BarConfig;
 use obi::render::text::{TextEngine, TextKind};
-use obi::render::{FontData, ICON_FONT, Offscreen, PlacedItem, Scene, SceneWidget, Style, find_text_font};
-use obi::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
+use obi::render::{FontData, ICON_FONT, Offscreen, PlacedItem, Style, find_text_font};
+use obi::view::Piece;
 use obi_test_support::skip;
 use std::process::Command;
 use std::sync::Arc;
@@ -108,58 +109,15 @@ fn han_glyph_in_this_locale() {
 /// A bar of one item showing `text`, painted offscreen: its placed item
 /// and the frame's RGBA.
 fn painted(offscreen: &mut Offscreen, style: &Style, text: &str) -> (PlacedItem, Vec<u8>) {
-    let item = Item {
-        key: "sample".into(),
-        pieces: vec![Piece::Text(text.into())],
-        emphasis: Emphasis::Normal,
-        takes: Inputs::NONE,
-        tooltip: None,
-    };
-    let widget =
-        SceneWidget { side: Side::Left, name: "sample".into(), state: WidgetState::Ready(View::of(vec![item])) };
-    let scene = Scene { style: style.clone(), widgets: vec![widget] };
-    let layout = offscreen.paint(&scene);
-    let rgba = offscreen.read_rgba().unwrap();
-    (layout.items[0].clone(), rgba)
+    offscreen::painted(offscreen, style, vec![Piece::Text(text.into())])
 }
 
-const WIDTH: u32 = 600;
-const HEIGHT: u32 = 32;
-
-/// The pixels of `rgba` in columns `columns` that are not the background.
-fn ink(rgba: &[u8], columns: std::ops::Range<u32>, background: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
-    let mut ink = Vec::new();
-    for y in 0..HEIGHT {
-        for x in columns.clone() {
-            let at = ((y * WIDTH + x) * 4) as usize;
-            let pixel = [rgba[at], rgba[at + 1], rgba[at + 2]];
-            if pixel.iter().zip(background).any(|(a, b)| a.abs_diff(b) > 24) {
-                ink.push((x, y, pixel));
-            }
-        }
-    }
-    ink
-}
-
+/// The offscreen bar, when the fonts the samples need are installed.
 fn offscreen_bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
     if !fonts_installed(test) {
         return None;
     }
-    let json =
-        r#"{ "height": 32, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [] }"#;
-    let config = BarConfig::parse(json, "test").unwrap().config;
-    let style = Style::from_config(&config);
-    let font = find_text_font(Some("DejaVu Sans")).unwrap();
-    match Offscreen::new(WIDTH, HEIGHT, &font.data) {
-        Ok(offscreen) => {
-            let background = [style.theme.background.0, style.theme.background.1, style.theme.background.2];
-            Some((offscreen, style, background))
-        }
-        Err(error) => {
-            skip::unavailable(&format!("{test}: no offscreen GL ({error})"));
-            None
-        }
-    }
+    offscreen::bar(test)
 }
 
 #[test]

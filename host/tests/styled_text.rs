@@ -5,74 +5,16 @@
 //! offscreen frames. Needs DejaVu Sans (fonts-dejavu-core, which `.ci/run`
 //! installs).
 
-use obi::config::{BarConfig, Side};
+mod common;
+
+use common::offscreen::{HEIGHT, Ink, bar as offscreen_bar, columns_of, ink, painted};
 use obi::render::text::TextEngine;
-use obi::render::{FontData, ICON_FONT, Offscreen, PlacedItem, Scene, SceneWidget, Style, find_text_font};
-use obi::view::{Emphasis, Inputs, Item, Piece, Span, View, WidgetState};
-use obi_test_support::skip;
+use obi::render::{FontData, ICON_FONT, Offscreen, find_text_font};
+use obi::view::{Piece, Span};
 use std::sync::Arc;
-
-const WIDTH: u32 = 600;
-const HEIGHT: u32 = 32;
-
-type Ink = Vec<(u32, u32, [u8; 3])>;
-
-fn offscreen_bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
-    let json =
-        r#"{ "height": 32, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [] }"#;
-    let config = BarConfig::parse(json, "test").unwrap().config;
-    let style = Style::from_config(&config);
-    let font = match find_text_font(Some("DejaVu Sans")) {
-        Ok(font) if font.family == "DejaVu Sans" => font,
-        _ => {
-            skip::unavailable(&format!("{test}: DejaVu Sans is not installed (apt install fonts-dejavu-core)"));
-            return None;
-        }
-    };
-    match Offscreen::new(WIDTH, HEIGHT, &font.data) {
-        Ok(offscreen) => {
-            let background = [style.theme.background.0, style.theme.background.1, style.theme.background.2];
-            Some((offscreen, style, background))
-        }
-        Err(error) => {
-            skip::unavailable(&format!("{test}: no offscreen GL ({error})"));
-            None
-        }
-    }
-}
-
-/// A bar of one item of `pieces`, painted: its placed item and the frame's RGBA.
-fn painted(offscreen: &mut Offscreen, style: &Style, pieces: Vec<Piece>) -> (PlacedItem, Vec<u8>) {
-    let item = Item { key: "sample".into(), pieces, emphasis: Emphasis::Normal, takes: Inputs::NONE, tooltip: None };
-    let widget =
-        SceneWidget { side: Side::Left, name: "sample".into(), state: WidgetState::Ready(View::of(vec![item])) };
-    let scene = Scene { style: style.clone(), widgets: vec![widget] };
-    let layout = offscreen.paint(&scene);
-    let rgba = offscreen.read_rgba().unwrap();
-    (layout.items[0].clone(), rgba)
-}
 
 fn markup(markup: &str) -> Vec<Piece> {
     vec![Piece::Styled(obi_markup::spans(markup))]
-}
-
-/// The pixels in `columns` that are not the background.
-fn ink(rgba: &[u8], columns: std::ops::Range<u32>, background: [u8; 3]) -> Ink {
-    let mut ink = Vec::new();
-    for y in 0..HEIGHT {
-        for x in columns.clone().filter(|x| *x < WIDTH) {
-            let at = ((y * WIDTH + x) * 4) as usize;
-            let pixel = [rgba[at], rgba[at + 1], rgba[at + 2]];
-            if pixel.iter().zip(background).any(|(a, b)| a.abs_diff(b) > 24) {
-                ink.push((x, y, pixel));
-            }
-        }
-    }
-    ink
-}
-
-fn columns_of(item: &PlacedItem) -> std::ops::Range<u32> {
-    item.rect.x as u32..item.rect.right() as u32
 }
 
 /// How much ink: the summed difference from the background, so that

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod logs;
+pub mod offscreen;
 pub mod tiler;
 
 use obi::capabilities::{Capabilities, Capability};
