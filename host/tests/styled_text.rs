@@ -116,11 +116,16 @@ fn sizes_and_rises_keep_the_items_height_and_baseline() {
     );
     let lowest = |ink: &Ink| ink.iter().map(|(_, y, _)| *y).max().unwrap_or(0);
     let highest = |ink: &Ink| ink.iter().map(|(_, y, _)| *y).min().unwrap_or(HEIGHT);
-    let (risen, risen_rgba) = painted(&mut offscreen, &style, markup("<span rise='4pt'>Ag</span>"));
-    let risen_ink = ink(&risen_rgba, columns_of(&risen), background);
-    assert!(highest(&risen_ink) + 3 <= highest(&plain_ink), "rise='4pt' did not raise the text");
-    assert!(lowest(&risen_ink) + 3 <= lowest(&plain_ink), "rise='4pt' did not raise the text");
-    assert_eq!(risen.rect.height, plain.rect.height);
+    // Text and a colour glyph (an emoji, or its box where no emoji font is) alike.
+    for text in ["Ag", "👍🏽"] {
+        let (plain, plain_rgba) = painted(&mut offscreen, &style, markup(text));
+        let plain_ink = ink(&plain_rgba, columns_of(&plain), background);
+        let (risen, risen_rgba) = painted(&mut offscreen, &style, markup(&format!("<span rise='4pt'>{text}</span>")));
+        let risen_ink = ink(&risen_rgba, columns_of(&risen), background);
+        assert!(highest(&risen_ink) + 3 <= highest(&plain_ink), "rise='4pt' did not raise {text}");
+        assert!(lowest(&risen_ink) + 3 <= lowest(&plain_ink), "rise='4pt' did not raise {text}");
+        assert_eq!(risen.rect.height, plain.rect.height);
+    }
 }
 
 #[test]

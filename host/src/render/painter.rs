@@ -460,10 +460,10 @@ impl<R: Renderer> Painter<R> {
     /// text's first font, over its fill and under its lines.
     fn draw_text(&mut self, shaped: &ShapedText, x: f32, middle: f32, colour: Rgba) {
         let baseline = middle + (shaped.ascent + shaped.descent) / 2.0;
-        for run in shaped.runs.iter().filter(|run| run.paint.background.is_some()) {
+        for (run, background) in shaped.runs.iter().filter_map(|run| Some((run, run.paint.background?))) {
             let mut fill = Path::new();
             fill.rect(x + run.x, baseline - shaped.ascent, run.advance, shaped.ascent - shaped.descent);
-            self.canvas.fill_path(&fill, &Paint::color(color(run.paint.background.unwrap_or(colour))));
+            self.canvas.fill_path(&fill, &Paint::color(color(background)));
         }
         for run in &shaped.runs {
             let Some((font, has_colour)) = self.run_font(&run.font) else { continue };
@@ -569,8 +569,9 @@ impl<R: Renderer> Painter<R> {
             }
         };
         let Some((image, width, height)) = image else { return false };
+        // Centred on the line, moved as the glyph is (a raised span's).
         let left = x + glyph.x + (glyph.advance - width) / 2.0;
-        let top = middle - height / 2.0;
+        let top = middle + glyph.y - height / 2.0;
         let mut area = Path::new();
         area.rect(left, top, width, height);
         self.canvas.fill_path(&area, &Paint::image(image, left, top, width, height, 0.0, 1.0));

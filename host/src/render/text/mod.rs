@@ -143,8 +143,8 @@ impl TextEngine {
             let style = &span.style;
             style.family.is_some() || style.italic || style.weight.is_some_and(|weight| weight != 400)
         });
-        let text: String = spans.iter().map(|span| span.text.as_str()).collect();
         self.cached_or_shaped(key, &format!("{spans:?}"), names_a_face, |engine| {
+            let text: String = spans.iter().map(|span| span.text.as_str()).collect();
             engine.shape_now(&text, TextKind::Label, font, size, spans)
         })
     }
