@@ -5,7 +5,7 @@
 //! and tesseract's languages, are those `.ci/run` installs.
 
 use crate::ocr::HEIGHT;
-use crate::support::{XSession, config_file, have_tools, run, wait_for};
+use crate::support::{Frame, XSession, config_file, have_tools, is_ink, run, wait_for};
 use crate::sway::SwaySession;
 use obi_test_support::skip;
 use std::path::Path;
@@ -112,7 +112,7 @@ fn read_back(grab: impl Fn(u32, u32, &Path), width: u32, dir: &Path, artifact: &
     grab(width / 2, width / 2, &png);
     let traditional = read(&png, "chi_tra");
     assert!(traditional.contains("中華民國"), "read {traditional:?}");
-    let frame = crate::support::Frame::read(&png);
+    let frame = Frame::read(&png);
     let coloured = (0..frame.height)
         .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
         .filter(|&(x, y)| {
@@ -209,4 +209,84 @@ fn tooltips_and_popup_rows_in_other_scripts_are_read_back() {
     assert!(shown, "the popup's first row reads {reading:?}; the bar said:\n{}", said());
     let chinese = read_as(&png, "chi_sim", "6");
     assert!(chinese.contains("简体中文菜单"), "the popup's second row reads {chinese:?}");
+}
+
+/// A bar of four of the test's fixed widgets, far apart: "Ag" alone; "Ag"
+/// then Arabic with digits, Hebrew with brackets, Devanagari, a combining
+/// accent and emoji; a Font Awesome glyph; a character no font has.
+fn scripts_bar() -> String {
+    let fixed = |text: &str| crate::golden::fixed(&format!(r#"[ {{ "text": {} }} ]"#, serde_json::json!(text)));
+    let texts = [
+        "Ag",
+        "Ag العربية ١٢٣ עברית (abc) देवनागरी cafe\u{301} 👍🏽 👨\u{200D}👩\u{200D}👧 🇯🇵 ❤️",
+        "\u{f0e0}",
+        "\u{10FFF0}",
+    ];
+    let left: Vec<String> = texts.iter().map(|text| fixed(text)).collect();
+    format!(
+        r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans", "widget_spacing": 60,
+             "max_label_width": 900,
+             "left_widgets": [ {} ], "right_widgets": [] }}"#,
+        left.join(",")
+    )
+}
+
+/// Whether the bar's strip `frame` shows [`scripts_bar`] as it should: four
+/// items; the "Ag" that begins the second on the rows of the first (no
+/// other script moved the baseline); the icon not drawn as the box.
+fn scripts_on_their_baseline(frame: &Frame) -> Result<(), String> {
+    let items = frame.inked_runs(30);
+    let [ag, mixed, icon, missing] = items.as_slice() else { return Err(format!("not four items but {items:?}")) };
+    let background = frame.pixel(0, 0);
+    // The ink of `columns`, from their first column.
+    let ink = |columns: std::ops::Range<u32>| {
+        let start = columns.start;
+        let pixels = (0..frame.height).flat_map(|y| columns.clone().map(move |x| (x, y)));
+        pixels.filter(|&(x, y)| is_ink(frame.pixel(x, y), background)).map(|(x, y)| (x - start, y)).collect::<Vec<_>>()
+    };
+    if ink(ag.clone()) != ink(mixed.start..mixed.start + ag.len() as u32) {
+        return Err("the \"Ag\" before the other scripts is not on the rows of \"Ag\" alone".into());
+    }
+    if mixed.len() < 12 * ag.len() {
+        return Err(format!("the scripts are {} columns wide, \"Ag\" {}: some are missing", mixed.len(), ag.len()));
+    }
+    if ink(icon.clone()) == ink(missing.clone()) {
+        return Err("the Font Awesome glyph is drawn as the box of a character no font has".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn every_script_sits_on_one_baseline_and_icons_are_not_boxes() {
+    if !have_tools("every script baseline test", TOOLS) {
+        return;
+    }
+    let session = XSession::start(1600, 720);
+    let (dir, config) = config_file(&scripts_bar());
+    let log = dir.path().join("obi.log");
+    let _bar = session.start_bar_drawn(&config, &log, &[]);
+    let mut verdict = Err("nothing grabbed".to_owned());
+    let shown = wait_for(Duration::from_secs(20), || {
+        verdict = scripts_on_their_baseline(&session.grab().rows(0, HEIGHT));
+        verdict.is_ok()
+    });
+    assert!(shown, "{verdict:?}; the bar said:\n{}", std::fs::read_to_string(&log).unwrap_or_default());
+}
+
+#[test]
+fn every_script_sits_on_one_baseline_and_icons_are_not_boxes_on_sway() {
+    let Some(sway) = SwaySession::start("every script baseline on sway test") else { return };
+    let _bar = sway.start_bar(&scripts_bar(), &[]);
+    let png = sway.dir().join("strip.png");
+    let mut verdict = Err("nothing grabbed".to_owned());
+    let shown = wait_for(Duration::from_secs(20), || {
+        let area = format!("0,0 1280x{HEIGHT}");
+        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(&png).envs(sway.env()));
+        verdict = match grabbed.status.success() {
+            true => scripts_on_their_baseline(&Frame::read(&png)),
+            false => Err(format!("grim: {grabbed:?}")),
+        };
+        verdict.is_ok()
+    });
+    assert!(shown, "{verdict:?}; the bar said:\n{}", sway.bar_log());
 }

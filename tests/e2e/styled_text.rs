@@ -5,7 +5,7 @@
 //! under Xvfb and on headless sway; the bar keeps its height.
 
 use crate::ocr::HEIGHT;
-use crate::support::{Frame, MARKUP_MODE, XSession, config_file, have_tools, run, wait_for};
+use crate::support::{Frame, MARKUP_MODE, XSession, config_file, have_tools, is_ink, run, wait_for};
 use crate::sway::SwaySession;
 use std::process::Command;
 use std::time::Duration;
@@ -18,25 +18,6 @@ fn config() -> String {
              "left_widgets": [ {{ "Custom": {{ "enable": true, "exec": "printf \"{MARKUP}\"", "interval": "once" }} }} ],
              "right_widgets": [ {{ "Komorebi": {{ "binding_mode": {{ "enable": true, "display": "Text" }} }} }} ] }}"#
     )
-}
-
-/// The columns of each word in the bar's strip `frame`: runs of columns
-/// with ink, split where `gap` columns in a row have none.
-fn words(frame: &Frame, gap: u32) -> Vec<std::ops::Range<u32>> {
-    let background = frame.pixel(0, 0);
-    let inked = |x: u32| (0..frame.height).any(|y| is_ink(frame.pixel(x, y), background));
-    let mut words: Vec<std::ops::Range<u32>> = Vec::new();
-    for x in (0..frame.width).filter(|x| inked(*x)) {
-        match words.last_mut() {
-            Some(word) if x - word.end < gap => word.end = x + 1,
-            _ => words.push(x..x + 1),
-        }
-    }
-    words
-}
-
-fn is_ink(pixel: [u8; 4], background: [u8; 4]) -> bool {
-    (0..3).any(|channel| pixel[channel].abs_diff(background[channel]) > 96)
 }
 
 fn is_orange([red, green, blue, _]: [u8; 4]) -> bool {
@@ -65,7 +46,7 @@ fn stroke_width(frame: &Frame, columns: std::ops::Range<u32>) -> f32 {
 /// second. Why not, when it does not.
 fn styled_as_marked_up(frame: &Frame) -> Result<(), String> {
     let left = frame.crop(0, frame.width / 2);
-    let words = words(&left, 5);
+    let words = left.inked_runs(5);
     let [hot, bold, plain] = words.as_slice() else { return Err(format!("not three words but {words:?}")) };
     let orange = |columns: &std::ops::Range<u32>| orange_in(frame, columns.clone());
     let (orange_hot, orange_elsewhere) = (orange(hot), orange(bold) + orange(plain));

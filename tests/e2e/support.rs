@@ -472,6 +472,22 @@ impl Frame {
         self.rgba[at..at + 4].try_into().unwrap()
     }
 
+    /// The columns of each run of ink (a word, an item) across the frame,
+    /// what differs from its top-left pixel: split where `gap` columns in a
+    /// row have none.
+    pub fn inked_runs(&self, gap: u32) -> Vec<Range<u32>> {
+        let background = self.pixel(0, 0);
+        let inked = |x: u32| (0..self.height).any(|y| is_ink(self.pixel(x, y), background));
+        let mut runs: Vec<Range<u32>> = Vec::new();
+        for x in (0..self.width).filter(|x| inked(*x)) {
+            match runs.last_mut() {
+                Some(run) if x - run.end < gap => run.end = x + 1,
+                _ => runs.push(x..x + 1),
+            }
+        }
+        runs
+    }
+
     /// Columns `left..right` as a frame of their own.
     pub fn crop(&self, left: u32, right: u32) -> Frame {
         let rgba = (0..self.height)
@@ -504,6 +520,11 @@ impl Frame {
             .filter(|&(x, y)| !same_colour(self.pixel(x, y), colour))
             .count()
     }
+}
+
+/// Whether `pixel` is ink on `background`: far from it in some channel.
+pub fn is_ink(pixel: [u8; 4], background: [u8; 4]) -> bool {
+    (0..3).any(|channel| pixel[channel].abs_diff(background[channel]) > 96)
 }
 
 /// Equal but for rounding: a translucent colour is stored premultiplied
