@@ -767,30 +767,34 @@ fn a_see_through_bar_shows_what_lies_behind_it() {
     );
 }
 
-/// Text in Chinese under Wine, with a CJK font in the prefix as a Chinese
-/// Windows has one (and the host's fonts hidden from Wine): the bar's font
-/// (DejaVu Sans) lacks the characters, and they come from the system's
-/// fallback (DirectWrite's, through fontique).
+/// Installs the font file `source` in the prefix as Windows installs a
+/// font: its file in `Fonts` (a link where the file system allows one:
+/// a CJK collection is 19 MB), named `name` in the registry.
+fn install_font(wine: &WineDesktop, source: &Path, name: &str) {
+    let file = source.file_name().expect("a font file's name");
+    let installed = wine.prefix.path().join("drive_c/windows/Fonts").join(file);
+    if std::fs::hard_link(source, &installed).is_err() {
+        std::fs::copy(source, &installed)
+            .unwrap_or_else(|error| panic!("copying {} into Wine: {error}", source.display()));
+    }
+    let fonts_key = r"HKLM\Software\Microsoft\Windows NT\CurrentVersion\Fonts";
+    let value = file.to_string_lossy();
+    let registered = run(wine.wine("reg").args(["add", fonts_key, "/v", name, "/t", "REG_SZ", "/d", &value, "/f"]));
+    assert!(registered.status.success(), "registering {name}: {registered:?}");
+}
+
+/// Text in Chinese under Wine, with a CJK font installed in the prefix as
+/// a Chinese Windows has one (and the host's fonts hidden from Wine): the
+/// bar's font (DejaVu Sans) lacks the characters, and they come from the
+/// system's fallback (DirectWrite's, through fontique).
 #[test]
 fn chinese_shows_from_a_cjk_font_in_the_prefix_under_wine() {
     let Some(wine) = WineDesktop::start_with("Chinese under Wine", HostFonts::Unseen) else { return };
-    let cjk = Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc");
-    let fonts = wine.prefix.path().join("drive_c/windows/Fonts");
-    // A link where the file system allows one: the collection is 19 MB.
-    if std::fs::hard_link(cjk, fonts.join("NotoSansCJK-Regular.ttc")).is_err() {
-        std::fs::copy(cjk, fonts.join("NotoSansCJK-Regular.ttc"))
-            .unwrap_or_else(|error| panic!("copying {} into Wine (fonts-noto-cjk): {error}", cjk.display()));
-    }
-    // Installed as Windows installs a font: its file in Fonts, named in the registry.
-    let fonts_key = r"HKLM\Software\Microsoft\Windows NT\CurrentVersion\Fonts";
-    let registered = run(wine.wine("reg").args(["add", fonts_key, "/v", "Noto Sans CJK (TrueType)"]).args([
-        "/t",
-        "REG_SZ",
-        "/d",
-        "NotoSansCJK-Regular.ttc",
-        "/f",
-    ]));
-    assert!(registered.status.success(), "registering the font: {registered:?}");
+    install_font(
+        &wine,
+        Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+        "Noto Sans CJK (TrueType)",
+    );
     let home = tempfile::tempdir().unwrap();
     let config = r#"{ "height": 40, "font_size": 20, "font_family": "DejaVu Sans", "transparency_alpha": 255,
         "left_widgets": [ { "Applications": { "enable": true, "display": "Text",
