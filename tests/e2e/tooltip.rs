@@ -1,5 +1,6 @@
 //! Tooltips in the window: resting the cursor on an item that has one shows
-//! its text under the bar; leaving the bar hides it.
+//! its text under the bar (also when the item came under a cursor already
+//! resting there); leaving the bar hides it.
 
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
 use std::process::{Command, Stdio};
@@ -22,12 +23,12 @@ fn resting_on_an_item_shows_its_tooltip_and_leaving_hides_it() {
           "right_widgets": []
         }"#,
     );
+    // The pointer rests where the item will be before the bar is there:
+    // the item that comes under it is hovered without the pointer moving.
+    run(session.command("xdotool").args(["mousemove", "40", "20"]));
     let (_bar, _window) = session.start_bar(&config, Stdio::null());
-    let tooltip = wait_for(Duration::from_secs(20), || {
-        run(session.command("xdotool").args(["mousemove", "40", "20"]));
-        session.find_window("^obi tooltip$", Duration::from_millis(1500)).is_some()
-    });
-    assert!(tooltip, "no tooltip window showed");
+    let tooltip = session.find_window("^obi tooltip$", Duration::from_secs(20)).is_some();
+    assert!(tooltip, "no tooltip window showed for the pointer resting on the item");
     let window = session.find_window("^obi tooltip$", Duration::from_secs(1)).expect("the tooltip window");
     let (x, y, width, height) = session.geometry(&window);
     assert_eq!(y, 40, "right under the bar");

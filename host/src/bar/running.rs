@@ -123,6 +123,8 @@ pub struct Running {
     watcher: Option<crate::watch::FileWatcher>,
     deliver: Deliver,
     cursor: (f32, f32),
+    /// The pointer is on the bar (it moved onto it and has not left).
+    pointer_on_bar: bool,
     double_clicks: DoubleClicks,
     scroll_ticks: ScrollTicks,
     hover: Option<Hover>,
@@ -156,6 +158,7 @@ impl Running {
             watcher: None,
             deliver,
             cursor: (0.0, 0.0),
+            pointer_on_bar: false,
             double_clicks: DoubleClicks::default(),
             scroll_ticks: ScrollTicks::default(),
             hover: None,
@@ -412,16 +415,8 @@ impl Running {
     /// starts the wait for its tooltip; anything else hides the one shown.
     pub fn pointer_moved(&mut self, x: f32, y: f32, surface: &mut dyn Surface) {
         self.cursor = (x, y);
-        let target = self.bar.item_at(x).and_then(|placed| {
-            Some(Hover {
-                widget: placed.widget,
-                key: placed.item.key.clone(),
-                text: placed.item.tooltip.clone()?,
-                anchor: placed.rect,
-                due: Instant::now() + TOOLTIP_DELAY,
-                shown: false,
-            })
-        });
+        self.pointer_on_bar = true;
+        let target = self.hover_at(x);
         let same =
             matches!((&self.hover, &target), (Some(old), Some(new)) if old.widget == new.widget && old.key == new.key);
         if !same {
@@ -430,7 +425,21 @@ impl Running {
         }
     }
 
+    /// The item at `x`, to be hovered, when it has a tooltip.
+    fn hover_at(&self, x: f32) -> Option<Hover> {
+        let placed = self.bar.item_at(x)?;
+        Some(Hover {
+            widget: placed.widget,
+            key: placed.item.key.clone(),
+            text: placed.item.tooltip.clone()?,
+            anchor: placed.rect,
+            due: Instant::now() + TOOLTIP_DELAY,
+            shown: false,
+        })
+    }
+
     pub fn pointer_left(&mut self, surface: &mut dyn Surface) {
+        self.pointer_on_bar = false;
         self.end_hover(surface);
         self.scroll_ticks.reset();
     }
@@ -482,9 +491,16 @@ impl Running {
     }
 
     /// The hovered item after a repaint: gone, its tooltip goes; moved or
-    /// with new text, its tooltip follows.
+    /// with new text, its tooltip follows. An item that came to be under a
+    /// pointer resting on the bar (the bar's first items, a workspace
+    /// added) is hovered as if the pointer had moved onto it.
     fn follow_hovered_item(&mut self, surface: &mut dyn Surface) {
-        let Some(hover) = &self.hover else { return };
+        let Some(hover) = &self.hover else {
+            if self.pointer_on_bar {
+                self.hover = self.hover_at(self.cursor.0);
+            }
+            return;
+        };
         let now =
             self.bar.shown().items.iter().find(|placed| placed.widget == hover.widget && placed.item.key == hover.key);
         match now.and_then(|placed| Some((placed.rect, placed.item.tooltip.clone()?))) {
