@@ -5,16 +5,20 @@
 //! into styled [`spans`], or into the [`plain_text`] it shows.
 //!
 //! Also here: text cut to fit the bytes a view may hold ([`cut`]), for the
-//! text other programs hand the bar, which no widget chose the length of.
+//! text other programs hand the bar, which no widget chose the length of;
+//! and spans cut as their joined text was ([`spans_showing`]), for whoever
+//! cuts a styled text by its text.
 
 mod spans;
 
 pub use spans::{Length, Span, SpanStyle, escape, plain_text, spans};
 
+/// What a cut text ends with in place of what is left out.
+pub const ELLIPSIS: &str = "…";
+
 /// `text` in at most `most` bytes: cut at a character, with "…" in place
 /// of what is left out (the ellipsis counted in).
 pub fn cut(mut text: String, most: usize) -> String {
-    const ELLIPSIS: &str = "…";
     if text.len() <= most {
         return text;
     }
@@ -29,9 +33,56 @@ pub fn cut(mut text: String, most: usize) -> String {
     text
 }
 
+/// `spans`, whose text joined is `text`, showing `shown`, a cut of that
+/// text (its beginning, perhaps with [`ELLIPSIS`] after it): all of them
+/// when nothing was cut; else as many as the beginning holds, the last one
+/// cut, with the ellipsis in the style of the last span kept (of the first
+/// span when none is). Nothing when `shown` is empty.
+pub fn spans_showing(spans: &[Span], text: &str, shown: &str) -> Vec<Span> {
+    if shown == text {
+        return spans.to_vec();
+    }
+    let (kept_text, ellipsis) = match shown.strip_suffix(ELLIPSIS) {
+        Some(kept) => (kept, ELLIPSIS),
+        None => (shown, ""),
+    };
+    let mut kept_bytes = kept_text.len();
+    let mut kept = Vec::new();
+    for span in spans {
+        if kept_bytes == 0 {
+            break;
+        }
+        let take = kept_bytes.min(span.text.len());
+        kept.push(Span { text: span.text[..take].to_owned(), style: span.style.clone() });
+        kept_bytes -= take;
+    }
+    match kept.last_mut() {
+        Some(last) => last.text.push_str(ellipsis),
+        None if !ellipsis.is_empty() => kept.push(Span {
+            text: ellipsis.to_owned(),
+            style: spans.first().map(|span| span.style.clone()).unwrap_or_default(),
+        }),
+        None => {}
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spans_show_a_cut_of_their_text_in_their_styles() {
+        let bold = SpanStyle { weight: Some(700), ..SpanStyle::default() };
+        let spans = [Span { text: "ab".into(), style: SpanStyle::default() }, Span { text: "cd".into(), style: bold }];
+        let texts = |spans: Vec<Span>| spans.into_iter().map(|span| span.text).collect::<Vec<_>>();
+        assert_eq!(spans_showing(&spans, "abcd", "abcd"), spans);
+        assert_eq!(texts(spans_showing(&spans, "abcd", "abc…")), ["ab", "c…"]);
+        assert_eq!(spans_showing(&spans, "abcd", "abc…")[1].style.weight, Some(700));
+        assert_eq!(texts(spans_showing(&spans, "abcd", "a…")), ["a…"]);
+        assert_eq!(spans_showing(&spans, "abcd", "…"), [Span { text: "…".into(), style: SpanStyle::default() }]);
+        assert!(spans_showing(&spans, "abcd", "").is_empty());
+    }
 
     #[test]
     fn text_is_cut_at_a_character_with_an_ellipsis() {

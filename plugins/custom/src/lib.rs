@@ -121,25 +121,7 @@ fn cut(text: &str, most: Option<usize>) -> String {
 /// joined: the ellipsis in the last kept span's style.
 fn cut_spans(spans: Vec<markup::Span>, most: Option<usize>) -> Vec<markup::Span> {
     let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
-    let Some(kept_chars) = most.filter(|most| joined.chars().count() > *most).map(|most| most.saturating_sub(1)) else {
-        return spans;
-    };
-    let mut left = kept_chars;
-    let mut kept = Vec::new();
-    for mut span in spans {
-        if left == 0 {
-            break;
-        }
-        if let Some((end, _)) = span.text.char_indices().nth(left) {
-            span.text.truncate(end);
-        }
-        left -= span.text.chars().count();
-        kept.push(span);
-    }
-    if let Some(last) = kept.last_mut().filter(|_| most != Some(0)) {
-        last.text.push('…');
-    }
-    kept
+    markup::spans_showing(&spans, &joined, &cut(&joined, most))
 }
 
 /// The piece showing `spans` (plain text when none is styled); none when
@@ -350,6 +332,7 @@ mod tests {
         assert_eq!(cut_spans(spans.clone(), Some(3))[0].style.weight, Some(700));
         assert_eq!(cut_spans(spans.clone(), Some(6)), spans);
         assert!(cut_spans(spans.clone(), Some(0)).is_empty());
+        assert_eq!(texts(&cut_spans(spans.clone(), Some(1))), ["…"], "as a plain text is cut");
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! it shows on the left.
 
 use crate::view::Span;
+pub use obi_markup::ELLIPSIS;
+use obi_markup::spans_showing;
 use unicode_segmentation::UnicodeSegmentation;
-
-pub const ELLIPSIS: &str = "…";
 
 /// `text` as it fits in `max_width`, measured by `width_of`, and its width.
 pub fn cut(text: &str, max_width: f32, mut width_of: impl FnMut(&str) -> f32) -> (String, f32) {
@@ -38,32 +38,6 @@ pub fn cut_spans(spans: &[Span], max_width: f32, mut width_of: impl FnMut(&[Span
     let text: String = spans.iter().map(|span| span.text.as_str()).collect();
     let (fitted, width) = cut(&text, max_width, |candidate| width_of(&spans_showing(spans, &text, candidate)));
     (spans_showing(spans, &text, &fitted), width)
-}
-
-/// `spans` (whose text is `text`) showing `shown`: all of them, or as many
-/// as its beginning holds and the ellipsis it ends with.
-fn spans_showing(spans: &[Span], text: &str, shown: &str) -> Vec<Span> {
-    if shown == text {
-        return spans.to_vec();
-    }
-    let mut kept_bytes = shown.strip_suffix(ELLIPSIS).unwrap_or(shown).len();
-    let mut kept = Vec::new();
-    for span in spans {
-        if kept_bytes == 0 {
-            break;
-        }
-        let take = kept_bytes.min(span.text.len());
-        kept.push(Span { text: span.text[..take].to_owned(), style: span.style.clone() });
-        kept_bytes -= take;
-    }
-    match kept.last_mut() {
-        Some(last) => last.text.push_str(ELLIPSIS),
-        None => kept.push(Span {
-            text: ELLIPSIS.to_owned(),
-            style: spans.first().map(|span| span.style.clone()).unwrap_or_default(),
-        }),
-    }
-    kept
 }
 
 #[cfg(test)]

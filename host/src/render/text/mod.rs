@@ -54,6 +54,10 @@ enum Shaping {
     Styled,
 }
 
+/// A collection of the bar's own fonts alone: fontique's default options
+/// would list the system's fonts when the collection is made.
+const OWN_FONTS_ONLY: CollectionOptions = CollectionOptions { shared: false, system_fonts: false };
+
 /// How much larger or smaller than its item's text a span may be.
 const SPAN_SIZES: std::ops::RangeInclusive<f32> = 0.25..=4.0;
 
@@ -90,10 +94,8 @@ impl TextEngine {
     pub fn new(icon_font: &FontData) -> TextEngine {
         let collection = system_fonts::listed();
         let has_system_fonts = collection.is_some();
-        // The bar's own fonts alone until the system's are listed (fontique
-        // would list them here, on the painter's thread, by default).
-        let own_only = CollectionOptions { shared: false, system_fonts: false };
-        let collection = collection.unwrap_or_else(|| Collection::new(own_only));
+        // The bar's own fonts alone until the system's are listed.
+        let collection = collection.unwrap_or_else(|| Collection::new(OWN_FONTS_ONLY));
         let mut engine = TextEngine {
             fonts: FontContext { collection, source_cache: Default::default() },
             layouts: LayoutContext::new(),
@@ -115,9 +117,9 @@ impl TextEngine {
             return;
         }
         let blob = Blob::new(Arc::new(font.bytes.clone()));
-        let own_only = CollectionOptions { shared: false, system_fonts: false };
-        let mut own =
-            OwnFont { family: register(&mut Collection::new(own_only), &blob, font.index), blob, index: font.index };
+        // Its family's name, as fontique reads it, from a collection of its own.
+        let name = register(&mut Collection::new(OWN_FONTS_ONLY), &blob, font.index);
+        let mut own = OwnFont { family: name, blob, index: font.index };
         own.family = family_for(&mut self.fonts.collection, &own);
         self.own.insert(font.key(), own);
     }
