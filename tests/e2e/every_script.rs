@@ -153,11 +153,7 @@ fn chinese_japanese_and_korean_workspaces_titles_and_items_are_read_back_on_sway
         sway.populate_titled(workspace, title);
     }
     let _bar = sway.start_bar(&config(), &[]);
-    let grab = |x: u32, width: u32, png: &Path| {
-        let area = format!("{x},0 {width}x{HEIGHT}");
-        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(png).envs(sway.env()));
-        assert!(grabbed.status.success(), "grim: {grabbed:?}");
-    };
+    let grab = |x: u32, width: u32, png: &Path| sway.grab((x, 0, width, HEIGHT), png);
     read_back(grab, 1280, sway.dir(), "every-script-sway", || sway.bar_log());
     // The bar's layer surface keeps its height: the space it reserves.
     let top = crate::sway::workspace_top(&sway.tree(), "4");
@@ -280,12 +276,8 @@ fn every_script_sits_on_one_baseline_and_icons_are_not_boxes_on_sway() {
     let png = sway.dir().join("strip.png");
     let mut verdict = Err("nothing grabbed".to_owned());
     let shown = wait_for(Duration::from_secs(20), || {
-        let area = format!("0,0 1280x{HEIGHT}");
-        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(&png).envs(sway.env()));
-        verdict = match grabbed.status.success() {
-            true => scripts_on_their_baseline(&Frame::read(&png)),
-            false => Err(format!("grim: {grabbed:?}")),
-        };
+        sway.grab((0, 0, 1280, HEIGHT), &png);
+        verdict = scripts_on_their_baseline(&Frame::read(&png));
         verdict.is_ok()
     });
     assert!(shown, "{verdict:?}; the bar said:\n{}", sway.bar_log());

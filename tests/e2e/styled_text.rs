@@ -7,7 +7,6 @@
 use crate::ocr::HEIGHT;
 use crate::support::{Frame, MARKUP_MODE, XSession, config_file, have_tools, is_ink, run, wait_for};
 use crate::sway::SwaySession;
-use std::process::Command;
 use std::time::Duration;
 
 const MARKUP: &str = "<span foreground='#ff8000'>hot</span> <b>bold</b> bold";
@@ -126,9 +125,7 @@ fn a_scripts_markup_is_drawn_with_its_colours_and_weights_on_sway() {
     let _bar = sway.start_bar(&config(), &[]);
     let png = sway.dir().join("strip.png");
     let grab = || {
-        let area = format!("0,0 1280x{HEIGHT}");
-        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(&png).envs(sway.env()));
-        assert!(grabbed.status.success(), "grim: {grabbed:?}");
+        sway.grab((0, 0, 1280, HEIGHT), &png);
         Frame::read(&png)
     };
     wait_for_styled(grab, styled_as_marked_up, "styled-text-sway", || sway.bar_log());

@@ -189,6 +189,14 @@ impl SwaySession {
         words
     }
 
+    /// The `width`×`height` rectangle at (`x`, `y`) of the output, as the
+    /// PNG file `png`.
+    pub fn grab(&self, (x, y, width, height): (u32, u32, u32, u32), png: &Path) {
+        let area = format!("{x},{y} {width}x{height}");
+        let grabbed = run(Command::new("grim").args(["-g", &area]).arg(png).envs(self.env()));
+        assert!(grabbed.status.success(), "grim: {grabbed:?}");
+    }
+
     /// Starts the bar with `config` on this sway, logging to `obi.log`.
     pub fn start_bar(&self, config: &str, args: &[&str]) -> Reaped {
         self.start_bar_with_env(config, args, &[])
