@@ -209,12 +209,24 @@ fn attribute_pairs(mut attributes: &str) -> Vec<(String, String)> {
     pairs
 }
 
+/// The size of `style` times `by`; as it was where that is no number (a
+/// `<big>` nested hundreds of times).
 fn scale(style: &mut SpanStyle, by: f32) {
-    style.size = Some(match style.size {
+    let scaled = match style.size {
         Some(Length::Ems(ems)) => Length::Ems(ems * by),
         Some(Length::Points(points)) => Length::Points(points * by),
         None => Length::Ems(by),
-    });
+    };
+    if let Length::Ems(value) | Length::Points(value) = scaled
+        && value.is_finite()
+    {
+        style.size = Some(scaled);
+    }
+}
+
+/// `text` as a number, when it is a finite one (`inf` and `NaN` are not).
+fn number(text: &str) -> Option<f32> {
+    text.trim().parse::<f32>().ok().filter(|number| number.is_finite())
 }
 
 /// Pango's sizes: a number of 1024ths of a point, `12pt`, `150%`, a name
@@ -228,7 +240,7 @@ fn size(style: &mut SpanStyle, value: &str) {
         scale(style, 1.0 / SIZE_STEP);
     } else if value == "larger" {
         scale(style, SIZE_STEP);
-    } else if let Some(percent) = value.strip_suffix('%').and_then(|number| number.trim().parse::<f32>().ok()) {
+    } else if let Some(percent) = value.strip_suffix('%').and_then(number) {
         style.size = Some(Length::Ems(percent / 100.0));
     } else if let Some(points) = points_or_pango_units(&value).filter(|points| *points > 0.0) {
         style.size = Some(Length::Points(points));
@@ -238,11 +250,10 @@ fn size(style: &mut SpanStyle, value: &str) {
 /// `12pt`, or a number of Pango units (1024ths of a point).
 fn points_or_pango_units(value: &str) -> Option<f32> {
     let value = value.trim();
-    let points = match value.strip_suffix("pt") {
-        Some(points) => points.trim().parse::<f32>().ok()?,
-        None => value.parse::<f32>().ok()? / 1024.0,
-    };
-    points.is_finite().then_some(points)
+    match value.strip_suffix("pt") {
+        Some(points) => number(points),
+        None => Some(number(value)? / 1024.0),
+    }
 }
 
 /// `#rgb`, `#rrggbb`, `#rrggbbaa`, `#rrrrggggbbbb` or a colour's name.
@@ -319,10 +330,10 @@ fn named_colour(name: &str) -> Option<[u8; 4]> {
 fn alpha(value: &str) -> Option<u8> {
     let value = value.trim();
     let fraction = match value.strip_suffix('%') {
-        Some(percent) => percent.trim().parse::<f32>().ok()? / 100.0,
-        None => value.parse::<f32>().ok()? / 65535.0,
+        Some(percent) => number(percent)? / 100.0,
+        None => number(value)? / 65535.0,
     };
-    fraction.is_finite().then(|| (fraction.clamp(0.0, 1.0) * 255.0).round() as u8)
+    Some((fraction.clamp(0.0, 1.0) * 255.0).round() as u8)
 }
 
 /// A weight by number (100 … 1000) or by Pango's name for it.
@@ -364,10 +375,10 @@ fn family(value: &str) -> Option<String> {
 fn font_description(style: &mut SpanStyle, description: &str) {
     let mut words: Vec<&str> = description.split_whitespace().collect();
     if let Some(last) = words.last() {
-        if let Some(pixels) = last.strip_suffix("px").and_then(|number| number.parse::<f32>().ok()) {
+        if let Some(pixels) = last.strip_suffix("px").and_then(number) {
             style.size = Some(Length::Points(pixels * 0.75));
             words.pop();
-        } else if let Ok(points) = last.parse::<f32>() {
+        } else if let Some(points) = number(last) {
             style.size = Some(Length::Points(points));
             words.pop();
         }
@@ -472,6 +483,30 @@ mod tests {
         assert_eq!(described.family.as_deref(), Some("DejaVu Sans Mono"));
         assert_eq!((described.weight, described.italic, described.size), (Some(700), true, Some(Length::Points(9.0))));
         assert_eq!(style("<span weight='600' strikethrough='true' underline='single'>x</span>").weight, Some(600));
+    }
+
+    /// What a view refuses (a size or rise that is no number) markup never
+    /// gives, whatever a script prints.
+    #[test]
+    fn sizes_and_rises_are_always_numbers() {
+        let finite = |length: Option<Length>| match length {
+            Some(Length::Ems(value) | Length::Points(value)) => value.is_finite(),
+            None => true,
+        };
+        let nested = format!("{}x", "<big>".repeat(1000));
+        let markups = [
+            "<span size='inf%'>x</span>",
+            "<span size='NaN'>x</span>",
+            "<span size='infpt' rise='-inf'>x</span>",
+            "<span font_desc='Sans inf'>x</span>",
+            "<span font='Sans NaNpx'>x</span>",
+            nested.as_str(),
+        ];
+        for markup in markups {
+            for span in spans(markup) {
+                assert!(finite(span.style.size) && finite(span.style.rise), "{markup:?}: {:?}", span.style);
+            }
+        }
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub const TEXT_BYTES: usize = 4096;
 /// Spans in one styled text, at most.
 pub const SPANS: usize = 64;
 
+/// Bytes in a span's family name, at most.
+pub const FAMILY_BYTES: usize = 256;
+
 /// `text` cut to [`TEXT_BYTES`], with "…" in place of the rest.
 pub fn fit(text: impl Into<String>) -> String {
     obi_markup::cut(text.into(), TEXT_BYTES)

@@ -5,12 +5,12 @@
 
 use crate::Piece;
 use crate::bindings::obi::widget::view::{Colour, Length, Span, TextStyle};
-use crate::limits::{SPANS, TEXT_BYTES};
+use crate::limits::{FAMILY_BYTES, SPANS, TEXT_BYTES};
 
 /// A styled text of `spans`, kept within what a view holds: past
-/// [`SPANS`] spans the rest of the text takes the last one's style, and
-/// past [`TEXT_BYTES`] it is cut with "…". Spans that set no style are a
-/// plain text.
+/// [`SPANS`] spans the rest of the text takes the last one's style, past
+/// [`TEXT_BYTES`] it is cut with "…", and a family named in more than
+/// [`FAMILY_BYTES`] is dropped. Spans that set no style are a plain text.
 pub fn styled(spans: impl IntoIterator<Item = Span>) -> Piece {
     let mut kept: Vec<Span> = Vec::new();
     let mut room = TEXT_BYTES;
@@ -22,6 +22,7 @@ pub fn styled(spans: impl IntoIterator<Item = Span>) -> Piece {
             span.text = obi_markup::cut(span.text, room);
         }
         room -= span.text.len();
+        span.style.family = span.style.family.filter(|family| family.len() <= FAMILY_BYTES);
         let full = kept.len() == SPANS;
         match kept.last_mut() {
             Some(last) if full => last.text.push_str(&span.text),

@@ -162,6 +162,24 @@ fn markup_is_drawn_with_its_styles_unless_it_is_to_be_shown_as_printed() {
     assert!(ran(&mut Harness::stock("Custom", empty, &script).unwrap()).items.is_empty(), "no text, no item");
 }
 
+/// Markup past what a view holds — a family's name of 300 bytes, a hundred
+/// spans, a size of `inf%` — is shown within it, the widget never failing.
+#[test]
+fn markup_past_a_views_bounds_is_shown_within_them() {
+    let script = script();
+    let family = "f".repeat(300);
+    let many: String =
+        (0..100).map(|index| format!("<span foreground='#{:06x}'>{index}</span>", index * 997)).collect();
+    let line = format!("<span face='{family}'>a</span><span size='inf%'>b</span>{many}");
+    prints(&script, "wild", 0, &format!("{line}\n"), "");
+    let mut custom = Harness::stock("Custom", r#"{ "enable": true, "exec": "wild", "interval": 5 }"#, &script).unwrap();
+    let shown = ran(&mut custom);
+    let Piece::Styled(spans) = &shown.items[0].pieces[0] else { panic!("{:?}", shown.items[0].pieces) };
+    assert!(spans.len() <= 64, "{} spans", spans.len());
+    assert!(spans.iter().all(|span| span.style.family.is_none()), "the family's name reached the view");
+    assert!(texts(&shown)[0].starts_with("ab0123"), "{:?}", texts(&shown));
+}
+
 /// A command whose line is 5 KiB, in text and as JSON with a 5 KiB
 /// tooltip: shown cut, the widget never failing.
 #[test]
