@@ -37,8 +37,11 @@ fn obi_follows_a_niri_and_drives_it() {
     let niri = NiriSimulator::start(&socket, two_workspaces());
     let connection = Connection::start(&Options { choice: Choice::Auto, ..Options::default() });
 
-    // The whole state, from the event stream alone.
-    let state = wait_for_state(&connection, TIMEOUT, |state| !state.monitors.is_empty()).expect("connected to niri");
+    // The whole state, from the event stream alone: niri sends the
+    // workspaces, the windows and the keyboard's layouts as events of their
+    // own, which may be shown apart.
+    let whole = |state: &State| !state.monitors.is_empty() && state.keyboard.is_some();
+    let state = wait_for_state(&connection, TIMEOUT, whole).expect("connected to niri");
     let names: Vec<&str> = state.monitors[0].workspaces.iter().map(|workspace| workspace.name.as_str()).collect();
     assert_eq!(names, ["1", "web", "3"]);
     assert_eq!(focused(&state), 0);
