@@ -561,17 +561,19 @@ impl<R: Renderer> Painter<R> {
                     let pixels: Vec<RGBA8> =
                         painted.rgba.chunks_exact(4).map(|p| RGBA8::new(p[0], p[1], p[2], p[3])).collect();
                     let image = Img::new(pixels.as_slice(), painted.width as usize, painted.height as usize);
-                    let id = self.canvas.create_image(image, ImageFlags::GENERATE_MIPMAPS).ok()?;
-                    Some((id, painted.draw_width / scale, painted.draw_height / scale))
+                    let id = self.canvas.create_image(image, ImageFlags::empty()).ok()?;
+                    Some((id, painted.width as f32 / scale, painted.height as f32 / scale))
                 });
                 self.colour_glyphs.insert(key, image);
                 image
             }
         };
         let Some((image, width, height)) = image else { return false };
-        // Centred on the line, moved as the glyph is (a raised span's).
-        let left = x + glyph.x + (glyph.advance - width) / 2.0;
-        let top = middle + glyph.y - height / 2.0;
+        // Centred on the line, moved as the glyph is (a raised span's), on
+        // whole pixels: the image is drawn pixel for pixel.
+        let on_pixels = |at: f32| (at * scale).round() / scale;
+        let left = on_pixels(x + glyph.x + (glyph.advance - width) / 2.0);
+        let top = on_pixels(middle + glyph.y - height / 2.0);
         let mut area = Path::new();
         area.rect(left, top, width, height);
         self.canvas.fill_path(&area, &Paint::image(image, left, top, width, height, 0.0, 1.0));

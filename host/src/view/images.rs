@@ -222,6 +222,73 @@ pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> 
     Pixels { width: shrunk_width, height: shrunk_height, rgba }
 }
 
+/// `pixels` resized to exactly `width` × `height` (each at least 1): each
+/// new pixel is the average of the area of the source it covers, partly
+/// covered pixels weighted by how much of them it covers, in premultiplied
+/// alpha, so that a transparent pixel's colour never darkens an edge. For
+/// a glyph drawn at a fractional size, pixel for pixel, with no mipmaps.
+pub fn resize(pixels: &Pixels, width: u32, height: u32) -> Pixels {
+    let (width, height) = (width.max(1), height.max(1));
+    let premultiplied: Vec<[f32; 4]> = pixels
+        .rgba
+        .chunks_exact(4)
+        .map(|p| {
+            let alpha = f32::from(p[3]) / 255.0;
+            [f32::from(p[0]) * alpha, f32::from(p[1]) * alpha, f32::from(p[2]) * alpha, f32::from(p[3])]
+        })
+        .collect();
+    let across = resize_rows(&premultiplied, pixels.width as usize, pixels.height as usize, width as usize);
+    let down = resize_columns(&across, width as usize, pixels.height as usize, height as usize);
+    let rgba = down
+        .iter()
+        .flat_map(|&[red, green, blue, alpha]| {
+            let unmultiply = |channel: f32| if alpha > 0.0 { (channel * 255.0 / alpha).round().min(255.0) as u8 } else { 0 };
+            [unmultiply(red), unmultiply(green), unmultiply(blue), alpha.round().min(255.0) as u8]
+        })
+        .collect();
+    Pixels { width, height, rgba }
+}
+
+/// How much of each source pixel (of `from`) the new pixel `at` (of `to`)
+/// covers, as (source pixel, weight) with weights summing to one.
+fn coverage(at: usize, from: usize, to: usize) -> impl Iterator<Item = (usize, f32)> {
+    let step = from as f32 / to as f32;
+    let (start, end) = (at as f32 * step, (at + 1) as f32 * step);
+    let first = start.floor() as usize;
+    let last = (end.ceil() as usize).min(from).max(first + 1);
+    (first..last).map(move |source| {
+        let covered = (end.min(source as f32 + 1.0) - start.max(source as f32)).max(0.0);
+        (source, covered / step)
+    })
+}
+
+fn resize_rows(pixels: &[[f32; 4]], width: usize, height: usize, to: usize) -> Vec<[f32; 4]> {
+    let mut out = Vec::with_capacity(to * height);
+    for row in pixels.chunks_exact(width).take(height) {
+        for x in 0..to {
+            let mut sum = [0.0; 4];
+            for (source, weight) in coverage(x, width, to) {
+                sum.iter_mut().zip(row[source]).for_each(|(total, value)| *total += value * weight);
+            }
+            out.push(sum);
+        }
+    }
+    out
+}
+
+fn resize_columns(pixels: &[[f32; 4]], width: usize, height: usize, to: usize) -> Vec<[f32; 4]> {
+    let mut out = vec![[0.0; 4]; width * to];
+    for y in 0..to {
+        for (source, weight) in coverage(y, height, to) {
+            for x in 0..width {
+                let value = pixels[source * width + x];
+                out[y * width + x].iter_mut().zip(value).for_each(|(total, value)| *total += value * weight);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +402,30 @@ mod tests {
         assert_eq!((pixels.width, pixels.height), (32, 32));
         assert_eq!(&pixels.rgba[..4], &[255, 0, 0, 255], "the left half is red");
         assert_eq!(pixels.rgba[(31 * 4 + 3) as usize], 0, "the right half is empty");
+    }
+
+    #[test]
+    fn a_resize_averages_in_premultiplied_alpha_what_each_new_pixel_covers() {
+        // Opaque red beside transparent black: half-covered red, not dark red.
+        let edge = Pixels { width: 2, height: 1, rgba: vec![255, 0, 0, 255, 0, 0, 0, 0] };
+        assert_eq!(resize(&edge, 1, 1).rgba, vec![255, 0, 0, 128]);
+        // Three columns into two: the middle one is shared half and half.
+        let row = Pixels { width: 3, height: 1, rgba: [[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]].concat() };
+        let resized = resize(&row, 2, 1);
+        assert_eq!(resized.rgba, [[30, 30, 30, 255], [150, 150, 150, 255]].concat());
+        // Down a column too, and the same size is the same pixels.
+        let column = Pixels { width: 1, height: 2, rgba: [[0, 0, 200, 255], [0, 0, 100, 255]].concat() };
+        assert_eq!(resize(&column, 1, 1).rgba, vec![0, 0, 150, 255]);
+        assert_eq!(resize(&row, 3, 1).rgba, row.rgba);
+    }
+
+    #[test]
+    fn a_resize_to_a_larger_size_keeps_each_pixel_where_it_was() {
+        let two = Pixels { width: 2, height: 1, rgba: [[0, 0, 0, 255], [200, 200, 200, 255]].concat() };
+        let grown = resize(&two, 4, 2);
+        assert_eq!((grown.width, grown.height), (4, 2));
+        assert_eq!(&grown.rgba[..4], &[0, 0, 0, 255]);
+        assert_eq!(&grown.rgba[12..16], &[200, 200, 200, 255]);
     }
 
     #[test]

@@ -23,15 +23,13 @@ use tiny_skia::{
 /// bar's text, small enough that a lying font costs little.
 const LARGEST: f32 = 512.0;
 
-/// A colour glyph as an image: straight (not premultiplied) RGBA, and the
-/// size it is drawn at, in pixels.
+/// A colour glyph as an image of straight (not premultiplied) RGBA, made
+/// at the size it is drawn, pixel for pixel.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColourGlyph {
     pub width: u32,
     pub height: u32,
     pub rgba: Vec<u8>,
-    pub draw_width: f32,
-    pub draw_height: f32,
 }
 
 /// Whether `font` has colour glyphs of a kind painted here.
@@ -87,13 +85,7 @@ fn paint_colr(
         let straight = pixel.demultiply();
         [straight.red(), straight.green(), straight.blue(), straight.alpha()]
     });
-    Some(ColourGlyph {
-        width: width as u32,
-        height: height as u32,
-        rgba: rgba.collect(),
-        draw_width: width,
-        draw_height: height,
-    })
+    Some(ColourGlyph { width: width as u32, height: height as u32, rgba: rgba.collect() })
 }
 
 /// Paints a COLR glyph's graph: a stack of layers (the first is the image),
@@ -303,10 +295,11 @@ fn paint_bitmap(face: &FontRef, glyph: GlyphId, size: f32) -> Option<ColourGlyph
     if decoded.width == 0 || decoded.height == 0 {
         return None;
     }
-    let draw_height = size;
-    let draw_width = decoded.width as f32 * size / decoded.height as f32;
-    // Kept at most twice the size it is drawn at (the GPU's mipmaps do the
-    // rest): Noto Color Emoji's bitmaps are 136 × 128, 68 kB each.
-    let crate::view::Pixels { width, height, rgba } = crate::view::images::shrink(decoded, (2.0 * size).ceil() as u32);
-    Some(ColourGlyph { width, height, rgba, draw_width, draw_height })
+    // Resized here to the pixels it is drawn on (Noto Color Emoji's bitmaps
+    // are 136 × 128, 68 kB each): drawn pixel for pixel, it needs no
+    // mipmaps, which on a software rasteriser cost a shader's compile.
+    let height = size.round().max(1.0) as u32;
+    let width = (decoded.width as f32 * size / decoded.height as f32).round().max(1.0) as u32;
+    let crate::view::Pixels { width, height, rgba } = crate::view::images::resize(&decoded, width, height);
+    Some(ColourGlyph { width, height, rgba })
 }
