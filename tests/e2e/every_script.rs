@@ -1,7 +1,8 @@
 //! Text in every script on a real bar, with DejaVu Sans as its font, on i3
-//! under Xvfb and on headless sway: workspaces named in Japanese, Chinese and Korean, a focused
-//! window's title and a Custom item are read back by tesseract in those
-//! languages; emoji show in colour; the bar keeps its height. The fonts,
+//! under Xvfb and on headless sway: workspaces named in Japanese, Chinese
+//! and Korean, a focused window's title, a Custom item, a tooltip and a
+//! popup's rows are read back by tesseract in those languages; emoji show
+//! in colour; the bar keeps its height. The fonts,
 //! and tesseract's languages, are those `.ci/run` installs.
 
 use crate::ocr::HEIGHT;
@@ -185,13 +186,7 @@ fn tooltips_and_popup_rows_in_other_scripts_are_read_back() {
         return;
     }
     let session = XSession::start(1280, 720);
-    let items = r#"[ { "text": "ABC", "tooltip": "東京都の天気", "popup": [ "한국어 메뉴", "简体中文菜单" ] } ]"#;
-    let config = format!(
-        r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans",
-             "left_widgets": [ {} ], "right_widgets": [] }}"#,
-        crate::golden::fixed(items)
-    );
-    let (dir, config) = config_file(&config);
+    let (dir, config) = config_file(&tooltip_and_popup_bar());
     let log = dir.path().join("obi.log");
     let _bar = session.start_bar_drawn(&config, &log, &[]);
     let png = dir.path().join("window.png");
@@ -205,6 +200,49 @@ fn tooltips_and_popup_rows_in_other_scripts_are_read_back() {
     assert!(shown, "the popup's first row reads {reading:?}; the bar said:\n{}", said());
     let chinese = read_as(&png, "chi_sim", "6");
     assert!(chinese.contains("简体中文菜单"), "the popup's second row reads {chinese:?}");
+}
+
+/// The same tooltip and popup rows on sway, read back under the bar, where
+/// its tooltip and popup show as popups of its layer surface.
+#[test]
+fn tooltips_and_popup_rows_in_other_scripts_are_read_back_on_sway() {
+    if !tesseract_reads_cjk("every script tooltip on sway test") {
+        return;
+    }
+    let Some(sway) = SwaySession::start("every script tooltip on sway test") else { return };
+    let _bar = sway.start_bar(&tooltip_and_popup_bar(), &[]);
+    let png = sway.dir().join("under-the-bar.png");
+    // What shows under the bar's left end, resting the pointer on the item.
+    let reads = |language: &str, wanted: &str| {
+        let mut reading = String::new();
+        let read = wait_for(Duration::from_secs(20), || {
+            sway.point(30, 20);
+            sway.grab((0, HEIGHT, 400, 160), &png);
+            reading = read_as(&png, language, "6");
+            reading.contains(wanted)
+        });
+        (read, reading)
+    };
+
+    let (shown, reading) = reads("jpn", "東京都の天気");
+    assert!(shown, "the tooltip reads {reading:?}; the bar said:\n{}", sway.bar_log());
+
+    sway.click(30, 20, 1);
+    let (shown, reading) = reads("kor", "한국어메뉴");
+    assert!(shown, "the popup's first row reads {reading:?}; the bar said:\n{}", sway.bar_log());
+    let chinese = read_as(&png, "chi_sim", "6");
+    assert!(chinese.contains("简体中文菜单"), "the popup's second row reads {chinese:?}");
+}
+
+/// A bar of one of the test's fixed widgets, whose item has a tooltip in
+/// Japanese and a popup of a row in Korean and one in Simplified Chinese.
+fn tooltip_and_popup_bar() -> String {
+    let items = r#"[ { "text": "ABC", "tooltip": "東京都の天気", "popup": [ "한국어 메뉴", "简体中文菜单" ] } ]"#;
+    format!(
+        r#"{{ "height": {HEIGHT}, "font_size": 20, "font_family": "DejaVu Sans",
+             "left_widgets": [ {} ], "right_widgets": [] }}"#,
+        crate::golden::fixed(items)
+    )
 }
 
 /// A bar of four of the test's fixed widgets, far apart: "Ag" alone; "Ag"
