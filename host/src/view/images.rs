@@ -242,7 +242,8 @@ pub fn resize(pixels: &Pixels, width: u32, height: u32) -> Pixels {
     let rgba = down
         .iter()
         .flat_map(|&[red, green, blue, alpha]| {
-            let unmultiply = |channel: f32| if alpha > 0.0 { (channel * 255.0 / alpha).round().min(255.0) as u8 } else { 0 };
+            let unmultiply =
+                |channel: f32| if alpha > 0.0 { (channel * 255.0 / alpha).round().min(255.0) as u8 } else { 0 };
             [unmultiply(red), unmultiply(green), unmultiply(blue), alpha.round().min(255.0) as u8]
         })
         .collect();
@@ -410,7 +411,8 @@ mod tests {
         let edge = Pixels { width: 2, height: 1, rgba: vec![255, 0, 0, 255, 0, 0, 0, 0] };
         assert_eq!(resize(&edge, 1, 1).rgba, vec![255, 0, 0, 128]);
         // Three columns into two: the middle one is shared half and half.
-        let row = Pixels { width: 3, height: 1, rgba: [[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]].concat() };
+        let row =
+            Pixels { width: 3, height: 1, rgba: [[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]].concat() };
         let resized = resize(&row, 2, 1);
         assert_eq!(resized.rgba, [[30, 30, 30, 255], [150, 150, 150, 255]].concat());
         // Down a column too, and the same size is the same pixels.
