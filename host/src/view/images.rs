@@ -179,7 +179,8 @@ fn svg_options() -> resvg::usvg::Options<'static> {
 
 /// `pixels` no larger than `size` a side, each new pixel the average of
 /// those it covers (fewer at an edge the factor does not divide; a sample
-/// of them past [`SAMPLES`] a side).
+/// of them past [`SAMPLES`] a side), in premultiplied alpha, so that a
+/// transparent pixel's colour never darkens an edge.
 pub fn shrink(pixels: Pixels, size: u32) -> Pixels {
     if pixels.width.max(pixels.height) <= size {
         return pixels;
@@ -210,13 +211,16 @@ pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> 
             let (mut sum, mut count) = ([0u32; 4], 0);
             for row in covered(y, height) {
                 for column in covered(x, width) {
-                    for (channel, value) in sum.iter_mut().zip(pixel((row * width + column) as usize)) {
-                        *channel += u32::from(value);
+                    let [red, green, blue, alpha] = pixel((row * width + column) as usize).map(u32::from);
+                    for (total, value) in sum.iter_mut().zip([red * alpha, green * alpha, blue * alpha, alpha]) {
+                        *total += value;
                     }
                     count += 1;
                 }
             }
-            rgba.extend(sum.map(|channel| (channel / count) as u8));
+            let [red, green, blue, alpha] = sum;
+            let unmultiply = |channel: u32| if alpha > 0 { (channel / alpha) as u8 } else { 0 };
+            rgba.extend([unmultiply(red), unmultiply(green), unmultiply(blue), (alpha / count) as u8]);
         }
     }
     Pixels { width: shrunk_width, height: shrunk_height, rgba }
@@ -229,6 +233,9 @@ pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> 
 /// a glyph drawn at a fractional size, pixel for pixel, with no mipmaps.
 pub fn resize(pixels: &Pixels, width: u32, height: u32) -> Pixels {
     let (width, height) = (width.max(1), height.max(1));
+    if pixels.width == 0 || pixels.height == 0 {
+        return Pixels { width, height, rgba: vec![0; (width * height * 4) as usize] };
+    }
     let premultiplied: Vec<[f32; 4]> = pixels
         .rgba
         .chunks_exact(4)
@@ -419,6 +426,18 @@ mod tests {
         let column = Pixels { width: 1, height: 2, rgba: [[0, 0, 200, 255], [0, 0, 100, 255]].concat() };
         assert_eq!(resize(&column, 1, 1).rgba, vec![0, 0, 150, 255]);
         assert_eq!(resize(&row, 3, 1).rgba, row.rgba);
+    }
+
+    #[test]
+    fn a_shrink_averages_in_premultiplied_alpha_too() {
+        let edge = Pixels { width: 2, height: 2, rgba: [[255, 0, 0, 255], [0, 0, 0, 0]].concat().repeat(2) };
+        assert_eq!(shrink(edge, 1).rgba, vec![255, 0, 0, 127]);
+    }
+
+    #[test]
+    fn a_resize_of_nothing_is_transparent() {
+        let empty = Pixels { width: 0, height: 0, rgba: Vec::new() };
+        assert_eq!(resize(&empty, 2, 1).rgba, vec![0; 8]);
     }
 
     #[test]

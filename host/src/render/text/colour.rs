@@ -297,9 +297,11 @@ fn paint_bitmap(face: &FontRef, glyph: GlyphId, size: f32) -> Option<ColourGlyph
     }
     // Resized here to the pixels it is drawn on (Noto Color Emoji's bitmaps
     // are 136 × 128, 68 kB each): drawn pixel for pixel, it needs no
-    // mipmaps, which on a software rasteriser cost a shader's compile.
+    // mipmaps, which on a software rasteriser cost a shader's compile. A
+    // lying font's vast bitmap is first shrunk by sampling, at bounded cost.
     let height = size.round().max(1.0) as u32;
-    let width = (decoded.width as f32 * size / decoded.height as f32).round().max(1.0) as u32;
-    let crate::view::Pixels { width, height, rgba } = crate::view::images::resize(&decoded, width, height);
+    let width = (decoded.width as f32 * size / decoded.height as f32).round().clamp(1.0, LARGEST) as u32;
+    let bounded = crate::view::images::shrink(decoded, 2 * width.max(height));
+    let crate::view::Pixels { width, height, rgba } = crate::view::images::resize(&bounded, width, height);
     Some(ColourGlyph { width, height, rgba })
 }
