@@ -27,6 +27,7 @@ pub mod suggest;
 pub mod sync;
 pub mod theme;
 pub mod tiler;
+pub mod time_zones;
 pub mod uptime;
 pub mod view;
 pub mod wake;

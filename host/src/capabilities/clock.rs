@@ -1,8 +1,11 @@
 //! The `clock` capability: the current instant, and wall-clock fields and
-//! strftime formatting in the local or a named IANA time zone (chrono-tz);
-//! with it, `calendar`'s first day of the week ([`super::locale`]).
+//! strftime formatting in the local or a named IANA time zone
+//! ([`crate::time_zones`]); with it, `calendar`'s first day of the week
+//! ([`super::locale`]). Formatting is chrono's strftime, the syntax of
+//! komorebi-bar's formats.
 
-use chrono::{DateTime, Datelike, FixedOffset, Local, Offset, TimeZone, Timelike, Utc};
+use chrono::format::{Fixed, Item, StrftimeItems};
+use chrono::{DateTime, Datelike, FixedOffset, Local, TimeZone, Timelike, Utc};
 use std::fmt::Write;
 
 /// Where "now" comes from, and the calendar of the user's locale; tests
@@ -43,16 +46,19 @@ pub struct Civil {
 pub fn in_zone(at: DateTime<Utc>, timezone: Option<&str>) -> Result<DateTime<FixedOffset>, String> {
     match timezone {
         None => Ok(at.with_timezone(&Local).fixed_offset()),
-        Some(name) => {
-            let local = at.with_timezone(&zone(name)?);
-            Ok(local.with_timezone(&local.offset().fix()))
-        }
+        Some(name) => Ok(in_named_zone(at, name)?.0),
     }
 }
 
-fn zone(name: &str) -> Result<chrono_tz::Tz, String> {
-    name.parse()
-        .map_err(|_| format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Paris\" or \"Asia/Tokyo\""))
+/// `at` in the zone `name`, with the zone's abbreviation then ("JST").
+fn in_named_zone(at: DateTime<Utc>, name: &str) -> Result<(DateTime<FixedOffset>, String), String> {
+    let zone = crate::time_zones::named(name)?;
+    let instant = jiff::Timestamp::new(at.timestamp(), at.timestamp_subsec_nanos() as i32)
+        .map_err(|_| format!("{at} is beyond the time zone database's years"))?;
+    let info = zone.to_offset_info(instant);
+    let offset = FixedOffset::east_opt(info.offset().seconds())
+        .ok_or_else(|| format!("time zone {name:?} has an offset of a day or more"))?;
+    Ok((at.with_timezone(&offset), info.abbreviation().to_owned()))
 }
 
 pub fn civil(at: DateTime<Utc>, timezone: Option<&str>) -> Result<Civil, String> {
@@ -77,7 +83,15 @@ pub fn format(at: DateTime<Utc>, pattern: &str, timezone: Option<&str>) -> Resul
     let mut out = String::new();
     let written = match timezone {
         None => write!(out, "{}", at.with_timezone(&Local).format(pattern)),
-        Some(name) => write!(out, "{}", at.with_timezone(&zone(name)?).format(pattern)),
+        Some(name) => {
+            let (local, abbreviation) = in_named_zone(at, name)?;
+            // A fixed offset prints `%Z` as "+09:00"; the zone's own name is wanted.
+            let items = StrftimeItems::new(pattern).map(|item| match item {
+                Item::Fixed(Fixed::TimezoneName) => Item::OwnedLiteral(abbreviation.as_str().into()),
+                item => item,
+            });
+            write!(out, "{}", local.format_with_items(items))
+        }
     };
     written.map_err(|_| format!("invalid time format {pattern:?}"))?;
     Ok(out)
@@ -113,8 +127,15 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_percent_z_is_not_the_zones_name() {
+        assert_eq!(format(instant(), "%%Z %Z", Some("Asia/Tokyo")).unwrap(), "%Z JST");
+        assert_eq!(format(instant(), "%:z", Some("Asia/Kolkata")).unwrap(), "+05:30");
+    }
+
+    #[test]
     fn unknown_zone_and_bad_pattern_are_errors() {
         assert!(civil(instant(), Some("Mars/Olympus")).unwrap_err().contains("Mars/Olympus"));
         assert!(format(instant(), "%Q", None).is_err());
+        assert!(format(instant(), "%Q", Some("Asia/Tokyo")).is_err());
     }
 }

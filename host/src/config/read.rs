@@ -226,8 +226,9 @@ fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
                 ));
             }
         }
-        if let Some(zone) = timezone.filter(|zone| zone.parse::<chrono_tz::Tz>().is_err()) {
-            let hint = did_you_mean(zone, chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()))
+        if let Some(zone) = timezone.filter(|zone| crate::time_zones::named(zone).is_err()) {
+            let known: Vec<String> = crate::time_zones::known().collect();
+            let hint = did_you_mean(zone, known.iter().map(String::as_str))
                 .map(|close| format!("; did you mean `{close}`?"))
                 .unwrap_or_default();
             found.push((
