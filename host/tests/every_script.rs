@@ -11,7 +11,7 @@ use common::offscreen::{self, HEIGHT, WIDTH, ink};
 use obi::colour::Rgba;
 use obi::config::BarConfig;
 use obi::render::text::{TextEngine, TextKind};
-use obi::render::{FontData, ICON_FONT, Offscreen, PlacedItem, Style, find_text_font};
+use obi::render::{FontBytes, FontData, ICON_FONT, Offscreen, PlacedItem, Style, find_text_font};
 use obi::view::Piece;
 use obi_test_support::skip;
 use std::process::Command;
@@ -51,7 +51,7 @@ const SAMPLES: &[(&str, &str)] = &[
 
 fn engine() -> (TextEngine, u64) {
     let text_font = find_text_font(Some("DejaVu Sans")).expect("DejaVu Sans");
-    let mut engine = TextEngine::new(&FontData::new(Arc::from(ICON_FONT), 0));
+    let mut engine = TextEngine::new(&FontData::new(FontBytes::from_static(ICON_FONT), 0));
     engine.add_font(&text_font.data);
     (engine, text_font.data.key())
 }
@@ -216,7 +216,7 @@ fn red_then_blue(fixture: &str, test: &str) {
     if !made_font(fixture, &path, test) {
         return;
     }
-    let font = FontData::usable(Arc::from(std::fs::read(&path).unwrap()), 0).unwrap();
+    let font = FontData::usable(Arc::<[u8]>::from(std::fs::read(&path).unwrap()), 0).unwrap();
     let json = r#"{ "height": 32, "font_size": 24, "left_widgets": [], "right_widgets": [] }"#;
     let style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
     let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, &font) {

@@ -2,6 +2,7 @@
 //! file's bytes, shared, and which of its faces it is.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::ops::Deref;
 use std::sync::Arc;
 
 /// A face of a font file, as the painters take it: the file's bytes,
@@ -11,24 +12,64 @@ use std::sync::Arc;
 /// macOS's system fonts, Windows' Cambria Math beside Cambria.
 #[derive(Clone)]
 pub struct FontData {
-    pub bytes: Arc<[u8]>,
+    pub bytes: FontBytes,
     pub index: u32,
     /// Tells this face from another without reading its bytes again.
     key: u64,
 }
 
+/// A font file's bytes: read from a file, or the program's own (the icon
+/// font), which are used where they are and never copied, so that only
+/// the pages of the glyphs drawn are ever read into memory.
+#[derive(Clone)]
+pub struct FontBytes(Arc<dyn AsRef<[u8]> + Send + Sync>);
+
+impl FontBytes {
+    pub fn from_static(bytes: &'static [u8]) -> FontBytes {
+        FontBytes(Arc::new(bytes))
+    }
+}
+
+impl From<Arc<[u8]>> for FontBytes {
+    fn from(bytes: Arc<[u8]>) -> FontBytes {
+        FontBytes(Arc::new(bytes))
+    }
+}
+
+impl Deref for FontBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        (*self.0).as_ref()
+    }
+}
+
+impl AsRef<[u8]> for FontBytes {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+/// How much of a font file its key is made from: the table directory,
+/// which holds every table's length and checksum, is in its first bytes.
+const KEYED_BYTES: usize = 4096;
+
 impl FontData {
     /// The face `index` of `bytes`, when it can be drawn with: a face whose
     /// tables the painter cannot read (an `unitsPerEm` or a `maxp` of 0)
     /// is no font, and one who wants it looks further.
-    pub fn usable(bytes: Arc<[u8]>, index: u32) -> Result<FontData, ttf_parser::FaceParsingError> {
+    pub fn usable(bytes: impl Into<FontBytes>, index: u32) -> Result<FontData, ttf_parser::FaceParsingError> {
+        let bytes = bytes.into();
         ttf_parser::Face::parse(&bytes, index)?;
         Ok(FontData::new(bytes, index))
     }
 
-    pub fn new(bytes: Arc<[u8]>, index: u32) -> FontData {
+    pub fn new(bytes: impl Into<FontBytes>, index: u32) -> FontData {
+        let bytes = bytes.into();
+        // Keyed by the file's head and length, not all of it: hashing every
+        // byte would read the whole file into memory for a few glyphs.
         let mut hasher = DefaultHasher::new();
-        (&*bytes, index).hash(&mut hasher);
+        (&bytes[..bytes.len().min(KEYED_BYTES)], bytes.len(), index).hash(&mut hasher);
         FontData { bytes, index, key: hasher.finish() }
     }
 
@@ -40,6 +81,26 @@ impl FontData {
 
 impl PartialEq for FontData {
     fn eq(&self, other: &FontData) -> bool {
-        self.key == other.key && self.index == other.index && self.bytes == other.bytes
+        self.key == other.key
+            && self.index == other.index
+            && (Arc::ptr_eq(&self.bytes.0, &other.bytes.0) || *self.bytes == *other.bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_bytes_held_twice_are_the_same_face_and_others_are_not() {
+        let font = std::fs::read("assets/Phosphor.ttf").unwrap();
+        let held = FontData::new(FontBytes::from_static(super::super::ICON_FONT), 0);
+        let copy = FontData::new(Arc::<[u8]>::from(font.clone()), 0);
+        assert!(held == copy && held.key() == copy.key());
+        assert!(held != FontData::new(Arc::<[u8]>::from(font.clone()), 1), "another face of the same file");
+        // A file differing only past its head is another font.
+        let mut altered = font;
+        *altered.last_mut().unwrap() ^= 1;
+        assert!(held != FontData::new(Arc::<[u8]>::from(altered), 0));
     }
 }

@@ -18,7 +18,7 @@ mod popup_layout;
 pub mod text;
 
 pub use damage::damage;
-pub use font_data::FontData;
+pub use font_data::{FontBytes, FontData};
 pub use fonts::{ICON_FONT, find_text_font};
 pub use framebuffer::Framebuffer;
 pub use geometry::{Insets, Rect};

@@ -24,7 +24,7 @@ use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
 use super::text::{self, ShapedText, TextEngine, TextKind};
-use super::{FontData, ICON_FONT, Scene, Style};
+use super::{FontBytes, FontData, ICON_FONT, Scene, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
 use crate::view::popup::{Content, Popup};
@@ -95,7 +95,7 @@ type ColourKey = (u64, u32, u32, u32, [u8; 4]);
 const COLOUR_GLYPHS: usize = 512;
 
 /// The embedded icon font, shared by every painter.
-static ICONS: LazyLock<FontData> = LazyLock::new(|| FontData::new(Arc::from(ICON_FONT), 0));
+static ICONS: LazyLock<FontData> = LazyLock::new(|| FontData::new(FontBytes::from_static(ICON_FONT), 0));
 
 /// How much of the accent lights a popup's cell under the pointer.
 const HOVER_VEIL: f32 = 0.25;
