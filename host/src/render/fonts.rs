@@ -81,7 +81,8 @@ fn find_text_font_in(
     }
     let any = database.faces().find_map(|info| {
         let family = info.families.first().map(|(name, _)| name.clone()).unwrap_or_default();
-        let data = database.with_face_data(info.id, |data, index| FontData::usable(Arc::<[u8]>::from(data), index).ok())??;
+        let data =
+            database.with_face_data(info.id, |data, index| FontData::usable(Arc::<[u8]>::from(data), index).ok())??;
         Some(TextFont { data, family })
     });
     any.context(NO_FONTS)
@@ -318,7 +319,10 @@ mod tests {
         let corrupt = fonts.path().join("corrupt").join("DejaVuSans.ttf");
         std::fs::create_dir(corrupt.parent().unwrap()).unwrap();
         corrupt_copy(dejavu, &corrupt);
-        assert!(FontData::usable(Arc::<[u8]>::from(std::fs::read(&corrupt).unwrap()), 0).is_err(), "the copy is corrupt");
+        assert!(
+            FontData::usable(Arc::<[u8]>::from(std::fs::read(&corrupt).unwrap()), 0).is_err(),
+            "the copy is corrupt"
+        );
         let mut beside = Database::new();
         beside.load_font_file(&corrupt).unwrap();
         beside.load_font_file(dejavu).unwrap();
