@@ -78,6 +78,16 @@ fn main() {
         floor_with_text(),
         Contestant::obi("obi, CJK + emoji", &scripts_and_emoji(true), dir.path()),
         Contestant::obi("obi, the same in ASCII", &scripts_and_emoji(false), dir.path()),
+        Contestant {
+            name: "floor + the CJK text",
+            program: floor.clone(),
+            arguments: [["--text", FLOOR_FONT], ["--fallback", UNNAMED_FAMILY.1]]
+                .into_iter()
+                .chain(IN_SCRIPTS.map(|line| ["--line", line]))
+                .flatten()
+                .map(String::from)
+                .collect(),
+        },
     ];
 
     let mut rows = Vec::new();
@@ -496,6 +506,7 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
         ("Obi", &rows[0], &rows[3]),
         ("Obi with CJK and emoji", &rows[4], &rows[3]),
         ("Obi with CJK and emoji", &rows[4], &rows[5]),
+        ("Obi with CJK and emoji", &rows[4], &rows[6]),
     ];
     for (name, obi, floor) in over {
         let first_frame = obi.starts.first_frame.as_secs_f64() * 1e3 - floor.starts.first_frame.as_secs_f64() * 1e3;
@@ -608,6 +619,11 @@ fn five_widgets() -> String {
     bar_widgets(FIVE)
 }
 
+/// What the bar in scripts shows beside the five widgets; the floor + the
+/// CJK text draws the same with femtovg in DejaVu Sans and Noto Sans CJK
+/// (femtovg draws no colour glyph: the emoji are left to Obi).
+const IN_SCRIPTS: [&str; 2] = ["1: 日本語  2: 中文  3: 한국어", "東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵"];
+
 /// The five widgets beside what a desktop in East Asia shows: workspaces
 /// and a title in Japanese, Chinese and Korean, and emoji (drawn from the
 /// system's fallback fonts and its colour emoji font); or, to tell what
@@ -615,11 +631,8 @@ fn five_widgets() -> String {
 fn scripts_and_emoji(in_scripts: bool) -> String {
     let custom =
         |text: &str| format!(r#"{{ "Custom": {{ "enable": true, "exec": "printf '{text}'", "interval": "once" }} }}"#);
-    let texts = if in_scripts {
-        ["1: 日本語  2: 中文  3: 한국어", "東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵"]
-    } else {
-        ["1: one  2: two  3: three", "Tokyo - Beijing - Seoul :) <3 ~ JP"]
-    };
+    let texts =
+        if in_scripts { IN_SCRIPTS } else { ["1: one  2: two  3: three", "Tokyo - Beijing - Seoul :) <3 ~ JP"] };
     let left = texts.map(custom).join(",");
     format!(
         r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [ {left} ], "right_widgets": [ {FIVE} ] }}"#

@@ -7,8 +7,11 @@
 //! `empty_window --text FONT_FILE` draws a line of text in that font as
 //! well, as a bar's first frame does: the floor of a bar that shows text,
 //! whose first draw makes the GL driver compile femtovg's shaders and the
-//! glyphs be rasterised. Either way it says on stderr when its first frame
-//! was presented.
+//! glyphs be rasterised. `--fallback FONT_FILE` adds a font for what the
+//! first lacks (femtovg takes each glyph from the first font that has it)
+//! and each `--line TEXT` is drawn too, from the left: the floor of a bar
+//! showing those texts, in Chinese, Japanese or Korean say. Either way it
+//! says on stderr when its first frame was presented.
 
 use femtovg::renderer::OpenGl;
 use femtovg::{Canvas, Color, FontId, Paint};
@@ -27,7 +30,7 @@ use winit::window::{Window, WindowAttributes, WindowId};
 
 struct Shown {
     canvas: Canvas<OpenGl>,
-    font: Option<FontId>,
+    fonts: Vec<FontId>,
     surface: Surface<WindowSurface>,
     context: glutin::context::PossiblyCurrentContext,
     window: Window,
@@ -36,7 +39,9 @@ struct Shown {
 struct EmptyWindow {
     shown: Option<Shown>,
     started: std::time::Instant,
-    text_font: Option<std::path::PathBuf>,
+    /// The text's font, then its fallbacks; none for no text.
+    font_files: Vec<std::path::PathBuf>,
+    lines: Vec<String>,
     presented: bool,
 }
 
@@ -67,8 +72,8 @@ impl ApplicationHandler for EmptyWindow {
         // SAFETY: the context is current on this thread and the loader is its display's.
         let renderer = unsafe { OpenGl::new_from_function_cstr(|name| display.get_proc_address(name).cast()) }.unwrap();
         let mut canvas = Canvas::new(renderer).unwrap();
-        let font = self.text_font.as_ref().map(|path| canvas.add_font(path).expect("a font file"));
-        self.shown = Some(Shown { canvas, font, surface, context, window });
+        let fonts = self.font_files.iter().map(|path| canvas.add_font(path).expect("a font file")).collect();
+        self.shown = Some(Shown { canvas, fonts, surface, context, window });
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
@@ -78,10 +83,13 @@ impl ApplicationHandler for EmptyWindow {
                 let size = shown.window.inner_size();
                 shown.canvas.set_size(size.width, size.height, 1.0);
                 shown.canvas.clear_rect(0, 0, size.width, size.height, Color::rgb(0x1e, 0x1e, 0x2e));
-                if let Some(font) = shown.font {
-                    let paint = Paint::color(Color::rgb(0xcd, 0xd6, 0xf4)).with_font(&[font]).with_font_size(14.0);
+                if !shown.fonts.is_empty() {
+                    let paint = Paint::color(Color::rgb(0xcd, 0xd6, 0xf4)).with_font(&shown.fonts).with_font_size(14.0);
                     let line = "CPU 3%   Memory 41%   / 63%   Tue 24 November 2026   14:38:07";
                     let _ = shown.canvas.fill_text(1400.0, 25.0, line, &paint);
+                    for (at, line) in self.lines.iter().enumerate() {
+                        let _ = shown.canvas.fill_text(8.0 + 400.0 * at as f32, 25.0, line, &paint);
+                    }
                 }
                 shown.canvas.flush();
                 shown.surface.swap_buffers(&shown.context).unwrap();
@@ -97,16 +105,20 @@ impl ApplicationHandler for EmptyWindow {
 
 fn main() {
     let started = std::time::Instant::now();
+    let (mut font_files, mut lines) = (Vec::new(), Vec::new());
     let mut arguments = std::env::args().skip(1);
-    let text_font = match (arguments.next().as_deref(), arguments.next()) {
-        (Some("--text"), Some(path)) => Some(path.into()),
-        _ => None,
-    };
+    while let (Some(option), Some(value)) = (arguments.next(), arguments.next()) {
+        match option.as_str() {
+            "--text" | "--fallback" => font_files.push(value.into()),
+            "--line" => lines.push(value),
+            _ => panic!("usage: empty_window [--text FONT_FILE [--fallback FONT_FILE]... [--line TEXT]...]"),
+        }
+    }
     // As Obi does: llvmpipe rasterises on the painting thread.
     if std::env::var_os("LP_NUM_THREADS").is_none() {
         // SAFETY: no other thread runs yet.
         unsafe { std::env::set_var("LP_NUM_THREADS", "0") };
     }
     let event_loop = EventLoop::new().expect("a display");
-    event_loop.run_app(&mut EmptyWindow { shown: None, started, text_font, presented: false }).unwrap();
+    event_loop.run_app(&mut EmptyWindow { shown: None, started, font_files, lines, presented: false }).unwrap();
 }
