@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn the_same_bytes_held_twice_are_the_same_face_and_others_are_not() {
         let font = std::fs::read("assets/Phosphor.ttf").unwrap();
-        let held = FontData::new(FontBytes::from_static(super::super::ICON_FONT), 0);
+        let held = FontData::new(FontBytes::from_static(font.clone().leak()), 0);
         let copy = FontData::new(Arc::<[u8]>::from(font.clone()), 0);
         assert!(held == copy && held.key() == copy.key());
         assert!(held != FontData::new(Arc::<[u8]>::from(font.clone()), 1), "another face of the same file");
