@@ -73,7 +73,9 @@ impl FontData {
         FontData { bytes, index, key: hasher.finish() }
     }
 
-    /// Equal for the same face of the same bytes, wherever they are held.
+    /// Equal for the same face of the same bytes, wherever they are held;
+    /// two files alike in their heads and lengths (a font forged to be)
+    /// would share it, and then draw with each other's glyphs.
     pub fn key(&self) -> u64 {
         self.key
     }
