@@ -87,7 +87,7 @@ pub fn format(at: DateTime<Utc>, pattern: &str, timezone: Option<&str>) -> Resul
             let (local, abbreviation) = in_named_zone(at, name)?;
             // A fixed offset prints `%Z` as "+09:00"; the zone's own name is wanted.
             let items = StrftimeItems::new(pattern).map(|item| match item {
-                Item::Fixed(Fixed::TimezoneName) => Item::OwnedLiteral(abbreviation.as_str().into()),
+                Item::Fixed(Fixed::TimezoneName) => Item::Literal(&abbreviation),
                 item => item,
             });
             write!(out, "{}", local.format_with_items(items))
