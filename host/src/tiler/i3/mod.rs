@@ -4,9 +4,8 @@
 //! messages from widgets and the `mouse` config are sent as the commands
 //! they stand for (`commands`, where the table is).
 //!
-//! The socket is `$I3SOCK` (`$SWAYSOCK`), else the X server's
-//! `I3_SOCKET_PATH`, else what `i3 --get-socketpath` (`sway
-//! --get-socketpath`) says; it is looked up again at every reconnection,
+//! The socket is `$I3SOCK` (`$SWAYSOCK`), else, for i3, the X server's
+//! `I3_SOCKET_PATH` (what `i3 --get-socketpath` reads); it is looked up again at every reconnection,
 //! because a restarted i3 listens somewhere new. When the tiler goes away
 //! the bar asks again ([`Backoff`]). Every reply, and every event once it
 //! has begun, is read whole within a time limit.
@@ -82,36 +81,27 @@ const EVENTS: &[&str] = &["workspace", "window", "mode", "binding", "shutdown", 
 /// sway's, besides: its input devices, for the keyboard layout.
 const SWAY_EVENTS: &[&str] = &["workspace", "window", "mode", "binding", "shutdown", "input", "output"];
 
-/// Where the tiler's socket is, if it runs.
+/// Where the tiler's socket is, if it runs: `$I3SOCK` (`$SWAYSOCK`), else,
+/// for i3, the path it writes on the X server's root window.
 pub fn socket_path(flavour: Flavour) -> Option<PathBuf> {
-    candidates(flavour).into_iter().find(|path| UnixStream::connect(path).is_ok())
-}
-
-fn candidates(flavour: Flavour) -> Vec<PathBuf> {
     let variable = match flavour {
         Flavour::I3 => "I3SOCK",
         Flavour::Sway => "SWAYSOCK",
     };
-    let mut paths: Vec<PathBuf> = std::env::var_os(variable).map(PathBuf::from).into_iter().collect();
-    #[cfg(free_unix)]
-    if flavour == Flavour::I3 {
-        paths.extend(x11_socket_path());
-    }
-    if paths.iter().all(|path| UnixStream::connect(path).is_err()) {
-        let asked = std::process::Command::new(flavour.name()).arg("--get-socketpath").output();
-        if let Some(output) = asked.ok().filter(|output| output.status.success()) {
-            let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-            if !path.is_empty() {
-                paths.push(path.into());
-            }
-        }
-    }
-    paths
+    let from_environment = std::env::var_os(variable).map(PathBuf::from);
+    let from_the_display = std::iter::once_with(|| match flavour {
+        Flavour::I3 => written_by_i3(),
+        Flavour::Sway => None,
+    });
+    from_environment.into_iter().chain(from_the_display.flatten()).find(|path| UnixStream::connect(path).is_ok())
 }
 
-/// The path i3 writes on the X server's root window.
+/// `sway --get-socketpath` prints `$SWAYSOCK` back, which the bar has as
+/// well; `i3 --get-socketpath` reads the X server's `I3_SOCKET_PATH`, which
+/// the bar reads itself where it speaks X11. Asking either would start a
+/// process, tens of milliseconds on the way to the first frame, for nothing.
 #[cfg(free_unix)]
-fn x11_socket_path() -> Option<PathBuf> {
+fn written_by_i3() -> Option<PathBuf> {
     use x11rb::connection::Connection as _;
     use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _};
     std::env::var_os("DISPLAY")?;
@@ -124,6 +114,14 @@ fn x11_socket_path() -> Option<PathBuf> {
     let property = connection.get_property(false, root, atom, AtomEnum::ANY, 0, 1024).ok()?.reply().ok()?;
     let path = String::from_utf8(property.value).ok()?;
     (!path.is_empty()).then(|| path.into())
+}
+
+/// Without X11 of its own, the bar asks i3 (XQuartz's i3, on macOS).
+#[cfg(not(free_unix))]
+fn written_by_i3() -> Option<PathBuf> {
+    let output = std::process::Command::new("i3").arg("--get-socketpath").output().ok()?;
+    let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    (output.status.success() && !path.is_empty()).then(|| path.into())
 }
 
 /// Starts following the tiler in the background.
