@@ -9,7 +9,7 @@ mod common;
 
 use common::offscreen::{HEIGHT, Ink, bar as offscreen_bar, columns_of, ink, painted};
 use obi::render::text::TextEngine;
-use obi::render::{FontBytes, FontData, ICON_FONT, Offscreen, find_text_font};
+use obi::render::{Offscreen, find_text_font, icon_font};
 use obi::view::{Piece, Span};
 
 fn markup(markup: &str) -> Vec<Piece> {
@@ -75,7 +75,7 @@ fn a_weight_or_slant_the_family_has_is_its_face_and_one_it_lacks_is_made_up() {
         return;
     }
     let text_font = find_text_font(Some("DejaVu Sans")).unwrap();
-    let mut engine = TextEngine::new(&FontData::new(FontBytes::from_static(ICON_FONT), 0));
+    let mut engine = TextEngine::new(&icon_font());
     engine.add_font(&text_font.data);
     let font = text_font.data.key();
     let run_of = |engine: &mut TextEngine, markup: &str| {

@@ -9,17 +9,23 @@
 //! font folders hold other files (a font installed while the bar runs is
 //! found at the next reload).
 
-use super::font_data::FontData;
+use super::font_data::{FontBytes, FontData};
 use super::font_memory::{FontMemory, face_in_files, usable_face};
 use crate::sync::lock;
 use anyhow::Context;
 use fontdb::{Database, Source};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// Phosphor Regular (MIT licence, `host/assets/Phosphor-LICENSE.txt`): the
 /// icon glyphs widgets name, so icons render on any machine.
-pub const ICON_FONT: &[u8] = include_bytes!("../../assets/Phosphor.ttf");
+const ICON_FONT: &[u8] = include_bytes!("../../assets/Phosphor.ttf");
+
+/// The icon font, drawn from where it is in the program.
+pub fn icon_font() -> FontData {
+    static ICONS: LazyLock<FontData> = LazyLock::new(|| FontData::new(FontBytes::from_static(ICON_FONT), 0));
+    ICONS.clone()
+}
 
 /// Families tried, in order, when the configured one is missing or unset.
 const FALLBACK_FAMILIES: &[&str] =

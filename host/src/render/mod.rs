@@ -19,7 +19,7 @@ pub mod text;
 
 pub use damage::damage;
 pub use font_data::{FontBytes, FontData};
-pub use fonts::{ICON_FONT, find_text_font};
+pub use fonts::{find_text_font, icon_font};
 pub use framebuffer::Framebuffer;
 pub use geometry::{Insets, Rect};
 pub use grouping::{GroupKind, Grouping};

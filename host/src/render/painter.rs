@@ -24,7 +24,7 @@ use super::grouping::color;
 use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
 use super::text::{self, ShapedText, TextEngine, TextKind};
-use super::{FontBytes, FontData, ICON_FONT, Scene, Style};
+use super::{FontData, Scene, Style, icon_font};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
 use crate::view::popup::{Content, Popup};
@@ -35,7 +35,7 @@ use femtovg::rgb::RGBA8;
 use femtovg::{Canvas, Color, FontId, ImageFlags, ImageId, Paint, Path, PositionedGlyph, Renderer, TextContext};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 pub struct Painter<R: Renderer> {
     canvas: Canvas<R>,
@@ -94,9 +94,6 @@ type ColourKey = (u64, u32, u32, u32, [u8; 4]);
 /// Colour glyphs kept as images, past which they are painted again.
 const COLOUR_GLYPHS: usize = 512;
 
-/// The embedded icon font, shared by every painter.
-static ICONS: LazyLock<FontData> = LazyLock::new(|| FontData::new(FontBytes::from_static(ICON_FONT), 0));
-
 /// How much of the accent lights a popup's cell under the pointer.
 const HOVER_VEIL: f32 = 0.25;
 
@@ -112,7 +109,7 @@ impl<R: Renderer> Painter<R> {
             text_context,
             glyph_budget: GlyphBudget::default(),
             held: HeldImages::default(),
-            text: TextEngine::new(&ICONS),
+            text: TextEngine::new(&icon_font()),
             text_fonts: HashMap::new(),
             text_font_keys: HashMap::new(),
             run_fonts: HashMap::new(),
