@@ -11,7 +11,7 @@ use common::offscreen::{self, HEIGHT, WIDTH, ink};
 use obi::colour::Rgba;
 use obi::config::BarConfig;
 use obi::render::text::{TextEngine, TextKind};
-use obi::render::{FontBytes, FontData, ICON_FONT, Offscreen, PlacedItem, Style, find_text_font};
+use obi::render::{FontData, Offscreen, PlacedItem, Style, find_text_font, icon_font};
 use obi::view::Piece;
 use obi_test_support::skip;
 use std::process::Command;
@@ -51,7 +51,7 @@ const SAMPLES: &[(&str, &str)] = &[
 
 fn engine() -> (TextEngine, u64) {
     let text_font = find_text_font(Some("DejaVu Sans")).expect("DejaVu Sans");
-    let mut engine = TextEngine::new(&FontData::new(FontBytes::from_static(ICON_FONT), 0));
+    let mut engine = TextEngine::new(&icon_font());
     engine.add_font(&text_font.data);
     (engine, text_font.data.key())
 }
@@ -157,6 +157,38 @@ fn emoji_are_drawn_in_colour_and_icons_are_not_boxes() {
     let box_ink: Vec<_> = ink(&missing_rgba, columns(&missing), background).iter().map(|(x, y, _)| (*x, *y)).collect();
     assert!(!icon_ink.is_empty() && !box_ink.is_empty(), "the icon or the box drew nothing");
     assert_ne!(icon_ink, box_ink, "the Font Awesome envelope is drawn as the missing-glyph box");
+}
+
+/// An emoji the bar's font has in black and white (DejaVu Sans has ❤) is
+/// drawn from the emoji font all the same, when it is the first text that
+/// needs another font: in a process of its own, where nothing else has
+/// had the system's fonts listed.
+#[test]
+fn an_emoji_the_text_font_has_is_drawn_in_colour() {
+    if !fonts_installed("an emoji in the text font") {
+        return;
+    }
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "heart_in_a_fresh_process", "--nocapture", "--include-ignored"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let coloured = stdout.lines().find_map(|line| line.strip_prefix("coloured pixels: "));
+    let coloured: usize = coloured.and_then(|count| count.parse().ok()).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(coloured > 20, "❤️ alone shows {coloured} strongly coloured pixels");
+}
+
+/// Prints how many strongly coloured pixels "a ❤️ b" paints, as the first
+/// text of its process (run by [`an_emoji_the_text_font_has_is_drawn_in_colour`]).
+#[test]
+#[ignore = "run by an_emoji_the_text_font_has_is_drawn_in_colour in a process of its own"]
+fn heart_in_a_fresh_process() {
+    let (mut offscreen, style, background) = offscreen::bar("heart test").expect("an offscreen bar");
+    let (item, rgba) = painted(&mut offscreen, &style, "a ❤\u{FE0F} b");
+    let columns = item.rect.x as u32..(item.rect.right() as u32).min(WIDTH);
+    let ink = ink(&rgba, columns, background);
+    let coloured = ink.iter().filter(|(_, _, [r, g, b])| r.max(g).max(b) - r.min(g).min(b) > 64).count();
+    println!("coloured pixels: {coloured}");
 }
 
 #[test]

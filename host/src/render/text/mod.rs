@@ -12,16 +12,19 @@
 //! of its weight and slant (or says how to make one up). What parley does
 //! not lay out (colours, fills, a raised baseline) rides on each run.
 //!
-//! Texts are shaped in the bar's own fonts until one needs another, or a
-//! styled text names a family or a face: the system's fonts are listed
-//! then, once ([`system_fonts`]).
+//! Texts are shaped in the bar's own fonts until one needs another, holds
+//! an emoji, or a styled text names a family or a face: the system's fonts
+//! are listed then, once ([`system_fonts`]), or before, on a thread of
+//! their own, when a widget first shows such a text ([`ListAhead`]).
 
+mod ahead;
 pub mod colour;
 mod coverage;
 mod cut;
 mod shaped;
 mod system_fonts;
 
+pub use ahead::ListAhead;
 pub use cut::{ELLIPSIS, cut, cut_spans};
 pub use shaped::{RunPaint, ShapedGlyph, ShapedRun, ShapedText};
 
@@ -134,18 +137,16 @@ impl TextEngine {
     /// or in the icon font first for an icon.
     pub fn shape(&mut self, text: &str, kind: TextKind, font: u64, size: f32) -> Arc<ShapedText> {
         let key = (font, Shaping::Plain(kind), size.to_bits());
-        self.cached_or_shaped(key, text, false, |engine| engine.shape_now(text, kind, font, size, &[]))
+        let needs_system_fonts = !self.has_system_fonts && shaped::has_emoji(text);
+        self.cached_or_shaped(key, text, needs_system_fonts, |engine| engine.shape_now(text, kind, font, size, &[]))
     }
 
     /// `spans` shaped as one text at `size` in the font `font`, each span
     /// in its own style.
     pub fn shape_styled(&mut self, spans: &[Span], font: u64, size: f32) -> Arc<ShapedText> {
         let key = (font, Shaping::Styled, size.to_bits());
-        let names_a_face = spans.iter().any(|span| {
-            let style = &span.style;
-            style.family.is_some() || style.italic || style.weight.is_some_and(|weight| weight != 400)
-        });
-        self.cached_or_shaped(key, &format!("{spans:?}"), names_a_face, |engine| {
+        let needs_system_fonts = !self.has_system_fonts && needs_system_fonts(spans);
+        self.cached_or_shaped(key, &format!("{spans:?}"), needs_system_fonts, |engine| {
             let text: String = spans.iter().map(|span| span.text.as_str()).collect();
             engine.shape_now(&text, TextKind::Label, font, size, spans)
         })
@@ -153,7 +154,8 @@ impl TextEngine {
 
     /// The text cached under `key` and `id`, else shaped by `shape_now` —
     /// again with the system's fonts when the bar's own lack a character
-    /// (or at once when `needs_system_fonts`), and again with any font
+    /// (or at once when `needs_system_fonts`: an emoji, which the bar's
+    /// font may have in black and white, or a face named), and again with any font
     /// that has what the fallbacks did not find.
     fn cached_or_shaped(
         &mut self,
@@ -262,6 +264,19 @@ impl TextEngine {
 }
 
 /// What parley lays out of a span's `style` in a text of `size` whose
+/// Whether `spans` need the system's fonts before they are shaped at
+/// all: one names a family or a face other than the bar's regular one,
+/// or holds an emoji.
+fn needs_system_fonts(spans: &[Span]) -> bool {
+    spans.iter().any(|span| {
+        let style = &span.style;
+        style.family.is_some()
+            || style.italic
+            || style.weight.is_some_and(|weight| weight != 400)
+            || shaped::has_emoji(&span.text)
+    })
+}
+
 /// fonts are `families`: its family first, then theirs.
 fn span_properties(
     style: &SpanStyle,

@@ -139,7 +139,7 @@ pub fn pixels(length: Length, size: f32) -> f32 {
 }
 
 /// Characters that join or select, drawn as nothing whether a font has them or not.
-fn is_invisible(character: char) -> bool {
+pub(super) fn is_invisible(character: char) -> bool {
     matches!(character, '\u{200B}'..='\u{200F}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
         || character.is_whitespace()
         || character.is_control()
@@ -150,6 +150,9 @@ fn is_invisible(character: char) -> bool {
 /// keycap, a flag's letters, a joined sequence). Digits, `#`, `*`, `©` and
 /// `®` on their own are text: they are never taken from an emoji font.
 pub fn emoji_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    if text.is_ascii() {
+        return Vec::new();
+    }
     use unicode_segmentation::UnicodeSegmentation;
     let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
     for (start, cluster) in text.grapheme_indices(true) {
@@ -163,6 +166,12 @@ pub fn emoji_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     ranges
+}
+
+/// Whether `text` holds an emoji (drawn from the system's emoji font).
+pub fn has_emoji(text: &str) -> bool {
+    use unicode_segmentation::UnicodeSegmentation;
+    !text.is_ascii() && text.graphemes(true).any(is_emoji_cluster)
 }
 
 fn is_emoji_cluster(cluster: &str) -> bool {
