@@ -16,6 +16,7 @@ use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
+use crate::render::text::ListAhead;
 use crate::render::{FontData, find_text_font};
 use crate::runtime::WidgetEngine;
 use crate::scheduler::{Scheduler, WidgetThread};
@@ -81,7 +82,9 @@ impl Fleet {
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
         let bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
+        let mut list_ahead = ListAhead::new(font.data.clone());
         let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |changes| {
+            list_ahead.look_at(changes.states.iter().map(|(_, state)| state));
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widgets { bar: id, changes });
         });

@@ -1,12 +1,12 @@
 //! The system's fonts as fontique lists them (fontconfig, DirectWrite,
-//! CoreText), listed once per process, by the first text that needs a font
+//! CoreText), listed once per process, for the first text that needs a font
 //! the bar's own lack: a bar in the bar's font alone never lists them (the
 //! listing costs tens of milliseconds and a few megabytes, most of them
 //! fontconfig's). Every painter's text engine shares the one listing (a
 //! fontique collection's system fonts are shared by its clones).
 
 use fontique::{Collection, CollectionOptions};
-use std::sync::OnceLock;
+use std::sync::{Once, OnceLock};
 
 static LISTED: OnceLock<Collection> = OnceLock::new();
 
@@ -19,6 +19,18 @@ pub fn listed() -> Option<Collection> {
 /// meanwhile waits for the same listing).
 pub fn list() -> Collection {
     LISTED.get_or_init(list_now).clone()
+}
+
+/// Starts listing the system's fonts on a thread of its own, once; [`list`]
+/// waits for that listing rather than making another.
+pub fn list_in_background() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let spawned = std::thread::Builder::new().name("obi-fonts".into()).spawn(|| drop(list()));
+        if let Err(error) = spawned {
+            tracing::debug!("the system's fonts are listed when a text first needs them: {error}");
+        }
+    });
 }
 
 fn list_now() -> Collection {
