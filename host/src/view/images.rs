@@ -219,7 +219,7 @@ pub fn shrink_from(width: u32, height: u32, size: u32, pixel: impl Fn(usize) -> 
                 }
             }
             let [red, green, blue, alpha] = sum;
-            let unmultiply = |channel: u32| if alpha > 0 { (channel / alpha) as u8 } else { 0 };
+            let unmultiply = |channel: u32| channel.checked_div(alpha).map_or(0, |value| value as u8);
             rgba.extend([unmultiply(red), unmultiply(green), unmultiply(blue), (alpha / count) as u8]);
         }
     }
