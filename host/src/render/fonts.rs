@@ -101,8 +101,21 @@ fn named_files(family: &str, files: &[PathBuf]) -> Option<TextFont> {
     if stem.is_empty() {
         return None;
     }
-    let data = face_in_files(family, files.iter().filter(|path| named_after(path, &stem)))?;
+    let named = files.iter().filter(|path| named_after(path, &stem));
+    // Each file named is read whole: the regular face's own file first
+    // (`DejaVuSans.ttf`, `Roboto-Regular.ttf`), so that a family's bold and
+    // italic files are read only when it has none.
+    let (regular, others): (Vec<&PathBuf>, Vec<&PathBuf>) = named.partition(|path| names_the_regular(path, &stem));
+    let data = face_in_files(family, regular).or_else(|| face_in_files(family, others))?;
     Some(TextFont { family: family.to_owned(), data })
+}
+
+/// Whether the file at `path`, named after the family `stem`, is named for
+/// its regular face: the family's name alone, or with `-Regular`.
+fn names_the_regular(path: &std::path::Path, stem: &str) -> bool {
+    let Some(name) = path.file_stem() else { return false };
+    let name = name.to_string_lossy().to_lowercase();
+    matches!(name.strip_prefix(stem), Some("" | "-regular" | "_regular"))
 }
 
 /// Whether the file at `path` is named for the family `stem` (its name,
@@ -223,6 +236,22 @@ mod tests {
         assert!(named("C:\\Windows\\Fonts\\segoeui.ttf", "segoeui") || named("/Fonts/segoeui.ttf", "segoeui"));
         assert!(named("/f/JetBrainsMonoNerdFont-Regular.ttf", "jetbrainsmononerdfont"));
         assert!(!named("/f/DejaVuSansMono.ttf", "dejavusans") && !named("/f/NotoSansArabic-Regular.ttf", "notosans"));
+        let regular = |file: &str, stem: &str| names_the_regular(std::path::Path::new(file), stem);
+        assert!(regular("/f/DejaVuSans.ttf", "dejavusans") && regular("/f/Roboto-Regular.ttf", "roboto"));
+        assert!(!regular("/f/DejaVuSans-Bold.ttf", "dejavusans") && !regular("/f/Roboto_Italic.ttf", "roboto"));
+    }
+
+    /// A family whose regular face is in no file named for it alone is
+    /// found among its other files.
+    #[test]
+    fn a_family_without_a_regular_file_is_found_in_its_others() {
+        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf");
+        if !dejavu.exists() {
+            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
+            return;
+        }
+        let found = named_files("DejaVu Sans", &[dejavu.to_path_buf()]).expect("the bold face, for want of another");
+        assert_eq!(found.family, "DejaVu Sans");
     }
 
     /// A family only the listing found (here DejaVu Sans, in a file named
