@@ -155,8 +155,8 @@ impl TextEngine {
     /// The text cached under `key` and `id`, else shaped by `shape_now` —
     /// again with the system's fonts when the bar's own lack a character
     /// (or at once when `needs_system_fonts`: an emoji, which the bar's
-    /// font may have in black and white, or a face named), and again with any font
-    /// that has what the fallbacks did not find.
+    /// font may have in black and white, or a face named), and again with
+    /// any font that has what the fallbacks did not find.
     fn cached_or_shaped(
         &mut self,
         key: (u64, Shaping, u32),
@@ -263,7 +263,6 @@ impl TextEngine {
     }
 }
 
-/// What parley lays out of a span's `style` in a text of `size` whose
 /// Whether `spans` need the system's fonts before they are shaped at
 /// all: one names a family or a face other than the bar's regular one,
 /// or holds an emoji.
@@ -277,6 +276,7 @@ fn needs_system_fonts(spans: &[Span]) -> bool {
     })
 }
 
+/// What parley lays out of a span's `style` in a text of `size` whose
 /// fonts are `families`: its family first, then theirs.
 fn span_properties(
     style: &SpanStyle,

@@ -25,6 +25,9 @@ pub fn list() -> Collection {
 /// waits for that listing rather than making another.
 pub fn list_in_background() {
     static STARTED: Once = Once::new();
+    if LISTED.get().is_some() {
+        return;
+    }
     STARTED.call_once(|| {
         let spawned = std::thread::Builder::new().name("obi-fonts".into()).spawn(|| drop(list()));
         if let Err(error) = spawned {
