@@ -241,16 +241,23 @@ mod tests {
         assert!(!regular("/f/DejaVuSans-Bold.ttf", "dejavusans") && !regular("/f/Roboto_Italic.ttf", "roboto"));
     }
 
+    /// Debian's DejaVu files `names`, when installed; a loud skip (a
+    /// failure under CI) when not.
+    fn installed_dejavu<const N: usize>(names: [&str; N]) -> Option<[PathBuf; N]> {
+        let paths = names.map(|name| std::path::Path::new("/usr/share/fonts/truetype/dejavu").join(name));
+        if paths.iter().all(|path| path.exists()) {
+            return Some(paths);
+        }
+        obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
+        None
+    }
+
     /// A family whose regular face is in no file named for it alone is
     /// found among its other files.
     #[test]
     fn a_family_without_a_regular_file_is_found_in_its_others() {
-        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf");
-        if !dejavu.exists() {
-            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
-            return;
-        }
-        let found = named_files("DejaVu Sans", &[dejavu.to_path_buf()]).expect("the bold face, for want of another");
+        let Some([bold]) = installed_dejavu(["DejaVuSans-Bold.ttf"]) else { return };
+        let found = named_files("DejaVu Sans", &[bold]).expect("the bold face, for want of another");
         assert_eq!(found.family, "DejaVu Sans");
     }
 
@@ -258,14 +265,10 @@ mod tests {
     /// otherwise) is remembered, and found in its file without the listing.
     #[test]
     fn a_family_the_listing_found_is_found_in_its_file_at_the_next_start() {
-        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
-        if !dejavu.exists() {
-            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
-            return;
-        }
+        let Some([dejavu]) = installed_dejavu(["DejaVuSans.ttf"]) else { return };
         let fonts = tempfile::tempdir().unwrap();
         let renamed = fonts.path().join("not-its-name.ttf");
-        std::fs::copy(dejavu, &renamed).unwrap();
+        std::fs::copy(&dejavu, &renamed).unwrap();
         let mut installed = Database::new();
         installed.load_font_file(&renamed).unwrap();
         let listing = || Arc::new(installed.clone());
@@ -276,7 +279,7 @@ mod tests {
         assert_eq!(found.family, "DejaVu Sans");
         let any_case = find_text_font_in(Some("dejavu SANS"), &[], &FontMemory::at(None), listing).unwrap();
         assert!(any_case.data == found.data, "a family is found whatever the case it is written in");
-        assert!(*found.data.bytes == *std::fs::read(dejavu).unwrap());
+        assert!(*found.data.bytes == *std::fs::read(&dejavu).unwrap());
         let (path, _) = memory.recall("DejaVu Sans").expect("remembered where the listing found it");
         assert_eq!(path, renamed);
 
@@ -334,17 +337,12 @@ mod tests {
     /// each is passed over, and a font the painter draws with is found.
     #[test]
     fn a_fifo_or_a_corrupt_font_named_as_the_one_wanted_is_passed_over() {
-        let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
-        let mono = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf");
-        if !dejavu.exists() || !mono.exists() {
-            obi_test_support::skip::unavailable("DejaVu Sans is not installed (fonts-dejavu-core)");
-            return;
-        }
+        let Some([dejavu, mono]) = installed_dejavu(["DejaVuSans.ttf", "DejaVuSansMono.ttf"]) else { return };
         let fonts = tempfile::tempdir().unwrap();
         let fifo = fonts.path().join("DejaVuSans.ttf");
         assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         let mut installed = Database::new();
-        installed.load_font_file(dejavu).unwrap();
+        installed.load_font_file(&dejavu).unwrap();
         let started = std::time::Instant::now();
         let found =
             find_text_font_in(None, std::slice::from_ref(&fifo), &FontMemory::at(None), || Arc::new(installed.clone()));
@@ -353,21 +351,21 @@ mod tests {
 
         let corrupt = fonts.path().join("corrupt").join("DejaVuSans.ttf");
         std::fs::create_dir(corrupt.parent().unwrap()).unwrap();
-        corrupt_copy(dejavu, &corrupt);
+        corrupt_copy(&dejavu, &corrupt);
         assert!(
             FontData::usable(Arc::<[u8]>::from(std::fs::read(&corrupt).unwrap()), 0).is_err(),
             "the copy is corrupt"
         );
         let mut beside = Database::new();
         beside.load_font_file(&corrupt).unwrap();
-        beside.load_font_file(dejavu).unwrap();
+        beside.load_font_file(&dejavu).unwrap();
         let found =
             find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&corrupt), &FontMemory::at(None), || {
                 Arc::new(beside.clone())
             })
             .unwrap();
         assert_eq!(found.family, "DejaVu Sans");
-        assert!(*found.data.bytes == *std::fs::read(dejavu).unwrap(), "the good copy, passed over the corrupt one");
+        assert!(*found.data.bytes == *std::fs::read(&dejavu).unwrap(), "the good copy, passed over the corrupt one");
         let mut alone = Database::new();
         alone.load_font_file(&corrupt).unwrap();
         alone.load_font_file(mono).unwrap();

@@ -150,10 +150,10 @@ pub(super) fn is_invisible(character: char) -> bool {
 /// keycap, a flag's letters, a joined sequence). Digits, `#`, `*`, `©` and
 /// `®` on their own are text: they are never taken from an emoji font.
 pub fn emoji_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    use unicode_segmentation::UnicodeSegmentation;
     if text.is_ascii() {
         return Vec::new();
     }
-    use unicode_segmentation::UnicodeSegmentation;
     let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
     for (start, cluster) in text.grapheme_indices(true) {
         if !is_emoji_cluster(cluster) {
