@@ -1,17 +1,20 @@
-//! Runs every widget of every bar of the process on one thread: each refreshes on its own
-//! schedule, input is delivered between refreshes, and a failing widget is
-//! dropped, shown as failed and restarted with exponential backoff while the
-//! others go on. The thread sleeps until the next refresh is due or an event
-//! arrives (input, a reload, or a capability waking a widget whose answer
-//! came in after its call); it never polls. However short its schedule and
-//! however often it is woken, a widget is refreshed at most every
-//! [`MIN_REFRESH_GAP`]: a burst of wakes is one refresh, which reads the
-//! latest. A refresh may name when the next is due (a countdown's next
-//! second), which stands in for the schedule that once. Intervals of whole
-//! seconds land on the wall clock's seconds, as a clock's ticks do, so that
-//! an idle bar's widgets share one wakeup and one frame a second. A third-party
-//! widget's component file is watched: when it is saved anew, the widgets
-//! made from it, and only those, start again from the new one.
+//! Runs every widget of every bar of the process on one thread: each
+//! refreshes on its own schedule, input is delivered between refreshes, and
+//! a failing widget is dropped, shown as failed and restarted with
+//! exponential backoff while the others go on. The thread sleeps until the
+//! next refresh is due or an event arrives (input, a reload, or a capability
+//! waking a widget whose answer came in after its call); it never polls.
+//! However short its schedule and however often it is woken, a widget is
+//! refreshed at most every [`MIN_REFRESH_GAP`]: a burst of wakes is one
+//! refresh, which reads the latest. The answers to what a widget asked for
+//! as it started (a command's output, a first reading) are the exception:
+//! each is read as it comes, so that it is in the bar's first frame. A
+//! refresh may name when the next is due (a countdown's next second), which
+//! stands in for the schedule that once. Intervals of whole seconds land on
+//! the wall clock's seconds, as a clock's ticks do, so that an idle bar's
+//! widgets share one wakeup and one frame a second. A third-party widget's
+//! component file is watched: when it is saved anew, the widgets made from
+//! it, and only those, start again from the new one.
 
 use crate::capabilities::Capabilities;
 use crate::runtime::{Failure, Schedule, WidgetEngine, WidgetInstance};
@@ -240,6 +243,11 @@ struct Slot {
     due: Option<Instant>,
     /// When it was last refreshed.
     refreshed: Option<Instant>,
+    /// Answers to what the widget asked for as it started (a command's
+    /// output, a first reading) still to come: each is read as soon as it
+    /// comes, not a gap after the start, since it belongs in the bar's
+    /// first frame. Only those: a widget cannot earn more by asking again.
+    first_answers_owed: usize,
     failures: u32,
     started: Instant,
     shown: WidgetState,
@@ -255,6 +263,7 @@ impl Slot {
             schedule: Schedule { interval_ms: 0, align_to_wall_clock: false },
             due: Some(now),
             refreshed: None,
+            first_answers_owed: 0,
             failures: 0,
             started: now,
             shown: WidgetState::Pending,
@@ -264,11 +273,10 @@ impl Slot {
     /// Starts the widget if it is not running, then refreshes it.
     fn tick(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, moment: Moment) {
         let now = moment.now;
-        let _starting = self
-            .instance
-            .is_none()
-            .then(|| tracing::debug_span!("starting a widget", widget = %self.spec.name).entered());
-        if self.instance.is_none() {
+        let starting = self.instance.is_none();
+        let _span = starting.then(|| tracing::debug_span!("starting a widget", widget = %self.spec.name).entered());
+        let promised_before = self.waker.promised();
+        if starting {
             match WidgetInstance::start_with(engine, capabilities, &self.spec, self.waker.clone()) {
                 Ok((instance, schedule)) => {
                     if (1..MIN_REFRESH_GAP.as_millis() as u64).contains(&schedule.interval_ms) {
@@ -289,7 +297,11 @@ impl Slot {
         let instance = self.instance.as_mut().expect("started above");
         tracing::trace!("refreshing widget `{}`", self.spec.name);
         self.refreshed = Some(now);
-        match instance.refresh(engine) {
+        let refreshed = instance.refresh(engine);
+        if starting {
+            self.first_answers_owed = self.waker.promised() - promised_before;
+        }
+        match refreshed {
             Ok(refreshed) => {
                 self.shown = WidgetState::Ready(refreshed.view);
                 self.due = match refreshed.next_refresh {
@@ -302,9 +314,14 @@ impl Slot {
     }
 
     /// Has the widget refreshed as soon as it may: at once, unless it was a
-    /// moment ago.
+    /// moment ago and this is not an answer owed since its start.
     fn wake(&mut self, now: Instant) {
-        let allowed = self.refreshed.map_or(now, |refreshed| (refreshed + MIN_REFRESH_GAP).max(now));
+        let owed = self.first_answers_owed > 0;
+        self.first_answers_owed = self.first_answers_owed.saturating_sub(1);
+        let allowed = match self.refreshed {
+            Some(refreshed) if !owed => (refreshed + MIN_REFRESH_GAP).max(now),
+            _ => now,
+        };
         self.due = Some(self.due.map_or(allowed, |due| due.min(allowed)));
     }
 
@@ -702,9 +719,8 @@ mod tests {
         assert_eq!(next_due(&every_millisecond, now, SystemTime::now()), Some(now + MIN_REFRESH_GAP));
     }
 
-    #[test]
-    fn a_wake_is_at_once_unless_the_widget_just_refreshed() {
-        let spec = WidgetSpec {
+    fn test_spec() -> WidgetSpec {
+        WidgetSpec {
             name: "test".into(),
             source: crate::spec::WidgetSource::File("test.wasm".into()),
             config_json: "{}".into(),
@@ -712,9 +728,13 @@ mod tests {
             grants: Default::default(),
             commands: Default::default(),
             limits: Default::default(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_wake_is_at_once_unless_the_widget_just_refreshed() {
         let start = Instant::now();
-        let mut slot = Slot::new(spec, start, 0, Waker::unheard());
+        let mut slot = Slot::new(test_spec(), start, 0, Waker::unheard());
         slot.due = None;
         let later = start + Duration::from_secs(5);
         slot.wake(later);
@@ -728,5 +748,23 @@ mod tests {
         assert_eq!(slot.due, Some(later + MIN_REFRESH_GAP), "a burst is one refresh, a gap after the last");
         slot.wake(later + Duration::from_secs(1));
         assert_eq!(slot.due, Some(later + MIN_REFRESH_GAP), "an earlier due time stays");
+    }
+
+    #[test]
+    fn what_a_widget_asked_for_as_it_started_is_read_as_soon_as_it_comes() {
+        let start = Instant::now();
+        let mut slot = Slot::new(test_spec(), start, 0, Waker::unheard());
+        slot.refreshed = Some(start);
+        slot.first_answers_owed = 2;
+        let answered = |ms| start + Duration::from_millis(ms);
+        for ms in [3, 5] {
+            slot.due = None;
+            slot.wake(answered(ms));
+            assert_eq!(slot.due, Some(answered(ms)), "the answer {ms} ms after the start is read at once");
+            slot.refreshed = slot.due;
+        }
+        slot.due = None;
+        slot.wake(answered(6));
+        assert_eq!(slot.due, Some(answered(5) + MIN_REFRESH_GAP), "past what it was owed, the gap holds");
     }
 }
