@@ -1,6 +1,6 @@
 //! The one reader for files someone else may have put in Obi's way: a
-//! config, an icon a widget or a tray item names. Only a regular file is
-//! read, and only up to the caller's limit. It is opened without blocking
+//! config, an icon a widget or a tray item names, a font. Only a regular
+//! file is read (or opened to be mapped), and only up to the caller's limit. It is opened without blocking
 //! and checked on the open file, so a FIFO (or a path renamed to one
 //! between a check and the open) cannot make the reader wait, and a device
 //! such as `/dev/urandom` is refused instead of read for ever.
@@ -74,11 +74,18 @@ pub fn read_config(path: &Path, limit: u64) -> Result<Vec<u8>, Unreadable> {
     })
 }
 
-fn read(
+/// The regular file at `path` opened, when it holds at most `limit`, for
+/// one who maps it rather than reads it (a font, of which a bar draws a
+/// few glyphs).
+pub fn open_regular(path: &Path, limit: u64) -> Result<File, Unreadable> {
+    open_checked(path, limit, |_| Ok(())).map(|(file, _)| file)
+}
+
+fn open_checked(
     path: &Path,
     limit: u64,
     trusted: impl Fn(&std::fs::Metadata) -> Result<(), Unreadable>,
-) -> Result<Vec<u8>, Unreadable> {
+) -> Result<(File, std::fs::Metadata), Unreadable> {
     let file = open_without_waiting(path).map_err(Unreadable::Io)?;
     let metadata = file.metadata().map_err(Unreadable::Io)?;
     if !metadata.is_file() {
@@ -88,6 +95,15 @@ fn read(
     if metadata.len() > limit {
         return Err(Unreadable::TooLarge { size: metadata.len(), limit });
     }
+    Ok((file, metadata))
+}
+
+fn read(
+    path: &Path,
+    limit: u64,
+    trusted: impl Fn(&std::fs::Metadata) -> Result<(), Unreadable>,
+) -> Result<Vec<u8>, Unreadable> {
+    let (file, metadata) = open_checked(path, limit, trusted)?;
     let mut bytes = Vec::with_capacity(metadata.len() as usize);
     // One byte past the limit tells a file that grew since its size was read.
     file.take(limit + 1).read_to_end(&mut bytes).map_err(Unreadable::Io)?;

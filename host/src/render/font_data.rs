@@ -1,8 +1,10 @@
 //! A face of a font file as the bars and painters pass it around: the
 //! file's bytes, shared, and which of its faces it is.
 
+use crate::files::{Unreadable, open_regular};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Deref;
+use std::path::Path;
 use std::sync::Arc;
 
 /// A face of a font file, as the painters take it: the file's bytes,
@@ -18,15 +20,38 @@ pub struct FontData {
     key: u64,
 }
 
-/// A font file's bytes: read from a file, or the program's own (the icon
-/// font), which are used where they are and never copied, so that only
-/// the pages of the glyphs drawn are ever read into memory.
+/// A font file's bytes: a file mapped, or the program's own (the icon
+/// font), used where they are and never copied, so that only the pages
+/// of the glyphs drawn are ever read into memory.
 #[derive(Clone)]
 pub struct FontBytes(Arc<dyn AsRef<[u8]> + Send + Sync>);
 
 impl FontBytes {
     pub fn from_static(bytes: &'static [u8]) -> FontBytes {
         FontBytes(Arc::new(bytes))
+    }
+
+    /// The font file at `path` mapped, when it is a regular file of at most
+    /// `limit` bytes: only the pages of what is drawn are read.
+    pub fn map(path: &Path, limit: u64) -> Result<FontBytes, Unreadable> {
+        let file = open_regular(path, limit)?;
+        // SAFETY: the map is only read. A font file changed in place while
+        // mapped would change (or, cut short, fault) under the reader; fonts
+        // are installed by the system or the user and replaced, not
+        // rewritten, as fontconfig, FreeType and fontique, which map every
+        // font they use, count on too.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(Unreadable::Io)?;
+        Ok(FontBytes(Arc::new(map)))
+    }
+
+    /// Bytes as fontdb holds them, shared rather than copied.
+    pub fn from_shared(bytes: Arc<dyn AsRef<[u8]> + Send + Sync>) -> FontBytes {
+        FontBytes(bytes)
+    }
+
+    /// The bytes as fontdb takes them, shared.
+    pub fn shared(&self) -> Arc<dyn AsRef<[u8]> + Send + Sync> {
+        self.0.clone()
     }
 }
 
@@ -62,6 +87,11 @@ impl FontData {
         let bytes = bytes.into();
         ttf_parser::Face::parse(&bytes, index)?;
         Ok(FontData::new(bytes, index))
+    }
+
+    /// [`FontData::usable`], of a face and its bytes as fontdb gives them.
+    pub fn usable_in((bytes, index): (FontBytes, u32)) -> Result<FontData, ttf_parser::FaceParsingError> {
+        FontData::usable(bytes, index)
     }
 
     pub fn new(bytes: impl Into<FontBytes>, index: u32) -> FontData {

@@ -6,12 +6,11 @@
 //! names is only ever read as a font, and a remembered file that no longer
 //! has the family is looked for again.
 
-use super::font_data::FontData;
+use super::font_data::{FontBytes, FontData};
 use crate::files::{OwnDir, read_regular};
 use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 const FILE: &str = "families.json";
 
@@ -104,57 +103,55 @@ pub(super) fn query_family(database: &Database, family: &str) -> Option<fontdb::
     })
 }
 
-/// Font files larger than this are not read (a collection of every CJK
+/// Font files larger than this are not mapped (a collection of every CJK
 /// weight is about 100 MB).
 const FONT_FILE_BYTES: u64 = 128 << 20;
 
 /// The face of `family` in the font files among `files` that have one.
-/// Only regular files are read, through the bounded reader (a FIFO named
+/// Only regular files are mapped, through the bounded opener (a FIFO named
 /// like a font would hold the bar for ever); files that cannot be read as
 /// fonts, and a face the painter could not draw with, are passed over.
 pub(super) fn face_in_files<'p>(family: &str, files: impl IntoIterator<Item = &'p PathBuf>) -> Option<FontData> {
-    let mut read = Vec::new();
     let mut database = Database::new();
     for path in files {
-        match read_regular(path, FONT_FILE_BYTES) {
-            Ok(bytes) => {
-                let bytes: Arc<[u8]> = Arc::from(bytes);
-                database.load_font_source(Source::Binary(Arc::new(bytes.clone())));
-                read.push(bytes);
-            }
+        match FontBytes::map(path, FONT_FILE_BYTES) {
+            Ok(bytes) => drop(database.load_font_source(Source::Binary(bytes.shared()))),
             Err(why) => tracing::warn!("font file {} is not read: {why}", path.display()),
         }
     }
-    usable_face(&database, family, &read).map(|(_, data)| data)
+    usable_face(&database, family).map(|(_, data)| data)
 }
 
 /// The regular face of `family` in `database` that the painter can draw
 /// with: the one [`query_family`] finds, else another regular face of the
-/// family (a corrupt copy of a font beside a good one is passed over). Its
-/// bytes are those of `read` that hold it, else copied once, into the
-/// bytes the bars and painters share.
-pub(super) fn usable_face(database: &Database, family: &str, read: &[Arc<[u8]>]) -> Option<(fontdb::ID, FontData)> {
+/// family (a corrupt copy of a font beside a good one is passed over).
+pub(super) fn usable_face(database: &Database, family: &str) -> Option<(fontdb::ID, FontData)> {
     let regular = |info: &&fontdb::FaceInfo| {
         info.families.iter().any(|(name, _)| name.eq_ignore_ascii_case(family))
             && (info.weight, info.style, info.stretch) == (Weight::NORMAL, Style::Normal, Stretch::Normal)
     };
-    let shared = |data: &[u8]| {
-        let held = read.iter().find(|bytes| std::ptr::eq(bytes.as_ptr(), data.as_ptr()) && bytes.len() == data.len());
-        held.cloned().unwrap_or_else(|| Arc::from(data))
-    };
     let others = database.faces().filter(regular).map(|info| info.id);
     query_family(database, family).into_iter().chain(others).find_map(|id| {
-        let data = database.with_face_data(id, |data, index| usable(family, shared(data), index))??;
+        let data = FontData::usable_in(face_bytes(database, id)?)
+            .inspect_err(|error| tracing::warn!("a font of {family:?} cannot be drawn with ({error}): looking further"))
+            .ok()?;
         Some((id, data))
     })
 }
 
-/// The face `index` of `bytes`, the family `family`'s, when it can be drawn
-/// with; said in the log when it cannot.
-fn usable(family: &str, bytes: Arc<[u8]>, index: u32) -> Option<FontData> {
-    FontData::usable(bytes, index)
-        .inspect_err(|error| tracing::warn!("a font of {family:?} cannot be drawn with ({error}): looking further"))
-        .ok()
+/// The bytes of face `id` of `database`, and which face of them it is:
+/// those it was loaded from, else its file mapped; never a copy.
+pub(super) fn face_bytes(database: &Database, id: fontdb::ID) -> Option<(FontBytes, u32)> {
+    match database.face_source(id)? {
+        (Source::Binary(bytes) | Source::SharedFile(_, bytes), index) => Some((FontBytes::from_shared(bytes), index)),
+        (Source::File(path), index) => match FontBytes::map(&path, FONT_FILE_BYTES) {
+            Ok(bytes) => Some((bytes, index)),
+            Err(why) => {
+                tracing::warn!("font file {} is not read: {why}", path.display());
+                None
+            }
+        },
+    }
 }
 
 #[cfg(test)]

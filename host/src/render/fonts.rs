@@ -10,7 +10,7 @@
 //! found at the next reload).
 
 use super::font_data::{FontBytes, FontData};
-use super::font_memory::{FontMemory, face_in_files, usable_face};
+use super::font_memory::{FontMemory, face_bytes, face_in_files, usable_face};
 use crate::sync::lock;
 use anyhow::Context;
 use fontdb::{Database, Source};
@@ -72,7 +72,7 @@ fn find_text_font_in(
     let database = listing();
     // A face the listing names but the painter could not draw with (or
     // whose file went) is passed over for the next choice.
-    let found = |family: &str| usable_face(&database, family, &[]);
+    let found = |family: &str| usable_face(&database, family);
     if let Some(family) = wanted {
         if let Some((id, data)) = found(family) {
             if let Some((Source::File(path) | Source::SharedFile(path, _), _)) = database.face_source(id) {
@@ -87,8 +87,7 @@ fn find_text_font_in(
     }
     let any = database.faces().find_map(|info| {
         let family = info.families.first().map(|(name, _)| name.clone()).unwrap_or_default();
-        let data =
-            database.with_face_data(info.id, |data, index| FontData::usable(Arc::<[u8]>::from(data), index).ok())??;
+        let data = FontData::usable_in(face_bytes(&database, info.id)?).ok()?;
         Some(TextFont { data, family })
     });
     any.context(NO_FONTS)
@@ -286,6 +285,47 @@ mod tests {
         let nothing_listed = || Arc::new(Database::new());
         let again = find_text_font_in(Some("DejaVu Sans"), &[], &memory, nothing_listed).unwrap();
         assert!(again.data == found.data, "found in the remembered file, not listed");
+    }
+
+    /// Whether `bytes` lie in this process's map of the file at `path`.
+    #[cfg(target_os = "linux")]
+    fn mapped_from(bytes: &[u8], path: &std::path::Path) -> bool {
+        let at = bytes.as_ptr() as usize;
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+        maps.lines().any(|line| {
+            let mut fields = line.split_whitespace();
+            let range = fields.next().unwrap_or_default();
+            let file = fields.nth(4).unwrap_or_default();
+            let (start, end) = range.split_once('-').unwrap_or_default();
+            let within = |bound: &str| usize::from_str_radix(bound, 16).unwrap_or_default();
+            std::path::Path::new(file) == path && (within(start)..within(end)).contains(&at)
+        })
+    }
+
+    /// The text font is drawn from its file mapped, not from a copy, however
+    /// it is found (a CJK collection is 19 MB, of which a bar draws a few
+    /// glyphs): by its file's name, in the listing, in the remembered file.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_text_font_is_its_file_mapped_not_a_copy() {
+        let Some([dejavu]) = installed_dejavu(["DejaVuSans.ttf"]) else { return };
+        let named =
+            find_text_font_in(Some("DejaVu Sans"), std::slice::from_ref(&dejavu), &FontMemory::at(None), || {
+                unreachable!("found by the file's name")
+            });
+        assert!(mapped_from(&named.unwrap().data.bytes, &dejavu), "found by its file's name");
+
+        let fonts = tempfile::tempdir().unwrap();
+        let renamed = fonts.path().join("not-its-name.ttf");
+        std::fs::copy(&dejavu, &renamed).unwrap();
+        let mut installed = Database::new();
+        installed.load_font_file(&renamed).unwrap();
+        let cache = tempfile::tempdir().unwrap();
+        let memory = FontMemory::at(Some(cache.path().to_path_buf()));
+        let listed = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || Arc::new(installed)).unwrap();
+        assert!(mapped_from(&listed.data.bytes, &renamed), "found in the listing");
+        let recalled = find_text_font_in(Some("DejaVu Sans"), &[], &memory, || unreachable!("remembered")).unwrap();
+        assert!(mapped_from(&recalled.data.bytes, &renamed), "found in the remembered file");
     }
 
     /// A family in a collection (`.ttc`) is its own face, not the
