@@ -393,7 +393,7 @@ pub fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
     (0..50)
         .map(|_| 60 + (std::process::id() % 100) * 3 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 300)
         .find_map(|number| {
-            if display_taken(number) {
+            if obi_test_support::x_display::taken(number) {
                 return None;
             }
             let display = format!(":{number}");
@@ -413,16 +413,6 @@ pub fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
             answers.then_some((server, display))
         })
         .expect("starting an X server on a free display")
-}
-
-/// Whether a running X server holds display `number`. Servers killed by
-/// earlier runs leave their lock (and socket) behind, naming a process that
-/// is gone: a new server takes such a number over, so it counts as free.
-fn display_taken(number: u32) -> bool {
-    match std::fs::read_to_string(format!("/tmp/.X{number}-lock")) {
-        Ok(lock) => lock.trim().parse::<u32>().ok().is_none_or(|pid| Path::new(&format!("/proc/{pid}")).exists()),
-        Err(_) => Path::new(&format!("/tmp/.X11-unix/X{number}")).exists(),
-    }
 }
 
 pub fn wait_for(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {

@@ -9,7 +9,7 @@ use obi_test_support::{monitors as monitor_split, nobody};
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// An Xvfb on a free display, killed when dropped.
 pub struct Xvfb {
@@ -31,8 +31,7 @@ impl Xvfb {
     fn launch(screen_arguments: &[String]) -> Xvfb {
         let first = 400 + std::process::id() % 200;
         for number in first..first + 50 {
-            let socket = format!("/tmp/.X11-unix/X{number}");
-            if Path::new(&socket).exists() {
+            if obi_test_support::x_display::taken(number) {
                 continue;
             }
             let mut arguments = vec![format!(":{number}"), "-nolisten".into(), "tcp".into()];
@@ -43,15 +42,10 @@ impl Xvfb {
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("starting Xvfb (apt install xvfb)");
-            let mut xvfb = Xvfb { server, display: format!(":{number}") };
-            let until = Instant::now() + Duration::from_secs(5);
-            while !Path::new(&socket).exists() && Instant::now() < until {
-                if xvfb.server.try_wait().unwrap().is_some() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            if Path::new(&socket).exists() {
+            let xvfb = Xvfb { server, display: format!(":{number}") };
+            // Up once it answers a client: a socket left by a server killed
+            // earlier exists before this one listens on it.
+            if obi_test_support::wait::until(Duration::from_secs(5), || xvfb.answers()) {
                 return xvfb;
             }
         }
@@ -60,6 +54,10 @@ impl Xvfb {
 
     pub fn pid(&self) -> u32 {
         self.server.id()
+    }
+
+    fn answers(&self) -> bool {
+        x11rb::connect(Some(&self.display)).is_ok()
     }
 
     /// One screen of `monitors` RandR monitors of 1920×1080 side by side,
@@ -73,9 +71,18 @@ impl Xvfb {
 }
 
 impl Drop for Xvfb {
+    /// Asks the server to end, as it then removes its socket and lock, and
+    /// kills it if it has not within a second.
     fn drop(&mut self) {
-        let _ = self.server.kill();
-        let _ = self.server.wait();
+        // SAFETY: a plain signal to the child this value owns, not yet reaped.
+        unsafe { libc::kill(self.server.id() as libc::pid_t, libc::SIGTERM) };
+        let ended = obi_test_support::wait::until(Duration::from_secs(1), || {
+            self.server.try_wait().is_ok_and(|status| status.is_some())
+        });
+        if !ended {
+            let _ = self.server.kill();
+            let _ = self.server.wait();
+        }
     }
 }
 

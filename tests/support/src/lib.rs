@@ -4,8 +4,8 @@
 //! release feed for the widgets that fetch, a session bus and a sound server
 //! of a test's own, an Xvfb screen split into RandR monitors, running a
 //! program as `nobody`, the bar built for Windows and macOS, font
-//! collections, waiting for a condition with a deadline, and the one rule
-//! for skipping.
+//! collections, waiting for a condition with a deadline, free X display
+//! numbers, and the one rule for skipping.
 
 pub mod cross;
 pub mod font_collection;
@@ -21,6 +21,7 @@ pub mod skip;
 pub mod sound_server;
 pub mod wait;
 pub mod web_server;
+pub mod x_display;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
