@@ -1,9 +1,10 @@
 //! The one reader for files someone else may have put in Obi's way: a
 //! config, an icon a widget or a tray item names, a font. Only a regular
-//! file is read (or opened to be mapped), and only up to the caller's limit. It is opened without blocking
-//! and checked on the open file, so a FIFO (or a path renamed to one
-//! between a check and the open) cannot make the reader wait, and a device
-//! such as `/dev/urandom` is refused instead of read for ever.
+//! file is read (or opened to be mapped), and only up to the caller's
+//! limit. It is opened without blocking and checked on the open file, so
+//! a FIFO (or a path renamed to one between a check and the open) cannot
+//! make the reader wait, and a device such as `/dev/urandom` is refused
+//! instead of read for ever.
 
 use super::ownership::Untrusted;
 use std::fmt;

@@ -89,11 +89,6 @@ impl FontData {
         Ok(FontData::new(bytes, index))
     }
 
-    /// [`FontData::usable`], of a face and its bytes as fontdb gives them.
-    pub fn usable_in((bytes, index): (FontBytes, u32)) -> Result<FontData, ttf_parser::FaceParsingError> {
-        FontData::usable(bytes, index)
-    }
-
     pub fn new(bytes: impl Into<FontBytes>, index: u32) -> FontData {
         let bytes = bytes.into();
         // Keyed by the file's head and length, not all of it: hashing every

@@ -132,7 +132,8 @@ pub(super) fn usable_face(database: &Database, family: &str) -> Option<(fontdb::
     };
     let others = database.faces().filter(regular).map(|info| info.id);
     query_family(database, family).into_iter().chain(others).find_map(|id| {
-        let data = FontData::usable_in(face_bytes(database, id)?)
+        let (bytes, index) = face_bytes(database, id)?;
+        let data = FontData::usable(bytes, index)
             .inspect_err(|error| tracing::warn!("a font of {family:?} cannot be drawn with ({error}): looking further"))
             .ok()?;
         Some((id, data))

@@ -87,7 +87,8 @@ fn find_text_font_in(
     }
     let any = database.faces().find_map(|info| {
         let family = info.families.first().map(|(name, _)| name.clone()).unwrap_or_default();
-        let data = FontData::usable_in(face_bytes(&database, info.id)?).ok()?;
+        let (bytes, index) = face_bytes(&database, info.id)?;
+        let data = FontData::usable(bytes, index).ok()?;
         Some(TextFont { data, family })
     });
     any.context(NO_FONTS)
