@@ -6,9 +6,10 @@
 //!
 //! The socket is `$I3SOCK` (`$SWAYSOCK`), else, for i3, the X server's
 //! `I3_SOCKET_PATH` (what `i3 --get-socketpath` reads); it is looked up
-//! again at every reconnection, because a restarted i3 listens somewhere new. When the tiler goes away
-//! the bar asks again ([`Backoff`]). Every reply, and every event once it
-//! has begun, is read whole within a time limit.
+//! again at every reconnection, because a restarted i3 listens somewhere
+//! new. When the tiler goes away the bar asks again ([`Backoff`]). Every
+//! reply, and every event once it has begun, is read whole within a time
+//! limit.
 
 mod commands;
 #[cfg(not(target_os = "macos"))]
