@@ -114,8 +114,17 @@ impl WineDesktop {
             config
         });
         let prefix = tempfile::tempdir().unwrap();
-        let desktop = WineDesktop { display, _server: server, prefix, folder, _turn: turn, no_host_fonts };
-        let booted = run(desktop.wine("wineboot").arg("--init"));
+        let mut desktop = WineDesktop { display, _server: server, prefix, folder, _turn: turn, no_host_fonts };
+        let mut booted = run(desktop.wine("wineboot").arg("--init"));
+        if !booted.status.success() {
+            // Making a prefix fails now and then on a loaded machine (once in
+            // a CI run: "could not load kernel32.dll"); that is Wine's, not
+            // the bar's, so it is tried once more, in a new prefix.
+            eprintln!("wineboot failed, trying a new prefix: {}", String::from_utf8_lossy(&booted.stderr));
+            desktop.end_wine();
+            desktop.prefix = tempfile::tempdir().unwrap();
+            booted = run(desktop.wine("wineboot").arg("--init"));
+        }
         assert!(booted.status.success(), "wineboot: {}", String::from_utf8_lossy(&booted.stderr));
         // A new prefix has no fonts; a Windows machine has its own.
         let fonts = desktop.prefix.path().join("drive_c/windows/Fonts");
@@ -312,10 +321,16 @@ impl WineDesktop {
     }
 }
 
+impl WineDesktop {
+    /// Ends every Windows process of the prefix, the bar among them.
+    fn end_wine(&self) {
+        let _ = Command::new("wineserver").arg("-k").env("WINEPREFIX", self.prefix.path()).status();
+    }
+}
+
 impl Drop for WineDesktop {
     fn drop(&mut self) {
-        // Every Windows process of the prefix, the bar among them.
-        let _ = Command::new("wineserver").arg("-k").env("WINEPREFIX", self.prefix.path()).status();
+        self.end_wine();
     }
 }
 
