@@ -34,7 +34,10 @@ impl Xvfb {
             if obi_test_support::x_display::taken(number) {
                 continue;
             }
-            let mut arguments = vec![format!(":{number}"), "-nolisten".into(), "tcp".into()];
+            // Without -noreset the server resets when its last client leaves,
+            // as the check below that it answers does, and refuses the next
+            // client while it resets.
+            let mut arguments = vec![format!(":{number}"), "-nolisten".into(), "tcp".into(), "-noreset".into()];
             arguments.extend_from_slice(screen_arguments);
             let server = Command::new("Xvfb")
                 .args(&arguments)
@@ -61,10 +64,9 @@ impl Xvfb {
     }
 
     /// One screen of `monitors` RandR monitors of 1920×1080 side by side,
-    /// named `M0`, `M1` ... (see `monitor_split` for `-noreset`).
+    /// named `M0`, `M1` ...
     pub fn with_monitors(monitors: u32) -> Xvfb {
-        let xvfb =
-            Xvfb::launch(&["-screen".into(), "0".into(), format!("{}x1080x24", 1920 * monitors), "-noreset".into()]);
+        let xvfb = Xvfb::launch(&["-screen".into(), "0".into(), format!("{}x1080x24", 1920 * monitors)]);
         monitor_split::side_by_side(&xvfb.display, monitors, 1920, 1080);
         xvfb
     }
