@@ -2,7 +2,8 @@
 //! binary, so that `cargo run` alone gives a working bar. Without the
 //! `stock-widgets` feature (a widget's own tests) it embeds none. It also
 //! names the platform families the code is written for (`free_unix`, `egl`),
-//! and packs the binary's relocations where the toolchain can.
+//! packs the binary's relocations where the toolchain can, and lays out a
+//! release build's functions in the order `link/symbol-order.txt` gives.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,12 @@ fn main() {
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap());
     if links_packed_relocations(&out_dir) {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+    }
+    let symbol_order = manifest_dir.join("link/symbol-order.txt");
+    println!("cargo:rerun-if-changed={}", symbol_order.display());
+    if env::var("PROFILE").as_deref() == Ok("release") && links_in_symbol_order(&symbol_order, &out_dir) {
+        println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", symbol_order.display());
+        println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
     }
     let mut table = String::from(
         "/// Stock widgets by config key, as embedded wasm components.\npub static STOCK_WIDGETS: &[StockWidget] = &[\n",
@@ -78,4 +85,38 @@ fn links_packed_relocations(out_dir: &Path) -> bool {
         Command::new(compiler).args(["-fPIE", "-pie", "-Wl,-z,pack-relative-relocs", "-o"]).arg(&probe).arg(&source),
     );
     linked && quietly(&mut Command::new(&probe))
+}
+
+/// Whether the bar's linker takes a symbol ordering file (LLD does, and is
+/// Rust's linker on x86_64 Linux; GNU ld and the MinGW linker do not): a
+/// program is linked with the ordering, by this rustc, for this target, with
+/// the flags and linker the bar is built with. A release build lists first
+/// the functions a running bar executes, so that they share pages rather
+/// than keep most of the binary's code resident (`scripts/symbol-order.sh`
+/// says how the list is made and what it saves). A name the list holds that
+/// the build lacks is passed over, so a stale list costs memory, not the build.
+fn links_in_symbol_order(symbol_order: &Path, out_dir: &Path) -> bool {
+    // A comma would split the path inside `-Wl,`.
+    if !symbol_order.is_file() || symbol_order.to_string_lossy().contains(',') {
+        return false;
+    }
+    let (source, probe) = (out_dir.join("symbol_order_probe.rs"), out_dir.join("symbol_order_probe"));
+    if fs::write(&source, "fn main() {}\n").is_err() {
+        return false;
+    }
+    let mut rustc = Command::new(env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+    rustc.arg("--target").arg(env::var("TARGET").unwrap_or_default());
+    if let Ok(flags) = env::var("CARGO_ENCODED_RUSTFLAGS") {
+        rustc.args(flags.split('\x1f').filter(|flag| !flag.is_empty()));
+    }
+    if let Some(linker) = env::var_os("RUSTC_LINKER") {
+        rustc.arg("-C").arg(format!("linker={}", linker.to_string_lossy()));
+    }
+    rustc
+        .arg("-C")
+        .arg(format!("link-arg=-Wl,--symbol-ordering-file={}", symbol_order.display()))
+        .args(["-C", "link-arg=-Wl,--no-warn-symbol-ordering", "-o"])
+        .arg(&probe)
+        .arg(&source);
+    rustc.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
 }
