@@ -45,6 +45,7 @@ use desktop::sway::HeadlessSway;
 use desktop::{Memory, Running, Xvfb, cpu_ns, machine, memory, require, runs, today, write_into_benchmarks};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 use x11rb::connection::Connection;
 use x11rb::protocol::Event;
@@ -144,7 +145,7 @@ impl Contestant {
         std::fs::write(&path, config).unwrap();
         Contestant {
             name,
-            program: PathBuf::from(env!("CARGO_BIN_EXE_obi")),
+            program: OBI.clone(),
             arguments: vec!["--tiler".into(), "none".into(), "--config".into(), path.display().to_string()],
         }
     }
@@ -396,7 +397,7 @@ fn two_monitors(dir: &Path) -> TwoBars {
     let obi = |configs: &[String]| {
         let mut arguments = vec!["--tiler".to_owned(), "none".to_owned()];
         configs.iter().for_each(|config| arguments.extend(["--config".to_owned(), config.clone()]));
-        Contestant { name: "obi", program: PathBuf::from(env!("CARGO_BIN_EXE_obi")), arguments }
+        Contestant { name: "obi", program: OBI.clone(), arguments }
     };
     let polybar = Contestant::polybar(dir);
     let one_obi_one_bar = bars_on_two_monitors(&[(&obi(&configs[..1]), None)]).0;
@@ -434,17 +435,38 @@ fn bars_on_two_monitors(bars: &[(&Contestant, Option<&str>)]) -> (Memory, u64) {
     (total, (after - before) / 1000 / 30)
 }
 
+/// The bar as the README's `cargo run --release` builds it, not the one
+/// `cargo bench` builds beside this bench: the features other packages
+/// turn on (the workspace's default members there, the dev-dependencies
+/// here) give many crates other symbol names, and the release build's
+/// symbol order (`host/link/symbol-order.txt`) is of the README's build.
+static OBI: LazyLock<PathBuf> = LazyLock::new(|| release_build(&["--bin", "obi"]));
+
 fn build_floor() -> PathBuf {
+    release_build(&["--package", "obi", "--example", "empty_window"])
+}
+
+/// Builds `target` in the workspace with the release profile, and its path.
+fn release_build(target: &[&str]) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let status = Command::new(cargo)
-        .args(["build", "--quiet", "--release", "--example", "empty_window", "--manifest-path"])
-        .arg(&manifest)
-        .status()
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let built = Command::new(cargo)
+        .current_dir(workspace)
+        .args(["build", "--quiet", "--release", "--message-format=json-render-diagnostics"])
+        .args(target)
+        .stderr(Stdio::inherit())
+        .output()
         .expect("running cargo");
-    assert!(status.success(), "building the empty window failed");
-    let release = PathBuf::from(env!("CARGO_BIN_EXE_obi")).parent().unwrap().to_path_buf();
-    release.join("examples/empty_window")
+    assert!(built.status.success(), "building {target:?} failed");
+    String::from_utf8_lossy(&built.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .filter(|message| {
+            message["target"]["kind"].as_array().is_some_and(|kinds| !kinds.contains(&"custom-build".into()))
+        })
+        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo built no executable for {target:?}"))
 }
 
 /// The installed fonts, and Obi's starts in a family that needs all of them read.
