@@ -1,7 +1,8 @@
 //! The shape of `host/src`, read from its source: no two files or folders
 //! of one folder import each other, round any circle, and `config/`, the
 //! contract every other part reads, imports nothing of the host but leaves
-//! (modules that import nothing of the host themselves).
+//! (modules that import nothing of the host themselves); and an older WIT
+//! release's bindings name no other release's but through a table.
 //!
 //! A module's own items are its folder's face: its children may use them
 //! and it may use its children, as in any Rust module tree. What a
@@ -81,6 +82,63 @@ fn config_imports_nothing_of_the_host_but_leaves() {
 
 /// The child of `folder` that `module` is or lies in; none for `folder`
 /// itself and for modules outside it.
+/// A WIT release must leave the older releases' modules as they were:
+/// one of them names another release's bindings (`since_v0_1_5::…`, or
+/// `latest`) only through the folder's table of shapes, whose rows a new
+/// release repoints.
+#[test]
+fn older_release_modules_name_no_other_release() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/runtime/wit");
+    let face = strip_comments_and_strings(&std::fs::read_to_string(folder.join("mod.rs")).unwrap());
+    let latest = face
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("use ")?.strip_suffix(" as latest;"))
+        .expect("runtime/wit/mod.rs names its latest release: `use since_vA_B_C as latest;`");
+    let mut releases = 0;
+    let mut named = Vec::new();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let file = entry.unwrap().path();
+        let Some(module) = file.file_stem().and_then(|stem| stem.to_str()).filter(|stem| stem.starts_with("since_v"))
+        else {
+            continue;
+        };
+        releases += 1;
+        if module == latest {
+            continue;
+        }
+        let code = strip_comments_and_strings(&std::fs::read_to_string(&file).unwrap());
+        named.extend(other_releases_named(&code, module).into_iter().map(|(name, line)| {
+            format!("{}:{line} names {name}", file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display())
+        }));
+    }
+    assert!(releases >= 2, "only {releases} release modules found in {}", folder.display());
+    assert!(named.is_empty(), "older releases name other releases past the table of shapes:\n{}", named.join("\n"));
+}
+
+/// The release modules (`since_v…`) other than `own`, and `latest`, that
+/// `code` names, with their lines.
+fn other_releases_named(code: &str, own: &str) -> Vec<(String, usize)> {
+    let mut named = Vec::new();
+    for (number, line) in code.lines().enumerate() {
+        for word in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if (word.starts_with("since_v") && word != own) || word == "latest" {
+                named.push((word.to_string(), number + 1));
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn a_release_named_past_the_table_is_found() {
+    let code = "use super::view_v0_1_1;\nuse super::since_v0_1_5::obi::widget::view;\nsuper::latest::x();";
+    assert_eq!(
+        other_releases_named(code, "since_v0_1_4"),
+        [("since_v0_1_5".to_string(), 2), ("latest".to_string(), 3)]
+    );
+    assert!(other_releases_named("use self::obi::widget::view; since_v0_1_4", "since_v0_1_4").is_empty());
+}
+
 fn child_of<'a>(folder: &[String], module: &'a [String]) -> Option<&'a str> {
     (module.len() > folder.len() && module.starts_with(folder)).then(|| module[folder.len()].as_str())
 }

@@ -3,7 +3,7 @@
 //! host's [`crate::view`] model, and inputs and schedules both ways.
 
 use super::foreign;
-use super::since_v0_1_5::obi::widget::{self as host, types as wit};
+use super::latest::obi::widget::{self as host, types as wit};
 use crate::runtime::Schedule;
 use crate::tiler;
 use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};

@@ -5,7 +5,7 @@
 //! semver-compatible names).
 
 use super::foreign;
-use super::since_v0_1_5::obi::widget as host;
+use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::web;
 use crate::capabilities::{AudioRequest, AudioStatus, TrayAction, clock};

@@ -1,8 +1,9 @@
-//! `obi:widget@0.1.0`: its exports, and its view, whose types are the
-//! same shapes as 0.1.1's `types` generated apart, converted here.
+//! `obi:widget@0.1.0`: its exports, and its view, in its own `types`
+//! (the same shapes as 0.1.1's `types`, generated apart), converted here
+//! through the shapes later releases share.
 
 use self::obi::widget::types as old;
-use super::since_v0_1_5::obi::widget::types as wit;
+use super::types_v0_1_0 as wit;
 use crate::{runtime, view};
 
 wasmtime::component::bindgen!({

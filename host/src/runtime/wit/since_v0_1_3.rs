@@ -1,28 +1,27 @@
 //! `obi:widget@0.1.3`: the `guest` interface of 0.1.4 before `audio`, over
-//! the types of interfaces that have not changed since (its view and popup
-//! as 0.1.4 has them, the others as the latest release does), so its
-//! exports share those releases' types.
+//! the shapes of its interfaces that later releases share (the table in
+//! [`super`]), so its exports have their types.
 
 wasmtime::component::bindgen!({
     world: "widget",
     path: "../wit/since_v0.1.3",
     with: {
-        "obi:widget/types": super::since_v0_1_5::obi::widget::types,
-        "obi:widget/view": super::since_v0_1_4::obi::widget::view,
-        "obi:widget/popup": super::since_v0_1_4::obi::widget::popup,
-        "obi:widget/log": super::since_v0_1_5::obi::widget::log,
-        "obi:widget/clock": super::since_v0_1_5::obi::widget::clock,
-        "obi:widget/calendar": super::since_v0_1_5::obi::widget::calendar,
-        "obi:widget/metrics": super::since_v0_1_5::obi::widget::metrics,
-        "obi:widget/disks": super::since_v0_1_5::obi::widget::disks,
-        "obi:widget/battery": super::since_v0_1_5::obi::widget::battery,
-        "obi:widget/network": super::since_v0_1_5::obi::widget::network,
-        "obi:widget/process": super::since_v0_1_5::obi::widget::process,
-        "obi:widget/commands": super::since_v0_1_5::obi::widget::commands,
-        "obi:widget/web": super::since_v0_1_5::obi::widget::web,
-        "obi:widget/tiler": super::since_v0_1_5::obi::widget::tiler,
-        "obi:widget/keyboard": super::since_v0_1_5::obi::widget::keyboard,
-        "obi:widget/media": super::since_v0_1_5::obi::widget::media,
-        "obi:widget/tray": super::since_v0_1_5::obi::widget::tray,
+        "obi:widget/types": super::types_v0_1_0,
+        "obi:widget/view": super::view_v0_1_1,
+        "obi:widget/popup": super::popup_v0_1_3,
+        "obi:widget/log": super::log_v0_1_0,
+        "obi:widget/clock": super::clock_v0_1_0,
+        "obi:widget/calendar": super::calendar_v0_1_3,
+        "obi:widget/metrics": super::metrics_v0_1_0,
+        "obi:widget/disks": super::disks_v0_1_0,
+        "obi:widget/battery": super::battery_v0_1_0,
+        "obi:widget/network": super::network_v0_1_0,
+        "obi:widget/process": super::process_v0_1_0,
+        "obi:widget/commands": super::commands_v0_1_2,
+        "obi:widget/web": super::web_v0_1_0,
+        "obi:widget/tiler": super::tiler_v0_1_1,
+        "obi:widget/keyboard": super::keyboard_v0_1_1,
+        "obi:widget/media": super::media_v0_1_1,
+        "obi:widget/tray": super::tray_v0_1_1,
     },
 });
