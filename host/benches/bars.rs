@@ -11,6 +11,7 @@
 //! - start to first complete frame: to the first grab of the bar's strip in
 //!   which every column agrees with the settled bar (taken three seconds
 //!   later) on whether anything is drawn in it (95 % of columns; median of ten);
+//!   the bars take turns, one start each a round, after a round not counted;
 //! - RSS and private RSS (anonymous pages) ten seconds after the start;
 //! - CPU of the bar and of its X server over a minute, each bar on an Xvfb
 //!   of its own, all at once (threads summed from schedstat).
@@ -21,7 +22,7 @@
 //! komorebi-bar runs them) and two polybars; the second bar's cost is what
 //! the process with two bars takes over the process with one.
 //!
-//! Then the start of Obi's five widgets drawn in a family no font file is
+//! Among the starts, Obi's five widgets drawn in a family no font file is
 //! named after (Noto Sans CJK JP, in `NotoSansCJK-Regular.ttc`), which is
 //! found only by reading every installed face: the run needs a desktop's
 //! fonts installed (Debian's `fonts-noto-core` and `fonts-noto-cjk`), and
@@ -91,11 +92,18 @@ fn main() {
         },
     ];
 
-    let mut rows = Vec::new();
-    for contestant in &contestants {
-        eprintln!("starting {} {STARTS} times", contestant.name);
-        rows.push(Row { name: contestant.name, starts: starts(contestant), ..Row::default() });
-    }
+    // Obi's five widgets drawn in a family no font file is named after.
+    let unnamed = Contestant::obi("unnamed", &bar_widgets_in(FIVE, UNNAMED_FAMILY.0), dir.path());
+    let mut started: Vec<&Contestant> = contestants.iter().collect();
+    started.push(&unnamed);
+    eprintln!("starting each of {} bars {STARTS} times, in turns", started.len());
+    let mut starts = starts(&started);
+    let unnamed_starts = starts.pop().expect("the unnamed family's starts");
+    let mut rows: Vec<Row> = contestants
+        .iter()
+        .zip(starts)
+        .map(|(contestant, starts)| Row { name: contestant.name, starts, ..Row::default() })
+        .collect();
     eprintln!("memory after 10 s and CPU over {CPU_SECONDS} s, all at once");
     for (row, idle) in rows.iter_mut().zip(idle(&contestants)) {
         row.idle = idle;
@@ -105,9 +113,7 @@ fn main() {
     let every = settled_memory(&Contestant::obi("every", &every_stock_widget(), dir.path()));
     let thirty = settled_memory(&Contestant::obi("thirty", &thirty_widgets(), dir.path()));
     let two = two_monitors(dir.path());
-    eprintln!("starting Obi in {} {STARTS} times", UNNAMED_FAMILY.0);
-    let unnamed = Contestant::obi("unnamed", &bar_widgets_in(FIVE, UNNAMED_FAMILY.0), dir.path());
-    let fonts = Fonts { installed: installed_font_files(Path::new("/usr/share/fonts")), unnamed: starts(&unnamed) };
+    let fonts = Fonts { installed: installed_font_files(Path::new("/usr/share/fonts")), unnamed: unnamed_starts };
 
     let on_sway = [Contestant::obi("obi", &five_widgets(), dir.path()), Contestant::waybar(dir.path())];
     let mut sway_rows = Vec::new();
@@ -211,36 +217,69 @@ struct Starts {
     first_frame: Duration,
 }
 
-/// Median start-to-map and start-to-first-frame times over ten starts.
-fn starts(contestant: &Contestant) -> Starts {
-    let xvfb = Xvfb::start(1);
-    let (connection, screen) = x11rb::connect(Some(&xvfb.display)).expect("connecting to Xvfb");
-    let root = connection.setup().roots[screen].root;
-    let events = ChangeWindowAttributesAux::new().event_mask(EventMask::SUBSTRUCTURE_NOTIFY);
-    connection.change_window_attributes(root, &events).unwrap().check().unwrap();
-    let mut mapped = Vec::new();
-    let mut first_frames = Vec::new();
-    for _ in 0..STARTS {
-        while connection.poll_for_event().unwrap().is_some() {}
+/// Median start-to-map and start-to-first-frame times over ten starts of
+/// each contestant, each on an Xvfb of its own. The starts take turns, a
+/// round of one start each, after a round not counted: what the host does
+/// meanwhile (the build's files written back, another tenant's load) then
+/// falls on every contestant alike, not on whichever started first.
+fn starts(contestants: &[&Contestant]) -> Vec<Starts> {
+    let mut screens: Vec<Screen> = contestants.iter().map(|_| Screen::open()).collect();
+    for round in 0..=STARTS {
+        for (&contestant, screen) in contestants.iter().zip(&mut screens) {
+            let (mapped, first_frame) = screen.time_start(contestant);
+            if round > 0 {
+                screen.mapped.push(mapped);
+                screen.first_frames.push(first_frame);
+            }
+        }
+    }
+    screens
+        .into_iter()
+        .map(|screen| Starts { mapped: median(screen.mapped), first_frame: median(screen.first_frames) })
+        .collect()
+}
+
+/// An Xvfb watched for windows being mapped, and the starts seen on it.
+struct Screen {
+    connection: x11rb::rust_connection::RustConnection,
+    root: u32,
+    mapped: Vec<Duration>,
+    first_frames: Vec<Duration>,
+    xvfb: Xvfb,
+}
+
+impl Screen {
+    fn open() -> Screen {
+        let xvfb = Xvfb::start(1);
+        let (connection, screen) = x11rb::connect(Some(&xvfb.display)).expect("connecting to Xvfb");
+        let root = connection.setup().roots[screen].root;
+        let events = ChangeWindowAttributesAux::new().event_mask(EventMask::SUBSTRUCTURE_NOTIFY);
+        connection.change_window_attributes(root, &events).unwrap().check().unwrap();
+        Screen { connection, root, mapped: Vec::new(), first_frames: Vec::new(), xvfb }
+    }
+
+    /// Starts `contestant` and gives the time to its window's mapping and
+    /// to its first complete frame; stops it after three seconds.
+    fn time_start(&self, contestant: &Contestant) -> (Duration, Duration) {
+        while self.connection.poll_for_event().unwrap().is_some() {}
         let started = Instant::now();
-        let running = contestant.start(&xvfb.display);
-        while !matches!(connection.poll_for_event().unwrap(), Some(Event::MapNotify(_))) {
+        let running = contestant.start(&self.xvfb.display);
+        while !matches!(self.connection.poll_for_event().unwrap(), Some(Event::MapNotify(_))) {
             assert!(started.elapsed() < Duration::from_secs(20), "{} mapped no window in 20 s", contestant.name);
             std::thread::sleep(Duration::from_micros(200));
         }
-        mapped.push(started.elapsed());
+        let mapped = started.elapsed();
         let mut grabs = Vec::new();
         while started.elapsed() < Duration::from_secs(3) {
-            grabs.push((started.elapsed(), grab(&connection, root)));
+            grabs.push((started.elapsed(), grab(&self.connection, self.root)));
             std::thread::sleep(Duration::from_millis(4));
         }
-        let settled = grab(&connection, root);
+        let settled = grab(&self.connection, self.root);
         let first = grabs.iter().find(|(_, pixels)| agrees(pixels, &settled)).map_or(Duration::MAX, |(at, _)| *at);
-        first_frames.push(first);
         drop(running);
         std::thread::sleep(Duration::from_millis(300));
+        (mapped, first)
     }
-    Starts { mapped: median(mapped), first_frame: median(first_frames) }
 }
 
 /// The bar's strip of the screen, as 32-bit pixels.
