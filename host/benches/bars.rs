@@ -90,20 +90,35 @@ fn main() {
                 .map(String::from)
                 .collect(),
         },
+        Contestant {
+            name: "floor + the same in ASCII",
+            program: floor.clone(),
+            arguments: [["--text", FLOOR_FONT]]
+                .into_iter()
+                .chain(IN_ASCII.map(|line| ["--line", line]))
+                .flatten()
+                .map(String::from)
+                .collect(),
+        },
     ];
 
     // Obi's five widgets drawn in a family no font file is named after.
     let unnamed = Contestant::obi("unnamed", &bar_widgets_in(FIVE, UNNAMED_FAMILY.0), dir.path());
     let mut started: Vec<&Contestant> = contestants.iter().collect();
     started.push(&unnamed);
-    eprintln!("starting each of {} bars {STARTS} times, in turns", started.len());
-    let mut starts = starts(&started);
+    let rounds = rounds_asked();
+    eprintln!("starting each of {} bars {} times, in turns", started.len(), rounds.unwrap_or(STARTS));
+    let mut starts = starts(&started, rounds.unwrap_or(STARTS));
     let unnamed_starts = starts.pop().expect("the unnamed family's starts");
     let mut rows: Vec<Row> = contestants
         .iter()
         .zip(starts)
         .map(|(contestant, starts)| Row { name: contestant.name, starts, ..Row::default() })
         .collect();
+    if rounds.is_some() {
+        println!("{}", starts_report(&rows));
+        return;
+    }
     eprintln!("memory after 10 s and CPU over {CPU_SECONDS} s, all at once");
     for (row, idle) in rows.iter_mut().zip(idle(&contestants)) {
         row.idle = idle;
@@ -217,14 +232,14 @@ struct Starts {
     first_frame: Duration,
 }
 
-/// Median start-to-map and start-to-first-frame times over ten starts of
+/// Median start-to-map and start-to-first-frame times over `rounds` starts of
 /// each contestant, each on an Xvfb of its own. The starts take turns, a
 /// round of one start each, after a round not counted: what the host does
 /// meanwhile (the build's files written back, another tenant's load) then
 /// falls on every contestant alike, not on whichever started first.
-fn starts(contestants: &[&Contestant]) -> Vec<Starts> {
+fn starts(contestants: &[&Contestant], rounds: usize) -> Vec<Starts> {
     let mut screens: Vec<Screen> = contestants.iter().map(|_| Screen::open()).collect();
-    for round in 0..=STARTS {
+    for round in 0..=rounds {
         for (&contestant, screen) in contestants.iter().zip(&mut screens) {
             let (mapped, first_frame) = screen.time_start(contestant);
             if round > 0 {
@@ -500,12 +515,47 @@ fn release_build(target: &[&str]) -> PathBuf {
     String::from_utf8_lossy(&built.stdout)
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        // Only a binary's, an example's, a test's or a bench's artifact names
+        // an executable; a build script's names none.
         .filter(|message| message["reason"] == "compiler-artifact")
-        .filter(|message| {
-            message["target"]["kind"].as_array().is_some_and(|kinds| !kinds.contains(&"custom-build".into()))
-        })
         .find_map(|message| message["executable"].as_str().map(PathBuf::from))
         .unwrap_or_else(|| panic!("cargo built no executable for {target:?}"))
+}
+
+/// Each Obi bar beside the floors it is measured against, by row.
+fn over_floors(rows: &[Row]) -> [(&'static str, &Row, &Row); 6] {
+    [
+        ("Obi", &rows[0], &rows[2]),
+        ("Obi", &rows[0], &rows[3]),
+        ("Obi with CJK and emoji", &rows[4], &rows[3]),
+        ("Obi with CJK and emoji", &rows[4], &rows[5]),
+        ("Obi with CJK and emoji", &rows[4], &rows[6]),
+        ("Obi in ASCII", &rows[5], &rows[7]),
+    ]
+}
+
+/// `--starts ROUNDS`: the bars' starts alone, over more rounds than a whole
+/// run takes, to settle a first frame the ten starts leave in doubt.
+fn rounds_asked() -> Option<usize> {
+    let arguments: Vec<String> = std::env::args().collect();
+    let at = arguments.iter().position(|argument| argument == "--starts")?;
+    let rounds = arguments.get(at + 1).and_then(|rounds| rounds.parse().ok());
+    Some(rounds.filter(|&rounds| rounds > 0).expect("--starts takes a number of rounds"))
+}
+
+/// The starts' medians and each Obi bar's first frame over its floors.
+fn starts_report(rows: &[Row]) -> String {
+    let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
+    let mut out = format!("Starts on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, release build.\n\n", today(), machine());
+    out += "| | start to mapped | start to first complete frame |\n|---|---|---|\n";
+    for row in rows {
+        out += &format!("| {} | {:.0} ms | {:.0} ms |\n", row.name, ms(row.starts.mapped), ms(row.starts.first_frame));
+    }
+    for (name, obi, floor) in over_floors(rows) {
+        let over = ms(obi.starts.first_frame) - ms(floor.starts.first_frame);
+        out += &format!("\n{name} over the {}: first complete frame {over:+.0} ms.", floor.name);
+    }
+    out
 }
 
 /// The installed fonts, and Obi's starts in a family that needs all of them read.
@@ -562,14 +612,7 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
             ratio((obi.idle.cpu.0 + obi.idle.cpu.1) as f64, (other.idle.cpu.0 + other.idle.cpu.1) as f64),
         );
     }
-    let over = [
-        ("Obi", &rows[0], &rows[2]),
-        ("Obi", &rows[0], &rows[3]),
-        ("Obi with CJK and emoji", &rows[4], &rows[3]),
-        ("Obi with CJK and emoji", &rows[4], &rows[5]),
-        ("Obi with CJK and emoji", &rows[4], &rows[6]),
-    ];
-    for (name, obi, floor) in over {
+    for (name, obi, floor) in over_floors(rows) {
         let first_frame = obi.starts.first_frame.as_secs_f64() * 1e3 - floor.starts.first_frame.as_secs_f64() * 1e3;
         let mb = |obi: u64, floor: u64| (obi as f64 - floor as f64) / 1024.0;
         out += &format!(
@@ -684,6 +727,8 @@ fn five_widgets() -> String {
 /// CJK text draws the same with femtovg in DejaVu Sans and Noto Sans CJK
 /// (femtovg draws no colour glyph: the emoji are left to Obi).
 const IN_SCRIPTS: [&str; 2] = ["1: 日本語  2: 中文  3: 한국어", "東京 — 北京 — 서울 👍🏽 ❤️ 🎵 🇯🇵"];
+/// The same items in ASCII.
+const IN_ASCII: [&str; 2] = ["1: one  2: two  3: three", "Tokyo - Beijing - Seoul :) <3 ~ JP"];
 
 /// The five widgets beside what a desktop in East Asia shows: workspaces
 /// and a title in Japanese, Chinese and Korean, and emoji (drawn from the
@@ -692,8 +737,7 @@ const IN_SCRIPTS: [&str; 2] = ["1: 日本語  2: 中文  3: 한국어", "東京 
 fn scripts_and_emoji(in_scripts: bool) -> String {
     let custom =
         |text: &str| format!(r#"{{ "Custom": {{ "enable": true, "exec": "printf '{text}'", "interval": "once" }} }}"#);
-    let texts =
-        if in_scripts { IN_SCRIPTS } else { ["1: one  2: two  3: three", "Tokyo - Beijing - Seoul :) <3 ~ JP"] };
+    let texts = if in_scripts { IN_SCRIPTS } else { IN_ASCII };
     let left = texts.map(custom).join(",");
     format!(
         r#"{{ "height": {BAR_HEIGHT}, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [ {left} ], "right_widgets": [ {FIVE} ] }}"#
