@@ -13,7 +13,7 @@ pub mod colour;
 pub mod config;
 pub mod control;
 pub mod files;
-pub mod harness;
+pub mod headless;
 #[cfg(windows)]
 pub mod hidden_window;
 pub mod input;
@@ -33,7 +33,6 @@ pub mod view;
 pub mod wake;
 pub mod watch;
 pub mod widget_template;
-pub mod widget_test;
 #[cfg(feature = "bar")]
 pub mod window;
 

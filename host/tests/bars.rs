@@ -14,7 +14,7 @@ use std::time::Duration;
 #[test]
 fn bars_share_one_widget_thread_each_with_its_own_capabilities() {
     use chrono::{TimeZone, Utc};
-    use obi::capabilities::scripted::Script;
+    use obi::headless::Script;
     let morning = Script::at(Utc.with_ymd_and_hms(2026, 11, 24, 8, 15, 0).unwrap());
     let evening = Script::at(Utc.with_ymd_and_hms(2026, 11, 24, 20, 45, 0).unwrap());
     let clock =

@@ -18,7 +18,6 @@ pub mod metrics;
 pub mod network;
 pub mod process;
 mod sampled;
-pub mod scripted;
 mod session_bus;
 mod shell;
 pub mod tiler;

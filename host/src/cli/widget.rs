@@ -20,7 +20,7 @@ pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> anyhow
 
 /// `obi widget test`: each view as a line of JSON, or painted to a PNG.
 pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> anyhow::Result<()> {
-    use obi::widget_test::{TestScript, run, view_json};
+    use obi::headless::widget_test::{TestScript, run, view_json};
     let text = std::fs::read_to_string(script).with_context(|| format!("reading {}", script.display()))?;
     let script = TestScript::parse(&text)?;
     let Some(directory) = png else {

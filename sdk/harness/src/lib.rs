@@ -19,12 +19,11 @@
 pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::followed::Followed;
-pub use obi::capabilities::scripted::Script;
 pub use obi::capabilities::{
     AudioRequest, AudioStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage,
     MenuEntry, NowPlaying, Playback, TrayAction, TrayItem,
 };
-pub use obi::harness::{Harness, config_schema};
+pub use obi::headless::{Harness, Script, config_schema};
 pub use obi::runtime::{Failure, Schedule};
 pub use obi::spec::WidgetSpec;
 pub use obi::tiler;

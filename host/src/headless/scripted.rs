@@ -4,10 +4,10 @@
 //! reaches them through the same WIT imports as the system's. HTTP fetches
 //! are real: a test serves its documents locally.
 
-use super::audio::{self, MAX_PERCENT};
-use super::followed::{Followed, Following};
-use super::web::Response;
-use super::{
+use crate::capabilities::audio::{self, MAX_PERCENT};
+use crate::capabilities::followed::{Followed, Following};
+use crate::capabilities::web::Response;
+use crate::capabilities::{
     Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks,
     Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, SystemWeb, Tiler, Tray,
     TrayAction, TrayItem, Web,

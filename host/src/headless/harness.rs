@@ -2,7 +2,7 @@
 //! and capability links) but alone, over capabilities a test scripts: the
 //! runner under the SDK's harness (`obi-harness`) and `obi widget test`.
 
-use crate::capabilities::scripted::Script;
+use super::scripted::Script;
 use crate::capabilities::{Capabilities, Capability};
 use crate::runtime::{ComponentCache, Failure, Schedule, WidgetEngine, WidgetInstance};
 use crate::spec::WidgetSpec;

@@ -11,13 +11,12 @@
 //!              { "advance": 1.5 }, "refresh" ] }
 //! ```
 
+use super::{Harness, Script};
 use crate::capabilities::audio::Output;
 use crate::capabilities::followed::Followed;
-use crate::capabilities::scripted::Script;
 use crate::capabilities::{
     AudioStatus, Battery, Capabilities, CommandOutput, Disk, Interface, MemoryUsage, NowPlaying,
 };
-use crate::harness::Harness;
 use crate::tiler::KeyboardLayout;
 use crate::tiler::Status;
 use crate::view::images::HeldImages;
