@@ -17,6 +17,7 @@ pub mod headless;
 #[cfg(windows)]
 pub mod hidden_window;
 pub mod input;
+pub mod komorebi_messages;
 #[cfg(feature = "bar")]
 pub mod render;
 pub mod runtime;

@@ -7,7 +7,6 @@ pub mod aliases;
 mod diagnostics;
 mod jsonc;
 pub mod komorebi_json;
-pub mod messages;
 pub mod model;
 mod plugin_schemas;
 mod read;

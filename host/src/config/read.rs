@@ -9,8 +9,8 @@
 
 use super::diagnostics::{Diagnostic, Severity, explain_serde_message};
 use super::jsonc;
-use super::messages::Message;
 use super::model::{BarModel, Grouping, KomobarTheme, MouseMessage, RoundingConfig, WidgetConfig};
+use crate::komorebi_messages::Message;
 use crate::suggest::did_you_mean;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;

@@ -7,10 +7,10 @@
 use super::foreign;
 use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
-use crate::capabilities::web;
+use crate::capabilities::{self, web};
 use crate::capabilities::{AudioRequest, AudioStatus, TrayAction, clock};
 use crate::runtime::store::StoreState;
-use crate::tiler::{self, Message};
+use crate::tiler;
 
 impl host::types::Host for StoreState {}
 impl host::view::Host for StoreState {}
@@ -229,18 +229,7 @@ impl host::tiler::Host for StoreState {
     }
 
     fn send(&mut self, messages: Vec<String>) -> Result<(), String> {
-        let messages = messages
-            .iter()
-            .enumerate()
-            .map(|(index, json)| {
-                let value = serde_json::from_str(json).map_err(|error| format!("message {index}: {error}"))?;
-                Message::parse(&value).map_err(|invalid| {
-                    let at = if invalid.at.is_empty() { String::new() } else { format!(" at `{}`", invalid.at) };
-                    format!("message {index}{at}: {}", invalid.reason)
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        self.capabilities.tiler.send(&messages)
+        self.capabilities.tiler.send(&capabilities::tiler::read_messages(&messages)?)
     }
 }
 

@@ -10,7 +10,7 @@
 mod client;
 mod state;
 
-pub use crate::config::messages::{Invalid, MESSAGES, Message};
+pub use crate::komorebi_messages::{Invalid, MESSAGES, Message};
 pub use state::{read_notification, read_state};
 
 use super::{Client, Options, Publisher};
