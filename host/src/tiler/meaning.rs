@@ -7,6 +7,39 @@ use crate::sync::lock;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
+/// Why a message cannot be sent now: what it names by number is not in
+/// the tiler's state, or there is no state yet to look it up in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unsendable {
+    NoState,
+    /// The bar's monitor is not one of the tiler's.
+    NoBarMonitor,
+    NoMonitor(usize),
+    /// The monitor (by its name, or its number) has no workspace of this number.
+    NoWorkspace {
+        monitor: String,
+        workspace: usize,
+    },
+    /// Not one of komorebi's directions.
+    NotADirection(String),
+}
+
+impl std::fmt::Display for Unsendable {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Unsendable::NoState => write!(formatter, "no state from the tiler yet"),
+            Unsendable::NoBarMonitor => write!(formatter, "the bar's monitor is not one of the tiler's"),
+            Unsendable::NoMonitor(number) => write!(formatter, "there is no monitor {number}"),
+            Unsendable::NoWorkspace { monitor, workspace } => {
+                write!(formatter, "monitor {monitor} has no workspace {workspace}")
+            }
+            Unsendable::NotADirection(direction) => write!(formatter, "{direction:?} is not a direction"),
+        }
+    }
+}
+
+impl std::error::Error for Unsendable {}
+
 /// What a message comes to on a tiler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Meaning {
@@ -24,9 +57,9 @@ pub fn commands_for(
     tiler: &str,
     batch: &[Message],
     state: Option<&State>,
-    translate: impl Fn(&Message, Option<&State>) -> Result<Meaning, String>,
+    translate: impl Fn(&Message, Option<&State>) -> Result<Meaning, Unsendable>,
     warned: &Mutex<HashSet<&'static str>>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, Unsendable> {
     let mut commands = Vec::new();
     for message in batch {
         match translate(message, state)? {

@@ -65,7 +65,7 @@ use self::win32 as platform;
 #[cfg(any(free_unix, windows))]
 fn watch(layout: &Pushed<Option<KeyboardLayout>>) {
     if let Err(error) = platform::follow(layout) {
-        tracing::warn!("the keyboard layout cannot be shown: {error}");
+        tracing::warn!("the keyboard layout cannot be shown: {error:#}");
     }
     layout.publish(None);
 }

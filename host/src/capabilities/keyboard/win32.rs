@@ -20,18 +20,19 @@ const EVERY: Duration = Duration::from_millis(500);
 
 /// Publishes the layout now and each time it changes, for as long as the
 /// bar runs.
-pub fn follow(layout: &Pushed<Option<KeyboardLayout>>) -> Result<(), String> {
+pub fn follow(layout: &Pushed<Option<KeyboardLayout>>) -> anyhow::Result<()> {
     loop {
         layout.publish(Some(read()?));
         std::thread::sleep(EVERY);
     }
 }
 
-fn read() -> Result<KeyboardLayout, String> {
+fn read() -> anyhow::Result<KeyboardLayout> {
     // SAFETY: neither call takes a pointer. Without a foreground window the
     // thread is 0, and the layout this thread's: the one new windows get.
     let current = unsafe { GetKeyboardLayout(GetWindowThreadProcessId(GetForegroundWindow(), None)) };
-    let locale = locale_name(current).ok_or_else(|| format!("the input language {:?} has no locale", current.0))?;
+    let locale =
+        locale_name(current).ok_or_else(|| anyhow::anyhow!("the input language {:?} has no locale", current.0))?;
     Ok(KeyboardLayout { name: display_name(&locale), all: installed(), short_name: locale })
 }
 

@@ -30,7 +30,7 @@
 //! no documented Lua form yet and are warned about. Every other message has
 //! no Hyprland meaning: the client warns about it, once.
 
-use crate::tiler::meaning::Meaning;
+use crate::tiler::meaning::{Meaning, Unsendable};
 use crate::tiler::{Message, State};
 
 /// Which language Hyprland's config, and so its `dispatch`, speaks.
@@ -41,9 +41,9 @@ pub enum Dialect {
 }
 
 /// The requests `message` stands for, or why it cannot be sent.
-pub fn translate(message: &Message, state: Option<&State>, dialect: Dialect) -> Result<Meaning, String> {
+pub fn translate(message: &Message, state: Option<&State>, dialect: Dialect) -> Result<Meaning, Unsendable> {
     let next = || message.text(0) == "Next";
-    let state_now = || state.ok_or("no state from Hyprland yet");
+    let state_now = || state.ok_or(Unsendable::NoState);
     let focus = |selector: String| {
         Ok(Meaning::Commands(vec![match dialect {
             Dialect::Hyprlang => format!("dispatch workspace {selector}"),
@@ -96,29 +96,29 @@ fn moving(name: &str) -> &'static str {
 
 /// The `workspace`-th workspace of monitor `monitor`, as Hyprland selects
 /// it: its number, or `name:NAME` for a named one.
-fn selector(state: &State, monitor: usize, workspace: usize) -> Result<String, String> {
+fn selector(state: &State, monitor: usize, workspace: usize) -> Result<String, Unsendable> {
     let found = state.monitors.get(monitor).and_then(|monitor| monitor.workspaces.get(workspace));
-    let name = &found.ok_or_else(|| format!("monitor {monitor} has no workspace {workspace}"))?.name;
+    let name = &found.ok_or_else(|| Unsendable::NoWorkspace { monitor: monitor.to_string(), workspace })?.name;
     Ok(match name.parse::<i64>() {
         Ok(number) if number > 0 => number.to_string(),
         _ => format!("name:{name}"),
     })
 }
 
-fn monitor_name(state: Option<&State>, monitor: Option<usize>) -> Result<String, String> {
-    let state = state.ok_or("no state from Hyprland yet")?;
-    let index = monitor.ok_or("the bar's monitor is not known")?;
-    state.monitors.get(index).map(|monitor| monitor.name.clone()).ok_or_else(|| format!("no monitor {index}"))
+fn monitor_name(state: Option<&State>, monitor: Option<usize>) -> Result<String, Unsendable> {
+    let state = state.ok_or(Unsendable::NoState)?;
+    let index = monitor.ok_or(Unsendable::NoBarMonitor)?;
+    state.monitors.get(index).map(|monitor| monitor.name.clone()).ok_or(Unsendable::NoMonitor(index))
 }
 
 /// komorebi's direction as Hyprland's letter.
-fn direction(direction: &str) -> Result<&'static str, String> {
+fn direction(direction: &str) -> Result<&'static str, Unsendable> {
     match direction {
         "Left" => Ok("l"),
         "Right" => Ok("r"),
         "Up" => Ok("u"),
         "Down" => Ok("d"),
-        other => Err(format!("{other:?} is not a direction")),
+        other => Err(Unsendable::NotADirection(other.to_owned())),
     }
 }
 
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(requests("FocusMonitorAtCursor", None, hyprlang), is(&["dispatch focusmonitor HDMI-A-1"]));
         assert_eq!(requests("MouseFollowsFocus", Some(json!(false)), hyprlang), Meaning::Nothing);
         let message = Message::with("FocusWorkspaceNumber", json!(5));
-        assert!(translate(&message, Some(&state()), hyprlang).unwrap_err().contains("no workspace 5"));
+        assert!(translate(&message, Some(&state()), hyprlang).unwrap_err().to_string().contains("no workspace 5"));
     }
 
     #[test]

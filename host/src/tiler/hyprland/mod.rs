@@ -108,8 +108,7 @@ impl Client for HyprlandClient {
     fn send(&self, batch: &[super::Message], state: Option<&State>) -> anyhow::Result<()> {
         let dialect = *lock(&self.hyprland.dialect);
         let translate = |message: &super::Message, state: Option<&State>| commands::translate(message, state, dialect);
-        let requests =
-            commands_for("Hyprland", batch, state, translate, &self.hyprland.warned).map_err(anyhow::Error::msg)?;
+        let requests = commands_for("Hyprland", batch, state, translate, &self.hyprland.warned)?;
         for request in requests {
             let reply = self.hyprland.request(&request)?;
             if reply.trim() != "ok" {

@@ -35,17 +35,17 @@
 //!
 //! Every other message has no i3 meaning: the client warns about it, once.
 
-use crate::tiler::meaning::Meaning;
+use crate::tiler::meaning::{Meaning, Unsendable};
 use crate::tiler::{Message, State};
 
 /// The i3 commands `message` stands for, or why it cannot be sent (an
 /// index with no monitor or workspace behind it).
-pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, String> {
+pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, Unsendable> {
     let next = || message.text(0) == "Next";
     let direction = || message.text(0).to_lowercase();
     let one = |command: String| Ok(Meaning::Commands(vec![command]));
     let on_focused_monitor = |workspace: usize| {
-        let state = state.ok_or("no state from the tiler yet")?;
+        let state = state.ok_or(Unsendable::NoState)?;
         workspace_name(state, state.focused_monitor, workspace)
     };
     match message.name {
@@ -53,7 +53,7 @@ pub fn translate(message: &Message, state: Option<&State>) -> Result<Meaning, St
             one(format!("workspace {}", quote(&on_focused_monitor(message.number(0))?)))
         }
         "FocusMonitorWorkspaceNumber" => {
-            let state = state.ok_or("no state from the tiler yet")?;
+            let state = state.ok_or(Unsendable::NoState)?;
             one(format!("workspace {}", quote(&workspace_name(state, message.number(0), message.number(1))?)))
         }
         "FocusNamedWorkspace" => one(format!("workspace {}", quote(message.text(0)))),
@@ -138,19 +138,19 @@ fn grow(sizing: &str) -> &'static str {
     if sizing == "Increase" { "grow" } else { "shrink" }
 }
 
-fn workspace_name(state: &State, monitor: usize, workspace: usize) -> Result<String, String> {
-    let monitor = state.monitors.get(monitor).ok_or_else(|| format!("there is no monitor {monitor}"))?;
+fn workspace_name(state: &State, monitor: usize, workspace: usize) -> Result<String, Unsendable> {
+    let monitor = state.monitors.get(monitor).ok_or(Unsendable::NoMonitor(monitor))?;
     monitor
         .workspaces
         .get(workspace)
         .map(|workspace| workspace.name.clone())
-        .ok_or_else(|| format!("monitor {} has no workspace {workspace}", monitor.name))
+        .ok_or_else(|| Unsendable::NoWorkspace { monitor: monitor.name.clone(), workspace })
 }
 
-fn monitor_name(state: Option<&State>, monitor: Option<usize>) -> Result<String, String> {
-    let state = state.ok_or("no state from the tiler yet")?;
-    let index = monitor.ok_or("the bar's monitor is not one of the tiler's")?;
-    state.monitors.get(index).map(|monitor| monitor.name.clone()).ok_or_else(|| format!("there is no monitor {index}"))
+fn monitor_name(state: Option<&State>, monitor: Option<usize>) -> Result<String, Unsendable> {
+    let state = state.ok_or(Unsendable::NoState)?;
+    let index = monitor.ok_or(Unsendable::NoBarMonitor)?;
+    state.monitors.get(index).map(|monitor| monitor.name.clone()).ok_or(Unsendable::NoMonitor(index))
 }
 
 /// `name` as one argument of an i3 command.
@@ -208,7 +208,7 @@ mod tests {
         assert_eq!(commands("CycleFocusWorkspace", Some(json!("Next"))), is(&["workspace next_on_output"]));
         assert_eq!(commands("CycleFocusWorkspace", Some(json!("Previous"))), is(&["workspace prev_on_output"]));
         let missing = translate(&Message::with("FocusMonitorWorkspaceNumber", json!([0, 9])), Some(&state()));
-        assert_eq!(missing.unwrap_err(), "monitor DP-1 has no workspace 9");
+        assert_eq!(missing.unwrap_err().to_string(), "monitor DP-1 has no workspace 9");
     }
 
     #[test]

@@ -166,7 +166,7 @@ struct Outcome {
 impl Client for I3 {
     fn send(&self, batch: &[super::Message], state: Option<&State>) -> anyhow::Result<()> {
         let name = self.fetcher.flavour.name();
-        let commands = commands_for(name, batch, state, translate, &self.warned).map_err(anyhow::Error::msg)?;
+        let commands = commands_for(name, batch, state, translate, &self.warned)?;
         if commands.is_empty() {
             return Ok(());
         }

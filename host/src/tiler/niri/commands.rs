@@ -15,7 +15,7 @@
 //! Every other message has no documented niri action: the client warns
 //! about it, once.
 
-use crate::tiler::meaning::Meaning;
+use crate::tiler::meaning::{Meaning, Unsendable};
 use crate::tiler::{Message, State};
 use serde_json::{Value, json};
 
@@ -25,15 +25,16 @@ pub fn translate(
     message: &Message,
     state: Option<&State>,
     ids: &dyn Fn(usize, usize) -> Option<u64>,
-) -> Result<Meaning, String> {
+) -> Result<Meaning, Unsendable> {
     let action = |action: Value| Ok(Meaning::Commands(vec![json!({ "Action": action }).to_string()]));
     let by_id = |monitor: usize, workspace: usize| {
-        let id = ids(monitor, workspace).ok_or_else(|| format!("monitor {monitor} has no workspace {workspace}"))?;
+        let id = ids(monitor, workspace)
+            .ok_or_else(|| Unsendable::NoWorkspace { monitor: monitor.to_string(), workspace })?;
         action(json!({ "FocusWorkspace": { "reference": { "Id": id } } }))
     };
     match message.name {
         "FocusWorkspaceNumber" | "FocusWorkspaceNumbers" => {
-            by_id(state.ok_or("no state from niri yet")?.focused_monitor, message.number(0))
+            by_id(state.ok_or(Unsendable::NoState)?.focused_monitor, message.number(0))
         }
         "FocusMonitorWorkspaceNumber" => by_id(message.number(0), message.number(1)),
         "FocusNamedWorkspace" => {

@@ -69,7 +69,7 @@ impl Client for NiriClient {
             let model = lock(&self.niri.model);
             commands::translate(message, state, &|monitor, workspace| model.workspace_id(monitor, workspace))
         };
-        for request in commands_for("niri", batch, state, translate, &self.niri.warned).map_err(anyhow::Error::msg)? {
+        for request in commands_for("niri", batch, state, translate, &self.niri.warned)? {
             let reply = request_line(&request)?;
             if reply.get("Ok").is_none() {
                 anyhow::bail!("niri refused {request}: {}", reply.get("Err").unwrap_or(&reply));
