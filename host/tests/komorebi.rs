@@ -78,7 +78,7 @@ fn connect(dir: &Path, work_area_offset: Option<Sides>) -> Connection {
 fn connect_bars(dir: &Path, work_area_offsets: Vec<(Option<usize>, Sides)>) -> Connection {
     let _ = logs();
     Connection::start(&Options {
-        choice: Choice::Komorebi,
+        choice: Choice::Named("komorebi"),
         komorebi_dir: Some(dir.to_owned()),
         monitor: Some(0),
         work_area_offsets,

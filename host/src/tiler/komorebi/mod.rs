@@ -38,6 +38,11 @@ pub fn socket_dir(options: &Options) -> Option<PathBuf> {
     data.map(|data| data.join("komorebi"))
 }
 
+/// Whether komorebi runs: its socket is where the environment says.
+pub fn running(options: &Options) -> bool {
+    socket_dir(options).is_some_and(|dir| dir.join(SOCKET).exists())
+}
+
 /// Subscribes to komorebi in the background; its states go to `publisher`.
 pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn Client>> {
     let subscription = client::Subscription {
