@@ -12,7 +12,7 @@
 //! told to quit ends alone; the process ends with its last bar.
 
 use super::popup::{Grabbed, Located};
-use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
+use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
@@ -47,7 +47,6 @@ pub struct Fleet {
     widgets: WidgetThread,
     capabilities: Capabilities,
     tiler: Connection,
-    held: HeldImages,
     deliver: Deliver,
     next_id: u64,
 }
@@ -60,15 +59,28 @@ pub struct Listening {
 
 impl Fleet {
     /// Starts the widgets' thread on `engine`; bars reach the loop through `deliver`.
-    pub fn new(plan: Plan, engine: WidgetEngine, tiler: Connection, held: HeldImages, deliver: Deliver) -> Fleet {
+    pub fn new(plan: Plan, engine: WidgetEngine, tiler: Connection, deliver: Deliver) -> Fleet {
         let capabilities = engine.capabilities().clone();
         let widgets = Scheduler::start(engine);
-        Fleet { plan, widgets, capabilities, tiler, held, deliver, next_id: 0 }
+        Fleet { plan, widgets, capabilities, tiler, deliver, next_id: 0 }
+    }
+
+    /// Where the widgets' capabilities hold the images widgets show by
+    /// handle (window and tray icons, covers): the painter draws from it.
+    pub fn held_images(&self) -> HeldImages {
+        self.capabilities.held.clone()
     }
 
     /// How other threads reach the bars' loop.
     pub fn deliver(&self) -> Deliver {
         self.deliver.clone()
+    }
+
+    /// Has the loop told `MonitorsChanged` whenever the tiler's monitors
+    /// move (komorebi says where they are, and that places the bars).
+    pub fn follow_tiler_monitors(&self) {
+        let deliver = self.deliver.clone();
+        self.tiler.watch_monitor_areas(move || _ = deliver(BarEvent::MonitorsChanged));
     }
 
     /// A running bar made from `source`, listening to its file, and the
@@ -88,8 +100,7 @@ impl Fleet {
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widgets { bar: id, changes });
         });
-        let links = Links { tiler, held: self.held.clone() };
-        let mut running = Running::new(id, source, bar, scheduler, links, self.deliver.clone());
+        let mut running = Running::new(id, source, bar, scheduler, tiler, self.deliver.clone());
         tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
         Ok((running, font.data))
     }
@@ -276,7 +287,7 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bar::Placement;
+    use crate::bar::{Placement, ScreenRect};
     use crate::config::BarConfig;
     use crate::render::{Layout, PopupLayout, Rect, Scene, Style};
     use crate::runtime::ComponentCache;
@@ -298,7 +309,7 @@ mod tests {
             self.visible = visible;
         }
         fn set_text_font(&mut self, _: &FontData) {}
-        fn place(&mut self, _: &Placement, _: &Connection) {}
+        fn place(&mut self, _: &Placement, _: Option<ScreenRect>) {}
         fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
         fn hide_tooltip(&mut self) {}
         fn repaint_popup(&mut self, _: &PopupLayout, _: &Style) {}
@@ -320,7 +331,7 @@ mod tests {
         let tiler = Connection::none("no tiler in this test");
         let capabilities = Capabilities::system(Arc::new(tiler.clone()), HeldImages::default()).unwrap();
         let engine = WidgetEngine::new(capabilities, ComponentCache::in_memory()).unwrap();
-        Fleet::new(plan, engine, tiler, HeldImages::default(), Arc::new(|_| true))
+        Fleet::new(plan, engine, tiler, Arc::new(|_| true))
     }
 
     /// The bars `fleet` starts with, each on the surface `surface` makes for its place.

@@ -16,8 +16,8 @@ mod surface;
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
 pub use popup::{Grabbed, Located, PopupKey};
-pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Links, Running};
-pub use surface::Surface;
+pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Running};
+pub use surface::{ReportOutput, Surface};
 
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};

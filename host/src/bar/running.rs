@@ -11,8 +11,8 @@
 //! bad one is logged and ignored.
 
 use super::popup::{self, Grabbed, Located, OpenPopup, PopupKey};
-use super::surface::Surface;
-use super::{Bar, Route};
+use super::surface::{ReportOutput, Surface};
+use super::{Bar, Route, ScreenRect};
 use crate::config::model::MonitorConfigOrIndex;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
@@ -20,9 +20,9 @@ use crate::input::{DoubleClicks, ScrollTicks};
 use crate::render::{Rect, damage, find_text_font};
 use crate::scheduler::{Changes, SchedulerHandle, WidgetEvent};
 use crate::tiler::Connection;
-use crate::view::images::HeldImages;
 use crate::view::{Input, WidgetState};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -50,14 +50,6 @@ pub enum BarEvent {
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
 /// once the loop is gone.
 pub type Deliver = Arc<dyn Fn(BarEvent) -> bool + Send + Sync>;
-
-/// What links the bar to the desktop around it, shared with its widgets'
-/// capabilities: its view of the tiler, which its `mouse` config talks to,
-/// and the images widgets show by handle.
-pub struct Links {
-    pub tiler: Connection,
-    pub held: HeldImages,
-}
 
 /// What a bar is made from: its config file (none: the built-in config),
 /// the config as last read from it, and the monitor it goes on in place of
@@ -117,7 +109,9 @@ pub struct Running {
     id: BarId,
     bar: Bar,
     scheduler: SchedulerHandle,
-    links: Links,
+    /// Its view of the tiler, shared with its widgets: its `mouse` config
+    /// talks to it, and it learns which output the bar is on.
+    tiler: Connection,
     source: BarSource,
     /// Reads `source`'s file again on every save.
     watcher: Option<crate::watch::FileWatcher>,
@@ -146,14 +140,14 @@ impl Running {
         source: BarSource,
         bar: Bar,
         scheduler: SchedulerHandle,
-        links: Links,
+        tiler: Connection,
         deliver: Deliver,
     ) -> Running {
         Running {
             id,
             bar,
             scheduler,
-            links,
+            tiler,
             source,
             watcher: None,
             deliver,
@@ -195,8 +189,15 @@ impl Running {
         &mut self.bar
     }
 
-    pub fn links(&self) -> &Links {
-        &self.links
+    /// Where the tiler has the bar's monitor, when it says (komorebi).
+    pub fn tiler_monitor_area(&self) -> Option<ScreenRect> {
+        self.tiler.monitor_area()
+    }
+
+    /// How the bar's surface tells the tiler which output the bar is on.
+    pub fn report_output(&self) -> ReportOutput {
+        let tiler = self.tiler.clone();
+        Rc::new(move |name| tiler.set_bar_output(name))
     }
 
     /// Whether the user hid the bar.
@@ -213,7 +214,7 @@ impl Running {
 
     /// The monitors changed: the surface puts the bar on its monitor again.
     pub fn monitors_changed(&mut self, surface: &mut dyn Surface) {
-        surface.place(self.bar.placement(), &self.links.tiler);
+        surface.place(self.bar.placement(), self.tiler.monitor_area());
     }
 
     /// Paints and presents everything (after an expose, a resize or a reload).
@@ -523,7 +524,7 @@ impl Running {
             Route::Widget(event) => self.scheduler.send(event),
             Route::Bar(action) => {
                 tracing::debug!("{input:?} on the bar: {action:?}");
-                action.run(&self.links.tiler);
+                action.run(&self.tiler);
             }
             Route::Nothing => tracing::debug!("{input:?} on the bar: nothing to do"),
         }
@@ -595,8 +596,8 @@ impl Running {
         self.scheduler.send(reloaded.reconfigure);
         tracing::info!("reloaded {}", path.display());
         if reloaded.placement_changed {
-            self.links.tiler.set_bar_monitor(self.bar.placement().monitor);
-            surface.place(self.bar.placement(), &self.links.tiler);
+            self.tiler.set_bar_monitor(self.bar.placement().monitor);
+            surface.place(self.bar.placement(), self.tiler.monitor_area());
         }
         surface.redraw();
     }

@@ -4,10 +4,15 @@
 //! surface's pixels. The surfaces live in `window/`; the bar only names
 //! what it asks of them.
 
-use super::{Located, Placement};
+use super::{Located, Placement, ScreenRect};
 use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
-use crate::tiler::Connection;
 use crate::view::popup::Popup;
+use std::rc::Rc;
+
+/// How a surface says which output it put its bar on, by the display
+/// server's name for it (RandR's, the compositor's): the bar tells its
+/// tiler, which names its monitors the same way (i3, sway).
+pub type ReportOutput = Rc<dyn Fn(&str)>;
 
 pub trait Surface {
     /// `scene` laid out at the surface's size; none while there is no
@@ -28,9 +33,10 @@ pub trait Surface {
     /// Draws text with `font` from now on.
     fn set_text_font(&mut self, font: &FontData);
 
-    /// Puts the bar where `placement` says now (a reload changed it), and
-    /// tells `tiler` which output it is on.
-    fn place(&mut self, placement: &Placement, tiler: &Connection);
+    /// Puts the bar where `placement` says now (a reload changed it, or the
+    /// monitors did); `tiler_area` is where the tiler has the placement's
+    /// monitor, when it says (komorebi), and wins over the display's list.
+    fn place(&mut self, placement: &Placement, tiler_area: Option<ScreenRect>);
 
     /// Shows `text` beside the item at `anchor`, in `style`'s colours.
     fn show_tooltip(&mut self, anchor: Rect, text: &str, style: &Style);

@@ -2,7 +2,7 @@
 //! the built-in one), on Wayland or X11.
 
 #[cfg(free_unix)]
-use super::Backend;
+use super::DisplayProtocol;
 use super::{Cli, listing, screenshot};
 use obi::bar::{Bar, BarSource, Fleet, Plan};
 use obi::capabilities::Capabilities;
@@ -10,7 +10,7 @@ use obi::config::{BarConfig, komorebi_json, resolve_path};
 use obi::runtime::{ComponentCache, WidgetEngine};
 use obi::tiler::{self, Connection};
 use obi::view::images::HeldImages;
-use obi::window::{self, BarWindows};
+use obi::window::{self, Backend};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -39,19 +39,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);
     }
     let plan = Plan { sources, every_monitor: cli.every_monitor };
-    #[cfg(free_unix)]
-    {
-        if backend(cli) == Backend::Wayland {
-            let wayland = window::wayland::connect()?;
-            let fleet = Fleet::new(plan, engine, tiler, held, wayland.deliver());
-            return wayland.run(fleet);
-        }
-        window::end_quietly_without_the_display();
-    }
-    let event_loop = tracing::debug_span!("opening the display").in_scope(window::event_loop)?;
-    let deliver = window::deliver_to(&event_loop);
-    let fleet = Fleet::new(plan, engine, tiler, held, deliver);
-    BarWindows::new(fleet).run(event_loop)
+    window::run(backend(cli), |deliver| Fleet::new(plan, engine, tiler, deliver))
 }
 
 /// The config files `paths` name (`~` and variables resolved), then the
@@ -119,9 +107,19 @@ fn komorebi_bars_own_config() -> Option<PathBuf> {
 }
 
 /// How the bar is shown: as `--backend` says, else on Wayland when
-/// `WAYLAND_DISPLAY` is set.
-#[cfg(free_unix)]
+/// `WAYLAND_DISPLAY` is set; elsewhere in winit's windows.
 pub fn backend(cli: &Cli) -> Backend {
-    let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
-    cli.backend.unwrap_or(if wayland { Backend::Wayland } else { Backend::X11 })
+    #[cfg(free_unix)]
+    {
+        let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty());
+        match cli.backend.unwrap_or(if wayland { DisplayProtocol::Wayland } else { DisplayProtocol::X11 }) {
+            DisplayProtocol::Wayland => Backend::Wayland,
+            DisplayProtocol::X11 => Backend::Winit,
+        }
+    }
+    #[cfg(not(free_unix))]
+    {
+        let _ = cli;
+        Backend::Winit
+    }
 }

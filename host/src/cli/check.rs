@@ -1,7 +1,5 @@
 //! `obi check PATH...`: every problem of each file, and where its bar goes.
 
-#[cfg(free_unix)]
-use super::Backend;
 use super::{Cli, listing};
 use obi::bar::{Output, Placement};
 use obi::config::BarConfig;
@@ -42,10 +40,7 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
 /// run on lists them.
 fn list_monitors(cli: &Cli) -> anyhow::Result<Vec<Output>> {
     #[cfg(free_unix)]
-    return match super::bar::backend(cli) {
-        Backend::Wayland => obi::window::wayland::outputs::list(),
-        Backend::X11 => obi::window::x11_monitors(),
-    };
+    return obi::window::monitors(super::bar::backend(cli));
     #[cfg(not(free_unix))]
     {
         let _ = cli;

@@ -78,15 +78,16 @@ pub struct Cli {
     /// window). Default: wayland when WAYLAND_DISPLAY is set, else x11.
     #[cfg(free_unix)]
     #[arg(long, value_name = "BACKEND")]
-    backend: Option<Backend>,
+    backend: Option<DisplayProtocol>,
 
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// What `--backend` names.
 #[cfg(free_unix)]
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Backend {
+enum DisplayProtocol {
     X11,
     Wayland,
 }

@@ -1,17 +1,21 @@
 //! The bars' GL side: one context and one femtovg painter for all the bars
-//! of the process ([`GlDevice`]), a surface on each bar's window
+//! of the process ([`GlDevice`], kept in a [`SharedDevice`] with the images
+//! widgets show by handle, which its painters draw from), a surface on each bar's window
 //! ([`GlBar`]), and how a frame reaches the screen.
 //!
 //! Painting only a damaged region needs the last frame under it, and
 //! presenting only that region needs a way to say so. In order of choice:
-//! with a software rasteriser on X11, the bar paints into a framebuffer it
-//! keeps and puts the damaged pixels into the window itself (a swap would
-//! send the whole window to the server); where EGL keeps the back buffer
+//! where the platform's surface hands the bar a [`Presenter`] (with a
+//! software rasteriser on X11, whose swap would send the whole window to
+//! the server; a see-through bar on Windows), the bar paints into a
+//! framebuffer it keeps and the presenter puts the damaged pixels into the
+//! window; where EGL keeps the back buffer
 //! across swaps (`EGL_BUFFER_PRESERVED`) the region is painted straight into
 //! it and swapped with its damage named; elsewhere into a kept framebuffer
 //! that is copied whole to the back buffer before the swap.
 
 use crate::render::{Face, FontData, Framebuffer, Layout, Painter, PopupLayout, Rect, Style};
+use crate::view::images::HeldImages;
 use crate::view::popup::Popup;
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
@@ -20,11 +24,10 @@ use glutin::context::{ContextAttributesBuilder, PossiblyCurrentContext};
 use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::*;
 use glutin::surface::{Surface, SurfaceAttributesBuilder, WindowSurface};
-use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use raw_window_handle::RawWindowHandle;
 use std::cell::{Cell, RefCell, RefMut};
 use std::num::NonZeroU32;
 use std::rc::Rc;
-use winit::window::Window;
 
 /// Asks Mesa's software rasteriser (llvmpipe) to draw on the calling thread
 /// instead of its pool of rasteriser threads, unless `LP_NUM_THREADS` says
@@ -37,6 +40,21 @@ use winit::window::Window;
 pub unsafe fn rasterise_on_calling_thread() {
     if std::env::var_os("LP_NUM_THREADS").is_none() {
         unsafe { std::env::set_var("LP_NUM_THREADS", "0") };
+    }
+}
+
+/// Puts the damaged pixels of a bar's kept frame on the screen where a
+/// buffer swap will not do; the platform's surface hands the bar one.
+pub trait Presenter {
+    /// Puts `region` (device pixels) of the frame bound on the current
+    /// context into the window of `size`, whose bar fills the frame's top
+    /// `bar_height` rows.
+    fn put(&mut self, gl: &glow::Context, region: Rect, size: (u32, u32), bar_height: i32) -> anyhow::Result<()>;
+
+    /// Follows the window to `size`.
+    fn resize(&mut self, size: (u32, u32)) -> anyhow::Result<()> {
+        let _ = size;
+        Ok(())
     }
 }
 
@@ -69,14 +87,35 @@ struct Device {
     next_owner: Cell<u64>,
 }
 
+/// The bars' GL device, once the first bar's window has made it, and the
+/// images widgets show by handle, which its painters draw from.
+pub struct SharedDevice {
+    device: Option<GlDevice>,
+    held: HeldImages,
+}
+
+impl SharedDevice {
+    /// No device yet; its painters will draw the images held in `held`.
+    pub fn new(held: HeldImages) -> SharedDevice {
+        SharedDevice { device: None, held }
+    }
+
+    /// The GL config every bar's window is made with, once the first bar's made it.
+    pub fn config(&self) -> Option<&Config> {
+        self.device.as_ref().map(GlDevice::config)
+    }
+}
+
 impl GlDevice {
     /// A context on `config`, made current on `surface` (the first bar's),
-    /// and the bars' painter, drawing text in `text_font` to begin with.
+    /// and the bars' painter, drawing text in `text_font` to begin with and
+    /// images from `held`.
     fn new(
         config: &Config,
         handle: RawWindowHandle,
         surface: &Surface<WindowSurface>,
         text_font: &FontData,
+        held: &HeldImages,
     ) -> anyhow::Result<GlDevice> {
         let display = config.display();
         // SAFETY: the handle is of a live window; the context does not keep it.
@@ -85,7 +124,8 @@ impl GlDevice {
         let context = context.make_current(surface).context("activating the GL context")?;
         // SAFETY: the context is current on this thread and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let painter = Painter::new(renderer(config)?, text_font)?;
+        let mut painter = Painter::new(renderer(config)?, text_font)?;
+        painter.use_held_images(held.clone());
         Ok(GlDevice {
             inner: Rc::new(Device {
                 painter: RefCell::new(painter),
@@ -123,17 +163,13 @@ impl GlDevice {
 
 /// GL on a bar's native window, owned by `W` (a winit window on X11, a
 /// layer surface on Wayland), which outlives the GL surface drawing into it.
-pub struct GlBar<W = Window> {
+pub struct GlBar<W> {
     /// How the shared painter paints for this bar.
     face: Face,
     /// The last frame, when the back buffer does not keep it.
     kept: Option<Framebuffer>,
     /// Puts damaged regions of `kept` into the window, instead of swapping.
-    #[cfg(free_unix)]
-    presenter: Option<super::x11::Presenter>,
-    /// Shows `kept` as a layered window's pixels (a see-through bar on Windows).
-    #[cfg(windows)]
-    layered: Option<super::layered::Layered>,
+    presenter: Option<Box<dyn Presenter>>,
     size: (u32, u32),
     // Dropped before the surface, so that the last bar's device lets go of
     // its GL objects with a surface to be current on.
@@ -143,92 +179,43 @@ pub struct GlBar<W = Window> {
     pub window: W,
 }
 
-impl GlBar<Window> {
-    /// GL on a winit window made with `device`'s config, or the first
-    /// window's, whose GL makes the device; on X11 with a software
-    /// rasteriser, frames are put into the window by Obi (see the module's
-    /// notes).
-    pub fn new(
-        window: Window,
-        config: &Config,
-        text_font: &FontData,
-        device: &mut Option<GlDevice>,
-    ) -> anyhow::Result<GlBar<Window>> {
-        let handle = window.window_handle().context("the bar window has no handle")?.as_raw();
-        let size = (window.inner_size().width, window.inner_size().height);
-        #[cfg(free_unix)]
-        let presenter = super::x11::window_id(&window);
-        #[cfg(not(free_unix))]
-        let presenter = None;
-        #[cfg(windows)]
-        let layered = super::layered::Layered::of(&window, size)?;
-        #[cfg_attr(not(windows), allow(unused_mut))] // Windows alone changes it.
-        let mut bar = GlBar::on(window, handle, size, config, text_font, presenter, device)?;
-        #[cfg(windows)]
-        if layered.is_some() {
-            bar.keep_frames()?;
-            bar.layered = layered;
-        }
-        Ok(bar)
-    }
-}
-
 impl<W> GlBar<W> {
     /// GL on the native window `handle`, `size` pixels, owned by `window`,
-    /// with `device` (made here for the first bar). `x11_window`, when the
-    /// window is an X11 one, is where a software rasteriser's frames are put.
+    /// with the shared device (made here for the first bar).
     pub fn on(
         window: W,
         handle: RawWindowHandle,
         size: (u32, u32),
         config: &Config,
         text_font: &FontData,
-        x11_window: Option<u32>,
-        device: &mut Option<GlDevice>,
+        shared: &mut SharedDevice,
     ) -> anyhow::Result<GlBar<W>> {
-        let config = device.as_ref().map_or(config, GlDevice::config).clone();
+        let config = shared.config().unwrap_or(config).clone();
         let (width, height) =
             (NonZeroU32::new(size.0).unwrap_or(NonZeroU32::MIN), NonZeroU32::new(size.1).unwrap_or(NonZeroU32::MIN));
         let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, width, height);
         // SAFETY: the handle is of `window`, which outlives the surface (see the field order).
         let surface = unsafe { config.display().create_window_surface(&config, &surface_attributes) }
             .context("creating the GL surface")?;
-        let device = match device {
+        let device = match &shared.device {
             Some(device) => device.clone(),
-            None => device.insert(GlDevice::new(&config, handle, &surface, text_font)?).clone(),
+            None => {
+                let made = GlDevice::new(&config, handle, &surface, text_font, &shared.held)?;
+                shared.device.insert(made).clone()
+            }
         };
         let owner = device.inner.next_owner.replace(device.inner.next_owner.get() + 1);
         device.make_current(owner, &surface);
-        let gl = &device.inner.gl;
-        #[cfg(free_unix)]
-        let presenter = x11_window.and_then(|window| software_presenter(gl, window));
-        #[cfg(free_unix)]
-        let presents_itself = presenter.is_some();
-        #[cfg(not(free_unix))]
-        let (presents_itself, _) = (false, x11_window);
-        let kept = if !presents_itself && preserve_back_buffer(&surface) {
-            None
-        } else {
-            Some(Framebuffer::new(gl, size.0, size.1).context("the bar's frame")?)
+        let kept = match preserve_back_buffer(&surface) {
+            true => None,
+            false => Some(Framebuffer::new(&device.inner.gl, size.0, size.1).context("the bar's frame")?),
         };
         tracing::debug!(
-            "damaged regions are painted {}{}",
-            if kept.is_some() { "into a kept frame" } else { "in place" },
-            if presents_itself { " and put into the window" } else { "" }
+            "damaged regions are painted {}",
+            if kept.is_some() { "into a kept frame" } else { "in place" }
         );
         let text_font = device.inner.painter.borrow_mut().text_font(text_font)?;
-        Ok(GlBar {
-            face: Face { owner, text_font, scale: 1.0 },
-            kept,
-            #[cfg(free_unix)]
-            presenter,
-            #[cfg(windows)]
-            layered: None,
-            size,
-            device,
-            surface,
-            window,
-        })
+        Ok(GlBar { face: Face { owner, text_font, scale: 1.0 }, kept, presenter: None, size, device, surface, window })
     }
 
     /// The shared painter, painting for this bar, on its surface.
@@ -256,16 +243,27 @@ impl<W> GlBar<W> {
         painter
     }
 
-    /// Paints into a frame of its own from now on, whatever the back buffer
-    /// keeps: what is presented is read back from it.
-    #[cfg(windows)]
-    fn keep_frames(&mut self) -> anyhow::Result<()> {
+    /// Whether GL draws in software here (Mesa's llvmpipe and the like).
+    #[cfg(free_unix)]
+    pub fn renders_in_software(&self) -> bool {
+        use glow::HasContext;
+        // SAFETY: a plain query on the device's context.
+        let renderer = unsafe { self.device.inner.gl.get_parameter_string(glow::RENDERER) };
+        ["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software))
+    }
+
+    /// Has `presenter` put every frame into the window from now on, painted
+    /// into a frame of the bar's own whatever the back buffer keeps.
+    #[cfg(any(free_unix, windows))]
+    pub fn present_through(&mut self, presenter: Box<dyn Presenter>) -> anyhow::Result<()> {
         if self.kept.is_none() {
             self.device.make_current(self.face.owner, &self.surface);
             let (width, height) = self.size;
             self.kept = Some(Framebuffer::new(&self.device.inner.gl, width, height).context("the bar's frame")?);
             self.forget_target();
         }
+        tracing::debug!("frames are put into the window by Obi");
+        self.presenter = Some(presenter);
         Ok(())
     }
 
@@ -318,9 +316,8 @@ impl<W> GlBar<W> {
                 Err(error) => tracing::warn!("resizing the bar's frame: {error:#}"),
             }
         }
-        #[cfg(windows)]
-        if let Some(layered) = &mut self.layered
-            && let Err(error) = layered.resize(self.size)
+        if let Some(presenter) = &mut self.presenter
+            && let Err(error) = presenter.resize(self.size)
         {
             tracing::warn!("{error:#}");
         }
@@ -370,17 +367,9 @@ impl<W> GlBar<W> {
         };
         // From here on, in the device pixels of the window.
         let (region, layout_window) = (region.scaled(scale), layout.window.scaled(scale));
-        #[cfg(free_unix)]
         if let Some(presenter) = &mut self.presenter {
-            let put = put_region(&self.device.inner.gl, presenter, region, self.size, layout_window.height as i32);
+            let put = presenter.put(&self.device.inner.gl, region, self.size, layout_window.height as i32);
             if let Err(error) = put {
-                tracing::warn!("{error:#}");
-            }
-            return;
-        }
-        #[cfg(windows)]
-        if let Some(layered) = &mut self.layered {
-            if let Err(error) = layered.put(&self.device.inner.gl, region) {
                 tracing::warn!("{error:#}");
             }
             return;
@@ -546,35 +535,6 @@ impl<W> GlBar<W> {
     }
 }
 
-/// Reads `region` (device pixels) of the kept frame back and puts it into
-/// the window of `size`.
-#[cfg(free_unix)]
-fn put_region(
-    gl: &glow::Context,
-    presenter: &mut super::x11::Presenter,
-    region: Rect,
-    size: (u32, u32),
-    window_height: i32,
-) -> anyhow::Result<()> {
-    let x = region.x.floor().max(0.0) as i32;
-    let top = region.y.floor().max(0.0) as i32;
-    let width = (region.right().ceil() as i32).min(size.0 as i32) - x;
-    let height = (region.bottom().ceil() as i32).min(window_height) - top;
-    if width <= 0 || height <= 0 {
-        return Ok(());
-    }
-    presenter.put_from_bottom((x as i16, top as i16), (width as u16, height as u16), |pixels| {
-        // SAFETY: the kept frame is bound on the current context and `pixels` holds the region.
-        unsafe {
-            use glow::HasContext;
-            // GL counts rows from the bottom.
-            let bottom = window_height - top - height;
-            let data = glow::PixelPackData::Slice(Some(pixels));
-            gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
-        }
-    })
-}
-
 /// A femtovg renderer (its shaders compiled) on the GL context of
 /// `config`'s display, which must be current on this thread.
 fn renderer(config: &Config) -> anyhow::Result<OpenGl> {
@@ -599,18 +559,6 @@ impl<W> Drop for GlBar<W> {
         }
         self.device.inner.painter.borrow_mut().forget_owner(self.face.owner);
     }
-}
-
-/// A presenter for the X11 window `window` when GL rasterises in software.
-#[cfg(free_unix)]
-fn software_presenter(gl: &glow::Context, window: u32) -> Option<super::x11::Presenter> {
-    use glow::HasContext;
-    // SAFETY: a plain query on the current context.
-    let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
-    if !["llvmpipe", "softpipe", "swrast"].iter().any(|software| renderer.contains(software)) {
-        return None;
-    }
-    super::x11::Presenter::new(window).inspect_err(|error| tracing::warn!("{error:#}; the bar swaps whole frames")).ok()
 }
 
 /// Asks EGL to keep the back buffer's content across swaps; whether it will.

@@ -31,12 +31,12 @@ mod popup;
 mod scale;
 mod tooltip;
 
-use super::gl::{GlBar, GlDevice};
-use crate::bar::{BarEvent, Deliver, Fleet, Flow, Located, Member, Placement, Running, Surface, dispatch};
+use super::gl::{GlBar, SharedDevice};
+use crate::bar::{
+    BarEvent, Deliver, Fleet, Flow, Located, Member, Placement, ReportOutput, Running, ScreenRect, Surface, dispatch,
+};
 use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
 use crate::sync::lock;
-use crate::tiler::Connection as Tiler;
-use crate::view::images::HeldImages;
 use crate::view::popup::Popup;
 use anyhow::Context;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
@@ -151,7 +151,7 @@ impl Wayland {
             xdg_shell,
             fractional,
             display: RefCell::new(None),
-            device: RefCell::new(None),
+            device: RefCell::new(SharedDevice::new(fleet.held_images())),
         });
         let mut state = LayerBar {
             fleet,
@@ -200,7 +200,7 @@ struct Shell {
     /// EGL on the compositor's display, and its config, made once.
     display: RefCell<Option<(Display, Config)>>,
     /// The bars' GL, made with the first bar's surface.
-    device: RefCell<Option<GlDevice>>,
+    device: RefCell<SharedDevice>,
 }
 
 /// The outputs in layout order, with what the compositor said of each.
@@ -338,11 +338,10 @@ struct Panel {
     /// The output the bar is on.
     output: Option<wl_output::WlOutput>,
     placement: Placement,
-    tiler: Tiler,
+    report_output: ReportOutput,
     /// The user has not hidden the bar.
     shown: bool,
     text_font: FontData,
-    held: HeldImages,
     /// Everything is to be painted again.
     redraw: bool,
     /// The compositor closed the surface: a new one is made once the events
@@ -372,10 +371,9 @@ impl Panel {
             pending: None,
             output: None,
             placement: running.bar().placement().clone(),
-            tiler: running.links().tiler.clone(),
+            report_output: running.report_output(),
             shown: true,
             text_font,
-            held: running.links().held.clone(),
             redraw: false,
             reopen: false,
             logical: (1, 1),
@@ -457,7 +455,7 @@ impl Panel {
         layer.set_keyboard_interactivity(KeyboardInteractivity::None);
         layer.commit();
         if let Some(name) = &info.name {
-            self.tiler.set_bar_output(name);
+            (self.report_output)(name);
         }
         tracing::info!(
             "bar on output {} at its {} edge, {} pixels tall",
@@ -504,10 +502,9 @@ impl Panel {
             layer.wl_surface().set_buffer_scale(factor);
         }
         let device = &mut self.shell.device.borrow_mut();
-        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, None, device)?;
+        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, device)?;
         gl.swap_without_waiting();
         gl.set_scale(self.scale.factor());
-        gl.painter().use_held_images(self.held.clone());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
         self.redraw = true;
@@ -614,9 +611,10 @@ impl Surface for Panel {
         }
     }
 
-    fn place(&mut self, placement: &Placement, tiler: &Tiler) {
+    /// A compositor's outputs are its own: no tiler on Wayland says where
+    /// they are.
+    fn place(&mut self, placement: &Placement, _: Option<ScreenRect>) {
         self.placement = placement.clone();
-        self.tiler = tiler.clone();
         self.close();
         self.open();
     }

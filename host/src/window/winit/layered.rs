@@ -7,6 +7,7 @@
 //! are Windows' to compose, whatever the driver.
 
 use crate::render::Rect;
+use crate::window::gl::Presenter;
 use anyhow::Context;
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use windows::Win32::Foundation::{HWND, POINT, SIZE};
@@ -131,6 +132,16 @@ impl Layered {
             )
         }
         .context("showing the see-through bar's frame")
+    }
+}
+
+impl Presenter for Layered {
+    fn put(&mut self, gl: &glow::Context, region: Rect, _: (u32, u32), _: i32) -> anyhow::Result<()> {
+        Layered::put(self, gl, region)
+    }
+
+    fn resize(&mut self, size: (u32, u32)) -> anyhow::Result<()> {
+        Layered::resize(self, size)
     }
 }
 

@@ -2,11 +2,14 @@
 //! monitors as RandR lists them (the order `monitor` indexes), a thread that
 //! reports when they change, and the properties that make window managers
 //! keep the bar's space free (`_NET_WM_STRUT_PARTIAL`) and show it on every
-//! desktop, and the colour it maps in. And what a panic means once the X
-//! server is gone.
+//! desktop, and the colour it maps in; the pixels of its frames, put into
+//! its window when GL draws in software. And what a panic means once the
+//! X server is gone.
 
 use crate::bar::{Output, ScreenRect};
 use crate::colour::Rgba;
+use crate::render::Rect;
+use crate::window::gl::Presenter;
 use anyhow::Context;
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::Event;
@@ -253,7 +256,7 @@ const ALL_DESKTOPS: u32 = 0xFFFF_FFFF;
 /// Puts pixels straight into a window: how the bar presents a damaged
 /// region when GL renders in software and its swap would send the whole
 /// window to the server every frame.
-pub struct Presenter {
+pub struct PixelPutter {
     connection: RustConnection,
     window: u32,
     gc: u32,
@@ -264,8 +267,8 @@ pub struct Presenter {
     pixels: Vec<u8>,
 }
 
-impl Presenter {
-    pub fn new(window: u32) -> anyhow::Result<Presenter> {
+impl PixelPutter {
+    pub fn new(window: u32) -> anyhow::Result<PixelPutter> {
         let (connection, _) = x11rb::connect(None).context("preparing to draw into the bar window")?;
         let depth = connection
             .get_geometry(window)
@@ -281,7 +284,7 @@ impl Presenter {
             .context("preparing to draw into the bar window")?;
         // Room for the request's own header.
         let request_bytes = connection.maximum_request_bytes().saturating_sub(64);
-        Ok(Presenter { connection, window, gc, depth, request_bytes, pixels: Vec::new() })
+        Ok(PixelPutter { connection, window, gc, depth, request_bytes, pixels: Vec::new() })
     }
 
     /// Puts a region of `width` × `height` pixels at `x`, `y`, which `fill`
@@ -308,6 +311,29 @@ impl Presenter {
                 .context("drawing into the bar window")?;
         }
         self.connection.flush().context("drawing into the bar window")
+    }
+}
+
+impl Presenter for PixelPutter {
+    /// Reads `region` of the kept frame back and puts it into the window.
+    fn put(&mut self, gl: &glow::Context, region: Rect, size: (u32, u32), bar_height: i32) -> anyhow::Result<()> {
+        let x = region.x.floor().max(0.0) as i32;
+        let top = region.y.floor().max(0.0) as i32;
+        let width = (region.right().ceil() as i32).min(size.0 as i32) - x;
+        let height = (region.bottom().ceil() as i32).min(bar_height) - top;
+        if width <= 0 || height <= 0 {
+            return Ok(());
+        }
+        self.put_from_bottom((x as i16, top as i16), (width as u16, height as u16), |pixels| {
+            // SAFETY: the kept frame is bound on the current context and `pixels` holds the region.
+            unsafe {
+                use glow::HasContext;
+                // GL counts rows from the bottom.
+                let bottom = bar_height - top - height;
+                let data = glow::PixelPackData::Slice(Some(pixels));
+                gl.read_pixels(x, bottom, width, height, glow::BGRA, glow::UNSIGNED_BYTE, data);
+            }
+        })
     }
 }
 
