@@ -1,8 +1,10 @@
 //! The shape of `host/src`, read from its source: no two files or folders
-//! of one folder import each other, round any circle, and `config/`, the
-//! contract every other part reads, imports nothing of the host but leaves
-//! (modules that import nothing of the host themselves); and an older WIT
-//! release's bindings name no other release's but through a table.
+//! of one folder import each other, round any circle; `config/`, the
+//! contract every other part reads, and komorebi's messages import nothing
+//! of the host but leaves (modules that import nothing of the host
+//! themselves); no surface (`window/`) imports the tiler; nothing of the
+//! bar imports the headless runner; and an older WIT release's bindings
+//! name no other release's but through a table.
 //!
 //! A module's own items are its folder's face: its children may use them
 //! and it may use its children, as in any Rust module tree. What a
@@ -61,27 +63,73 @@ fn no_two_parts_of_one_folder_import_each_other() {
     assert!(circles.is_empty(), "import circles:\n{}", circles.join("\n"));
 }
 
+/// `config/`, the contract every other part reads, and komorebi's
+/// messages, which the config and every tiler share, stand on leaves.
 #[test]
-fn config_imports_nothing_of_the_host_but_leaves() {
+fn the_contract_imports_nothing_of_the_host_but_leaves() {
     let tree = Tree::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let edges = tree.edges();
     let imports_host =
         |module: &[String]| edges.keys().any(|(from, to)| from.starts_with(module) && !to.starts_with(module));
-    let config = ["config".to_string()];
-    let outside: BTreeSet<String> = edges
-        .iter()
-        .filter(|((from, to), _)| from.starts_with(&config) && !to.starts_with(&config))
-        // The crate's root, `lib.rs`, imports everything.
-        .filter(|((_, to), _)| to.is_empty() || imports_host(&to[..1]))
-        .map(|((_, to), (file, line))| format!("{} ({}:{line})", to.join("::"), file.display()))
-        .collect();
-    assert!(outside.is_empty(), "config/ imports parts of the host that are not leaves: {outside:?}");
-    // The check sees config's imports at all: it reads the file it must.
-    assert!(edges.keys().any(|(from, to)| from.starts_with(&config) && to.first().is_some_and(|top| top == "files")));
+    // With a leaf each imports: the check sees their imports at all.
+    for (contract, a_leaf) in [("config", "files"), ("komorebi_messages", "suggest")] {
+        let contract = [contract.to_string()];
+        let outside: BTreeSet<String> = edges
+            .iter()
+            .filter(|((from, to), _)| from.starts_with(&contract) && !to.starts_with(&contract))
+            // The crate's root, `lib.rs`, imports everything.
+            .filter(|((_, to), _)| to.is_empty() || imports_host(&to[..1]))
+            .map(|((_, to), (file, line))| format!("{} ({}:{line})", to.join("::"), file.display()))
+            .collect();
+        assert!(outside.is_empty(), "{} imports parts of the host that are not leaves: {outside:?}", contract[0]);
+        let sees =
+            edges.keys().any(|(from, to)| from.starts_with(&contract) && to.first().is_some_and(|top| top == a_leaf));
+        assert!(sees, "the reader sees no import of `{a_leaf}` in {}", contract[0]);
+    }
 }
 
-/// The child of `folder` that `module` is or lies in; none for `folder`
-/// itself and for modules outside it.
+/// The surfaces show a bar; the bar talks to the tiler. A surface says
+/// which output it is on through the bar, so a new surface (a notification
+/// window, an OSD) never learns a tiler's ways.
+#[test]
+fn no_surface_imports_the_tiler() {
+    let tree = Tree::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let edges = tree.edges();
+    let imports = imports_between(&edges, "window", "tiler");
+    assert!(imports.is_empty(), "window/ imports the tiler: {imports:?}");
+    // The check sees such imports at all: the bar's are there.
+    assert!(!imports_between(&edges, "bar", "tiler").is_empty(), "the reader sees no import of the tiler");
+}
+
+/// The scripted capabilities and the headless runner serve widget tests;
+/// the bar, its windows, its scheduler and the real capabilities never
+/// reach for them (the command line reaches them as `obi::headless`).
+#[test]
+fn nothing_of_the_bar_imports_the_headless_runner() {
+    let tree = Tree::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let edges = tree.edges();
+    let top_folders: BTreeSet<&str> =
+        tree.modules.keys().filter_map(|module| module.first()).map(String::as_str).collect();
+    let importers: Vec<String> = top_folders
+        .iter()
+        .filter(|&&top| top != "headless")
+        .flat_map(|top| imports_between(&edges, top, "headless"))
+        .collect();
+    assert!(importers.is_empty(), "the bar's code imports the headless runner: {importers:?}");
+    // The check sees imports of headless/ at all: its parts import each other.
+    assert!(!imports_between(&edges, "headless", "headless").is_empty(), "the reader sees no import of headless/");
+}
+
+/// Where modules under `from` import modules under `to`.
+fn imports_between(edges: &BTreeMap<(ModulePath, ModulePath), (PathBuf, usize)>, from: &str, to: &str) -> Vec<String> {
+    let under = |module: &ModulePath, top: &str| module.first().is_some_and(|first| first == top);
+    edges
+        .iter()
+        .filter(|((importer, imported), _)| under(importer, from) && under(imported, to))
+        .map(|((_, imported), (file, line))| format!("{} ({}:{line})", imported.join("::"), file.display()))
+        .collect()
+}
+
 /// A WIT release must leave the older releases' modules as they were:
 /// one of them names another release's bindings (`since_v0_1_5::…`, or
 /// `latest`) only through the folder's table of shapes, whose rows a new
@@ -139,6 +187,8 @@ fn a_release_named_past_the_table_is_found() {
     assert!(other_releases_named("use self::obi::widget::view; since_v0_1_4", "since_v0_1_4").is_empty());
 }
 
+/// The child of `folder` that `module` is or lies in; none for `folder`
+/// itself and for modules outside it.
 fn child_of<'a>(folder: &[String], module: &'a [String]) -> Option<&'a str> {
     (module.len() > folder.len() && module.starts_with(folder)).then(|| module[folder.len()].as_str())
 }

@@ -1,15 +1,23 @@
 //! Each stock kind's config, with every option it has set, goes from the
 //! config file through the bar's model to the JSON the bar sends, and the
 //! widget's `init` reads it: the bar and the widgets share one type per
-//! kind (`obi-widget-config`), and this shows they stay in step.
+//! kind (`obi-widget-config`), and this shows they stay in step. And every
+//! stock kind is registered everywhere the README's "Adding a stock widget"
+//! says: its crate in `plugins/`, its line in `with_stock_kinds!` (whence
+//! `STOCK_KINDS`), komorebi-bar's schema or `OBI_OWN_KINDS`, its sample
+//! here, and the README's list of widgets (its config type's `Enabled` the
+//! compiler checks).
 
 mod common;
 
-use common::engine;
+use common::{engine, shared};
 use obi::config::BarConfig;
 use obi::runtime::WidgetInstance;
 use obi::wake::Waker;
-use obi_widget_config::STOCK_KINDS;
+use obi_test_support::workspace;
+use obi_widget_config::{OBI_OWN_KINDS, STOCK_KINDS};
+use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// Every stock kind with every option it has set.
 const EVERY_OPTION: &[(&str, &str)] = &[
@@ -105,5 +113,51 @@ fn every_kind_reads_what_the_bar_sends_with_every_option_set() {
         if let Err(failure) = started {
             panic!("{kind}: the widget refuses what the bar sends: {failure}");
         }
+    }
+}
+
+#[test]
+fn every_stock_kind_has_its_crate_named_for_it() {
+    for kind in STOCK_KINDS {
+        let folder = kind.key.to_lowercase();
+        let manifest = workspace().join("plugins").join(&folder).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)
+            .unwrap_or_else(|error| panic!("{}: no crate at {}: {error}", kind.key, manifest.display()));
+        let named = format!("name = \"obi-widget-{folder}\"");
+        assert!(
+            text.lines().any(|line| line.trim() == named),
+            "{}: {} does not say {named}",
+            kind.key,
+            manifest.display()
+        );
+    }
+}
+
+#[test]
+fn every_stock_kind_is_komorebi_bars_or_obis_own_and_not_both() {
+    let Some(shared) = shared() else { return };
+    let mut komorebi_bars = BTreeSet::new();
+    for file in ["komorebi-bar.schema.json", "komorebi-bar.macos.schema.json"] {
+        let text = std::fs::read_to_string(shared.join("reference").join(file)).unwrap();
+        let schema: Value = serde_json::from_str(&text).unwrap();
+        let variants = schema["$defs"]["WidgetConfig"]["oneOf"].as_array().unwrap_or_else(|| panic!("{file}"));
+        komorebi_bars.extend(variants.iter().filter_map(|variant| variant["required"][0].as_str()).map(str::to_owned));
+    }
+    for kind in STOCK_KINDS {
+        let (theirs, ours) = (komorebi_bars.contains(kind.key), OBI_OWN_KINDS.contains(&kind.key));
+        assert!(theirs != ours, "{}: komorebi-bar's: {theirs}, in OBI_OWN_KINDS: {ours}", kind.key);
+    }
+    for own in OBI_OWN_KINDS {
+        assert!(STOCK_KINDS.iter().any(|kind| kind.key == *own), "OBI_OWN_KINDS names {own}, no stock kind");
+    }
+}
+
+#[test]
+fn the_readme_lists_every_stock_kind() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let start = readme.find("**Widgets as components.**").expect("the README's list of widgets");
+    let list = &readme[start..][..readme[start..].find("built against").expect("the end of the list")];
+    for kind in STOCK_KINDS {
+        assert!(list.contains(&format!("`{}`", kind.key)), "the README's list of widgets lacks `{}`", kind.key);
     }
 }
