@@ -26,8 +26,8 @@ pub mod meaning;
 mod niri;
 mod state;
 
+pub use crate::komorebi_messages::Message;
 pub use connection::{Connection, Publisher};
-pub use komorebi::Message;
 pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, SharedList, State, Status, Window, Workspace};
 
 use std::path::PathBuf;
