@@ -338,6 +338,7 @@ struct Panel {
     /// The output the bar is on.
     output: Option<wl_output::WlOutput>,
     placement: Placement,
+    /// Tells the bar which output it was put on, for its tiler.
     report_output: ReportOutput,
     /// The user has not hidden the bar.
     shown: bool,

@@ -142,6 +142,7 @@ struct WindowSurface {
     /// Where what the popup's grab sees goes: the bar's event loop.
     #[cfg(free_unix)]
     report_grabbed: ReportGrabbed,
+    /// Tells the bar which output it was put on, for its tiler.
     report_output: ReportOutput,
 }
 
