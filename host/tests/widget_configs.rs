@@ -10,13 +10,12 @@
 
 mod common;
 
-use common::{engine, shared};
+use common::{KOMOREBI_BAR_SCHEMAS, engine, schema_widget_kinds, shared};
 use obi::config::BarConfig;
 use obi::runtime::WidgetInstance;
 use obi::wake::Waker;
 use obi_test_support::workspace;
 use obi_widget_config::{OBI_OWN_KINDS, STOCK_KINDS};
-use serde_json::Value;
 use std::collections::BTreeSet;
 
 /// Every stock kind with every option it has set.
@@ -136,13 +135,8 @@ fn every_stock_kind_has_its_crate_named_for_it() {
 #[test]
 fn every_stock_kind_is_komorebi_bars_or_obis_own_and_not_both() {
     let Some(shared) = shared() else { return };
-    let mut komorebi_bars = BTreeSet::new();
-    for file in ["komorebi-bar.schema.json", "komorebi-bar.macos.schema.json"] {
-        let text = std::fs::read_to_string(shared.join("reference").join(file)).unwrap();
-        let schema: Value = serde_json::from_str(&text).unwrap();
-        let variants = schema["$defs"]["WidgetConfig"]["oneOf"].as_array().unwrap_or_else(|| panic!("{file}"));
-        komorebi_bars.extend(variants.iter().filter_map(|variant| variant["required"][0].as_str()).map(str::to_owned));
-    }
+    let komorebi_bars: BTreeSet<String> =
+        KOMOREBI_BAR_SCHEMAS.iter().flat_map(|file| schema_widget_kinds(&shared, file)).collect();
     for kind in STOCK_KINDS {
         let (theirs, ours) = (komorebi_bars.contains(kind.key), OBI_OWN_KINDS.contains(&kind.key));
         assert!(theirs != ours, "{}: komorebi-bar's: {theirs}, in OBI_OWN_KINDS: {ours}", kind.key);

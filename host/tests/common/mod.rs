@@ -11,7 +11,7 @@ use obi::runtime::{ComponentCache, WidgetEngine};
 use obi::spec::WidgetSpec;
 use obi::view::{Piece, WidgetState};
 use obi_test_support::{skip, workspace};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn faulty_wasm() -> PathBuf {
     obi_build_support::build_components(&workspace(), &["obi-test-widget-faulty"]).unwrap().remove(0)
@@ -54,6 +54,18 @@ pub fn texts(state: &WidgetState) -> String {
             .collect(),
         other => format!("{other:?}"),
     }
+}
+
+/// komorebi-bar's schemas in `../shared/reference`: for Windows and macOS.
+pub const KOMOREBI_BAR_SCHEMAS: [&str; 2] = ["komorebi-bar.schema.json", "komorebi-bar.macos.schema.json"];
+
+/// The widget kinds komorebi-bar's schema `file` (one of
+/// [`KOMOREBI_BAR_SCHEMAS`]) lists, from `shared`'s reference files.
+pub fn schema_widget_kinds(shared: &Path, file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(shared.join("reference").join(file)).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let variants = schema["$defs"]["WidgetConfig"]["oneOf"].as_array().unwrap_or_else(|| panic!("{file}"));
+    variants.iter().filter_map(|variant| variant["required"][0].as_str()).map(str::to_owned).collect()
 }
 
 /// `../shared` beside the checkout (reference files and the corpus of real
