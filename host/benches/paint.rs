@@ -64,9 +64,9 @@ fn cpu_time() -> Duration {
 
 fn benches(c: &mut Criterion) {
     let json = r#"{ "left_widgets": [], "right_widgets": [], "grouping": { "kind": "Widget", "style": "DefaultWithShadowB4O1S3" } }"#;
-    let style = Style::from_config(&BarConfig::parse(json, "bench").unwrap().config);
-    let font = find_text_font(None).unwrap();
-    let mut offscreen = Offscreen::new(WIDTH, HEIGHT, &font.data).expect("an EGL device (Mesa)");
+    let mut style = Style::from_config(&BarConfig::parse(json, "bench").unwrap().config);
+    style.text_font = Some(find_text_font(None).unwrap().data);
+    let mut offscreen = Offscreen::new(WIDTH, HEIGHT).expect("an EGL device (Mesa)");
     let scenes: Vec<Scene> = (0..60).map(|second| scene(&style, second)).collect();
 
     let mut group = c.benchmark_group("paint 1920x50 (CPU time)");
@@ -88,7 +88,7 @@ fn benches(c: &mut Criterion) {
             for _ in 0..iterations {
                 second = (second + 1) % 60;
                 let scene = &scenes[second];
-                let layout = offscreen.painter.lay_out(scene, WIDTH, HEIGHT);
+                let layout = offscreen.lay_out(scene);
                 if let Some(region) = damage(&shown, &layout, &scene.style) {
                     offscreen.paint_region(scene, &layout, region);
                 }

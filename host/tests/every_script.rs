@@ -250,8 +250,9 @@ fn red_then_blue(fixture: &str, test: &str) {
     }
     let font = FontData::usable(Arc::<[u8]>::from(std::fs::read(&path).unwrap()), 0).unwrap();
     let json = r#"{ "height": 32, "font_size": 24, "left_widgets": [], "right_widgets": [] }"#;
-    let style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
-    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, &font) {
+    let mut style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
+    style.text_font = Some(font);
+    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT) {
         Ok(offscreen) => offscreen,
         Err(error) => return skip::unavailable(&format!("{test}: no offscreen GL ({error})")),
     };

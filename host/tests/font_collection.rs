@@ -27,16 +27,18 @@ fn scene() -> Scene {
     Scene { style, widgets: vec![widget] }
 }
 
-/// The frame a painter with `font` paints of [`scene`]; none without GL.
+/// The frame [`scene`] paints in `font`; none without GL.
 fn painted(font: &FontData) -> Option<Vec<u8>> {
-    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, font) {
+    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT) {
         Ok(offscreen) => offscreen,
         Err(error) => {
             skip::unavailable(&format!("font collection test: no offscreen GL ({error})"));
             return None;
         }
     };
-    offscreen.paint(&scene());
+    let mut scene = scene();
+    scene.style.text_font = Some(font.clone());
+    offscreen.paint(&scene);
     Some(offscreen.read_rgba().unwrap())
 }
 

@@ -32,9 +32,9 @@ fn letters() -> Vec<char> {
 #[test]
 fn a_painter_past_its_glyph_budget_starts_over_and_draws_the_same() {
     let json = r#"{ "height": 60, "font_size": 36, "left_widgets": [], "right_widgets": [] }"#;
-    let style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
-    let font = find_text_font(None).unwrap();
-    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT, &font.data) {
+    let mut style = Style::from_config(&BarConfig::parse(json, "test").unwrap().config);
+    style.text_font = Some(find_text_font(None).unwrap().data);
+    let mut offscreen = match Offscreen::new(WIDTH, HEIGHT) {
         Ok(offscreen) => offscreen,
         Err(error) => return skip::unavailable(&format!("glyph budget test: no offscreen GL ({error})")),
     };
@@ -65,7 +65,7 @@ fn a_painter_past_its_glyph_budget_starts_over_and_draws_the_same() {
     offscreen.paint(&last);
     let after_start_overs = offscreen.read_rgba().unwrap();
     drop(offscreen);
-    let mut fresh = Offscreen::new(WIDTH, HEIGHT, &font.data).unwrap();
+    let mut fresh = Offscreen::new(WIDTH, HEIGHT).unwrap();
     fresh.paint(&last);
     assert!(after_start_overs == fresh.read_rgba().unwrap(), "a painter that started over draws as a fresh one");
 }

@@ -44,9 +44,9 @@ fn a_partial_repaint_equals_a_full_one() {
     let json = r#"{ "height": 40, "transparency_alpha": 230, "left_widgets": [], "right_widgets": [],
         "grouping": { "kind": "Widget", "style": "DefaultWithShadowB4O1S3", "rounding": 6 } }"#;
     let config = BarConfig::parse(json, "test").unwrap().config;
-    let style = Style::from_config(&config);
-    let font = find_text_font(None).unwrap();
-    let mut offscreen = match Offscreen::new(800, 40, &font.data) {
+    let mut style = Style::from_config(&config);
+    style.text_font = Some(find_text_font(None).unwrap().data);
+    let mut offscreen = match Offscreen::new(800, 40) {
         Ok(offscreen) => offscreen,
         Err(error) => return skip::unavailable(&format!("partial repaint test: no offscreen GL ({error})")),
     };
@@ -56,7 +56,7 @@ fn a_partial_repaint_equals_a_full_one() {
     let after = scene(&style, "12:00:01", "a longer title", true);
 
     let before_layout = offscreen.paint(&before);
-    let after_layout = offscreen.painter.lay_out(&after, 800, 40);
+    let after_layout = offscreen.lay_out(&after);
     let region = damage(&before_layout, &after_layout, &after.style).expect("the frames differ");
     assert!(region.width < 800.0, "only part of the bar is damaged: {region:?}");
     offscreen.paint_region(&after, &after_layout, region);
@@ -67,7 +67,7 @@ fn a_partial_repaint_equals_a_full_one() {
     assert_eq!(differing_pixels(&partial, &whole), 0, "pixels differ between the partial and the full repaint");
 
     // And an unchanged scene damages nothing.
-    assert_eq!(damage(&after_layout, &offscreen.painter.lay_out(&after, 800, 40), &after.style), None);
+    assert_eq!(damage(&after_layout, &offscreen.lay_out(&after), &after.style), None);
 }
 
 /// With komorebi-bar's padding on a thin bar an item's row is shorter than
@@ -77,9 +77,9 @@ fn a_partial_repaint_equals_a_full_one() {
 fn an_item_taller_than_its_row_is_repainted_whole() {
     let json = r#"{ "height": 30, "transparency_alpha": 255, "left_widgets": [], "right_widgets": [] }"#;
     let config = BarConfig::parse(json, "test").unwrap().config;
-    let style = Style::from_config(&config);
-    let font = find_text_font(None).unwrap();
-    let offscreen = |what: &str| match Offscreen::new(800, 30, &font.data) {
+    let mut style = Style::from_config(&config);
+    style.text_font = Some(find_text_font(None).unwrap().data);
+    let offscreen = |what: &str| match Offscreen::new(800, 30) {
         Ok(offscreen) => Some(offscreen),
         Err(error) => {
             skip::unavailable(&format!("{what}: no offscreen GL ({error})"));
@@ -93,7 +93,7 @@ fn an_item_taller_than_its_row_is_repainted_whole() {
     before.widgets.remove(0);
     let after = scene(&style, "12:00:00", "title", true);
     let before_layout = bar.paint(&before);
-    let after_layout = bar.painter.lay_out(&after, 800, 30);
+    let after_layout = bar.lay_out(&after);
     assert!(after_layout.items.iter().all(|item| item.rect.height < 15.0), "the rows are thin");
     let region = damage(&before_layout, &after_layout, &after.style).expect("the left side appeared");
     bar.paint_region(&after, &after_layout, region);

@@ -19,9 +19,9 @@ fn button(key: &str, text: &str, emphasis: Emphasis) -> Block {
 
 #[test]
 fn the_lit_cell_shows_whether_selected_urgent_or_not() {
-    let style = Style::from_config(&BarConfig::embedded_default());
-    let font = find_text_font(None).unwrap();
-    let mut offscreen = match Offscreen::new(300, 200, &font.data) {
+    let mut style = Style::from_config(&BarConfig::embedded_default());
+    style.text_font = Some(find_text_font(None).unwrap().data);
+    let mut offscreen = match Offscreen::new(300, 200) {
         Ok(offscreen) => offscreen,
         Err(error) => return skip::unavailable(&format!("popup paint test: no offscreen GL ({error})")),
     };
@@ -33,7 +33,7 @@ fn the_lit_cell_shows_whether_selected_urgent_or_not() {
             button("asks", "Third", Emphasis::Urgent),
         ],
     };
-    let mut layout = offscreen.painter.lay_out_popup(&style, &popup);
+    let mut layout = offscreen.painter.measure().lay_out_popup(&popup, &style);
     // A point inside each cell, right of its text.
     let points: Vec<(u32, u32)> = layout
         .cells

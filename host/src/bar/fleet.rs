@@ -17,7 +17,7 @@ use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
 use crate::render::text::ListAhead;
-use crate::render::{FontData, find_text_font};
+use crate::render::{Measure, find_text_font};
 use crate::runtime::WidgetEngine;
 use crate::scheduler::{Scheduler, WidgetThread};
 use crate::tiler::Connection;
@@ -48,6 +48,8 @@ pub struct Fleet {
     capabilities: Capabilities,
     tiler: Connection,
     deliver: Deliver,
+    /// What the bars lay out with, and the painters shape with.
+    measure: Measure,
     next_id: u64,
 }
 
@@ -62,7 +64,13 @@ impl Fleet {
     pub fn new(plan: Plan, engine: WidgetEngine, tiler: Connection, deliver: Deliver) -> Fleet {
         let capabilities = engine.capabilities().clone();
         let widgets = Scheduler::start(engine);
-        Fleet { plan, widgets, capabilities, tiler, deliver, next_id: 0 }
+        let measure = tracing::debug_span!("starting the text engine").in_scope(Measure::new);
+        Fleet { plan, widgets, capabilities, tiler, deliver, measure, next_id: 0 }
+    }
+
+    /// What the bars lay out with: the painters shape their texts with it.
+    pub fn measure(&self) -> Measure {
+        self.measure.clone()
     }
 
     /// Where the widgets' capabilities hold the images widgets show by
@@ -83,9 +91,8 @@ impl Fleet {
         self.tiler.watch_monitor_areas(move || _ = deliver(BarEvent::MonitorsChanged));
     }
 
-    /// A running bar made from `source`, listening to its file, and the
-    /// font its text is drawn in.
-    pub fn start(&mut self, source: BarSource) -> anyhow::Result<(Running, FontData)> {
+    /// A running bar made from `source`, listening to its file.
+    pub fn start(&mut self, source: BarSource) -> anyhow::Result<Running> {
         let id = BarId(self.next_id);
         self.next_id += 1;
         let config = source.running_config();
@@ -93,22 +100,24 @@ impl Fleet {
         let tiler = self.tiler.for_another_bar(config.monitor());
         let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
-        let bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
+        let mut bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
+        bar.set_text_font(font.data.clone());
         let mut list_ahead = ListAhead::new(font.data.clone());
         let scheduler = self.widgets.add_bar(capabilities, bar.specs().to_vec(), move |changes| {
             list_ahead.look_at(changes.states.iter().map(|(_, state)| state));
             // Fails only once the loop is gone and the bar is shutting down.
             deliver(BarEvent::Widgets { bar: id, changes });
         });
-        let mut running = Running::new(id, source, bar, scheduler, tiler, self.deliver.clone());
+        let (deliver, measure) = (self.deliver.clone(), self.measure.clone());
+        let mut running = Running::new(id, source, bar, scheduler, tiler, deliver, measure);
         tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
-        Ok((running, font.data))
+        Ok(running)
     }
 
     /// The bars the plan asks for at the start, started (one per source,
     /// or with `every_monitor` one for each of `monitors`), and why any
     /// could not be.
-    pub fn start_first(&mut self, monitors: usize) -> (Vec<(Running, FontData)>, Vec<String>) {
+    pub fn start_first(&mut self, monitors: usize) -> (Vec<Running>, Vec<String>) {
         let sources = match self.plan.every_monitor {
             false => self.plan.sources.clone(),
             true => (0..monitors.max(1)).map(|monitor| self.on_monitor(None, monitor)).collect(),
@@ -138,7 +147,7 @@ impl Fleet {
         &mut self,
         members: &mut Vec<Member<S>>,
         monitors: usize,
-        mut surface_for: impl FnMut(&mut Running, FontData) -> Option<S>,
+        mut surface_for: impl FnMut(&mut Running) -> Option<S>,
     ) {
         if !self.plan.every_monitor {
             return;
@@ -151,9 +160,9 @@ impl Fleet {
             }
             let source = self.on_monitor(members.first().map(|member| member.running.source()), monitor);
             match self.start(source) {
-                Ok((mut running, font)) => {
+                Ok(mut running) => {
                     tracing::info!("a bar for monitor {monitor}");
-                    if let Some(surface) = surface_for(&mut running, font) {
+                    if let Some(surface) = surface_for(&mut running) {
                         members.push(Member { running, surface });
                     }
                 }
@@ -289,9 +298,8 @@ mod tests {
     use super::*;
     use crate::bar::{Placement, ScreenRect};
     use crate::config::BarConfig;
-    use crate::render::{Layout, PopupLayout, Rect, Scene, Style};
+    use crate::render::{Frame, PopupLayout, Rect, Style};
     use crate::runtime::ComponentCache;
-    use crate::view::popup::Popup;
 
     /// A surface that remembers whether it is shown, on a set monitor.
     struct Shown {
@@ -300,22 +308,21 @@ mod tests {
     }
 
     impl Surface for Shown {
-        fn lay_out(&mut self, _: &Scene) -> Option<Layout> {
+        fn size(&self) -> Option<(f32, f32)> {
             None
         }
-        fn present(&mut self, _: &Style, _: &Layout, _: Rect) {}
+        fn present(&mut self, _: Frame) {}
         fn redraw(&mut self) {}
         fn set_visible(&mut self, visible: bool) {
             self.visible = visible;
         }
-        fn set_text_font(&mut self, _: &FontData) {}
         fn place(&mut self, _: &Placement, _: Option<ScreenRect>) {}
         fn show_tooltip(&mut self, _: Rect, _: &str, _: &Style) {}
         fn hide_tooltip(&mut self) {}
         fn repaint_popup(&mut self, _: &PopupLayout, _: &Style) {}
 
-        fn show_popup(&mut self, _: Rect, _: &Popup, _: &Style) -> Option<PopupLayout> {
-            None
+        fn show_popup(&mut self, _: Rect, _: &PopupLayout, _: &Style) -> bool {
+            false
         }
         fn hide_popup(&mut self) {}
         fn locate(&self, _: (i32, i32)) -> crate::bar::Located {
@@ -338,7 +345,7 @@ mod tests {
     fn started(fleet: &mut Fleet, monitors: usize, surface: impl Fn(usize) -> Shown) -> Vec<Member<Shown>> {
         let (started, failures) = fleet.start_first(monitors);
         assert!(failures.is_empty(), "{failures:?}");
-        started.into_iter().enumerate().map(|(at, (running, _))| Member { running, surface: surface(at) }).collect()
+        started.into_iter().enumerate().map(|(at, running)| Member { running, surface: surface(at) }).collect()
     }
 
     /// Two bars without widgets, on monitors 0 and 1, from the files
@@ -370,7 +377,7 @@ mod tests {
         let mut members = started(&mut fleet, 2, |_| Shown { monitor: None, visible: true });
         assert_eq!(monitors(&members), [Some(0), Some(1)]);
         let first = members[0].running.id();
-        let surface = |_: &mut Running, _| Some(Shown { monitor: None, visible: true });
+        let surface = |_: &mut Running| Some(Shown { monitor: None, visible: true });
 
         fleet.follow_monitor_count(&mut members, 3, surface);
         assert_eq!(monitors(&members), [Some(0), Some(1), Some(2)], "a third monitor gets a bar");

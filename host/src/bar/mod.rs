@@ -21,7 +21,7 @@ pub use surface::{ReportOutput, Surface};
 
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};
-use crate::render::{Layout, PlacedItem, Scene, SceneWidget, Style};
+use crate::render::{FontData, Layout, PlacedItem, Scene, SceneWidget, Style};
 use crate::scheduler::WidgetEvent;
 use crate::spec::{WidgetSpec, continued};
 use crate::view::{Input, WidgetState};
@@ -107,6 +107,12 @@ impl Bar {
         self.font_family.as_deref()
     }
 
+    /// Draws the bar's texts in `font`, the one its `font_family` names
+    /// (found by the caller), now and after reloads that keep the family.
+    pub fn set_text_font(&mut self, font: FontData) {
+        self.scene.style.text_font = Some(font);
+    }
+
     pub fn mouse(&self) -> &MouseActions {
         &self.mouse
     }
@@ -153,7 +159,8 @@ impl Bar {
             placement_changed: placement != self.placement,
         };
         self.generation += 1;
-        self.scene = Scene { style: Style::from_config(config), widgets };
+        let text_font = self.scene.style.text_font.take();
+        self.scene = Scene { style: Style { text_font, ..Style::from_config(config) }, widgets };
         self.scene.style.fit_window(self.opaque);
         self.specs = specs;
         self.in_scene = in_scene;
@@ -272,8 +279,8 @@ mod tests {
         }
     }
 
-    /// Lays the scene out with every character 10 pixels wide, as a surface
-    /// would after painting.
+    /// Lays the scene out with every character 10 pixels wide, as the
+    /// running bar does with its measure before it paints.
     fn lay_out_and_show(bar: &mut Bar) {
         let layout = lay_out(bar.scene(), 1000.0, 30.0, &mut |piece, _| {
             let width = match piece {
@@ -321,6 +328,16 @@ mod tests {
             (Some(1), 40, Some("DejaVu Serif"))
         );
         assert_eq!(bar.scene().widgets[0].state, WidgetState::Pending);
+    }
+
+    #[test]
+    fn the_text_font_stays_across_reloads_until_another_is_set() {
+        let mut bar = Bar::new(&config(TWO_CPUS_AND_A_CLOCK));
+        assert_eq!(bar.scene().style.text_font, None, "found by the caller, not the model");
+        bar.set_text_font(crate::render::icon_font());
+        bar.reload(&config(r#"{ "height": 40, "left_widgets": [], "right_widgets": [] }"#));
+        assert_eq!(bar.scene().style.text_font, Some(crate::render::icon_font()), "a reload keeps the font");
+        assert_eq!(bar.scene().style.height, 40.0, "and takes the rest of the new look");
     }
 
     #[test]

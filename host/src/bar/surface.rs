@@ -1,12 +1,12 @@
 //! What a running bar needs of the surface it is shown on (an X11 window, a
-//! Wayland layer surface): painting and presenting, being shown or hidden,
-//! being placed, and showing a tooltip or a widget's popup. Sizes and positions are in the
-//! surface's pixels. The surfaces live in `window/`; the bar only names
-//! what it asks of them.
+//! Wayland layer surface): its size, presenting the frames the bar laid out
+//! and painting, being shown or hidden, being placed, and showing a tooltip
+//! or a widget's popup the bar laid out. Sizes and positions are in the
+//! surface's logical pixels, unless they say otherwise. The surfaces live
+//! in `window/`; the bar only names what it asks of them.
 
 use super::{Located, Placement, ScreenRect};
-use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
-use crate::view::popup::Popup;
+use crate::render::{Frame, PopupLayout, Rect, Style};
 use std::rc::Rc;
 
 /// How a surface says which output it put its bar on, by the display
@@ -15,13 +15,13 @@ use std::rc::Rc;
 pub type ReportOutput = Rc<dyn Fn(&str)>;
 
 pub trait Surface {
-    /// `scene` laid out at the surface's size; none while there is no
-    /// surface to lay it out on.
-    fn lay_out(&mut self, scene: &Scene) -> Option<Layout>;
+    /// The size the bar is laid out at; none while there is no surface to
+    /// lay it out on.
+    fn size(&self) -> Option<(f32, f32)>;
 
-    /// Paints what of `layout` lies in `region` over the last frame and
-    /// presents it, naming the region where the platform takes damage.
-    fn present(&mut self, style: &Style, layout: &Layout, region: Rect);
+    /// Paints `frame`'s damage over the last frame and presents it, naming
+    /// the damage where the platform takes it.
+    fn present(&mut self, frame: Frame);
 
     /// Asks for everything to be painted again, when the surface is ready.
     fn redraw(&mut self);
@@ -29,9 +29,6 @@ pub trait Surface {
     /// Shows or hides the bar as the user asks (`obi msg`); a surface whose
     /// monitor is gone stays hidden until it is back.
     fn set_visible(&mut self, visible: bool);
-
-    /// Draws text with `font` from now on.
-    fn set_text_font(&mut self, font: &FontData);
 
     /// Puts the bar where `placement` says now (a reload changed it, or the
     /// monitors did); `tiler_area` is where the tiler has the placement's
@@ -43,10 +40,10 @@ pub trait Surface {
 
     fn hide_tooltip(&mut self);
 
-    /// Shows `popup` beside the item at `anchor` in `style`, and holds the
-    /// pointer and the keyboard while it is open (see [`super::Grabbed`]);
-    /// where its cells went, or none when it cannot be shown here.
-    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout>;
+    /// Shows the popup laid out as `layout` beside the item at `anchor` in
+    /// `style`, and holds the pointer and the keyboard while it is open
+    /// (see [`super::Grabbed`]); false when it cannot be shown here.
+    fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool;
 
     fn hide_popup(&mut self);
 

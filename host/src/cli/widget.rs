@@ -40,8 +40,8 @@ pub fn test(plugin: &Path, script: &Path, png: Option<&Path>, width: u32) -> any
     if bar.specs().is_empty() {
         return Err(anyhow::anyhow!("the widget has no place on the bar"));
     }
-    let font = find_text_font(bar.font_family())?;
-    let mut offscreen = Offscreen::new(width, bar.pixel_height(), &font.data)?;
+    bar.set_text_font(find_text_font(bar.font_family())?.data);
+    let mut offscreen = Offscreen::new(width, bar.pixel_height())?;
     let held = HeldImages::default();
     offscreen.painter.use_held_images(held.clone());
     run(plugin, &script, held, |step, view| {

@@ -49,6 +49,7 @@ mod tests {
             theme,
             grouping,
             see_through: true,
+            text_font: None,
         }
     }
 

@@ -106,6 +106,12 @@ impl FontData {
     }
 }
 
+impl std::fmt::Debug for FontData {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("FontData").field("key", &self.key).field("index", &self.index).finish()
+    }
+}
+
 impl PartialEq for FontData {
     fn eq(&self, other: &FontData) -> bool {
         self.key == other.key

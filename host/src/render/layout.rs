@@ -310,6 +310,7 @@ mod tests {
             theme: Theme::from_config(None, 255),
             grouping: Grouping { kind, ..Grouping::default() },
             see_through: true,
+            text_font: None,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Turns the widgets' states into pixels: [`Scene`] is what to draw, the
-//! [`Painter`] lays it out ([`Layout`]: margins, sides, groups, truncation)
-//! and paints it with femtovg on whatever GL target is current, all of it
-//! or only a damaged region.
+//! [`Measure`] lays it out ([`Layout`]: margins, sides, groups, truncation)
+//! and the [`Painter`] paints the [`Frame`] with femtovg on whatever GL
+//! target is current, all of it or only a damaged region.
 
 mod damage;
 mod font_data;
@@ -12,6 +12,7 @@ mod geometry;
 mod glyph_budget;
 mod grouping;
 mod layout;
+mod measure;
 mod offscreen;
 mod painter;
 mod popup_layout;
@@ -24,6 +25,7 @@ pub use framebuffer::Framebuffer;
 pub use geometry::{Insets, Rect};
 pub use grouping::{GroupKind, Grouping};
 pub use layout::{FAILED_KEY, Layout, PlacedItem, lay_out};
+pub use measure::Measure;
 pub use offscreen::{Offscreen, write_png};
 pub use painter::{Face, Painter};
 pub use popup_layout::{PlacedCell, PopupLayout, lay_out_popup};
@@ -49,6 +51,9 @@ pub struct Style {
     /// What lies outside the background (the margins) shows what is behind
     /// the window; on a window that cannot show through, it is background.
     pub see_through: bool,
+    /// The font texts are drawn in first, once the bar has found the one
+    /// its `font_family` names; until then texts take the system's fonts.
+    pub text_font: Option<FontData>,
 }
 
 impl Style {
@@ -65,6 +70,7 @@ impl Style {
             grouping: Grouping::from_config(config.model.grouping.as_ref(), &theme),
             theme,
             see_through: true,
+            text_font: None,
         }
     }
 }
@@ -105,4 +111,14 @@ pub struct SceneWidget {
 pub struct Scene {
     pub style: Style,
     pub widgets: Vec<SceneWidget>,
+}
+
+/// A bar's frame as a surface takes it, finished: laid out in its style,
+/// and the region of it that changed since the last frame (the whole
+/// window after an expose, a resize or a reload).
+#[derive(Debug, Clone, Copy)]
+pub struct Frame<'a> {
+    pub style: &'a Style,
+    pub layout: &'a Layout,
+    pub damage: Rect,
 }

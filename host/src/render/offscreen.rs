@@ -4,7 +4,7 @@
 //! a screenshot is exactly what the window shows.
 
 use super::framebuffer::Framebuffer;
-use super::{FontData, Layout, Painter, Rect, Scene};
+use super::{Frame, Layout, Measure, Painter, Rect, Scene};
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
 use glow::HasContext;
@@ -24,7 +24,9 @@ pub struct Offscreen {
 }
 
 impl Offscreen {
-    pub fn new(width: u32, height: u32, text_font: &FontData) -> anyhow::Result<Offscreen> {
+    /// A `width` x `height` frame, painted at scale 1; texts are shaped
+    /// in each scene's text font.
+    pub fn new(width: u32, height: u32) -> anyhow::Result<Offscreen> {
         let display = surfaceless::display()?;
         let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template names no native window.
@@ -43,7 +45,7 @@ impl Offscreen {
         // SAFETY: the context is current on this thread, and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
         let framebuffer = Framebuffer::new(&gl, width, height).context("offscreen")?;
-        let painter = Painter::new(renderer(&display, &gl, &framebuffer)?, text_font)?;
+        let painter = Painter::new(renderer(&display, &gl, &framebuffer)?, Measure::new())?;
         Ok(Offscreen { painter, gl, display, framebuffer, _context: context })
     }
 
@@ -51,9 +53,15 @@ impl Offscreen {
         (self.framebuffer.width, self.framebuffer.height)
     }
 
+    /// Where everything in `scene` goes on the frame.
+    pub fn lay_out(&self, scene: &Scene) -> Layout {
+        let (width, height) = self.size();
+        self.painter.measure().lay_out(scene, width as f32, height as f32)
+    }
+
     /// Paints all of `scene` and returns where everything went.
     pub fn paint(&mut self, scene: &Scene) -> Layout {
-        let layout = self.painter.lay_out(scene, self.framebuffer.width, self.framebuffer.height);
+        let layout = self.lay_out(scene);
         self.paint_region(scene, &layout, layout.window);
         layout
     }
@@ -68,7 +76,7 @@ impl Offscreen {
                 tracing::warn!("{error:#}");
             }
         }
-        self.painter.paint(&scene.style, layout, region);
+        self.painter.paint(Frame { style: &scene.style, layout, damage: region });
     }
 
     /// Waits until the GPU (here, llvmpipe's threads) has drawn everything asked of it.
@@ -78,8 +86,6 @@ impl Offscreen {
         unsafe { self.gl.finish() };
     }
 
-    /// Reads back the last painted frame as RGBA rows, top row first, with
-    /// straight (not premultiplied) alpha, as image files hold it.
     /// Paints `scene` and writes the frame to the PNG file at `path`.
     pub fn render(&mut self, scene: &Scene, path: &Path) -> anyhow::Result<()> {
         self.paint(scene);
@@ -87,6 +93,8 @@ impl Offscreen {
         write_png(path, width, height, &self.read_rgba()?)
     }
 
+    /// Reads back the last painted frame as RGBA rows, top row first, with
+    /// straight (not premultiplied) alpha, as image files hold it.
     pub fn read_rgba(&mut self) -> anyhow::Result<Vec<u8>> {
         let canvas = self.painter.canvas();
         canvas.flush();

@@ -8,27 +8,29 @@
 //! Wayland output at scale 2) the painter draws them `scale` times larger,
 //! so that text is rasterised at the size it is shown, not enlarged.
 //!
-//! Text is shaped by the [`TextEngine`] (each character in the first font
-//! that has it) and drawn run by run: outlines through femtovg's glyph
-//! atlas, colour glyphs (emoji) as images painted once and kept.
+//! Text is shaped through the [`Measure`] the bars laid it out with (each
+//! character in the first font that has it) and drawn run by run: outlines
+//! through femtovg's glyph atlas, colour glyphs (emoji) as images painted
+//! once and kept.
 //!
 //! One painter (one canvas: its shaders compiled once, one glyph atlas)
 //! can paint for several bars of a process, each its own [`Face`]: its
-//! text font, its scale, and the images it shows, kept apart from the
-//! other bars'. Its glyphs are held to a [`GlyphBudget`]: past it, the
-//! painter's owner hands it a fresh renderer and it starts over.
+//! scale, and the images it shows, kept apart from the other bars'. Its
+//! glyphs are held to a [`GlyphBudget`]: past it, the painter's owner
+//! hands it a fresh renderer and it starts over.
 
 use super::geometry::Rect;
 use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
-use super::layout::{self, FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
+use super::layout::{FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
+use super::measure::{BINARY_COLUMNS, Measure, binary_cell, icon_size};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
-use super::text::{self, ShapedText, TextEngine, TextKind};
-use super::{FontData, Scene, Style, icon_font};
+use super::text::{self, ShapedText, TextKind};
+use super::{Frame, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
-use crate::view::popup::{Content, Popup};
-use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece, Span};
+use crate::view::popup::Content;
+use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use anyhow::Context;
 use femtovg::imgref::Img;
 use femtovg::rgb::RGBA8;
@@ -45,12 +47,8 @@ pub struct Painter<R: Renderer> {
     glyph_budget: GlyphBudget,
     /// The images capabilities hold for widgets (window icons).
     held: HeldImages,
-    /// Shapes texts: which font each character is drawn in, and where.
-    text: TextEngine,
-    /// The text fonts loaded, by their faces' keys ([`FontData::key`]),
-    /// and which face each id stands for.
-    text_fonts: HashMap<u64, FontId>,
-    text_font_keys: HashMap<FontId, u64>,
+    /// Shapes texts as the bars measured them.
+    measure: Measure,
     /// The fonts texts were shaped in, loaded into femtovg, by their
     /// blob's id and face index; and whether each has colour glyphs.
     run_fonts: HashMap<(u64, u32), (FontId, bool)>,
@@ -58,34 +56,20 @@ pub struct Painter<R: Renderer> {
     /// they are drawn at (none: the glyph has no colour, and is drawn as an
     /// outline).
     colour_glyphs: HashMap<ColourKey, Option<(ImageId, f32, f32)>>,
-    /// The text engine's generation the fitted texts were measured in.
-    text_generation: u64,
     /// Uploaded images, by the face that shows them and the image's key.
     images: HashMap<(u64, u64), ImageId>,
-    /// Texts and icons as fitted before, with their widths: shaping every
-    /// label on every frame would cost more than painting the damage.
-    fitted_texts: FittedTexts,
     /// Whom the painter paints for now.
     face: Face,
 }
 
-/// Whom a painter paints for: one bar's text font, its scale (device
-/// pixels to a logical one), and its own images.
+/// Whom a painter paints for: one bar's scale (device pixels to a
+/// logical one), and its own images.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Face {
     /// Tells the bar's images apart from other bars'.
     pub owner: u64,
-    pub text_font: FontId,
     pub scale: f32,
 }
-
-/// Texts (or icons) by how they were fitted: their font, font size
-/// (negative for icons) and the label width they were cut to. Looked up by
-/// `&str`, so that a label shown again costs no copy to find.
-type FittedTexts = HashMap<FitStyle, HashMap<String, (String, f32)>>;
-type FitStyle = (FontId, u32, u32);
-
-const FITTED_TEXTS: usize = 1024;
 
 /// A colour glyph by its font (blob id, face index), glyph, size in device
 /// pixels and the foreground its uncoloured parts take.
@@ -98,32 +82,22 @@ const COLOUR_GLYPHS: usize = 512;
 const HOVER_VEIL: f32 = 0.25;
 
 impl<R: Renderer> Painter<R> {
-    /// A painter for one face (owner 0, scale 1) drawing text in
-    /// `text_font` with `renderer`.
-    pub fn new(renderer: R, text_font: &FontData) -> anyhow::Result<Painter<R>> {
+    /// A painter for one face (owner 0, scale 1) drawing with `renderer`
+    /// texts shaped through `measure`.
+    pub fn new(renderer: R, measure: Measure) -> anyhow::Result<Painter<R>> {
         let text_context = TextContext::default();
         let canvas = Canvas::new_with_text_context(renderer, text_context.clone()).context("creating the canvas")?;
-        let first_font = load_font(&text_context, text_font)?;
-        let mut painter = Painter {
+        Ok(Painter {
             canvas,
             text_context,
             glyph_budget: GlyphBudget::default(),
             held: HeldImages::default(),
-            text: TextEngine::new(&icon_font()),
-            text_fonts: HashMap::new(),
-            text_font_keys: HashMap::new(),
+            measure,
             run_fonts: HashMap::new(),
             colour_glyphs: HashMap::new(),
-            text_generation: 0,
             images: HashMap::new(),
-            fitted_texts: HashMap::new(),
-            face: Face { owner: 0, text_font: first_font, scale: 1.0 },
-        };
-        painter.remember_text_font(text_font, first_font);
-        // Shaping's first use (its tables, ICU's data) is the start's, not
-        // that of whichever text comes first.
-        painter.shape("0", TextKind::Label, 12.0);
-        Ok(painter)
+            face: Face { owner: 0, scale: 1.0 },
+        })
     }
 
     /// Whether the glyphs rasterised so far hold more textures than the
@@ -166,26 +140,9 @@ impl<R: Renderer> Painter<R> {
         self.held.clone()
     }
 
-    /// The painter's id of the text font `data`, loaded the first time.
-    pub fn text_font(&mut self, data: &FontData) -> anyhow::Result<FontId> {
-        if let Some(id) = self.text_fonts.get(&data.key()) {
-            return Ok(*id);
-        }
-        let id = load_font(&self.text_context, data)?;
-        self.remember_text_font(data, id);
-        Ok(id)
-    }
-
-    fn remember_text_font(&mut self, data: &FontData, id: FontId) {
-        self.text.add_font(data);
-        self.text_fonts.insert(data.key(), id);
-        self.text_font_keys.insert(id, data.key());
-    }
-
-    /// Draws text with the font `data` from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, data: &FontData) -> anyhow::Result<()> {
-        self.face.text_font = self.text_font(data)?;
-        Ok(())
+    /// What the painter shapes its texts with.
+    pub fn measure(&self) -> Measure {
+        self.measure.clone()
     }
 
     /// Draws `scale` device pixels to a logical one from now on.
@@ -218,16 +175,10 @@ impl<R: Renderer> Painter<R> {
         &mut self.canvas
     }
 
-    /// Where everything in `scene` goes on a window of `width` x `height`
-    /// device pixels, in logical ones.
-    pub fn lay_out(&mut self, scene: &Scene, width: u32, height: u32) -> Layout {
-        let (width, height) = (width as f32 / self.face.scale, height as f32 / self.face.scale);
-        layout::lay_out(scene, width, height, &mut |piece, max_width| self.fit_piece(piece, &scene.style, max_width))
-    }
-
-    /// Paints what of `layout` lies in `region` (the whole window, or the
-    /// damage). The caller flushes the canvas and presents the frame.
-    pub fn paint(&mut self, style: &Style, layout: &Layout, region: Rect) {
+    /// Paints what of `frame` lies in its damage (the whole window, or what
+    /// changed). The caller flushes the canvas and presents the frame.
+    pub fn paint(&mut self, frame: Frame) {
+        let Frame { style, layout, damage: region } = frame;
         let (window, scale) = (layout.window, self.face.scale);
         let device = window.scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
@@ -266,8 +217,10 @@ impl<R: Renderer> Painter<R> {
     /// with room around them.
     pub fn tooltip_size(&mut self, style: &Style, text: &str) -> (u32, u32) {
         let lines = tooltip_lines(text);
-        let widest =
-            lines.iter().map(|line| self.shape(line, TextKind::Label, style.font_size).width).fold(0.0, f32::max);
+        let widest = lines
+            .iter()
+            .map(|line| self.shape(line, TextKind::Label, style, style.font_size).width)
+            .fold(0.0, f32::max);
         let margin = tooltip_margin(style);
         let width = (widest + 2.0 * margin).ceil().min(TOOLTIP_MAX_WIDTH);
         let height = (lines.len() as f32 * tooltip_line_height(style) + 2.0 * margin).ceil();
@@ -285,7 +238,7 @@ impl<R: Renderer> Painter<R> {
             let (margin, line_height) = (tooltip_margin(style), tooltip_line_height(style));
             for (index, line) in tooltip_lines(text).iter().enumerate() {
                 let middle = margin + line_height * (index as f32 + 0.5);
-                let shaped = painter.shape(line, TextKind::Label, style.font_size);
+                let shaped = painter.shape(line, TextKind::Label, style, style.font_size);
                 painter.draw_text(&shaped, margin, middle, colour);
             }
         });
@@ -309,12 +262,6 @@ impl<R: Renderer> Painter<R> {
         paint(self);
         self.canvas.restore();
         self.glyph_budget.frame_painted();
-    }
-
-    /// Where everything in `popup` goes, its texts cut to the bar's
-    /// `max_label_width`.
-    pub fn lay_out_popup(&mut self, style: &Style, popup: &Popup) -> PopupLayout {
-        popup_layout::lay_out_popup(popup, style, &mut |piece| self.fit_piece(piece, style, style.max_label_width))
     }
 
     /// Paints a whole popup window laid out as `layout` (in logical pixels,
@@ -387,69 +334,9 @@ impl<R: Renderer> Painter<R> {
         self.paint_pieces(style, &placed.pieces, placed.content_x, middle, foreground);
     }
 
-    /// The piece as it will be drawn (text cut to `max_width`) and its width.
-    fn fit_piece(&mut self, piece: &Piece, style: &Style, max_width: f32) -> (Piece, f32) {
-        if self.text.generation() != self.text_generation {
-            // The fonts texts are drawn in changed: widths are measured again.
-            self.fitted_texts.clear();
-            self.text_generation = self.text.generation();
-        }
-        let font = self.face.text_font;
-        let fit_style = |size: f32| (font, size.to_bits(), max_width.to_bits());
-        match piece {
-            Piece::Text(text) => {
-                let fit_style = fit_style(style.font_size);
-                if let Some((fitted, width)) = self.fitted(fit_style, text) {
-                    return (Piece::Text(fitted.clone()), *width);
-                }
-                let size = style.font_size;
-                let (fitted, width) = text::cut(text, max_width, |text| self.shape(text, TextKind::Label, size).width);
-                self.remember(fit_style, text, fitted.clone(), width);
-                (Piece::Text(fitted), width)
-            }
-            Piece::Icon(glyph) => {
-                // Icons are told apart from texts by their size's sign.
-                let fit_style = fit_style(-style.font_size * style.icon_scale);
-                if let Some((_, width)) = self.fitted(fit_style, glyph) {
-                    return (piece.clone(), *width);
-                }
-                let width = self.shape(glyph, TextKind::Icon, icon_size(style)).width;
-                self.remember(fit_style, glyph, glyph.clone(), width);
-                (piece.clone(), width)
-            }
-            Piece::Image(_) | Piece::HeldImage(_) => (piece.clone(), icon_size(style)),
-            Piece::BinaryClock(_) => (piece.clone(), binary_clock_width(style)),
-            // Measured through the engine's own cache of shaped texts.
-            Piece::Styled(spans) => {
-                let size = style.font_size;
-                let (fitted, width) = text::cut_spans(spans, max_width, |spans| self.shape_styled(spans, size).width);
-                (Piece::Styled(fitted), width)
-            }
-        }
-    }
-
-    fn fitted(&self, fit_style: FitStyle, text: &str) -> Option<&(String, f32)> {
-        self.fitted_texts.get(&fit_style)?.get(text)
-    }
-
-    fn remember(&mut self, fit_style: FitStyle, text: &str, fitted: String, width: f32) {
-        // Labels come and go (titles, rates): start over rather than grow without bound.
-        if self.fitted_texts.values().map(HashMap::len).sum::<usize>() >= FITTED_TEXTS {
-            self.fitted_texts.clear();
-        }
-        self.fitted_texts.entry(fit_style).or_default().insert(text.to_owned(), (fitted, width));
-    }
-
-    /// `text` shaped at `size` in the face's text font (or the icon font first).
-    fn shape(&mut self, text: &str, kind: TextKind, size: f32) -> Arc<ShapedText> {
-        let font = self.text_font_keys.get(&self.face.text_font).copied().unwrap_or_default();
-        self.text.shape(text, kind, font, size)
-    }
-
-    /// `spans` shaped at `size` in the face's text font.
-    fn shape_styled(&mut self, spans: &[Span], size: f32) -> Arc<ShapedText> {
-        let font = self.text_font_keys.get(&self.face.text_font).copied().unwrap_or_default();
-        self.text.shape_styled(spans, font, size)
+    /// `text` shaped at `size` in `style`'s text font (or the icon font first).
+    fn shape(&self, text: &str, kind: TextKind, style: &Style, size: f32) -> Arc<ShapedText> {
+        self.measure.shape(text, kind, style, size)
     }
 
     /// Draws `shaped` from `x`, centred on `middle`, in `colour` (unless a
@@ -611,15 +498,15 @@ impl<R: Renderer> Painter<R> {
         for (piece, width) in pieces {
             match piece {
                 Piece::Text(text) => {
-                    let shaped = self.shape(text, TextKind::Label, style.font_size);
+                    let shaped = self.shape(text, TextKind::Label, style, style.font_size);
                     self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Icon(glyph) => {
-                    let shaped = self.shape(glyph, TextKind::Icon, icon_size(style));
+                    let shaped = self.shape(glyph, TextKind::Icon, style, icon_size(style));
                     self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Styled(spans) => {
-                    let shaped = self.shape_styled(spans, style.font_size);
+                    let shaped = self.measure.shape_styled(spans, style, style.font_size);
                     self.draw_text(&shaped, whole_pixel(cursor), middle, foreground);
                 }
                 Piece::Image(image) => {
@@ -699,12 +586,6 @@ impl<R: Renderer> Painter<R> {
     }
 }
 
-/// Loads `data` into femtovg's fonts: shared, not copied (femtovg reads
-/// the fonts where they are).
-fn load_font(text_context: &TextContext, data: &FontData) -> anyhow::Result<FontId> {
-    text_context.add_shared_font_with_index(data.bytes.clone(), data.index).context("loading the text font")
-}
-
 fn image_key(image: &Image) -> u64 {
     let mut hasher = DefaultHasher::new();
     match image {
@@ -712,23 +593,6 @@ fn image_key(image: &Image) -> u64 {
         Image::Pixels(pixels) => (pixels.width, pixels.height, &pixels.rgba).hash(&mut hasher),
     }
     hasher.finish()
-}
-
-fn icon_size(style: &Style) -> f32 {
-    style.font_size * style.icon_scale
-}
-
-/// hh:mm:ss as six columns of bits: 2, 4, 3, 4, 3, 4 rows.
-const BINARY_COLUMNS: [u8; 6] = [2, 4, 3, 4, 3, 4];
-
-fn binary_cell(style: &Style) -> f32 {
-    (style.content_height() * 0.8 / 4.0).min(style.font_size * 0.8)
-}
-
-fn binary_clock_width(style: &Style) -> f32 {
-    let cell = binary_cell(style);
-    // Columns touch within a pair; pairs are one cell apart.
-    6.0 * cell + 2.0 * cell
 }
 
 fn paint_binary_clock<R: Renderer>(

@@ -1,7 +1,8 @@
 //! The bars' GL side: one context and one femtovg painter for all the bars
-//! of the process ([`GlDevice`], kept in a [`SharedDevice`] with the images
-//! widgets show by handle, which its painters draw from), a surface on each bar's window
-//! ([`GlBar`]), and how a frame reaches the screen.
+//! of the process ([`GlDevice`], kept in a [`SharedDevice`] with what its
+//! painters draw from: the images widgets show by handle, and the bars'
+//! [`Measure`] that shapes their texts), a surface on each bar's window
+//! ([`GlBar`]), and how a bar's finished frame reaches the screen.
 //!
 //! Painting only a damaged region needs the last frame under it, and
 //! presenting only that region needs a way to say so. In order of choice:
@@ -14,9 +15,8 @@
 //! it and swapped with its damage named; elsewhere into a kept framebuffer
 //! that is copied whole to the back buffer before the swap.
 
-use crate::render::{Face, FontData, Framebuffer, Layout, Painter, PopupLayout, Rect, Style};
+use crate::render::{Face, Frame, Framebuffer, Measure, Painter, PopupLayout, Rect, Style};
 use crate::view::images::HeldImages;
-use crate::view::popup::Popup;
 use anyhow::Context;
 use femtovg::renderer::OpenGl;
 use glutin::config::Config;
@@ -87,17 +87,20 @@ struct Device {
     next_owner: Cell<u64>,
 }
 
-/// The bars' GL device, once the first bar's window has made it, and the
-/// images widgets show by handle, which its painters draw from.
+/// The bars' GL device, once the first bar's window has made it, and what
+/// its painters draw from: the images widgets show by handle, and the
+/// bars' measure, which shapes their texts.
 pub struct SharedDevice {
     device: Option<GlDevice>,
     held: HeldImages,
+    measure: Measure,
 }
 
 impl SharedDevice {
-    /// No device yet; its painters will draw the images held in `held`.
-    pub fn new(held: HeldImages) -> SharedDevice {
-        SharedDevice { device: None, held }
+    /// No device yet; its painters will draw the images held in `held`
+    /// and texts shaped through `measure`.
+    pub fn new(held: HeldImages, measure: Measure) -> SharedDevice {
+        SharedDevice { device: None, held, measure }
     }
 
     /// The GL config every bar's window is made with, once the first bar's made it.
@@ -108,14 +111,14 @@ impl SharedDevice {
 
 impl GlDevice {
     /// A context on `config`, made current on `surface` (the first bar's),
-    /// and the bars' painter, drawing text in `text_font` to begin with and
+    /// and the bars' painter, drawing texts shaped through `measure` and
     /// images from `held`.
     fn new(
         config: &Config,
         handle: RawWindowHandle,
         surface: &Surface<WindowSurface>,
-        text_font: &FontData,
         held: &HeldImages,
+        measure: &Measure,
     ) -> anyhow::Result<GlDevice> {
         let display = config.display();
         // SAFETY: the handle is of a live window; the context does not keep it.
@@ -124,7 +127,7 @@ impl GlDevice {
         let context = context.make_current(surface).context("activating the GL context")?;
         // SAFETY: the context is current on this thread and the loader is its display's.
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name).cast()) };
-        let mut painter = Painter::new(renderer(config)?, text_font)?;
+        let mut painter = Painter::new(renderer(config)?, measure.clone())?;
         painter.use_held_images(held.clone());
         Ok(GlDevice {
             inner: Rc::new(Device {
@@ -187,7 +190,6 @@ impl<W> GlBar<W> {
         handle: RawWindowHandle,
         size: (u32, u32),
         config: &Config,
-        text_font: &FontData,
         shared: &mut SharedDevice,
     ) -> anyhow::Result<GlBar<W>> {
         let config = shared.config().unwrap_or(config).clone();
@@ -200,7 +202,7 @@ impl<W> GlBar<W> {
         let device = match &shared.device {
             Some(device) => device.clone(),
             None => {
-                let made = GlDevice::new(&config, handle, &surface, text_font, &shared.held)?;
+                let made = GlDevice::new(&config, handle, &surface, &shared.held, &shared.measure)?;
                 shared.device.insert(made).clone()
             }
         };
@@ -214,8 +216,7 @@ impl<W> GlBar<W> {
             "damaged regions are painted {}",
             if kept.is_some() { "into a kept frame" } else { "in place" }
         );
-        let text_font = device.inner.painter.borrow_mut().text_font(text_font)?;
-        Ok(GlBar { face: Face { owner, text_font, scale: 1.0 }, kept, presenter: None, size, device, surface, window })
+        Ok(GlBar { face: Face { owner, scale: 1.0 }, kept, presenter: None, size, device, surface, window })
     }
 
     /// The shared painter, painting for this bar, on its surface.
@@ -287,10 +288,10 @@ impl<W> GlBar<W> {
         self.face.scale = scale;
     }
 
-    /// `scene` laid out on the window as it is now.
-    pub fn lay_out(&mut self, scene: &crate::render::Scene) -> Layout {
+    /// The window's size in logical pixels, which the bar lays out in.
+    pub fn logical_size(&self) -> (f32, f32) {
         let (width, height) = self.size;
-        self.painter().lay_out(scene, width, height)
+        (width as f32 / self.face.scale, height as f32 / self.face.scale)
     }
 
     /// The window's size as last reported (asking X would cost a round trip
@@ -356,17 +357,17 @@ impl<W> GlBar<W> {
         Ok(())
     }
 
-    /// Paints what of `layout` lies in `region` over the last frame and
-    /// presents the result, naming the region to EGL where it takes damage.
-    pub fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+    /// Paints `frame`'s damage over the last frame and presents the
+    /// result, naming the damage to EGL where it takes it.
+    pub fn present(&mut self, frame: Frame) {
         let scale = {
             let mut painter = self.painter();
-            painter.paint(style, layout, region);
+            painter.paint(frame);
             painter.canvas().flush_to_output(());
             painter.scale()
         };
         // From here on, in the device pixels of the window.
-        let (region, layout_window) = (region.scaled(scale), layout.window.scaled(scale));
+        let (region, layout_window) = (frame.damage.scaled(scale), frame.layout.window.scaled(scale));
         if let Some(presenter) = &mut self.presenter {
             let put = presenter.put(&self.device.inner.gl, region, self.size, layout_window.height as i32);
             if let Err(error) = put {
@@ -393,23 +394,9 @@ impl<W> GlBar<W> {
         scale: f32,
         style: &Style,
         text: &str,
-        text_font: &FontData,
     ) {
         let (width, height) = size;
-        self.present_aside(surface, scale, text_font, "the tooltip", |painter| {
-            painter.paint_tooltip(style, text, width, height)
-        });
-    }
-
-    /// Where everything in `popup` goes, measured in `text_font`.
-    pub fn lay_out_popup(&mut self, style: &Style, popup: &Popup, text_font: &FontData) -> Option<PopupLayout> {
-        match self.tooltip_painter(text_font) {
-            Ok(mut painter) => Some(painter.lay_out_popup(style, popup)),
-            Err(error) => {
-                tracing::warn!("laying out the popup: {error:#}");
-                None
-            }
-        }
+        self.present_aside(surface, scale, "the tooltip", |painter| painter.paint_tooltip(style, text, width, height));
     }
 
     /// Paints a popup laid out as `layout` into `surface` (the popup's own
@@ -421,9 +408,8 @@ impl<W> GlBar<W> {
         scale: f32,
         style: &Style,
         layout: &PopupLayout,
-        text_font: &FontData,
     ) {
-        self.present_aside(surface, scale, text_font, "the popup", |painter| painter.paint_popup(style, layout));
+        self.present_aside(surface, scale, "the popup", |painter| painter.paint_popup(style, layout));
     }
 
     /// Makes the context current on `surface` (a window beside the bar),
@@ -433,7 +419,6 @@ impl<W> GlBar<W> {
         &mut self,
         surface: &Surface<WindowSurface>,
         scale: f32,
-        text_font: &FontData,
         what: &str,
         paint: impl FnOnce(&mut Painter<OpenGl>),
     ) {
@@ -443,7 +428,7 @@ impl<W> GlBar<W> {
         // bar's frame stays bound across the switch of surfaces: unbound,
         // the window beside the bar is drawn into its own surface.
         bind_framebuffer(&device.inner.gl, None);
-        match self.tooltip_painter(text_font) {
+        match self.tooltip_painter() {
             Ok(mut painter) => {
                 painter.set_scale(scale);
                 paint(&mut painter);
@@ -458,24 +443,22 @@ impl<W> GlBar<W> {
         bind_framebuffer(&device.inner.gl, self.kept.as_ref().map(|frame| frame.object));
     }
 
-    /// The tooltips' painter, painting in `text_font`; made on the current
-    /// context the first time.
-    fn tooltip_painter(&mut self, text_font: &FontData) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
+    /// The tooltips' painter; made on the current context the first time.
+    fn tooltip_painter(&mut self) -> anyhow::Result<RefMut<'_, Painter<OpenGl>>> {
         let device = &self.device.inner;
         let mut tooltip_painter = device.tooltip_painter.borrow_mut();
         match tooltip_painter.as_mut() {
             None => {
-                let mut painter = Painter::new(renderer(&device.config)?, text_font)?;
+                let bars_painter = device.painter.borrow();
+                let mut painter = Painter::new(renderer(&device.config)?, bars_painter.measure())?;
                 // A popup shows the bar's held images too (a player's cover).
-                painter.use_held_images(device.painter.borrow().held_images());
+                painter.use_held_images(bars_painter.held_images());
                 *tooltip_painter = Some(painter);
             }
             Some(painter) if painter.glyphs_over_budget() => painter.start_over(renderer(&device.config)?)?,
             Some(_) => {}
         }
-        let mut painter = RefMut::map(tooltip_painter, |painter| painter.as_mut().expect("made above"));
-        painter.set_text_font(text_font)?;
-        Ok(painter)
+        Ok(RefMut::map(tooltip_painter, |painter| painter.as_mut().expect("made above")))
     }
 
     /// A GL surface of `size` on another native window (a tooltip's), on
@@ -506,13 +489,6 @@ impl<W> GlBar<W> {
         if let Err(error) = self.surface.set_swap_interval(context, glutin::surface::SwapInterval::DontWait) {
             tracing::debug!("the swap interval stays: {error:#}");
         }
-    }
-
-    /// Draws text with another font from now on (a reloaded `font_family`).
-    pub fn set_text_font(&mut self, text_font: &FontData) -> anyhow::Result<()> {
-        let font = self.painter().text_font(text_font)?;
-        self.face.text_font = font;
-        Ok(())
     }
 
     fn swap(&self, changed: Rect, window_height: i32) -> glutin::error::Result<()> {

@@ -18,7 +18,7 @@ pub fn bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
     let json =
         r#"{ "height": 32, "font_family": "DejaVu Sans", "font_size": 14, "left_widgets": [], "right_widgets": [] }"#;
     let config = BarConfig::parse(json, "test").unwrap().config;
-    let style = Style::from_config(&config);
+    let mut style = Style::from_config(&config);
     let font = match find_text_font(Some("DejaVu Sans")) {
         Ok(font) if font.family == "DejaVu Sans" => font,
         _ => {
@@ -26,7 +26,8 @@ pub fn bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
             return None;
         }
     };
-    match Offscreen::new(WIDTH, HEIGHT, &font.data) {
+    style.text_font = Some(font.data);
+    match Offscreen::new(WIDTH, HEIGHT) {
         Ok(offscreen) => {
             let background = [style.theme.background.0, style.theme.background.1, style.theme.background.2];
             Some((offscreen, style, background))

@@ -25,6 +25,7 @@ use super::{Bar, ScreenRect};
 use crate::config::model::MonitorConfigOrIndex;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::input::{DoubleClicks, ScrollTicks};
+use crate::render::Measure;
 use crate::scheduler::{Changes, SchedulerHandle};
 use crate::tiler::Connection;
 use pointer::Hover;
@@ -106,6 +107,8 @@ pub struct Running {
     /// Reads `source`'s file again on every save.
     watcher: Option<crate::watch::FileWatcher>,
     deliver: Deliver,
+    /// What it lays itself and its popups out with.
+    measure: Measure,
     cursor: (f32, f32),
     /// The pointer is on the bar (it moved onto it and has not left).
     pointer_on_bar: bool,
@@ -124,7 +127,8 @@ pub struct Running {
 
 impl Running {
     /// Bar `id`, `bar` as made from `source`, whose widgets run under
-    /// `scheduler` and whose events come through `deliver`.
+    /// `scheduler`, whose events come through `deliver`, and which lays
+    /// itself out with `measure`.
     pub fn new(
         id: BarId,
         source: BarSource,
@@ -132,6 +136,7 @@ impl Running {
         scheduler: SchedulerHandle,
         tiler: Connection,
         deliver: Deliver,
+        measure: Measure,
     ) -> Running {
         Running {
             id,
@@ -141,6 +146,7 @@ impl Running {
             source,
             watcher: None,
             deliver,
+            measure,
             cursor: (0.0, 0.0),
             pointer_on_bar: false,
             double_clicks: DoubleClicks::default(),

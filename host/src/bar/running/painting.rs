@@ -5,18 +5,18 @@
 
 use super::Running;
 use crate::bar::Surface;
-use crate::render::damage;
+use crate::render::{Frame, Layout, damage};
 use crate::view::WidgetState;
 
 impl Running {
     /// Paints and presents everything (after an expose, a resize or a reload).
     pub fn paint_all(&mut self, surface: &mut dyn Surface) {
         self.widgets_changed = false;
-        let laying_out = tracing::trace_span!("laying the bar out").entered();
-        let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
-        drop(laying_out);
+        let Some(layout) = tracing::trace_span!("laying the bar out").in_scope(|| self.lay_out(surface)) else {
+            return;
+        };
         tracing::trace_span!("painting the bar").in_scope(|| {
-            surface.present(&self.bar.scene().style, &layout, layout.window);
+            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage: layout.window });
         });
         self.bar.show(layout);
         self.follow_hovered_item(surface);
@@ -29,16 +29,22 @@ impl Running {
         if !std::mem::take(&mut self.widgets_changed) {
             return;
         }
-        let Some(layout) = surface.lay_out(self.bar.scene()) else { return };
+        let Some(layout) = self.lay_out(surface) else { return };
         if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
             tracing::trace!("bar {}: presenting {changed:?}", self.id.0);
-            surface.present(&self.bar.scene().style, &layout, changed);
+            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage: changed });
             self.bar.show(layout);
             self.follow_hovered_item(surface);
             self.note_presented();
         }
         // A popup may change while the bar does not.
         self.follow_popup(surface);
+    }
+
+    /// The bar laid out at `surface`'s size; none while it has none.
+    fn lay_out(&self, surface: &dyn Surface) -> Option<Layout> {
+        let (width, height) = surface.size()?;
+        Some(self.measure.lay_out(self.bar.scene(), width, height))
     }
 
     /// Says, once, when the bar's first frame and its first complete one

@@ -32,19 +32,18 @@ impl Running {
                 // The widget's popup as it is now keeps the cell that was lit.
                 let lit = self.popup.as_ref().filter(|open| open.widget == widget).and_then(OpenPopup::lit_key);
                 self.end_hover(surface);
-                match surface.show_popup(anchor, &popup, &self.bar.scene().style) {
-                    Some(layout) => {
-                        let mut open = OpenPopup::new(widget, popup, anchor, layout);
-                        if lit.is_some_and(|key| open.light(&key)) {
-                            surface.repaint_popup(&open.layout, &self.bar.scene().style);
-                        }
-                        self.popup = Some(open);
+                let style = &self.bar.scene().style;
+                let layout = self.measure.lay_out_popup(&popup, style);
+                if surface.show_popup(anchor, &layout, style) {
+                    let mut open = OpenPopup::new(widget, popup, anchor, layout);
+                    if lit.is_some_and(|key| open.light(&key)) {
+                        surface.repaint_popup(&open.layout, style);
                     }
+                    self.popup = Some(open);
+                } else {
                     // Not shown here: the widget is told, rather than asked again each frame.
-                    None => {
-                        self.popup = None;
-                        self.scheduler.send(WidgetEvent::ClosePopup { widget });
-                    }
+                    self.popup = None;
+                    self.scheduler.send(WidgetEvent::ClosePopup { widget });
                 }
             }
         }

@@ -82,7 +82,7 @@ impl Running {
         let reloaded = self.bar.reload(&self.source.running_config());
         if reloaded.font_changed {
             match find_text_font(self.bar.font_family()) {
-                Ok(font) => surface.set_text_font(&font.data),
+                Ok(font) => self.bar.set_text_font(font.data),
                 Err(error) => tracing::warn!("{error}"),
             }
         }

@@ -35,9 +35,8 @@ use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
     BarEvent, Deliver, Fleet, Flow, Located, Member, Placement, ReportOutput, Running, ScreenRect, Surface, dispatch,
 };
-use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
+use crate::render::{Frame, PopupLayout, Rect, Style};
 use crate::sync::lock;
-use crate::view::popup::Popup;
 use anyhow::Context;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
@@ -151,7 +150,7 @@ impl Wayland {
             xdg_shell,
             fractional,
             display: RefCell::new(None),
-            device: RefCell::new(SharedDevice::new(fleet.held_images())),
+            device: RefCell::new(SharedDevice::new(fleet.held_images(), fleet.measure())),
         });
         let mut state = LayerBar {
             fleet,
@@ -236,8 +235,8 @@ impl LayerBar {
         let outputs = self.ordered_outputs();
         let (started, failures) = self.fleet.start_first(outputs.len());
         failures.iter().for_each(|error| tracing::error!("{error:#}"));
-        for (running, font) in started {
-            let surface = Panel::new(self.shell.clone(), outputs.clone(), &running, font);
+        for running in started {
+            let surface = Panel::new(self.shell.clone(), outputs.clone(), &running);
             self.members.push(Member { running, surface });
         }
         if self.members.is_empty() {
@@ -267,8 +266,8 @@ impl LayerBar {
             member.surface.follow_outputs();
         }
         let shell = self.shell.clone();
-        self.fleet.follow_monitor_count(&mut self.members, outputs.len(), |running, font| {
-            let mut panel = Panel::new(shell.clone(), outputs.clone(), running, font);
+        self.fleet.follow_monitor_count(&mut self.members, outputs.len(), |running| {
+            let mut panel = Panel::new(shell.clone(), outputs.clone(), running);
             panel.open();
             Some(panel)
         });
@@ -342,7 +341,6 @@ struct Panel {
     report_output: ReportOutput,
     /// The user has not hidden the bar.
     shown: bool,
-    text_font: FontData,
     /// Everything is to be painted again.
     redraw: bool,
     /// The compositor closed the surface: a new one is made once the events
@@ -358,7 +356,7 @@ struct Panel {
 
 impl Panel {
     /// The surface of `running`'s bar among `outputs`, not yet opened.
-    fn new(shell: Rc<Shell>, outputs: Outputs, running: &Running, text_font: FontData) -> Panel {
+    fn new(shell: Rc<Shell>, outputs: Outputs, running: &Running) -> Panel {
         Panel {
             shell,
             outputs,
@@ -374,7 +372,6 @@ impl Panel {
             placement: running.bar().placement().clone(),
             report_output: running.report_output(),
             shown: true,
-            text_font,
             redraw: false,
             reopen: false,
             logical: (1, 1),
@@ -503,7 +500,7 @@ impl Panel {
             layer.wl_surface().set_buffer_scale(factor);
         }
         let device = &mut self.shell.device.borrow_mut();
-        let mut gl = GlBar::on(layer, handle, size, &config, &self.text_font, device)?;
+        let mut gl = GlBar::on(layer, handle, size, &config, device)?;
         gl.swap_without_waiting();
         gl.set_scale(self.scale.factor());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
@@ -580,13 +577,13 @@ fn resize(gl: &mut GlBar<LayerSurface>, size: (u32, u32)) {
 }
 
 impl Surface for Panel {
-    fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
-        Some(self.gl.as_mut()?.lay_out(scene))
+    fn size(&self) -> Option<(f32, f32)> {
+        Some(self.gl.as_ref()?.logical_size())
     }
 
-    fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+    fn present(&mut self, frame: Frame) {
         if let Some(gl) = &mut self.gl {
-            gl.present(style, layout, region);
+            gl.present(frame);
         }
     }
 
@@ -600,15 +597,6 @@ impl Surface for Panel {
             self.open();
         } else {
             self.close();
-        }
-    }
-
-    fn set_text_font(&mut self, font: &FontData) {
-        self.text_font = font.clone();
-        if let Some(gl) = &mut self.gl
-            && let Err(error) = gl.set_text_font(font)
-        {
-            tracing::warn!("{error:#}");
         }
     }
 
@@ -628,8 +616,8 @@ impl Surface for Panel {
         self.tooltip = None;
     }
 
-    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout> {
-        self.open_popup(anchor, popup, style)
+    fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {
+        self.open_popup(anchor, layout, style)
     }
 
     fn hide_popup(&mut self) {

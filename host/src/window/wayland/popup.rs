@@ -14,7 +14,6 @@ use super::tooltip::{beside, surface_for};
 use super::{LayerBar, Panel};
 use crate::bar::PopupKey;
 use crate::render::{PopupLayout, Rect, Style};
-use crate::view::popup::Popup as WidgetPopupView;
 use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_seat, wl_surface};
 use smithay_client_toolkit::reexports::client::{Connection, Dispatch, QueueHandle, WEnum};
 use smithay_client_toolkit::shell::WaylandSurface;
@@ -53,14 +52,14 @@ impl WidgetPopup {
 }
 
 impl Panel {
-    /// A popup of the layer surface under (or over) the item, grabbing the
-    /// seat with the last press on the bar; painted once configured.
-    pub(super) fn open_popup(&mut self, anchor: Rect, view: &WidgetPopupView, style: &Style) -> Option<PopupLayout> {
+    /// A popup laid out as `layout` of the layer surface under (or over)
+    /// the item, grabbing the seat with the last press on the bar; painted
+    /// once configured. Whether it is shown.
+    pub(super) fn open_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {
         let shell = self.shell.clone();
-        let laid_out = self.gl.as_mut().and_then(|gl| gl.lay_out_popup(style, view, &self.text_font));
-        let (Some(xdg_shell), Some(layout)) = (&shell.xdg_shell, laid_out) else {
+        let (Some(xdg_shell), Some(_)) = (&shell.xdg_shell, &self.gl) else {
             self.close_popup();
-            return None;
+            return false;
         };
         let size = layout.size();
         // Redrawn by its widget where it stands and as large: painted again
@@ -72,16 +71,20 @@ impl Panel {
             && shown.layout.size() == size
         {
             shown.style = style.clone();
-            self.repaint_open_popup(&layout);
-            return Some(layout);
+            self.repaint_open_popup(layout);
+            return true;
         }
         self.close_popup();
-        let gl = self.gl.as_mut()?;
-        let positioner = beside(xdg_shell, anchor, size, (self.logical.1, self.at_bottom))?;
+        let Some(gl) = self.gl.as_mut() else { return false };
+        let Some(positioner) = beside(xdg_shell, anchor, size, (self.logical.1, self.at_bottom)) else { return false };
         let surface = shell.compositor.create_surface(&shell.qh);
-        let popup = Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell)
-            .inspect_err(|error| tracing::warn!("making the popup: {error:#}"))
-            .ok()?;
+        let popup = match Popup::from_surface(None, &positioner, &shell.qh, surface, xdg_shell) {
+            Ok(popup) => popup,
+            Err(error) => {
+                tracing::warn!("making the popup: {error:#}");
+                return false;
+            }
+        };
         gl.window.get_popup(popup.xdg_popup());
         // Before the grab, which keeps the keyboard where it is while it lasts.
         gl.window.set_keyboard_interactivity(KeyboardInteractivity::Exclusive);
@@ -102,7 +105,7 @@ impl Panel {
             scale: self.scale,
             style: style.clone(),
         });
-        Some(layout)
+        true
     }
 
     /// Takes the popup away, and gives the keyboard back.
@@ -120,7 +123,7 @@ impl Panel {
         let (Some(gl), Some(shown)) = (&mut self.gl, &mut self.popup) else { return };
         shown.layout = layout.clone();
         if let Some(surface) = &shown.surface {
-            gl.present_popup_on(surface, shown.scale.factor(), &shown.style, &shown.layout, &self.text_font);
+            gl.present_popup_on(surface, shown.scale.factor(), &shown.style, &shown.layout);
         }
     }
 
@@ -139,7 +142,7 @@ impl Panel {
             }
         }
         if let Some(surface) = &shown.surface {
-            gl.present_popup_on(surface, scale.factor(), &shown.style, &shown.layout, &self.text_font);
+            gl.present_popup_on(surface, scale.factor(), &shown.style, &shown.layout);
         }
     }
 }

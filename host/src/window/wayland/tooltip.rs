@@ -50,7 +50,7 @@ impl Panel {
             }
         }
         if let Some(surface) = &tooltip.surface {
-            gl.present_tooltip_on(surface, size, scale.factor(), &tooltip.style, &tooltip.text, &self.text_font);
+            gl.present_tooltip_on(surface, size, scale.factor(), &tooltip.style, &tooltip.text);
         }
     }
 

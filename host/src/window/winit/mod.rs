@@ -20,8 +20,7 @@ use crate::bar::{
     Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, Output, Placement, ReportOutput, Running, ScreenRect,
     Surface, dispatch, placement,
 };
-use crate::render::{FontData, Layout, PopupLayout, Rect, Scene, Style};
-use crate::view::popup::Popup;
+use crate::render::{Frame, PopupLayout, Rect, Style};
 use anyhow::Context;
 use aside::{AsideWindow, Role};
 use glutin::config::{Config, ConfigTemplateBuilder};
@@ -122,7 +121,6 @@ struct WindowSurface {
     waiting_for_monitor: bool,
     /// The user has not hidden the bar.
     shown: bool,
-    text_font: FontData,
     /// Made the first time a tooltip is due.
     tooltip: Option<AsideWindow>,
     /// Making the tooltip window failed: tooltips are not shown.
@@ -157,7 +155,10 @@ impl BarWindows {
             x11: None,
             monitors: Vec::new(),
             translucent: false,
-            gl: Rc::new(RefCell::new(SharedGl { device: SharedDevice::new(fleet.held_images()), see_through: false })),
+            gl: Rc::new(RefCell::new(SharedGl {
+                device: SharedDevice::new(fleet.held_images(), fleet.measure()),
+                see_through: false,
+            })),
         };
         BarWindows { fleet, members: Vec::new(), screen, opened: false, error: None }
     }
@@ -191,12 +192,12 @@ impl BarWindows {
         self.screen.monitors = tracing::debug_span!("listing the monitors").in_scope(|| self.list_monitors(event_loop));
         let (started, mut failures) =
             tracing::debug_span!("starting the bars").in_scope(|| self.fleet.start_first(self.screen.monitors.len()));
-        self.screen.translucent = started.iter().any(|(running, _)| running.bar().scene().style.is_translucent());
+        self.screen.translucent = started.iter().any(|running| running.bar().scene().style.is_translucent());
         // Watched before any bar is placed.
         self.fleet.follow_tiler_monitors();
-        for (mut running, font) in started {
+        for mut running in started {
             let opened = tracing::debug_span!("opening a bar's window and GL")
-                .in_scope(|| open_surface(event_loop, self.screen.clone(), &mut running, font));
+                .in_scope(|| open_surface(event_loop, self.screen.clone(), &mut running));
             match opened {
                 Ok(surface) => self.members.push(Member { running, surface }),
                 Err(error) => failures.push(format!("{error:#}")),
@@ -268,20 +269,15 @@ impl BarWindows {
             member.surface.screen.monitors = self.screen.monitors.clone();
         }
         let screen = &self.screen;
-        self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running, font| {
-            let opened = open_surface(event_loop, screen.clone(), running, font);
+        self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running| {
+            let opened = open_surface(event_loop, screen.clone(), running);
             opened.inspect_err(|error| tracing::error!("{error:#}")).ok()
         });
     }
 }
 
 /// A window for `running`'s bar on `screen`.
-fn open_surface(
-    event_loop: &ActiveEventLoop,
-    screen: Screen,
-    running: &mut Running,
-    text_font: FontData,
-) -> anyhow::Result<WindowSurface> {
+fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Running) -> anyhow::Result<WindowSurface> {
     let mut surface = WindowSurface {
         #[cfg(windows)]
         appbar: None,
@@ -291,7 +287,6 @@ fn open_surface(
         monitor: None,
         waiting_for_monitor: false,
         shown: true,
-        text_font,
         tooltip: None,
         no_tooltips: false,
         popup_window: None,
@@ -337,7 +332,7 @@ impl WindowSurface {
             self.reserve(&window, bar.placement(), rect);
             show(&window, self.shown);
         }
-        let mut gl = gl_on(window, &config, &self.text_font, &mut self.screen.gl.borrow_mut().device)?;
+        let mut gl = gl_on(window, &config, &mut self.screen.gl.borrow_mut().device)?;
         gl.set_scale(scale as f32);
         tracing::info!(
             "bar window {}x{}{:+}{:+} among monitors {} ({})",
@@ -494,7 +489,7 @@ impl WindowSurface {
     fn repaint_popup(&mut self, style: &Style) {
         let scale = self.aside_scale();
         if let (Some(gl), Some(window), Some(layout)) = (&mut self.gl, &self.popup_window, &self.popup_layout) {
-            gl.present_popup_on(&window.surface, scale, style, layout, &self.text_font);
+            gl.present_popup_on(&window.surface, scale, style, layout);
         }
     }
 
@@ -532,19 +527,19 @@ impl WindowSurface {
         let scale = self.aside_scale();
         if let (Some(gl), Some(tooltip)) = (&mut self.gl, &self.tooltip) {
             let size = gl.painter().tooltip_size(style, text);
-            gl.present_tooltip_on(&tooltip.surface, size, scale, style, text, &self.text_font);
+            gl.present_tooltip_on(&tooltip.surface, size, scale, style, text);
         }
     }
 }
 
 impl Surface for WindowSurface {
-    fn lay_out(&mut self, scene: &Scene) -> Option<Layout> {
-        Some(self.gl.as_mut()?.lay_out(scene))
+    fn size(&self) -> Option<(f32, f32)> {
+        Some(self.gl.as_ref()?.logical_size())
     }
 
-    fn present(&mut self, style: &Style, layout: &Layout, region: Rect) {
+    fn present(&mut self, frame: Frame) {
         if let Some(gl) = &mut self.gl {
-            gl.present(style, layout, region);
+            gl.present(frame);
         }
     }
 
@@ -558,15 +553,6 @@ impl Surface for WindowSurface {
         self.shown = visible;
         if let Some(gl) = &self.gl {
             show(&gl.window, visible && !self.waiting_for_monitor);
-        }
-    }
-
-    fn set_text_font(&mut self, font: &FontData) {
-        self.text_font = font.clone();
-        if let Some(gl) = &mut self.gl
-            && let Err(error) = gl.set_text_font(font)
-        {
-            tracing::warn!("{error:#}");
         }
     }
 
@@ -611,7 +597,7 @@ impl Surface for WindowSurface {
         let size = gl.painter().tooltip_size(style, text);
         let device = aside::device_size(size, scale);
         tooltip.show_at(aside::position(bar, anchor, scale, device, monitor), device);
-        gl.present_tooltip_on(&tooltip.surface, size, scale, style, text, &self.text_font);
+        gl.present_tooltip_on(&tooltip.surface, size, scale, style, text);
     }
 
     fn hide_tooltip(&mut self) {
@@ -623,17 +609,16 @@ impl Surface for WindowSurface {
     /// Shows the popup in its window under the item, at the monitor's
     /// scale, and holds the pointer and the keyboard while it is open (on
     /// X11 by a grab; on Windows the window takes the focus).
-    fn show_popup(&mut self, anchor: Rect, popup: &Popup, style: &Style) -> Option<PopupLayout> {
-        let bar = self.rect?;
+    fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {
+        let Some(bar) = self.rect else { return false };
         let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
         let (Some(gl), Some(window)) = (&mut self.gl, &mut self.popup_window) else {
             tracing::info!("widgets' popups are not shown here (X11, Wayland and Windows show them)");
-            return None;
+            return false;
         };
-        let layout = gl.lay_out_popup(style, popup, &self.text_font)?;
         let size = aside::device_size(layout.size(), scale);
         window.show_at(aside::position(bar, anchor, scale, size, monitor), size);
-        gl.present_popup_on(&window.surface, scale, style, &layout, &self.text_font);
+        gl.present_popup_on(&window.surface, scale, style, layout);
         #[cfg(free_unix)]
         if self.popup_grab.is_none() {
             let report = self.report_grabbed.clone();
@@ -642,13 +627,13 @@ impl Surface for WindowSurface {
                 .ok();
         }
         self.popup_layout = Some(layout.clone());
-        Some(layout)
+        true
     }
 
     fn repaint_popup(&mut self, layout: &PopupLayout, style: &Style) {
         let scale = self.aside_scale();
         let (Some(gl), Some(window)) = (&mut self.gl, &self.popup_window) else { return };
-        gl.present_popup_on(&window.surface, scale, style, layout, &self.text_font);
+        gl.present_popup_on(&window.surface, scale, style, layout);
         self.popup_layout = Some(layout.clone());
     }
 
@@ -691,12 +676,7 @@ impl Surface for WindowSurface {
 /// (the first bar's window makes it). Where a swap will not do, frames are
 /// put into the window by Obi: under a software rasteriser on X11, and as
 /// a layered window's pixels for a see-through bar on Windows.
-fn gl_on(
-    window: Window,
-    config: &Config,
-    text_font: &FontData,
-    shared: &mut SharedDevice,
-) -> anyhow::Result<GlBar<Window>> {
+fn gl_on(window: Window, config: &Config, shared: &mut SharedDevice) -> anyhow::Result<GlBar<Window>> {
     use raw_window_handle::HasWindowHandle;
     let handle = window.window_handle().context("the bar window has no handle")?.as_raw();
     let size = (window.inner_size().width, window.inner_size().height);
@@ -705,7 +685,7 @@ fn gl_on(
     #[cfg(windows)]
     let layered = layered::Layered::of(&window, size)?;
     #[cfg_attr(not(any(free_unix, windows)), allow(unused_mut))]
-    let mut gl = GlBar::on(window, handle, size, config, text_font, shared)?;
+    let mut gl = GlBar::on(window, handle, size, config, shared)?;
     #[cfg(free_unix)]
     if let Some(window) = x11_window
         && gl.renders_in_software()
