@@ -78,13 +78,10 @@ fn links_packed_relocations(out_dir: &Path) -> bool {
         return false;
     }
     let compiler = env::var("CC").unwrap_or_else(|_| "cc".into());
-    let quietly = |command: &mut Command| {
-        command.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
-    };
-    let linked = quietly(
+    let linked = succeeds(
         Command::new(compiler).args(["-fPIE", "-pie", "-Wl,-z,pack-relative-relocs", "-o"]).arg(&probe).arg(&source),
     );
-    linked && quietly(&mut Command::new(&probe))
+    linked && succeeds(&mut Command::new(&probe))
 }
 
 /// Whether the bar's linker takes a symbol ordering file (LLD does, and is
@@ -118,5 +115,11 @@ fn links_in_symbol_order(symbol_order: &Path, out_dir: &Path) -> bool {
         .args(["-C", "link-arg=-Wl,--no-warn-symbol-ordering", "-o"])
         .arg(&probe)
         .arg(&source);
-    rustc.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
+    succeeds(&mut rustc)
+}
+
+/// Whether `command` runs and exits successfully; what it prints is the
+/// probe's own business.
+fn succeeds(command: &mut Command) -> bool {
+    command.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
 }
