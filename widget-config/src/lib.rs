@@ -12,7 +12,7 @@ mod power_menu;
 mod volume;
 mod weather;
 
-pub use custom::{CustomConfig, CustomInterval, CustomReturnType, Once};
+pub use custom::{AltIcons, CustomConfig, CustomInterval, CustomReturnType, FormatIcons, Once, REAL_TIME_SIGNALS};
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};

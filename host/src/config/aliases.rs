@@ -14,6 +14,26 @@ pub const KEY_ALIASES: &[(&str, &str)] = &[
     ("custom", "Custom"),
 ];
 
+/// Waybar's spellings of a Custom's keys, which the model reads as well as
+/// its own (`return-type` for `return_type`), so that a module copied from
+/// Waybar is read whole: another spelling, not an older name.
+pub const WAYBAR_SPELLINGS: &[&str] = &[
+    "exec-if",
+    "exec-on-event",
+    "format-icons",
+    "hide-empty-text",
+    "max-length",
+    "min-length",
+    "on-click",
+    "on-click-middle",
+    "on-click-right",
+    "on-scroll-down",
+    "on-scroll-up",
+    "restart-interval",
+    "return-type",
+    "tooltip-format",
+];
+
 /// String values that were renamed: (old, current).
 pub const VALUE_ALIASES: &[(&str, &str)] = &[
     ("Pastel", "Catppuccin"),
@@ -91,9 +111,14 @@ fn collect_dropped(read: &serde_json::Value, kept: &serde_json::Value, path: &st
     use serde_json::Value;
     match (read, kept) {
         (Value::Object(read), Value::Object(kept)) => {
+            let in_custom = path.rsplit(['.', ']']).next() == Some("Custom");
             for (key, child) in read.iter().filter(|(_, child)| !child.is_null()) {
                 let child_path = join(path, key);
-                match kept.get(canonical_key(path, key)) {
+                let name = match in_custom && WAYBAR_SPELLINGS.contains(&key.as_str()) {
+                    true => key.replace('-', "_"),
+                    false => canonical_key(path, key).to_owned(),
+                };
+                match kept.get(&name) {
                     Some(kept_child) => collect_dropped(child, kept_child, &child_path, found),
                     None => found.push(child_path),
                 }
@@ -120,6 +145,37 @@ mod tests {
         assert!(found.contains(&("viewport".into(), "viewport".into(), "position".into())));
         assert!(found.contains(&("viewport.position".into(), "position".into(), "start".into())));
         assert!(found.contains(&("theme.palette".into(), "Pastel".into(), "Catppuccin".into())));
+    }
+
+    #[test]
+    fn waybars_spellings_of_a_customs_keys_are_read_not_dropped() {
+        let read = json!({ "Custom": { "return-type": "json", "max-length": 3, "tooltip-colour": "red" } });
+        let kept = json!({ "Custom": { "return_type": "json", "max_length": 3 } });
+        assert_eq!(dropped(&read, &kept), ["Custom.tooltip-colour"]);
+        let elsewhere = json!({ "Cpu": { "max-length": 3 } });
+        assert_eq!(dropped(&elsewhere, &json!({ "Cpu": { "max_length": 3 } })), ["Cpu.max-length"], "Custom's alone");
+    }
+
+    /// Each spelling listed is one the model reads: a value given under it
+    /// is kept under the model's own name.
+    #[test]
+    fn every_waybar_spelling_is_read_by_the_model() {
+        use crate::config::model::CustomConfig;
+        for spelling in WAYBAR_SPELLINGS {
+            let value = match *spelling {
+                "exec-on-event" | "hide-empty-text" => json!(true),
+                "max-length" | "min-length" | "restart-interval" => json!(4),
+                "format-icons" => json!(["a", "b"]),
+                "return-type" => json!("json"),
+                _ => json!("a command"),
+            };
+            let mut read = json!({ "enable": true, "exec": "x" });
+            read[*spelling] = value.clone();
+            let custom: CustomConfig =
+                serde_json::from_value(read).unwrap_or_else(|error| panic!("{spelling}: {error}"));
+            let kept = serde_json::to_value(custom).unwrap();
+            assert_eq!(kept[spelling.replace('-', "_")], value, "{spelling}");
+        }
     }
 
     #[test]
