@@ -50,9 +50,13 @@ pub enum Command {
     /// The widgets of this name read afresh now (a Custom's command, the
     /// weather), as Waybar's signals have its modules do.
     Refresh(String),
+    /// The widgets that listen to this real-time signal (a Custom's
+    /// `signal`) read afresh now: `SIGRTMIN+N`, or `signal N` where the
+    /// platform has no such signals.
+    Signal(u8),
 }
 
-const KNOWN: &str = "known: toggle, show, hide, reload, quit, refresh NAME";
+const KNOWN: &str = "known: toggle, show, hide, reload, quit, refresh NAME, signal N";
 
 impl Command {
     /// The command the first of `words` names, with the words it takes.
@@ -66,6 +70,11 @@ impl Command {
             "refresh" => match words.next() {
                 Some(name) => Command::Refresh(name.to_owned()),
                 None => return Err("`refresh` names the widgets to refresh: `refresh NAME`".into()),
+            },
+            "signal" => match words.next().map(|number| (number, number.parse::<u8>())) {
+                Some((_, Ok(number))) => Command::Signal(number),
+                Some((number, Err(_))) => return Err(format!("signal {number:?}: not a number from 0 to 255")),
+                None => return Err("`signal` names the widgets' signal: `signal N`".into()),
             },
             other => return Err(format!("unknown command {other:?}; {KNOWN}")),
         })
@@ -94,6 +103,7 @@ impl std::fmt::Display for Command {
             Command::Reload => "reload",
             Command::Quit => "quit",
             Command::Refresh(name) => return write!(formatter, "refresh {name}"),
+            Command::Signal(number) => return write!(formatter, "signal {number}"),
         })
     }
 }
@@ -357,17 +367,28 @@ fn limit_time(stream: &Stream, limit: Duration) -> std::io::Result<()> {
 
 /// Makes SIGTERM and SIGINT (a session ending, Ctrl-C) a `quit`, so the
 /// bar ends as `obi msg quit` ends it: its socket removed, its struts
-/// given back. `quit` hands the command to the bars.
+/// given back; and, on Linux, `SIGRTMIN+N` a `signal N`, as Waybar takes
+/// `pkill -RTMIN+N waybar` (a real-time signal nobody handles would end
+/// the process). `obey` hands each command to the bars.
 #[cfg(unix)]
-pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> anyhow::Result<()> {
+pub fn obey_signals(obey: impl Fn(Command) -> bool + Send + 'static) -> anyhow::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT]).context("handling SIGTERM and SIGINT")?;
+    #[cfg(target_os = "linux")]
+    for number in obi_widget_config::REAL_TIME_SIGNALS {
+        signals.add_signal(libc::SIGRTMIN() + i32::from(number)).context("handling the real-time signals")?;
+    }
     thread::Builder::new()
         .name("obi-signals".into())
         .spawn(move || {
             for signal in signals.forever() {
+                if let Some(number) = real_time_number(signal) {
+                    tracing::debug!("signal SIGRTMIN+{number}: refreshing its widgets");
+                    obey(Command::Signal(number));
+                    continue;
+                }
                 tracing::info!("signal {signal}: quitting");
-                if !quit() {
+                if !obey(Command::Quit) {
                     // The bar is ending already, or its loop is gone: end now.
                     std::process::exit(0);
                 }
@@ -375,6 +396,20 @@ pub fn quit_on_signals(quit: impl Fn() -> bool + Send + 'static) -> anyhow::Resu
         })
         .map(drop)
         .context("starting the signal thread")
+}
+
+/// `N` of a signal `SIGRTMIN+N`.
+#[cfg(unix)]
+fn real_time_number(signal: i32) -> Option<u8> {
+    #[cfg(target_os = "linux")]
+    return u8::try_from(signal - libc::SIGRTMIN())
+        .ok()
+        .filter(|number| obi_widget_config::REAL_TIME_SIGNALS.contains(number));
+    #[cfg(not(target_os = "linux"))]
+    return {
+        _ = signal;
+        None
+    };
 }
 
 /// Sends `request` to the process with `pid`, or to every running one.
@@ -448,12 +483,17 @@ mod tests {
         assert!("explode".parse::<Command>().unwrap_err().contains("\"explode\""));
         assert_eq!("refresh mail".parse::<Command>(), Ok(Command::Refresh("mail".into())));
         assert!("refresh".parse::<Command>().unwrap_err().contains("refresh NAME"));
+        assert_eq!("signal 8".parse::<Command>(), Ok(Command::Signal(8)));
+        assert!("signal eight".parse::<Command>().unwrap_err().contains("not a number"));
+        assert!("signal".parse::<Command>().unwrap_err().contains("signal N"));
         assert!("toggle now".parse::<Command>().unwrap_err().contains("\"now\""));
     }
 
     #[test]
     fn requests_name_their_bars_and_read_back_as_written() {
-        for line in ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1"] {
+        for line in
+            ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1", "signal 8"]
+        {
             assert_eq!(line.parse::<Request>().unwrap().to_string(), line);
         }
         assert_eq!("reload\n".parse(), Ok(Request { command: Command::Reload, target: Target::All }));

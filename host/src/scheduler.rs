@@ -727,6 +727,8 @@ mod tests {
             monitor: None,
             grants: Default::default(),
             commands: Default::default(),
+            restart_waits: Default::default(),
+            refresh_signal: None,
             limits: Default::default(),
         }
     }

@@ -63,6 +63,13 @@ pub struct WidgetSpec {
     pub grants: BTreeSet<Capability>,
     /// The command lines the user declared for it, by id: all it may run.
     pub commands: BTreeMap<String, String>,
+    /// How long each of those kept running (by id) waits before it starts
+    /// again when it ends, where the user said (a Custom's
+    /// `restart_interval`); the others wait a growing while.
+    pub restart_waits: BTreeMap<String, Duration>,
+    /// The real-time signal (`SIGRTMIN+N`, or `obi msg signal N`) that has
+    /// it read afresh, as Waybar's `signal` does.
+    pub refresh_signal: Option<u8>,
     pub limits: Limits,
 }
 
@@ -127,10 +134,13 @@ impl WidgetSpec {
             .find(|stock| stock.kind == kind)
             .ok_or_else(|| NoSpec::UnknownKind(kind.into()))?;
         let kind = stock.kind;
+        let custom = (kind == "Custom").then(|| serde_json::from_str::<CustomConfig>(&config_json).ok()).flatten();
         Ok(WidgetSpec {
             name: kind.into(),
             source: WidgetSource::Embedded(stock),
             commands: declared_commands(kind, &config_json),
+            restart_waits: custom.as_ref().map(restart_waits).unwrap_or_default(),
+            refresh_signal: custom.as_ref().and_then(CustomConfig::refresh_signal),
             config_json,
             monitor: None,
             grants: stock_grants(kind),
@@ -166,6 +176,8 @@ impl WidgetSpec {
             monitor: None,
             grants: BASE_GRANTS.into_iter().chain(grants).collect(),
             commands: BTreeMap::new(),
+            restart_waits: BTreeMap::new(),
+            refresh_signal: None,
             limits: Limits::default(),
         }
     }
@@ -219,6 +231,12 @@ fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> 
     }
 }
 
+/// A Custom's `restart_interval`, for its `exec` kept running.
+fn restart_waits(custom: &CustomConfig) -> BTreeMap<String, Duration> {
+    let wait = custom.restart_interval.map(Duration::from_secs);
+    wait.map(|wait| ("exec".to_owned(), wait)).into_iter().collect()
+}
+
 /// Applications icons that are image paths (they hold a `/` or `\`, as the
 /// widget tells them from glyphs) get `~` and `$VAR` expanded, as `--config`
 /// does, and are taken relative to the config file, as a plugin's path is;
@@ -269,6 +287,21 @@ mod tests {
         assert_eq!(ids, ["lock", "log_out", "reboot", "shut_down"]);
         assert_eq!(commands["lock"], "swaylock");
         assert_eq!(commands["shut_down"], if cfg!(windows) { "shutdown.exe /s /t 0" } else { "systemctl poweroff" });
+    }
+
+    /// A Custom's `restart_interval` is its kept-running `exec`'s wait, and
+    /// its `signal` the one the bar refreshes it on; other kinds have
+    /// neither, and a signal past SIGRTMAX is none.
+    #[test]
+    fn a_customs_restart_wait_and_signal_reach_its_spec() {
+        let json = r#"{ "enable": true, "exec": "watch", "restart-interval": 5, "signal": 8 }"#;
+        let custom = WidgetSpec::stock("Custom", json.into()).unwrap();
+        assert_eq!(custom.restart_waits, BTreeMap::from([("exec".to_owned(), Duration::from_secs(5))]));
+        assert_eq!(custom.refresh_signal, Some(8));
+        let beyond = WidgetSpec::stock("Custom", r#"{ "enable": true, "exec": "x", "signal": 200 }"#.into()).unwrap();
+        assert_eq!((beyond.refresh_signal, beyond.restart_waits.len()), (None, 0));
+        let cpu = WidgetSpec::stock("Cpu", r#"{ "enable": true, "signal": 8 }"#.into()).unwrap();
+        assert_eq!((cpu.refresh_signal, cpu.restart_waits.len()), (None, 0));
     }
 
     /// Starting programs, reaching the web, driving the tiler and the sound

@@ -7,27 +7,23 @@ mod common;
 use common::{engine, faulty_wasm, stock, texts};
 use obi::capabilities::Capability;
 use obi::scheduler::Scheduler;
-use obi::spec::{Limits, WidgetSource, WidgetSpec};
+use obi::spec::{Limits, WidgetSpec};
 use obi::view::WidgetState;
-use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn faulty(path: &Path, fault: &str) -> WidgetSpec {
+    let config_json = format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#);
     WidgetSpec {
         name: format!("faulty-{fault}"),
-        source: WidgetSource::File(path.to_owned()),
-        config_json: format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#),
-        monitor: None,
-        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
-        commands: Default::default(),
         // Only the looping widget should meet its deadline; the others get room
         // to fail their own way even on a loaded machine.
         limits: Limits {
             memory_bytes: 8 << 20,
             call_deadline: Duration::from_millis(if fault == "Loop" { 50 } else { 2000 }),
         },
+        ..WidgetSpec::file(path.to_owned(), config_json, [])
     }
 }
 

@@ -9,26 +9,22 @@ mod common;
 use common::{engine, engine_with, faulty_wasm, stock, texts};
 use obi::capabilities::{Capabilities, Capability, Tiler};
 use obi::scheduler::{MIN_REFRESH_GAP, Scheduler};
-use obi::spec::{Limits, WidgetSource, WidgetSpec};
+use obi::spec::{Limits, WidgetSpec};
 use obi::tiler::{Message, Status};
 use obi::view::images::NO_IMAGE;
 use obi::view::{Piece, WidgetState};
 use obi::wake::Waker;
-use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn faulty(fault: &str, extra: &str, memory_bytes: usize) -> WidgetSpec {
+    let config_json = format!(r#"{{ "fault": "{fault}", "at_refresh": 1, "interval_ms": 300 {extra} }}"#);
     WidgetSpec {
         name: format!("faulty-{fault}"),
-        source: WidgetSource::File(faulty_wasm()),
-        config_json: format!(r#"{{ "fault": "{fault}", "at_refresh": 1, "interval_ms": 300 {extra} }}"#),
-        monitor: None,
-        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
-        commands: Default::default(),
         limits: Limits { memory_bytes, call_deadline: Duration::from_secs(2) },
+        ..WidgetSpec::file(faulty_wasm(), config_json, [])
     }
 }
 

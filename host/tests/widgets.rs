@@ -5,11 +5,9 @@
 mod common;
 
 use common::{engine, faulty_wasm, texts};
-use obi::capabilities::Capability;
 use obi::scheduler::{Scheduler, WidgetEvent};
-use obi::spec::{Limits, WidgetSource, WidgetSpec};
+use obi::spec::WidgetSpec;
 use obi::view::Input;
-use std::collections::BTreeSet;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -17,12 +15,7 @@ use std::time::Duration;
 fn input_reaches_the_widget_and_a_reload_keeps_it() {
     let spec = WidgetSpec {
         name: "probe".into(),
-        source: WidgetSource::File(faulty_wasm()),
-        config_json: r#"{ "fault": "Never", "interval_ms": 0 }"#.into(),
-        monitor: None,
-        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
-        commands: Default::default(),
-        limits: Limits::default(),
+        ..WidgetSpec::file(faulty_wasm(), r#"{ "fault": "Never", "interval_ms": 0 }"#.into(), [])
     };
     let (sender, receiver) = mpsc::channel();
     let scheduler = Scheduler::spawn(engine(), vec![spec.clone()], move |generation, index, state| {
@@ -72,12 +65,7 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
 fn a_popup_opening_closes_the_other_widgets_popup() {
     let pushy = |name: &str| WidgetSpec {
         name: name.into(),
-        source: WidgetSource::File(faulty_wasm()),
-        config_json: r#"{ "fault": "PushyPopup", "at_refresh": 1, "interval_ms": 0 }"#.into(),
-        monitor: None,
-        grants: BTreeSet::from([Capability::Log, Capability::Clock]),
-        commands: Default::default(),
-        limits: Limits::default(),
+        ..WidgetSpec::file(faulty_wasm(), r#"{ "fault": "PushyPopup", "at_refresh": 1, "interval_ms": 0 }"#.into(), [])
     };
     let (sender, receiver) = mpsc::channel();
     let scheduler = Scheduler::spawn(engine(), vec![pushy("one"), pushy("two")], move |_, index, state| {

@@ -172,15 +172,16 @@ impl Fleet {
         members.sort_by_key(|member| member.running.source().monitor);
     }
 
-    /// Listens to SIGTERM and SIGINT (as `quit`) and to `obi msg` on the
-    /// process's control socket (without which the bars work, saying so).
+    /// Listens to SIGTERM and SIGINT (as `quit`), the real-time signals
+    /// (as `signal N`) and to `obi msg` on the process's control socket
+    /// (without which the bars work, saying so).
     pub fn listen(&self) -> Listening {
         #[cfg(unix)]
         {
             let deliver = self.deliver.clone();
-            let quit = Request { command: control::Command::Quit, target: Target::All };
-            let signals =
-                control::quit_on_signals(move || deliver(BarEvent::Control { request: quit.clone(), reply: None }));
+            let signals = control::obey_signals(move |command| {
+                deliver(BarEvent::Control { request: Request { command, target: Target::All }, reply: None })
+            });
             if let Err(error) = signals {
                 tracing::warn!("{error:#}; a signal ends the bar without its clean-up");
             }

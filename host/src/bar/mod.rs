@@ -189,6 +189,12 @@ impl Bar {
         self.specs.iter().enumerate().filter(|(_, spec)| spec.name == name).map(|(index, _)| index).collect()
     }
 
+    /// The widgets that listen to the real-time signal `number`.
+    pub fn widgets_signalled(&self, number: u8) -> Vec<usize> {
+        let listening = |spec: &WidgetSpec| spec.refresh_signal == Some(number);
+        self.specs.iter().enumerate().filter(|(_, spec)| listening(spec)).map(|(index, _)| index).collect()
+    }
+
     /// Where `input` at `x` goes: to the item there when it takes it, else
     /// to the bar's `mouse` config.
     pub fn route(&self, input: Input, x: f32) -> Route<'_> {
@@ -328,6 +334,21 @@ mod tests {
             (Some(1), 40, Some("DejaVu Serif"))
         );
         assert_eq!(bar.scene().widgets[0].state, WidgetState::Pending);
+    }
+
+    #[test]
+    fn widgets_are_found_by_name_and_by_the_signal_they_listen_to() {
+        let bar = Bar::new(&config(
+            r#"{ "left_widgets": [ { "Custom": { "enable": true, "name": "mail", "exec": "m", "signal": 8 } },
+                                  { "Cpu": { "enable": true } },
+                                  { "Custom": { "enable": true, "exec": "u", "signal": 8 } },
+                                  { "Custom": { "enable": true, "exec": "v", "signal": 9 } } ],
+                 "right_widgets": [] }"#,
+        ));
+        assert_eq!(bar.widgets_named("mail"), [0]);
+        assert_eq!(bar.widgets_signalled(8), [0, 2]);
+        assert_eq!(bar.widgets_signalled(9), [3]);
+        assert!(bar.widgets_signalled(1).is_empty());
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! woken when the reader has caught up with what was printed, at most every
 //! [`NEWEST_EVERY`]. Meanwhile the pipe fills and a command that prints
 //! without end (`yes`) waits on it: it costs the bar a pipe's worth of
-//! reading each time, not a core. One that ends is started again after a
-//! wait that grows while it keeps ending soon after it starts ([`Backoff`]),
-//! and says how it ended until it prints again. Dropping the handle stops
+//! reading each time, not a core. One that ends is started again after the
+//! wait the user gave, or one that grows while it keeps ending soon after
+//! it starts ([`Backoff`]), and says how it ended until it prints again. Dropping the handle stops
 //! it and all it started.
 
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
@@ -65,13 +65,19 @@ pub struct FollowedCommand {
 
 impl FollowedCommand {
     /// Starts `command` for the widget `widget` (named in the log), which
-    /// `waker` wakes at each line and each end.
-    pub fn start(widget: &str, command: &str, waker: Waker) -> Result<FollowedCommand, String> {
+    /// `waker` wakes at each line and each end; when it ends, it starts
+    /// again after `restart_wait`, or a growing wait when none is given.
+    pub fn start(
+        widget: &str,
+        command: &str,
+        restart_wait: Option<Duration>,
+        waker: Waker,
+    ) -> Result<FollowedCommand, String> {
         let shared = Arc::new(Shared::default());
         let (following, widget, command) = (shared.clone(), widget.to_owned(), command.to_owned());
         let thread = thread::Builder::new()
             .name("obi-followed".into())
-            .spawn(move || keep_running(&widget, &command, &following, &waker))
+            .spawn(move || keep_running(&widget, &command, restart_wait, &following, &waker))
             .map_err(|error| format!("cannot follow the command: {error}"))?;
         Ok(FollowedCommand { shared, thread: thread.thread().clone() })
     }
@@ -93,7 +99,7 @@ impl Drop for FollowedCommand {
     }
 }
 
-fn keep_running(widget: &str, command: &str, shared: &Shared, waker: &Waker) {
+fn keep_running(widget: &str, command: &str, restart_wait: Option<Duration>, shared: &Shared, waker: &Waker) {
     let mut backoff = Backoff::default();
     while !shared.stopped() {
         let failure = run_once(command, shared, waker, &mut backoff);
@@ -105,7 +111,8 @@ fn keep_running(widget: &str, command: &str, shared: &Shared, waker: &Waker) {
         }
         lock(&shared.said).failure = failure;
         waker.wake();
-        let until = Instant::now() + backoff.next_wait(Instant::now());
+        let wait = backoff.next_wait(Instant::now());
+        let until = Instant::now() + restart_wait.unwrap_or(wait);
         while !shared.stopped() && Instant::now() < until {
             thread::park_timeout(until.saturating_duration_since(Instant::now()));
         }
@@ -216,7 +223,7 @@ mod tests {
     fn a_command_printing_without_end_is_read_at_the_bars_pace() {
         let (waker, _) = waker();
         let seconds = 2;
-        let followed = FollowedCommand::start("w", "yes", waker.clone()).unwrap();
+        let followed = FollowedCommand::start("w", "yes", None, waker.clone()).unwrap();
         std::thread::sleep(Duration::from_secs(seconds));
         assert_eq!(followed.state().last_line.as_deref(), Some("y"));
         let woken = waker.take();
@@ -228,7 +235,7 @@ mod tests {
     fn each_line_wakes_the_widget_and_the_last_is_kept() {
         let (waker, wakes) = waker();
         let followed =
-            FollowedCommand::start("w", "for n in 1 2 3; do echo \"line $n\"; done; sleep 30", waker).unwrap();
+            FollowedCommand::start("w", "for n in 1 2 3; do echo \"line $n\"; done; sleep 30", None, waker).unwrap();
         let said = wait_for(&followed, |said| said.last_line.as_deref() == Some("line 3"));
         assert_eq!(said, Followed { last_line: Some("line 3".into()), failure: None });
         assert!(wakes.load(Ordering::SeqCst) >= 1);
@@ -240,12 +247,32 @@ mod tests {
         let runs = dir.path().join("runs");
         let command = format!("echo started >> '{}'; echo up; echo 'no more input' >&2; exit 3", runs.display());
         let (waker, _) = waker();
-        let followed = FollowedCommand::start("w", &command, waker).unwrap();
+        let followed = FollowedCommand::start("w", &command, None, waker).unwrap();
         let said = wait_for(&followed, |said| said.failure.is_some());
         assert_eq!(said.failure.as_deref(), Some("exited with 3: no more input"));
         assert_eq!(said.last_line.as_deref(), Some("up"), "the last line stays");
         let started = || std::fs::read_to_string(&runs).unwrap_or_default().lines().count();
         assert!(until(Duration::from_secs(10), || started() >= 2), "started again after a second");
+    }
+
+    /// A `restart_interval` of 3 s: started again after 3 s each time, not
+    /// after the growing wait (1 s, then 2 s).
+    #[test]
+    fn a_command_given_a_restart_wait_starts_again_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let runs = dir.path().join("runs");
+        let command = format!("date +%s.%N >> '{}'; echo up", runs.display());
+        let (waker, _) = waker();
+        let _followed = FollowedCommand::start("w", &command, Some(Duration::from_secs(3)), waker).unwrap();
+        let starts = || -> Vec<f64> {
+            let runs = std::fs::read_to_string(&runs).unwrap_or_default();
+            runs.lines().filter_map(|line| line.parse().ok()).collect()
+        };
+        assert!(until(Duration::from_secs(20), || starts().len() >= 3), "started three times");
+        let starts = starts();
+        for gap in starts.windows(2).map(|pair| pair[1] - pair[0]) {
+            assert!((2.9..5.0).contains(&gap), "started again {gap:.2} s after the last start: {starts:?}");
+        }
     }
 
     #[test]
@@ -254,7 +281,7 @@ mod tests {
         let pid_file = dir.path().join("pid");
         let command = format!("sleep 300 & echo $! > '{}'; echo ready; wait", pid_file.display());
         let (waker, _) = waker();
-        let followed = FollowedCommand::start("w", &command, waker).unwrap();
+        let followed = FollowedCommand::start("w", &command, None, waker).unwrap();
         wait_for(&followed, |said| said.last_line.is_some());
         let pid: i32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
         // A process stopped but not yet reaped by whoever inherited it is a zombie.

@@ -24,8 +24,15 @@ pub trait Processes: Send + Sync {
     fn run(&self, command: &str) -> Result<CommandOutput, String>;
     /// Keeps `command` running for the widget `widget`, which `waker`
     /// wakes at each line it prints and each time it ends, until the
-    /// handle is dropped.
-    fn follow(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String>;
+    /// handle is dropped; when it ends it starts again after
+    /// `restart_wait`, or after a wait that grows when none is given.
+    fn follow(
+        &self,
+        widget: &str,
+        command: &str,
+        restart_wait: Option<Duration>,
+        waker: Waker,
+    ) -> Result<Box<dyn Following>, String>;
 }
 
 /// How a command run for its output ended.
@@ -60,8 +67,14 @@ impl Processes for SystemProcesses {
         run_for_output(command, RUN_TIMEOUT)
     }
 
-    fn follow(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String> {
-        Ok(Box::new(FollowedCommand::start(widget, command, waker)?))
+    fn follow(
+        &self,
+        widget: &str,
+        command: &str,
+        restart_wait: Option<Duration>,
+        waker: Waker,
+    ) -> Result<Box<dyn Following>, String> {
+        Ok(Box::new(FollowedCommand::start(widget, command, restart_wait, waker)?))
     }
 }
 

@@ -95,12 +95,13 @@ enum DisplayProtocol {
 #[derive(Subcommand)]
 enum Command {
     /// Control running bars: toggle, show, hide, reload or quit them, or
-    /// refresh their widgets of a name.
+    /// refresh their widgets of a name or a signal.
     Msg {
-        /// toggle | show | hide | reload | quit | refresh
+        /// toggle | show | hide | reload | quit | refresh | signal
         command: String,
         /// The widgets `refresh` reads afresh: a Custom's `name`, a
-        /// plugin's, or a stock kind's ("Weather").
+        /// plugin's, or a stock kind's ("Weather"); or the number N of the
+        /// Customs' `signal` (as `pkill -RTMIN+N obi` does).
         name: Option<String>,
         /// Only the obi with this process id (default: every running obi).
         #[arg(long)]

@@ -340,7 +340,13 @@ impl Processes for Script {
             .unwrap_or_else(|| Err(format!("the script gives no output for `{command}`")))
     }
 
-    fn follow(&self, _widget: &str, command: &str, waker: Waker) -> Result<Box<dyn Following>, String> {
+    fn follow(
+        &self,
+        _widget: &str,
+        command: &str,
+        _restart_wait: Option<Duration>,
+        waker: Waker,
+    ) -> Result<Box<dyn Following>, String> {
         self.readings().follows.push(command.to_owned());
         self.follow_readers.subscribe(&waker);
         Ok(Box::new(ScriptedFollow { script: self.clone(), command: command.to_owned() }))

@@ -13,6 +13,7 @@ use crate::capabilities::{Capabilities, CommandOutput};
 use crate::spec::WidgetSpec;
 use crate::wake::Waker;
 use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
 use wasmtime::ResourceLimiter;
 use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
@@ -26,6 +27,9 @@ pub struct StoreState {
     pub(super) fetches: Fetches,
     /// The command lines the user declared for the widget, by id.
     pub(super) commands: BTreeMap<String, String>,
+    /// How long each kept running waits before it starts again, by id,
+    /// where the user said.
+    pub(super) restart_waits: BTreeMap<String, Duration>,
     pub(super) runs: Errands<CommandOutput>,
     /// The declared commands kept running for their lines, by id: stopped
     /// when the store, and with it the widget, goes.
@@ -53,6 +57,7 @@ impl StoreState {
             waker,
             fetches: Fetches::default(),
             commands: spec.commands.clone(),
+            restart_waits: spec.restart_waits.clone(),
             runs: Errands::default(),
             followed: HashMap::new(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),

@@ -55,6 +55,12 @@ impl Running {
                 widgets.into_iter().for_each(|widget| self.scheduler.send(WidgetEvent::RefreshRequested { widget }));
                 return Ok(Flow::Continue);
             }
+            // Every bar hears a signal: one with no widget listening has nothing to do.
+            Command::Signal(number) => {
+                let widgets = self.bar.widgets_signalled(number);
+                widgets.into_iter().for_each(|widget| self.scheduler.send(WidgetEvent::RefreshRequested { widget }));
+                return Ok(Flow::Continue);
+            }
         };
         self.hidden = hidden;
         self.end_hover(surface);

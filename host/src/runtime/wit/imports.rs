@@ -184,7 +184,9 @@ impl host::command_lines::Host for StoreState {
             if self.followed.len() >= MAX_FOLLOWED {
                 return Err(format!("{MAX_FOLLOWED} commands are kept running already"));
             }
-            let following = self.capabilities.processes.follow(&self.name, &command, self.waker.clone())?;
+            let restart_wait = self.restart_waits.get(&id).copied();
+            let following =
+                self.capabilities.processes.follow(&self.name, &command, restart_wait, self.waker.clone())?;
             self.followed.insert(id.clone(), following);
         }
         let said = self.followed[&id].state();
