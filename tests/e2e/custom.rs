@@ -3,7 +3,8 @@
 //! and its `urgent` class selects the item; a command that fails shows its
 //! error in place. A command kept running updates the bar at each line,
 //! shows how it failed when it dies, and is started again; `obi msg
-//! refresh NAME` runs a command again before its interval is up.
+//! refresh NAME` runs a command again before its interval is up, and
+//! `pkill -RTMIN+N` (or `obi msg signal N`) one whose `signal` is N.
 
 use crate::ocr::words_on_bar;
 use crate::popup::popup_text;
@@ -148,4 +149,54 @@ fn a_command_kept_running_updates_per_line_and_a_refresh_runs_one_again() {
     let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args(["msg", "refresh", "nothing"]));
     let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
     assert!(!asked.status.success() && reply.contains("no widget is named \"nothing\""), "{reply}");
+}
+
+/// Waybar's `signal`: a command with `"signal": 8` and no interval runs at
+/// the start and again at each `pkill -RTMIN+8`, as `pkill -RTMIN+8
+/// waybar` has it do; a real-time signal no widget listens to leaves the
+/// bar running (unhandled, it would end the process).
+#[test]
+fn pkill_rtmin_runs_a_command_whose_signal_it_is_again() {
+    if !have_tools("custom signal test", &["Xvfb", "i3", "xwininfo", "import", "convert", "tesseract", "pkill"]) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let stamps = work.path().join("stamps");
+    let stamp = format!(
+        "n=$(( $(cat '{stamps}' 2>/dev/null || echo 0) + 1 )); echo $n > '{stamps}'; echo \"Signalled $n\"",
+        stamps = stamps.display()
+    );
+    let config = serde_json::json!({
+        "height": 40, "font_size": 18, "right_widgets": [],
+        "left_widgets": [ { "Custom": { "enable": true, "exec": stamp, "signal": 8 } } ]
+    });
+    let (dir, config) = config_file(&config.to_string());
+    let runtime = tempfile::tempdir().unwrap();
+    let session = XSession::start(1280, 720);
+    let (mut bar, _window) =
+        session.start_bar_with_env(&config, Stdio::null(), &[("XDG_RUNTIME_DIR", runtime.path().as_os_str())]);
+    let pid_file = work.path().join("obi.pid");
+    std::fs::write(&pid_file, bar.0.id().to_string()).unwrap();
+    let mut words = Vec::new();
+    let mut signalled = |n: &str| {
+        wait_for(Duration::from_secs(20), || {
+            words = words_on_bar(&session, dir.path(), 700);
+            words.windows(2).any(|pair| pair[0].0 == "Signalled" && pair[1].0 == n)
+        })
+    };
+    assert!(signalled("1"), "it ran at the start: {words:?}");
+    let pkill = |signal: &str| {
+        let sent = run(std::process::Command::new("pkill").arg(format!("-{signal}")).arg("-F").arg(&pid_file));
+        assert!(sent.status.success(), "pkill -{signal}: {}", String::from_utf8_lossy(&sent.stderr));
+    };
+    pkill("RTMIN+8");
+    assert!(signalled("2"), "pkill -RTMIN+8 ran it again: {words:?}");
+    pkill("RTMIN+3");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(bar.0.try_wait().unwrap().is_none(), "a signal no widget listens to leaves the bar running");
+    let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args(["msg", "signal", "8"]));
+    let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+    assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg signal 8: {reply}");
+    assert!(signalled("3"), "obi msg signal 8 ran it again: {words:?}");
+    assert_eq!(std::fs::read_to_string(&stamps).unwrap().trim(), "3", "run at the start and twice on its signal");
 }
