@@ -16,6 +16,7 @@ pub mod files;
 pub mod headless;
 #[cfg(windows)]
 pub mod hidden_window;
+pub mod import;
 pub mod input;
 pub mod komorebi_messages;
 #[cfg(feature = "bar")]

@@ -1,6 +1,8 @@
-//! The command line beside the bar: `check`, `--schema`, `--aliases`, `--fonts`.
+//! The command line beside the bar: `check`, `--schema`, `--aliases`, `--fonts`,
+//! `import waybar`.
 
-use crate::support::{config_file, have_tools, obi, run, start_server, workspace};
+use crate::ocr::words_in;
+use crate::support::{Frame, config_file, have_tools, obi, run, start_server, workspace};
 
 #[test]
 fn check_passes_a_good_file_and_fails_a_bad_one_with_every_error() {
@@ -151,4 +153,40 @@ fn fonts_lists_installed_families() {
         return;
     }
     assert!(families.contains(&"DejaVu Sans"), "DejaVuSans.ttf is installed: {stdout}");
+}
+
+/// `obi import waybar` on a hand-written Hyprland setup: the config it
+/// writes passes `obi check` and draws, each widget in its place, and what
+/// was not carried over is on stderr with its line; a second import does
+/// not write over the first without `--force`.
+#[test]
+fn import_waybar_writes_a_config_that_checks_and_draws() {
+    let setup = workspace().join("host/tests/fixtures/waybar/hyprland");
+    let output = tempfile::tempdir().unwrap();
+    let imported = run(obi().args(["import", "waybar"]).arg(&setup).arg("--output").arg(output.path()));
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert!(imported.status.success(), "{stderr}");
+    assert!(stderr.contains("config.jsonc:36:5: `custom/power.rotate` is not carried over"), "{stderr}");
+    let config = output.path().join("komorebi.bar.json");
+    let checked = run(obi().arg("check").arg(&config));
+    assert!(String::from_utf8_lossy(&checked.stdout).contains(": ok (0 warnings)"), "{checked:?}");
+
+    let png = output.path().join("bar.png");
+    let drawn = run(obi().arg("--config").arg(&config).arg("--screenshot").arg(&png).args(["--width", "1400"]));
+    assert!(drawn.status.success(), "{}", String::from_utf8_lossy(&drawn.stderr));
+    let frame = Frame::read(&png);
+    assert_eq!((frame.width, frame.height), (1400, 34), "the bar's width and its Waybar height");
+    if have_tools("reading the imported bar", &["convert", "tesseract"]) {
+        let words: Vec<String> = words_in(&png).into_iter().map(|(word, _)| word).collect();
+        let shows = |start: &str| words.iter().any(|word| word.starts_with(start));
+        assert!(shows("CPU") && shows("RAM"), "the group's Cpu and Memory are drawn: {words:?}");
+    }
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    std::fs::copy(&png, artifacts.join("imported-waybar-bar.png")).unwrap();
+
+    let again = run(obi().args(["import", "waybar"]).arg(&setup).arg("--output").arg(output.path()));
+    assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("--force"), "{again:?}");
+    let forced = run(obi().args(["import", "waybar"]).arg(&setup).arg("--output").arg(output.path()).arg("--force"));
+    assert!(forced.status.success(), "{forced:?}");
 }

@@ -4,6 +4,7 @@
 mod aliases;
 mod bar;
 mod check;
+mod import;
 mod msg;
 mod quickstart;
 mod schema;
@@ -131,6 +132,30 @@ enum Command {
         #[command(subcommand)]
         command: WidgetCommand,
     },
+    /// Write Obi's configs from another bar's setup, naming on stderr every
+    /// key not carried over, with its file and line.
+    Import {
+        #[command(subcommand)]
+        from: ImportCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ImportCommand {
+    /// A Waybar config: a komorebi.bar.json per bar (komorebi.bar.2.json …
+    /// for more), its modules as Obi's widgets.
+    Waybar {
+        /// The config file, or the folder that holds it (default:
+        /// $XDG_CONFIG_HOME/waybar, else ~/.config/waybar).
+        path: Option<PathBuf>,
+        /// Where to write the configs (default: Obi's config folder,
+        /// $XDG_CONFIG_HOME/obi, else ~/.config/obi).
+        #[arg(long, value_name = "DIR")]
+        output: Option<PathBuf>,
+        /// Write over configs that are there.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -194,6 +219,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let words = [Some(command), name.as_ref()].into_iter().flatten();
             let command = words.cloned().collect::<Vec<_>>().join(" ").parse().map_err(anyhow::Error::msg)?;
             return msg::send(obi::control::Request { command, target }, *pid);
+        }
+        Some(Command::Import { from: ImportCommand::Waybar { path, output, force } }) => {
+            return import::waybar(path.as_deref(), output.as_deref(), *force);
         }
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget::test(plugin, script, png.as_deref(), *width);

@@ -5,11 +5,7 @@ use std::path::PathBuf;
 
 /// `obi --quickstart`: an example config where obi users keep theirs.
 pub fn write_example() -> anyhow::Result<()> {
-    let directory = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
-        .context("neither XDG_CONFIG_HOME nor HOME is set")?
-        .join("obi");
+    let directory = config_folder()?;
     let path = directory.join("komorebi.bar.json");
     if path.exists() {
         return Err(anyhow::anyhow!("{} already exists; not overwriting it", path.display()));
@@ -18,4 +14,14 @@ pub fn write_example() -> anyhow::Result<()> {
     std::fs::write(&path, obi::config::DEFAULT_CONFIG).with_context(|| format!("writing {}", path.display()))?;
     println!("wrote {}; start the bar with: obi --config {}", path.display(), path.display());
     Ok(())
+}
+
+/// Where Obi's users keep their configs: `$XDG_CONFIG_HOME/obi`, else
+/// `~/.config/obi`.
+pub fn config_folder() -> anyhow::Result<PathBuf> {
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
+        .context("neither XDG_CONFIG_HOME nor HOME is set")?;
+    Ok(config.join("obi"))
 }

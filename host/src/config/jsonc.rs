@@ -129,6 +129,11 @@ impl Locations {
         self.nearest(&self.values, path)
     }
 
+    /// Whether the file has a property at `path`.
+    pub fn has_key(&self, path: &str) -> bool {
+        self.keys.contains_key(path)
+    }
+
     /// Where the key of the property at `path` starts (for unknown keys).
     pub fn key(&self, path: &str) -> LineColumn {
         match self.keys.get(path) {

@@ -12,7 +12,7 @@ mod plugin_schemas;
 mod read;
 
 pub use diagnostics::{Diagnostic, Severity};
-pub use jsonc::{LineColumn, SyntaxError};
+pub use jsonc::{Document, LineColumn, Locations, SyntaxError, parse as parse_jsonc};
 pub use model::BarModel;
 pub use plugin_schemas::with_plugin_schemas;
 

@@ -1,0 +1,24 @@
+//! `obi import waybar`: a Waybar setup as Obi's configs, and on stderr what
+//! of it was not carried over.
+
+use std::path::Path;
+
+pub fn waybar(path: Option<&Path>, output: Option<&Path>, force: bool) -> anyhow::Result<()> {
+    let imported = obi::import::waybar::import(path)?;
+    let folder = match output {
+        Some(folder) => folder.to_owned(),
+        None => super::quickstart::config_folder()?,
+    };
+    let written = obi::import::write(&imported.configs, &folder, force)?;
+    imported.notes.iter().for_each(|note| eprintln!("{note}"));
+    for path in &written {
+        println!("wrote {}", path.display());
+    }
+    let first = written.first().map(|path| path.display().to_string()).unwrap_or_default();
+    println!(
+        "from {} ({} not carried over, listed above); start the bar with: obi --config {first}",
+        imported.source.display(),
+        imported.notes.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! `obi import waybar` on hand-written Waybar setups — a Hyprland bar, a
+//! sway bar, an array of two bars, one with an `include` — : every config
+//! written passes Obi's reading without an error or a warning, each module
+//! becomes its widget, and every key not carried over is named with the
+//! file and line it was written on.
+
+use obi::config::BarConfig;
+use obi::import::{self, Imported, waybar};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/waybar").join(name)
+}
+
+/// The setup imported, each config checked as `obi check` reads it.
+fn imported(name: &str) -> Imported {
+    let imported = waybar::import(Some(&fixture(name))).unwrap_or_else(|error| panic!("{name}: {error:#}"));
+    for (index, config) in imported.configs.iter().enumerate() {
+        let loaded = BarConfig::parse(&config.to_string(), &format!("{name} bar {index}"))
+            .unwrap_or_else(|errors| panic!("{name}: {errors:?}\n{config:#}"));
+        assert!(loaded.warnings.is_empty(), "{name}: {:?}", loaded.warnings);
+    }
+    imported
+}
+
+/// The note that names `needle`, as printed.
+fn note(imported: &Imported, needle: &str) -> String {
+    let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
+    notes
+        .iter()
+        .find(|note| note.contains(needle))
+        .cloned()
+        .unwrap_or_else(|| panic!("no note names {needle}: {notes:#?}"))
+}
+
+/// The line (from 1) of `file` that holds `text` first.
+fn line_of(file: &Path, text: &str) -> usize {
+    let content = std::fs::read_to_string(file).unwrap();
+    content.lines().position(|line| line.contains(text)).unwrap_or_else(|| panic!("{text} is not in the file")) + 1
+}
+
+#[test]
+fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_written() {
+    let imported = imported("hyprland");
+    let file = fixture("hyprland/config.jsonc");
+    assert_eq!(imported.source, file);
+    let [bar] = imported.configs.as_slice() else { panic!("one bar: {:?}", imported.configs) };
+    assert_eq!((bar["height"].clone(), bar["widget_spacing"].clone()), (json!(34.0), json!(6.0)));
+    assert_eq!(bar["margin"], json!({ "top": 4.0, "right": 8.0, "bottom": 0.0, "left": 8.0 }));
+    let kinds = |side: &str| -> Vec<String> {
+        bar[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|widget| widget.as_object().unwrap().keys().next().unwrap().clone())
+            .collect()
+    };
+    assert_eq!(kinds("left_widgets"), ["Komorebi", "Komorebi", "Komorebi"]);
+    assert_eq!(bar["left_widgets"][1]["Komorebi"], json!({ "binding_mode": { "enable": true } }));
+    assert_eq!(bar["left_widgets"][2]["Komorebi"]["focused_container"]["enable"], true);
+    assert_eq!(kinds("center_widgets"), ["Time"]);
+    assert_eq!(
+        bar["center_widgets"][0]["Time"],
+        json!({ "enable": true, "format": { "Custom": " %A %d %B  %H:%M" }, "label_prefix": "None", "timezone": "Europe/Berlin" })
+    );
+    assert_eq!(
+        kinds("right_widgets"),
+        ["Cpu", "Memory", "Storage", "Volume", "Battery", "Systray", "Custom"],
+        "the group's members in its place"
+    );
+    assert_eq!(bar["right_widgets"][0]["Cpu"]["data_refresh_interval"], 2);
+    assert_eq!(bar["right_widgets"][4]["Battery"]["auto_select_under"], 15);
+    assert_eq!(
+        bar["right_widgets"][6]["Custom"],
+        json!({ "enable": true, "name": "power", "format": "⏻", "tooltip": false, "on_click": "wlogout" })
+    );
+
+    let rotate = note(&imported, "custom/power.rotate");
+    assert!(rotate.starts_with(&format!("{}:{}:", file.display(), line_of(&file, "\"rotate\""))), "{rotate}");
+    for needle in [
+        "`layer` is not carried over",
+        "`position` is not carried over",
+        "hyprland/workspaces.format",
+        "hyprland/workspaces.persistent-workspaces",
+        "hyprland/window.max-length",
+        "clock.tooltip-format",
+        "group/hardware.orientation",
+        "group/hardware.drawer",
+        "cpu.format",
+        "disk.path",
+        "pulseaudio.on-click",
+        "battery.format",
+        "`backlight`: Obi has no widget",
+    ] {
+        note(&imported, needle);
+    }
+    let backlight = note(&imported, "`backlight`");
+    assert!(
+        backlight.contains(&format!(":{}:", line_of(&file, "\"modules-right\""))),
+        "where it is listed: {backlight}"
+    );
+    assert_eq!(imported.notes.len(), 16, "{:#?}", imported.notes.iter().map(ToString::to_string).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_sway_bars_scripts_carry_over_with_their_keys() {
+    let imported = imported("sway");
+    let bar = &imported.configs[0];
+    let right = bar["right_widgets"].as_array().unwrap();
+    assert_eq!(
+        right[0]["Network"],
+        json!({ "enable": true, "show_activity": true, "show_total_activity": false, "data_refresh_interval": 3 }),
+        "format-wifi shows the rates"
+    );
+    assert_eq!(right[1], json!({ "Keyboard": { "enable": true } }));
+    assert_eq!(right[2], json!({ "Media": { "enable": true } }));
+    assert_eq!(
+        right[3]["Custom"],
+        json!({ "enable": true, "name": "mail", "exec": "~/bin/mail-count --json", "return_type": "json", "interval": 60,
+                "format": "{icon} {}", "format_icons": { "unread": "", "default": "" }, "on_click": "thunderbird",
+                "escape": true })
+    );
+    assert_eq!(right[4]["Custom"]["exec_if"], "which checkupdates");
+    assert_eq!(
+        (right[4]["Custom"]["signal"].clone(), right[4]["Custom"]["hide_empty_text"].clone()),
+        (json!(8), json!(true))
+    );
+    assert_eq!(right[5]["Time"]["format"], json!({ "Custom": "UTC %H:%M" }));
+    assert_eq!(right[5]["Time"]["timezone"], "Etc/UTC");
+    assert_eq!(right[6]["Time"]["format"], json!({ "Custom": "%a %e %b %H:%M" }));
+    assert_eq!(bar["left_widgets"].as_array().unwrap().len(), 2, "the scratchpad has no widget");
+    for needle in [
+        "`position` is not carried over",
+        "network.format-wifi",
+        "custom/updates.smooth-scrolling-threshold",
+        "clock.format-alt",
+        "`sway/scratchpad`: Obi has no widget",
+    ] {
+        note(&imported, needle);
+    }
+}
+
+#[test]
+fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
+    let imported = imported("two-bars");
+    assert_eq!(imported.configs.len(), 2);
+    assert_eq!(imported.configs[1]["height"], json!(24.0));
+    assert_eq!(imported.configs[1]["center_widgets"][0]["Komorebi"]["focused_container"]["enable"], true);
+    let outputs: Vec<String> =
+        imported.notes.iter().map(ToString::to_string).filter(|note| note.contains("`output`")).collect();
+    assert_eq!(outputs.len(), 2, "each bar's output named: {outputs:?}");
+    assert!(outputs[0].contains("--every-monitor"), "{}", outputs[0]);
+    note(&imported, "`idle_inhibitor`: Obi has no widget");
+
+    let folder = tempfile::tempdir().unwrap();
+    let written = import::write(&imported.configs, folder.path(), false).unwrap();
+    let names: Vec<&str> = written.iter().map(|path| path.file_name().unwrap().to_str().unwrap()).collect();
+    assert_eq!(names, ["komorebi.bar.json", "komorebi.bar.2.json"]);
+    for path in &written {
+        let loaded = BarConfig::load(path).unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()));
+        assert!(loaded.warnings.is_empty());
+    }
+    std::fs::write(&written[1], "mine").unwrap();
+    let refused = import::write(&imported.configs, folder.path(), false).unwrap_err().to_string();
+    assert!(refused.contains("komorebi.bar.json is there already") && refused.contains("--force"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&written[1]).unwrap(), "mine", "nothing written over");
+    import::write(&imported.configs, folder.path(), true).unwrap();
+    assert_ne!(std::fs::read_to_string(&written[1]).unwrap(), "mine", "--force writes over");
+}
+
+#[test]
+fn what_an_include_adds_is_carried_and_named_in_the_included_file() {
+    let imported = imported("with-include");
+    let bar = &imported.configs[0];
+    assert_eq!(bar["right_widgets"][0]["Custom"]["min_length"], 6);
+    assert_eq!(
+        bar["right_widgets"][1]["Time"]["format"],
+        json!({ "Custom": "%H:%M:%S" }),
+        "the including file's format wins"
+    );
+    let included = fixture("with-include/modules.jsonc");
+    let menu = note(&imported, "custom/weather.menu");
+    assert!(menu.starts_with(&format!("{}:{}:", included.display(), line_of(&included, "\"menu\""))), "{menu}");
+    let interval = note(&imported, "clock.interval");
+    assert!(
+        interval.starts_with(&format!("{}:{}:", included.display(), line_of(&included, "\"interval\": 1,"))),
+        "{interval}"
+    );
+}
+
+#[test]
+fn a_folder_without_a_config_or_a_broken_one_is_said_plainly() {
+    let empty = tempfile::tempdir().unwrap();
+    let error = waybar::import(Some(empty.path())).err().unwrap().to_string();
+    assert!(error.contains("holds no Waybar config (config.jsonc, config.json, config)"), "{error}");
+    std::fs::write(empty.path().join("config"), "{ \"height\": 30,, }").unwrap();
+    let error = format!("{:#}", waybar::import(Some(empty.path())).err().unwrap());
+    assert!(error.contains(&format!("{}:1:", empty.path().join("config").display())), "{error}");
+    std::fs::write(empty.path().join("config"), "[ 3 ]").unwrap();
+    let error = waybar::import(Some(empty.path())).err().unwrap().to_string();
+    assert!(error.contains("bar 1 is not an object"), "{error}");
+}
