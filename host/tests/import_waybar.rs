@@ -1,8 +1,9 @@
-//! `obi import waybar` on hand-written Waybar setups — a Hyprland bar, a
-//! sway bar, an array of two bars, one with an `include` — : every config
-//! written passes Obi's reading without an error or a warning, each module
-//! becomes its widget, and every key not carried over is named with the
-//! file and line it was written on.
+//! `obi import waybar` on hand-written Waybar setups — a Hyprland bar with
+//! a `style.css` that imports its colours, a sway bar, an array of two
+//! bars, one with an `include` —: every config written passes Obi's
+//! reading without an error or a warning, each module becomes its widget,
+//! the style its font, colours and rounding, and every key and rule not
+//! carried over is named with the file and line it was written on.
 
 use obi::config::BarConfig;
 use obi::import::{self, Imported, waybar};
@@ -100,7 +101,12 @@ fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_wri
         backlight.contains(&format!(":{}:", line_of(&file, "\"modules-right\""))),
         "where it is listed: {backlight}"
     );
-    assert_eq!(imported.notes.len(), 16, "{:#?}", imported.notes.iter().map(ToString::to_string).collect::<Vec<_>>());
+    assert_eq!(
+        imported.notes.iter().filter(|note| note.place.file == file).count(),
+        16,
+        "{:#?}",
+        imported.notes.iter().map(ToString::to_string).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -200,4 +206,44 @@ fn a_folder_without_a_config_or_a_broken_one_is_said_plainly() {
     std::fs::write(empty.path().join("config"), "[ 3 ]").unwrap();
     let error = waybar::import(Some(empty.path())).err().unwrap().to_string();
     assert!(error.contains("bar 1 is not an object"), "{error}");
+}
+
+#[test]
+fn the_style_sheet_gives_the_font_the_colours_and_the_rounding() {
+    let imported = imported("hyprland");
+    let bar = &imported.configs[0];
+    assert_eq!(bar["font_family"], "JetBrainsMono Nerd Font", "the first of the list");
+    assert_eq!(bar["font_size"], json!(13.33), "10pt");
+    assert_eq!(bar["transparency_alpha"], 230, "alpha(@surface, 0.9)");
+    assert_eq!(bar["grouping"], json!({ "kind": "Widget", "rounding": 8.0 }), "the modules' border-radius");
+    let theme = &bar["theme"];
+    assert_eq!((theme["palette"].clone(), theme["auto_select_text"].clone()), (json!("Custom"), json!("Base07")));
+    let colours = &theme["colours"];
+    assert_eq!(colours["base_01"], "#1a1b26", "the background, from the imported colors.css");
+    assert_eq!(colours["base_05"], "#c0caf5", "the text");
+    assert_eq!(colours["base_0d"], "#7aa2f7", "the focused workspace's fill");
+    assert_eq!(colours["base_07"], "#1a1b26", "its text, from a variable");
+    assert_eq!(colours["base_08"], "#f7768e", "an urgent workspace's fill");
+    let theme = obi::theme::Theme::from_config(
+        serde_json::from_value(bar["theme"].clone()).ok().as_ref(),
+        bar["transparency_alpha"].as_u64().unwrap() as u8,
+    );
+    assert_eq!(theme.selected_fill, obi::colour::Rgba(0x7a, 0xa2, 0xf7, 255), "as Obi's theme reads it");
+    assert_eq!(theme.selected_text, obi::colour::Rgba(0x1a, 0x1b, 0x26, 255));
+
+    let style = fixture("hyprland/style.css");
+    let at = |needle: &str| format!("{}:{}:", style.display(), line_of(&style, needle));
+    let rule = |needle: &str| note(&imported, needle);
+    assert!(rule("`*` { min-height: 0 }").starts_with(&at("* {")));
+    assert!(rule("`window#waybar` { transition-property").starts_with(&at("window#waybar {")));
+    assert!(
+        rule("`#workspaces button` { padding: 0 6px; color: @on_surface }").starts_with(&at("#workspaces button {"))
+    );
+    let modules = "`#clock, #cpu, #memory` { padding: 0 10px; background: alpha(@on_surface, 0.1) }";
+    assert!(rule(modules).starts_with(&at("#clock,")));
+    let nothing_drawn = rule("`#custom-power` { border-radius: 4px }");
+    assert!(nothing_drawn.starts_with(&at("#custom-power {")), "no background, no corners: {nothing_drawn}");
+    assert!(rule("`@keyframes blink { … }`").starts_with(&at("@keyframes")));
+    let style_notes = imported.notes.iter().filter(|note| note.place.file == style).count();
+    assert_eq!(style_notes, 6, "the rules Obi reads whole, and `:root`'s variables, are not named");
 }

@@ -11,7 +11,7 @@
 
 mod spans;
 
-pub use spans::{Length, Span, SpanStyle, escape, plain_text, spans};
+pub use spans::{Length, Span, SpanStyle, colour, escape, plain_text, spans};
 
 /// What a cut text ends with in place of what is left out.
 pub const ELLIPSIS: &str = "…";

@@ -257,7 +257,7 @@ fn points_or_pango_units(value: &str) -> Option<f32> {
 }
 
 /// `#rgb`, `#rrggbb`, `#rrggbbaa`, `#rrrrggggbbbb` or a colour's name.
-fn colour(value: &str) -> Option<[u8; 4]> {
+pub fn colour(value: &str) -> Option<[u8; 4]> {
     let value = value.trim();
     let Some(hex) = value.strip_prefix('#') else { return named_colour(value) };
     if !hex.bytes().all(|byte| byte.is_ascii_hexdigit()) {

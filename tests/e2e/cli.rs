@@ -176,14 +176,15 @@ fn import_waybar_writes_a_config_that_checks_and_draws() {
     assert!(drawn.status.success(), "{}", String::from_utf8_lossy(&drawn.stderr));
     let frame = Frame::read(&png);
     assert_eq!((frame.width, frame.height), (1400, 34), "the bar's width and its Waybar height");
-    if have_tools("reading the imported bar", &["convert", "tesseract"]) {
-        let words: Vec<String> = words_in(&png).into_iter().map(|(word, _)| word).collect();
-        let shows = |start: &str| words.iter().any(|word| word.starts_with(start));
-        assert!(shows("CPU") && shows("RAM"), "the group's Cpu and Memory are drawn: {words:?}");
-    }
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     std::fs::copy(&png, artifacts.join("imported-waybar-bar.png")).unwrap();
+    if have_tools("reading the imported bar", &["convert", "tesseract"]) {
+        let words: Vec<String> = words_in(&png).into_iter().map(|(word, _)| word).collect();
+        // An icon before a label may be read as a letter of it.
+        let shows = |label: &str| words.iter().any(|word| word.contains(label));
+        assert!(shows("CPU") && shows("RAM"), "the group's Cpu and Memory are drawn: {words:?}");
+    }
 
     let again = run(obi().args(["import", "waybar"]).arg(&setup).arg("--output").arg(output.path()));
     assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("--force"), "{again:?}");

@@ -1,11 +1,14 @@
 //! A Waybar setup as Obi's configs: each bar of its config (`config.jsonc`,
 //! `config.json` or `config` in a folder, or the file named) becomes a
 //! `komorebi.bar.json` with its modules as widgets ([`modules`]), its
-//! `height`, `spacing` and `margin`; every key that does not carry over is
-//! a note naming the file and line it was written on.
+//! `height`, `spacing` and `margin`, and the font, colours and rounding of
+//! the `style.css` beside it ([`style`]); every key and rule that does not
+//! carry over is a note naming the file and line it was written on.
 
+mod css;
 mod files;
 mod modules;
+mod style;
 
 use super::{Imported, Note};
 use anyhow::Context;
@@ -37,7 +40,18 @@ pub fn import(path: Option<&Path>) -> anyhow::Result<Imported> {
     let config = config_file(path)?;
     let bars = files::read_bars(&config)?;
     let mut notes = Vec::new();
-    let configs = bars.iter().map(|bar| bar_config(bar, &mut notes)).collect();
+    let mut configs: Vec<Value> = bars.iter().map(|bar| bar_config(bar, &mut notes)).collect();
+    let style = config.with_file_name("style.css");
+    if style.is_file() {
+        match style::config_keys(&style, &mut notes) {
+            Ok(keys) => {
+                configs.iter_mut().filter_map(Value::as_object_mut).for_each(|config| config.extend(keys.clone()))
+            }
+            Err(error) => {
+                notes.push(Note { place: super::Place { file: style, at: None }, what: format!("not read: {error:#}") })
+            }
+        }
+    }
     // In the order of the files' lines, as a compiler lists what it found.
     notes.sort_by(|one, other| (&one.place.file, one.place.at).cmp(&(&other.place.file, other.place.at)));
     Ok(Imported { source: config, configs, notes })
