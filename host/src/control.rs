@@ -399,17 +399,16 @@ pub fn obey_signals(obey: impl Fn(Command) -> bool + Send + 'static) -> anyhow::
 }
 
 /// `N` of a signal `SIGRTMIN+N`.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn real_time_number(signal: i32) -> Option<u8> {
-    #[cfg(target_os = "linux")]
-    return u8::try_from(signal - libc::SIGRTMIN())
-        .ok()
-        .filter(|number| obi_widget_config::REAL_TIME_SIGNALS.contains(number));
-    #[cfg(not(target_os = "linux"))]
-    return {
-        _ = signal;
-        None
-    };
+    let number = u8::try_from(signal - libc::SIGRTMIN()).ok();
+    number.filter(|number| obi_widget_config::REAL_TIME_SIGNALS.contains(number))
+}
+
+/// Elsewhere `obi msg signal N` stands in for real-time signals.
+#[cfg(all(unix, not(target_os = "linux")))]
+fn real_time_number(_signal: i32) -> Option<u8> {
+    None
 }
 
 /// Sends `request` to the process with `pid`, or to every running one.
