@@ -195,6 +195,34 @@ fn what_an_include_adds_is_carried_and_named_in_the_included_file() {
     );
 }
 
+/// Lengths Obi would refuse, and a module listed nowhere, are named, not
+/// written into a config Obi would not read.
+#[test]
+fn what_obi_would_refuse_or_waybar_does_not_show_is_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let config = folder.path().join("config");
+    std::fs::write(
+        &config,
+        r#"{ "height": "30", "spacing": 99999, "margin": "4 auto", "margin-top": -2,
+             "modules-left": ["clock", "cpu"], "clock": {}, "cpu": { "interval": 0.5 },
+             "custom/unused": { "exec": "date" } }"#,
+    )
+    .unwrap();
+    let imported = waybar::import(Some(&config)).unwrap();
+    let bar = &imported.configs[0];
+    for key in ["height", "widget_spacing", "margin"] {
+        assert!(bar.get(key).is_none(), "{key}: {bar}");
+    }
+    BarConfig::parse(&bar.to_string(), "refused lengths").unwrap();
+    note(&imported, "`height` is not carried over: \"30\" is not a length");
+    note(&imported, "`spacing` is not carried over: 99999");
+    note(&imported, "`margin` is not carried over: \"4 auto\"");
+    note(&imported, "`margin-top` is not carried over: -2");
+    note(&imported, "`custom/unused` is listed on no side");
+    note(&imported, "`cpu.interval` is not carried over: 0.5 is not whole seconds");
+    assert_eq!(bar["left_widgets"][1], json!({ "Cpu": { "enable": true } }));
+}
+
 #[test]
 fn a_folder_without_a_config_or_a_broken_one_is_said_plainly() {
     let empty = tempfile::tempdir().unwrap();

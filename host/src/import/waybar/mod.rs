@@ -77,24 +77,25 @@ fn config_file(path: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 fn bar_config(bar: &WaybarBar, notes: &mut Vec<Note>) -> Value {
     let mut config = Map::new();
-    if let Some(height) = bar.keys.get("height").and_then(Value::as_f64) {
-        config.insert("height".into(), height.into());
+    for (waybar, obi) in [("height", "height"), ("spacing", "widget_spacing")] {
+        if let Some(pixels) = pixels(bar, waybar, notes) {
+            config.insert(obi.into(), pixels.into());
+        }
     }
-    if let Some(spacing) = bar.keys.get("spacing").and_then(Value::as_f64) {
-        config.insert("widget_spacing".into(), spacing.into());
-    }
-    if let Some(margin) = margin(bar) {
+    if let Some(margin) = margin(bar, notes) {
         config.insert("margin".into(), margin);
     }
-    for (side, obi) in
-        [("modules-left", "left_widgets"), ("modules-center", "center_widgets"), ("modules-right", "right_widgets")]
-    {
+    for (side, obi) in modules::SIDES.into_iter().zip(["left_widgets", "center_widgets", "right_widgets"]) {
         config.insert(obi.into(), modules::side(bar, side, notes).into());
     }
+    let listed = modules::listed(bar);
     for key in bar.keys.keys() {
-        // A module's object is read where a side lists it.
-        let is_module = bar.keys.get(key).is_some_and(Value::is_object);
-        if CARRIED.contains(&key.as_str()) || is_module {
+        if CARRIED.contains(&key.as_str()) || listed.contains(key) {
+            continue;
+        }
+        if bar.keys.get(key).is_some_and(Value::is_object) {
+            let what = format!("`{key}` is listed on no side: Waybar does not show it, nor does Obi");
+            notes.push(bar.note(key, what));
             continue;
         }
         let why = match key.as_str() {
@@ -109,26 +110,45 @@ fn bar_config(bar: &WaybarBar, notes: &mut Vec<Note>) -> Value {
     Value::Object(config)
 }
 
+/// The longest length Obi takes (as its config reads one).
+const LONGEST: f64 = 16384.0;
+
+/// The bar's `key` as pixels Obi takes; a note when it is none.
+fn pixels(bar: &WaybarBar, key: &str, notes: &mut Vec<Note>) -> Option<f64> {
+    let value = bar.keys.get(key)?;
+    let pixels = value.as_f64().filter(|pixels| (0.0..=LONGEST).contains(pixels));
+    if pixels.is_none() {
+        notes.push(bar.note(key, format!("`{key}` is not carried over: {value} is not a length in pixels Obi takes")));
+    }
+    pixels
+}
+
 /// Waybar's `margin` (a number, or CSS's one to four lengths) and its
-/// `margin-<side>`s, as Obi's `margin`.
-fn margin(bar: &WaybarBar) -> Option<Value> {
+/// `margin-<side>`s, as Obi's `margin`; a note for what is not a length.
+fn margin(bar: &WaybarBar, notes: &mut Vec<Note>) -> Option<Value> {
     let shorthand: Option<[f64; 4]> = match bar.keys.get("margin") {
         Some(Value::Number(number)) => number.as_f64().map(|all| [all; 4]),
-        Some(Value::String(lengths)) => {
+        Some(Value::String(written)) => {
             let lengths: Vec<f64> =
-                lengths.split_whitespace().filter_map(|length| length.trim_end_matches("px").parse().ok()).collect();
+                written.split_whitespace().filter_map(|length| length.trim_end_matches("px").parse().ok()).collect();
+            // Every length read, none (`auto`, `1em`) left out.
+            let read = written.split_whitespace().count() == lengths.len();
             match lengths[..] {
-                [all] => Some([all; 4]),
-                [vertical, horizontal] => Some([vertical, horizontal, vertical, horizontal]),
-                [top, horizontal, bottom] => Some([top, horizontal, bottom, horizontal]),
-                [top, right, bottom, left] => Some([top, right, bottom, left]),
+                [all] if read => Some([all; 4]),
+                [vertical, horizontal] if read => Some([vertical, horizontal, vertical, horizontal]),
+                [top, horizontal, bottom] if read => Some([top, horizontal, bottom, horizontal]),
+                [top, right, bottom, left] if read => Some([top, right, bottom, left]),
                 _ => None,
             }
         }
         _ => None,
     };
-    let side = |name: &str| bar.keys.get(&format!("margin-{name}")).and_then(Value::as_f64);
-    let sides = ["top", "right", "bottom", "left"].map(side);
+    let shorthand = shorthand.filter(|lengths| lengths.iter().all(|length| (0.0..=LONGEST).contains(length)));
+    if let (Some(margin), None) = (bar.keys.get("margin"), shorthand) {
+        let what = format!("`margin` is not carried over: {margin} is not one to four lengths in pixels Obi takes");
+        notes.push(bar.note("margin", what));
+    }
+    let sides = ["top", "right", "bottom", "left"].map(|side| pixels(bar, &format!("margin-{side}"), notes));
     if shorthand.is_none() && sides.iter().all(Option::is_none) {
         return None;
     }

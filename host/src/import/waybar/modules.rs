@@ -22,6 +22,25 @@ pub fn side(bar: &WaybarBar, side: &str, notes: &mut Vec<Note>) -> Vec<Value> {
     widgets
 }
 
+/// Every module a side lists, within groups too.
+pub fn listed(bar: &WaybarBar) -> Vec<String> {
+    let mut listed = Vec::new();
+    let mut next: Vec<String> = SIDES.iter().flat_map(|side| names(bar.keys.get(*side))).collect();
+    while let Some(name) = next.pop() {
+        if listed.contains(&name) {
+            continue;
+        }
+        if name.starts_with("group/") {
+            next.extend(names(bar.keys.get(&name).and_then(|group| group.get("modules"))));
+        }
+        listed.push(name);
+    }
+    listed
+}
+
+/// The keys of a bar that list its modules.
+pub const SIDES: [&str; 3] = ["modules-left", "modules-center", "modules-right"];
+
 fn names(list: Option<&Value>) -> Vec<String> {
     list.and_then(Value::as_array)
         .map(|names| names.iter().filter_map(Value::as_str).map(str::to_owned).collect())
@@ -80,11 +99,6 @@ struct Module<'a> {
 impl Module<'_> {
     /// The widget entry for a module of `kind`; none when Obi has none.
     fn widget(&self, kind: &str, notes: &mut Vec<Note>) -> Option<Value> {
-        let interval = |widget: &mut Value, kind: &str| {
-            if let Some(seconds) = self.config.get("interval").and_then(Value::as_u64) {
-                widget[kind]["data_refresh_interval"] = seconds.into();
-            }
-        };
         let shows_its_own = |kind: &str| format!("Obi's {kind} shows its own label and tooltip");
         Some(match kind {
             "clock" => return Some(self.clock(notes)),
@@ -95,7 +109,7 @@ impl Module<'_> {
                     _ => "Storage",
                 };
                 let mut widget = json!({ obi: { "enable": true } });
-                interval(&mut widget, obi);
+                self.interval(&mut widget, obi, notes);
                 let reason = match kind {
                     "disk" => format!("{}; it lists every disk", shows_its_own(obi)),
                     _ => shows_its_own(obi),
@@ -112,13 +126,13 @@ impl Module<'_> {
                     .filter_map(|(_, format)| format.as_str());
                 let shows_rates = formats.into_iter().any(|format| format.contains("{bandwidth"));
                 let mut widget = json!({ "Network": { "enable": true, "show_activity": shows_rates, "show_total_activity": false } });
-                interval(&mut widget, "Network");
+                self.interval(&mut widget, "Network", notes);
                 self.not_carried(&["interval"], &shows_its_own("Network"), notes);
                 widget
             }
             "battery" => {
                 let mut widget = json!({ "Battery": { "enable": true } });
-                interval(&mut widget, "Battery");
+                self.interval(&mut widget, "Battery", notes);
                 let states = self.config.get("states").and_then(Value::as_object);
                 let low = states.and_then(|states| states.get("critical").or_else(|| states.get("warning")));
                 if let Some(percent) = low.and_then(Value::as_u64) {
@@ -149,6 +163,20 @@ impl Module<'_> {
             kind if kind.starts_with("custom/") => return self.custom(notes),
             _ => return None,
         })
+    }
+
+    /// The module's `interval` as the widget's `data_refresh_interval`,
+    /// when it is whole seconds (a widget reads no faster).
+    fn interval(&self, widget: &mut Value, kind: &str, notes: &mut Vec<Note>) {
+        let Some(interval) = self.config.get("interval") else { return };
+        match interval.as_u64().filter(|seconds| *seconds > 0) {
+            Some(seconds) => widget[kind]["data_refresh_interval"] = seconds.into(),
+            None => {
+                let path = format!("{}.interval", self.name);
+                let what = format!("`{path}` is not carried over: {interval} is not whole seconds");
+                notes.push(self.bar.note(&path, what));
+            }
+        }
     }
 
     /// A widget that takes nothing of the module's config.
