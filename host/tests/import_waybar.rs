@@ -14,9 +14,15 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/waybar").join(name)
 }
 
+/// The monitors of the import: a name the two-bar setup names, and another.
+fn monitors() -> Vec<String> {
+    vec!["eDP-1".into(), "DP-1".into()]
+}
+
 /// The setup imported, each config checked as `obi check` reads it.
 fn imported(name: &str) -> Imported {
-    let imported = waybar::import(Some(&fixture(name))).unwrap_or_else(|error| panic!("{name}: {error:#}"));
+    let imported =
+        waybar::import(Some(&fixture(name)), &monitors()).unwrap_or_else(|error| panic!("{name}: {error:#}"));
     for (index, config) in imported.configs.iter().enumerate() {
         let loaded = BarConfig::parse(&config.to_string(), &format!("{name} bar {index}"))
             .unwrap_or_else(|errors| panic!("{name}: {errors:?}\n{config:#}"));
@@ -153,10 +159,14 @@ fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
     assert_eq!(imported.configs.len(), 2);
     assert_eq!(imported.configs[1]["height"], json!(24.0));
     assert_eq!(imported.configs[1]["center_widgets"][0]["Komorebi"]["focused_container"]["enable"], true);
+    assert_eq!(imported.configs[0]["monitor"], 1, "DP-1 is the second monitor");
     let outputs: Vec<String> =
         imported.notes.iter().map(ToString::to_string).filter(|note| note.contains("`output`")).collect();
-    assert_eq!(outputs.len(), 2, "each bar's output named: {outputs:?}");
+    assert_eq!(outputs.len(), 1, "the list of outputs named: {outputs:?}");
     assert!(outputs[0].contains("--every-monitor"), "{}", outputs[0]);
+    let elsewhere = waybar::import(Some(&fixture("two-bars")), &["HDMI-A-1".into()]).unwrap();
+    assert!(elsewhere.configs[0].get("monitor").is_none());
+    note(&elsewhere, "no monitor named \"DP-1\" is connected now (connected: HDMI-A-1)");
     note(&imported, "`idle_inhibitor`: Obi has no widget");
 
     let folder = tempfile::tempdir().unwrap();
@@ -208,7 +218,7 @@ fn what_obi_would_refuse_or_waybar_does_not_show_is_named() {
              "custom/unused": { "exec": "date" } }"#,
     )
     .unwrap();
-    let imported = waybar::import(Some(&config)).unwrap();
+    let imported = waybar::import(Some(&config), &[]).unwrap();
     let bar = &imported.configs[0];
     for key in ["height", "widget_spacing", "margin"] {
         assert!(bar.get(key).is_none(), "{key}: {bar}");
@@ -226,13 +236,13 @@ fn what_obi_would_refuse_or_waybar_does_not_show_is_named() {
 #[test]
 fn a_folder_without_a_config_or_a_broken_one_is_said_plainly() {
     let empty = tempfile::tempdir().unwrap();
-    let error = waybar::import(Some(empty.path())).err().unwrap().to_string();
+    let error = waybar::import(Some(empty.path()), &[]).err().unwrap().to_string();
     assert!(error.contains("holds no Waybar config (config.jsonc, config.json, config)"), "{error}");
     std::fs::write(empty.path().join("config"), "{ \"height\": 30,, }").unwrap();
-    let error = format!("{:#}", waybar::import(Some(empty.path())).err().unwrap());
+    let error = format!("{:#}", waybar::import(Some(empty.path()), &[]).err().unwrap());
     assert!(error.contains(&format!("{}:1:", empty.path().join("config").display())), "{error}");
     std::fs::write(empty.path().join("config"), "[ 3 ]").unwrap();
-    let error = waybar::import(Some(empty.path())).err().unwrap().to_string();
+    let error = waybar::import(Some(empty.path()), &[]).err().unwrap().to_string();
     assert!(error.contains("bar 1 is not an object"), "{error}");
 }
 

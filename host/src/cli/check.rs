@@ -38,7 +38,7 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
 
 /// The monitors the bar would be placed among, as the backend it would
 /// run on lists them.
-fn list_monitors(cli: &Cli) -> anyhow::Result<Vec<Output>> {
+pub(super) fn list_monitors(cli: &Cli) -> anyhow::Result<Vec<Output>> {
     #[cfg(free_unix)]
     return obi::window::monitors(super::bar::backend(cli));
     #[cfg(not(free_unix))]

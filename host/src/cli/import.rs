@@ -3,8 +3,11 @@
 
 use std::path::Path;
 
-pub fn waybar(path: Option<&Path>, output: Option<&Path>, force: bool) -> anyhow::Result<()> {
-    let imported = obi::import::waybar::import(path)?;
+/// Imports the Waybar config at `path` into `output`, a bar's `output`
+/// found among `monitors` (their names, in Obi's order; none when they
+/// cannot be listed).
+pub fn waybar(path: Option<&Path>, output: Option<&Path>, force: bool, monitors: &[String]) -> anyhow::Result<()> {
+    let imported = obi::import::waybar::import(path, monitors)?;
     let folder = match output {
         Some(folder) => folder.to_owned(),
         None => super::quickstart::config_folder()?,
@@ -20,5 +23,8 @@ pub fn waybar(path: Option<&Path>, output: Option<&Path>, force: bool) -> anyhow
         imported.source.display(),
         imported.notes.len()
     );
+    if imported.configs.iter().any(|config| config.get("monitor").is_none()) {
+        println!("(Waybar shows a bar without an `output` on every monitor: so does `obi --every-monitor --config …`)");
+    }
     Ok(())
 }

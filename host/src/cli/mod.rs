@@ -221,7 +221,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             return msg::send(obi::control::Request { command, target }, *pid);
         }
         Some(Command::Import { from: ImportCommand::Waybar { path, output, force } }) => {
-            return import::waybar(path.as_deref(), output.as_deref(), *force);
+            let monitors = check::list_monitors(&cli).map(|monitors| monitors.into_iter().map(|monitor| monitor.name));
+            let monitors: Vec<String> = monitors.map(Iterator::collect).unwrap_or_default();
+            return import::waybar(path.as_deref(), output.as_deref(), *force, &monitors);
         }
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget::test(plugin, script, png.as_deref(), *width);

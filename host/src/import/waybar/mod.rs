@@ -21,6 +21,7 @@ const CONFIG_NAMES: [&str; 3] = ["config.jsonc", "config.json", "config"];
 
 /// The bar keys carried over; the sides and `include` are read.
 const CARRIED: &[&str] = &[
+    "output",
     "modules-left",
     "modules-center",
     "modules-right",
@@ -35,12 +36,13 @@ const CARRIED: &[&str] = &[
 ];
 
 /// Waybar's config at `path` (a file, or the folder that holds it; none:
-/// `$XDG_CONFIG_HOME/waybar`), as Obi's configs.
-pub fn import(path: Option<&Path>) -> anyhow::Result<Imported> {
+/// `$XDG_CONFIG_HOME/waybar`), as Obi's configs; a bar's `output` is found
+/// among `monitors` (their names, in Obi's order) when it names one.
+pub fn import(path: Option<&Path>, monitors: &[String]) -> anyhow::Result<Imported> {
     let config = config_file(path)?;
     let bars = files::read_bars(&config)?;
     let mut notes = Vec::new();
-    let mut configs: Vec<Value> = bars.iter().map(|bar| bar_config(bar, &mut notes)).collect();
+    let mut configs: Vec<Value> = bars.iter().map(|bar| bar_config(bar, monitors, &mut notes)).collect();
     let style = config.with_file_name("style.css");
     if style.is_file() {
         match style::config_keys(&style, &mut notes) {
@@ -75,8 +77,14 @@ fn config_file(path: Option<&Path>) -> anyhow::Result<PathBuf> {
         .with_context(|| format!("{} holds no Waybar config ({})", folder.display(), CONFIG_NAMES.join(", ")))
 }
 
-fn bar_config(bar: &WaybarBar, notes: &mut Vec<Note>) -> Value {
+fn bar_config(bar: &WaybarBar, monitors: &[String], notes: &mut Vec<Note>) -> Value {
     let mut config = Map::new();
+    if let Some(output) = bar.keys.get("output") {
+        match monitor(output, monitors) {
+            Ok(index) => _ = config.insert("monitor".into(), index.into()),
+            Err(why) => notes.push(bar.note("output", format!("`output` is not carried over: {why}"))),
+        }
+    }
     for (waybar, obi) in [("height", "height"), ("spacing", "widget_spacing")] {
         if let Some(pixels) = pixels(bar, waybar, notes) {
             config.insert(obi.into(), pixels.into());
@@ -99,15 +107,30 @@ fn bar_config(bar: &WaybarBar, notes: &mut Vec<Note>) -> Value {
             continue;
         }
         let why = match key.as_str() {
-            "output" => {
-                "Obi places a bar by its monitor's number (`monitor`), or on every monitor with `obi --every-monitor`"
-            }
             "position" => "Obi's bar is at the top of its monitor unless `position` places it in pixels",
             _ => "Obi has no such setting",
         };
         notes.push(bar.note(key, format!("`{key}` is not carried over: {why}")));
     }
     Value::Object(config)
+}
+
+/// The number of the monitor a bar's `output` names, among `monitors`;
+/// why there is none.
+fn monitor(output: &Value, monitors: &[String]) -> Result<usize, String> {
+    let Some(name) = output.as_str().filter(|name| !name.starts_with('!')) else {
+        return Err(format!(
+            "{output} is more than one monitor: Obi puts a bar on one monitor by its number (`monitor`), or on every \
+             one with `obi --every-monitor`"
+        ));
+    };
+    monitors.iter().position(|monitor| monitor == name).ok_or_else(|| {
+        let connected = if monitors.is_empty() { "none could be listed".to_owned() } else { monitors.join(", ") };
+        format!(
+            "no monitor named {name:?} is connected now (connected: {connected}); set `monitor` to its number, as \
+             `obi check` lists them"
+        )
+    })
 }
 
 /// The longest length Obi takes (as its config reads one).
