@@ -160,7 +160,7 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
 
 /// Reads the next line of `reader` into `line`, without its line ending,
 /// cut at [`MAX_LINE`] bytes; false at the end, when there is none.
-fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+pub(super) fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
     line.clear();
     loop {
         let available = reader.fill_buf()?;
@@ -178,7 +178,7 @@ fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<b
     }
 }
 
-fn text(line: &[u8]) -> String {
+pub(super) fn text(line: &[u8]) -> String {
     String::from_utf8_lossy(line).trim_end_matches('\r').to_owned()
 }
 

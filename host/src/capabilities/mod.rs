@@ -20,6 +20,7 @@ pub mod process;
 mod sampled;
 mod session_bus;
 mod shell;
+pub mod status_program;
 pub mod tiler;
 pub mod tray;
 pub mod web;

@@ -19,10 +19,10 @@ fn prints(script: &Script, command: &str, code: i32, stdout: &str) {
 /// The view once every command of the run has come back: `exec_if`, then
 /// `exec`, each answering on a wake of its own.
 fn ran(custom: &mut Harness) -> View {
-    let mut shown = custom.refresh().unwrap();
+    custom.refresh().unwrap();
     assert!(custom.wait_for_wake(Duration::from_secs(20)), "the widget is woken when the command has ended");
     loop {
-        shown = custom.refresh().unwrap();
+        let shown = custom.refresh().unwrap();
         if !custom.wait_for_wake(Duration::from_secs(1)) {
             return shown;
         }
