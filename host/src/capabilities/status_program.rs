@@ -196,11 +196,17 @@ fn read_stream(stdout: impl std::io::Read, shared: &Shared, waker: &Waker, pid: 
     if shared.hidden.load(Ordering::SeqCst) {
         signal_group(pid, header.stop_signal);
     }
+    let mut opened = false;
     while let Ok(true) = next_line(&mut stdout, &mut line) {
         let status = text(&line);
-        let status = status.trim().trim_start_matches(',').trim_start();
-        // The array's opening `[` on a line of its own, or an empty line.
-        if status.is_empty() || status == "[" {
+        let mut status = status.trim().trim_start_matches(',').trim_start();
+        // The endless array's `[`: on a line of its own (i3status), or
+        // before the first status line (i3blocks' `[[]`).
+        if !opened && let Some(rest) = status.strip_prefix('[') {
+            opened = true;
+            status = rest.trim_start();
+        }
+        if status.is_empty() {
             continue;
         }
         if !status.starts_with('[') {
@@ -343,6 +349,31 @@ mod tests {
         assert_eq!(read.header.map(|header| header.version), Some(1));
         let blocks: serde_json::Value = serde_json::from_str(read.line.as_deref().unwrap()).unwrap();
         assert!(blocks[0]["full_text"].as_str().unwrap().starts_with("load "), "{blocks}");
+    }
+
+    /// i3blocks, as Debian has it: its array opens on the line of its
+    /// first status line, and a click reaches the block's script with its
+    /// button (`BLOCK_BUTTON`).
+    #[test]
+    fn an_i3blocks_click_reaches_its_script() {
+        if !std::path::Path::new("/usr/bin/i3blocks").exists() {
+            assert!(std::env::var_os("CI").is_none(), "i3blocks is not installed (apt-get install i3blocks)");
+            eprintln!("SKIPPED: i3blocks is not installed");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("i3blocks.conf");
+        std::fs::write(&config, "[hello]\ncommand=echo \"button ${BLOCK_BUTTON:-none}\"\ninterval=once\n").unwrap();
+        let program = program(&format!("i3blocks -c '{}'", config.display()));
+        let says =
+            |text: &'static str| move |read: &StatusRead| read.line.as_deref().is_some_and(|line| line.contains(text));
+        let read = read_until(&program, says("button none"));
+        assert_eq!(read.header.map(|header| header.click_events), Some(true));
+        let blocks: serde_json::Value = serde_json::from_str(read.line.as_deref().unwrap()).unwrap();
+        assert!(blocks.as_array().is_some(), "a status line: {blocks}");
+        program.click(r#"{"name":"hello","instance":"","button":3,"x":10,"y":5}"#.into());
+        let read = read_until(&program, says("button 3"));
+        assert!(read.line.unwrap().contains("button 3"), "the script ran again with the button");
     }
 
     #[test]
