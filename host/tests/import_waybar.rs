@@ -214,7 +214,8 @@ fn what_obi_would_refuse_or_waybar_does_not_show_is_named() {
     std::fs::write(
         &config,
         r#"{ "height": "30", "spacing": 99999, "margin": "4 auto", "margin-top": -2,
-             "modules-left": ["clock", "cpu"], "clock": {}, "cpu": { "interval": 0.5 },
+             "modules-left": ["clock", "cpu", "custom/odd"], "clock": { "timezone": "Mars/Olympus" },
+             "cpu": { "interval": 0.5 }, "custom/odd": { "exec": "date", "interval": 0.5, "max-length": -1 },
              "custom/unused": { "exec": "date" } }"#,
     )
     .unwrap();
@@ -231,6 +232,10 @@ fn what_obi_would_refuse_or_waybar_does_not_show_is_named() {
     note(&imported, "`custom/unused` is listed on no side");
     note(&imported, "`cpu.interval` is not carried over: 0.5 is not whole seconds");
     assert_eq!(bar["left_widgets"][1], json!({ "Cpu": { "enable": true } }));
+    note(&imported, "`clock.timezone` is not carried over: no time zone is named \"Mars/Olympus\"");
+    note(&imported, "`custom/odd.interval` is not carried over: 0.5 is not a value Obi's Custom takes");
+    note(&imported, "`custom/odd.max-length` is not carried over: -1");
+    assert_eq!(bar["left_widgets"][2], json!({ "Custom": { "enable": true, "name": "odd", "exec": "date" } }));
 }
 
 #[test]

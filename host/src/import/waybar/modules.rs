@@ -200,8 +200,15 @@ impl Module<'_> {
         }
         let mut time = json!({ "enable": true, "format": { "Custom": pattern }, "label_prefix": "None" });
         let zone = self.config.get("timezone").or_else(|| self.config.get("timezones").and_then(|zones| zones.get(0)));
-        if let Some(zone) = zone.and_then(Value::as_str).filter(|zone| !zone.is_empty()) {
-            time["timezone"] = zone.into();
+        match zone.and_then(Value::as_str).filter(|zone| !zone.is_empty()) {
+            Some(zone) if crate::time_zones::named(zone).is_ok() => time["timezone"] = zone.into(),
+            Some(zone) => {
+                let path = format!("{}.timezone", self.name);
+                notes.push(
+                    self.bar.note(&path, format!("`{path}` is not carried over: no time zone is named {zone:?}")),
+                );
+            }
+            None => {}
         }
         let reason = "a secondary click on Obi's Time opens the month's calendar";
         self.not_carried(&["format", "timezone", "timezones"], reason, notes);
@@ -217,8 +224,21 @@ impl Module<'_> {
         custom.insert("name".into(), name.into());
         for (key, value) in self.config {
             let own = if WAYBAR_SPELLINGS.contains(&key.as_str()) { key.replace('-', "_") } else { key.clone() };
-            if CUSTOM_KEYS.contains(&own.as_str()) {
-                custom.insert(own, value.clone());
+            if !CUSTOM_KEYS.contains(&own.as_str()) {
+                continue;
+            }
+            // A value Obi's Custom would refuse (an `interval` of 0.5) makes a
+            // config Obi would not read: named instead.
+            let alone = json!({ "enable": true, own.as_str(): value });
+            match serde_json::from_value::<crate::config::model::CustomConfig>(alone) {
+                Ok(_) => _ = custom.insert(own, value.clone()),
+                Err(error) => {
+                    let path = format!("{}.{key}", self.name);
+                    notes.push(self.bar.note(
+                        &path,
+                        format!("`{path}` is not carried over: {value} is not a value Obi's Custom takes ({error})"),
+                    ));
+                }
             }
         }
         self.not_carried(
