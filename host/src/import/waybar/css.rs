@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 const STYLE_BYTES: u64 = 1 << 20;
 /// `@import`s within `@import`s past this are a loop, or a mistake.
 const IMPORT_DEPTH: usize = 8;
+/// Files one style sheet brings in all told: each may import several.
+const FILES: usize = 64;
 /// Names that name names past this are a loop.
 const RESOLVE_DEPTH: usize = 16;
 
@@ -43,6 +45,7 @@ pub struct StyleSheet {
     pub skipped: Vec<(PathBuf, LineColumn, String)>,
     colours: HashMap<String, String>,
     variables: HashMap<String, String>,
+    files_read: usize,
 }
 
 impl StyleSheet {
@@ -56,6 +59,10 @@ impl StyleSheet {
     fn add_file(&mut self, path: &Path, depth: usize) -> anyhow::Result<()> {
         if depth > IMPORT_DEPTH {
             bail!("{}: imports within imports this deep make a loop", path.display());
+        }
+        self.files_read += 1;
+        if self.files_read > FILES {
+            bail!("{}: more than {FILES} files imported in all", path.display());
         }
         let bytes =
             crate::files::read_regular(path, STYLE_BYTES).with_context(|| format!("reading {}", path.display()))?;
@@ -371,6 +378,16 @@ mod tests {
         std::fs::write(&path, "@import \"style.css\";\n").unwrap();
         let error = format!("{:#}", StyleSheet::read(&path).unwrap_err());
         assert!(error.contains("make a loop"), "{error}");
+    }
+
+    /// Each file importing two more, eight deep, would be hundreds of reads.
+    #[test]
+    fn imports_are_bounded_in_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("style.css");
+        std::fs::write(&path, "@import \"style.css\";\n@import \"style.css\";\n").unwrap();
+        let error = format!("{:#}", StyleSheet::read(&path).unwrap_err());
+        assert!(error.contains("more than 64 files") || error.contains("make a loop"), "{error}");
     }
 
     #[test]

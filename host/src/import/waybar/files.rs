@@ -14,6 +14,8 @@ use std::rc::Rc;
 
 /// Includes within includes past this are a loop, or a mistake.
 const INCLUDE_DEPTH: usize = 8;
+/// Files one bar brings in all told: each may include several.
+const FILES: usize = 64;
 
 /// A file read, and where each of its parts is.
 pub struct SourceFile {
@@ -86,8 +88,14 @@ fn add_includes(bar: &mut WaybarBar, from: &SourceFile, chain: &[PathBuf]) -> an
     for name in named {
         let expanded = shellexpand::full(&name).map(|path| path.into_owned()).unwrap_or(name.clone());
         let included_path = directory.join(expanded);
-        if chain.contains(&included_path) || chain.len() >= INCLUDE_DEPTH {
+        if chain.contains(&included_path) {
             bail!("{}: including {} again makes a loop", from.path.display(), included_path.display());
+        }
+        if chain.len() >= INCLUDE_DEPTH {
+            bail!("{}: includes within includes are {INCLUDE_DEPTH} deep at most", from.path.display());
+        }
+        if bar.sources.len() >= FILES {
+            bail!("{}: more than {FILES} files included in all", from.path.display());
         }
         let included = read(&included_path).with_context(|| format!("included by {}", from.path.display()))?;
         let Value::Object(keys) = &included.document.value else {
@@ -159,6 +167,24 @@ mod tests {
         let interval = bar.place("clock.interval");
         assert_eq!((interval.file.file_name().unwrap(), interval.at.unwrap().line), ("modules.jsonc".as_ref(), 3));
         assert_eq!(bar.place("clock.format").file, main);
+    }
+
+    /// Each file including the next three times, five deep, would be
+    /// hundreds of reads.
+    #[test]
+    fn includes_are_bounded_in_all() {
+        let dir = tempfile::tempdir().unwrap();
+        for level in 0..5 {
+            let next = format!("level{}", level + 1);
+            write(
+                dir.path(),
+                &format!("level{level}"),
+                &format!("{{ \"include\": [\"{next}\", \"{next}\", \"{next}\"] }}"),
+            );
+        }
+        write(dir.path(), "level5", "{}");
+        let error = read_bars(&dir.path().join("level0")).err().unwrap().to_string();
+        assert!(error.contains("more than 64 files included"), "{error}");
     }
 
     #[test]
