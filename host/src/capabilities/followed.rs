@@ -100,21 +100,51 @@ impl Drop for FollowedCommand {
 }
 
 fn keep_running(widget: &str, command: &str, restart_wait: Option<Duration>, shared: &Shared, waker: &Waker) {
-    let mut backoff = Backoff::default();
-    while !shared.stopped() {
-        let failure = run_once(command, shared, waker, &mut backoff);
-        if shared.stopped() {
-            return;
-        }
-        if let Some(failure) = &failure {
-            tracing::warn!(target: "obi::widget", widget, "`{command}` {failure}");
-        }
-        lock(&shared.said).failure = failure;
-        waker.wake();
-        let wait = backoff.next_wait(Instant::now());
-        let until = Instant::now() + restart_wait.unwrap_or(wait);
-        while !shared.stopped() && Instant::now() < until {
-            thread::park_timeout(until.saturating_duration_since(Instant::now()));
+    let ran = Restarting { widget, command, restart_wait, stopped: &shared.stopped, waker };
+    ran.keep_restarting(
+        |backoff| run_once(command, shared, waker, backoff),
+        |failure| {
+            lock(&shared.said).failure = failure;
+        },
+    );
+}
+
+/// A command run again each time it ends, until it is stopped (its
+/// handle dropped, which unparks the thread running it).
+pub(super) struct Restarting<'a> {
+    pub widget: &'a str,
+    pub command: &'a str,
+    /// The wait the user gave before each start again; else a growing one.
+    pub restart_wait: Option<Duration>,
+    pub stopped: &'a AtomicBool,
+    pub waker: &'a Waker,
+}
+
+impl Restarting<'_> {
+    /// Runs `run_once` (how it failed, if it did) again and again; each end
+    /// is logged when it failed, handed to `ended` and wakes the widget.
+    pub fn keep_restarting(
+        &self,
+        mut run_once: impl FnMut(&mut Backoff) -> Option<String>,
+        mut ended: impl FnMut(Option<String>),
+    ) {
+        let stopped = || self.stopped.load(Ordering::SeqCst);
+        let mut backoff = Backoff::default();
+        while !stopped() {
+            let failure = run_once(&mut backoff);
+            if stopped() {
+                return;
+            }
+            if let Some(failure) = &failure {
+                tracing::warn!(target: "obi::widget", widget = self.widget, "`{}` {failure}", self.command);
+            }
+            ended(failure);
+            self.waker.wake();
+            let wait = backoff.next_wait(Instant::now());
+            let until = Instant::now() + self.restart_wait.unwrap_or(wait);
+            while !stopped() && Instant::now() < until {
+                thread::park_timeout(until.saturating_duration_since(Instant::now()));
+            }
         }
     }
 }

@@ -11,7 +11,7 @@
 //! with `cont_signal` when shown; one that ends is started again after a
 //! growing wait, saying how it ended until it prints again.
 
-use super::followed::{MAX_LINE, NEWEST_EVERY, next_line, text};
+use super::followed::{MAX_LINE, NEWEST_EVERY, Restarting, next_line, text};
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
 use crate::backoff::Backoff;
 use crate::sync::lock;
@@ -22,7 +22,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, Thread};
-use std::time::Instant;
 
 /// Click events waiting for a program that does not read them: past this,
 /// clicks are dropped rather than kept.
@@ -123,20 +122,14 @@ impl Drop for StatusProgram {
 }
 
 fn keep_running(widget: &str, command: &str, shared: &Shared, clicks: &Receiver<String>, waker: &Waker) {
-    let mut backoff = Backoff::default();
-    while !shared.stopped.load(Ordering::SeqCst) {
-        let failure = run_once(command, shared, clicks, waker, &mut backoff);
-        if shared.stopped.load(Ordering::SeqCst) {
-            return;
-        }
-        tracing::warn!(target: "obi::widget", widget, "`{command}` {failure}");
-        lock(&shared.read).failure = Some(failure);
-        waker.wake();
-        let until = Instant::now() + backoff.next_wait(Instant::now());
-        while !shared.stopped.load(Ordering::SeqCst) && Instant::now() < until {
-            thread::park_timeout(until.saturating_duration_since(Instant::now()));
-        }
-    }
+    let ran = Restarting { widget, command, restart_wait: None, stopped: &shared.stopped, waker };
+    // A status program runs for ever: however it ended, it is said.
+    ran.keep_restarting(
+        |backoff| Some(run_once(command, shared, clicks, waker, backoff)),
+        |failure| {
+            lock(&shared.read).failure = failure;
+        },
+    );
 }
 
 /// Runs the program once, to its end; how it ended.
