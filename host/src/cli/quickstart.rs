@@ -19,9 +19,5 @@ pub fn write_example() -> anyhow::Result<()> {
 /// Where Obi's users keep their configs: `$XDG_CONFIG_HOME/obi`, else
 /// `~/.config/obi`.
 pub fn config_folder() -> anyhow::Result<PathBuf> {
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
-        .context("neither XDG_CONFIG_HOME nor HOME is set")?;
-    Ok(config.join("obi"))
+    Ok(obi::config::config_home()?.join("obi"))
 }

@@ -56,6 +56,16 @@ pub struct WidgetEntry<'a> {
     pub config: &'a WidgetConfig,
 }
 
+/// Where the user's programs keep their configs: `$XDG_CONFIG_HOME`, else
+/// `~/.config` (Obi's in `obi/`, Waybar's in `waybar/`).
+pub fn config_home() -> anyhow::Result<PathBuf> {
+    use anyhow::Context;
+    std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
+        .context("neither XDG_CONFIG_HOME nor HOME is set")
+}
+
 /// A `--config` path as typed: `~` and `$VAR` / `${VAR}` are resolved, and
 /// an unset variable is an error naming it.
 pub fn resolve_path(raw: &str) -> Result<PathBuf, UnsetVariable> {

@@ -64,11 +64,7 @@ fn config_file(path: Option<&Path>) -> anyhow::Result<PathBuf> {
     let folder = match path {
         Some(path) if !path.is_dir() => return Ok(path.to_owned()),
         Some(folder) => folder.to_owned(),
-        None => std::env::var_os("XDG_CONFIG_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))
-            .context("neither XDG_CONFIG_HOME nor HOME is set")?
-            .join("waybar"),
+        None => crate::config::config_home()?.join("waybar"),
     };
     CONFIG_NAMES
         .iter()
