@@ -216,9 +216,10 @@ impl Look {
     }
 }
 
+/// `share` of the way from `from` to `to`, opaque.
 fn mix(from: Rgba, to: Rgba, share: f32) -> Rgba {
-    let channel = |from: u8, to: u8| (f32::from(from) * (1.0 - share) + f32::from(to) * share).round() as u8;
-    Rgba(channel(from.0, to.0), channel(from.1, to.1), channel(from.2, to.2), 255)
+    let [red, green, blue, _] = super::css::mix([from.0, from.1, from.2, 255], [to.0, to.1, to.2, 255], share);
+    Rgba(red, green, blue, 255)
 }
 
 #[cfg(test)]
