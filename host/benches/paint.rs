@@ -22,6 +22,7 @@ fn widget(side: Side, items: &[(&str, &str)]) -> SceneWidget {
             emphasis: if index == 1 { Emphasis::Selected } else { Emphasis::Normal },
             takes: Inputs::NONE,
             tooltip: None,
+            look: None,
         })
         .collect();
     SceneWidget { side, name: "bench".into(), state: WidgetState::Ready(View::of(items)) }

@@ -19,9 +19,9 @@
 use crate::capabilities::Capabilities;
 use crate::runtime::{Failure, Schedule, WidgetEngine, WidgetInstance};
 use crate::spec::{WidgetSource, WidgetSpec};
-use crate::view::Input;
 use crate::view::WidgetState;
 use crate::view::popup::PopupInput;
+use crate::view::{Input, Pointer};
 use crate::wake::Waker;
 use crate::watch::{FileWatcher, watch_files};
 use std::path::PathBuf;
@@ -52,8 +52,9 @@ pub const MIN_REFRESH_GAP: Duration = Duration::from_millis(100);
 /// What a bar tells its widgets, besides the passing of time.
 #[derive(Debug, PartialEq)]
 pub enum WidgetEvent {
-    /// A click or scroll on item `key` of widget number `widget`.
-    Input { widget: usize, key: String, input: Input },
+    /// A click or scroll on item `key` of widget number `widget`, and
+    /// where the pointer was.
+    Input { widget: usize, key: String, input: Input, pointer: Pointer },
     /// Input on cell `cell` of the popup widget `widget` has open beside
     /// its item `key`.
     PopupInput { widget: usize, key: String, cell: String, input: PopupInput },
@@ -61,6 +62,9 @@ pub enum WidgetEvent {
     ClosePopup { widget: usize },
     /// The user asked that widget `widget` read afresh (`obi msg refresh`).
     RefreshRequested { widget: usize },
+    /// The bar was hidden, or shown again: the status programs its
+    /// widgets run are stopped while it is hidden.
+    Hidden(bool),
     /// A new set of widgets (a reloaded config). `continued[i]` names the
     /// running widget that the new widget `i` continues (see
     /// [`crate::spec::continued`]): it keeps its instance and state; the others
@@ -325,9 +329,9 @@ impl Slot {
         self.due = Some(self.due.map_or(allowed, |due| due.min(allowed)));
     }
 
-    fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, input: Input) {
+    fn input(&mut self, engine: &mut WidgetEngine, capabilities: &Capabilities, key: &str, at: (Input, Pointer)) {
         let Some(instance) = self.instance.as_mut() else { return };
-        let answered = instance.on_input(engine, key, input);
+        let answered = instance.on_input(engine, key, at);
         self.after_input(engine, capabilities, answered);
     }
 
@@ -520,9 +524,9 @@ impl BarWidgets {
 
     fn handle(&mut self, engine: &mut WidgetEngine, maker: &mut SlotMaker, event: WidgetEvent) {
         match event {
-            WidgetEvent::Input { widget, key, input } => {
+            WidgetEvent::Input { widget, key, input, pointer } => {
                 if let Some(slot) = self.slots.get_mut(widget) {
-                    slot.input(engine, &self.capabilities, &key, input);
+                    slot.input(engine, &self.capabilities, &key, (input, pointer));
                     self.one_popup_at_a_time(engine, widget);
                 }
             }
@@ -544,6 +548,7 @@ impl BarWidgets {
                     self.publish([widget]);
                 }
             }
+            WidgetEvent::Hidden(hidden) => self.capabilities.hiding.set_hidden(hidden),
             WidgetEvent::Reconfigure { generation, specs, continued } => {
                 self.generation = generation;
                 let old = std::mem::take(&mut self.slots);

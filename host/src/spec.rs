@@ -3,7 +3,9 @@
 //! limits) and how an entry of the config becomes one.
 
 use crate::capabilities::Capability;
-use crate::config::model::{ApplicationsConfig, CustomConfig, PluginConfig, PowerMenuConfig, WidgetConfig};
+use crate::config::model::{
+    ApplicationsConfig, CustomConfig, PluginConfig, PowerMenuConfig, StatusCommandConfig, WidgetConfig,
+};
 use crate::config::{BarConfig, WidgetEntry};
 use crate::stock::StockWidget;
 use std::collections::{BTreeMap, BTreeSet};
@@ -215,7 +217,8 @@ impl std::error::Error for NoSpec {}
 /// The commands a stock widget may run: those of Applications' items, by
 /// position; a custom command's, and its clicks', by their keys; the power
 /// menu's actions, by name, with this platform's commands where the config
-/// gives none. A config the model refused has none.
+/// gives none; a status program's, as `status`. A config the model refused
+/// has none.
 fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> {
     match kind {
         "Applications" => serde_json::from_str::<ApplicationsConfig>(config_json)
@@ -226,6 +229,9 @@ fn declared_commands(kind: &str, config_json: &str) -> BTreeMap<String, String> 
         }
         "PowerMenu" => {
             serde_json::from_str::<PowerMenuConfig>(config_json).map(|menu| menu.commands()).unwrap_or_default()
+        }
+        "StatusCommand" => {
+            serde_json::from_str::<StatusCommandConfig>(config_json).map(|status| status.commands()).unwrap_or_default()
         }
         _ => BTreeMap::new(),
     }
@@ -280,6 +286,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_status_command_may_run_its_program_alone() {
+        let spec =
+            WidgetSpec::stock("StatusCommand", r#"{ "enable": true, "command": "i3status -c ~/.i3status" }"#.into());
+        let commands = spec.unwrap().commands;
+        assert_eq!(commands, BTreeMap::from([("status".to_owned(), "i3status -c ~/.i3status".to_owned())]));
+    }
+
+    #[test]
     fn the_power_menu_may_run_its_actions_commands_alone() {
         let spec = WidgetSpec::stock("PowerMenu", r#"{ "enable": true, "lock": "swaylock", "suspend": false }"#.into());
         let commands = spec.unwrap().commands;
@@ -313,7 +327,7 @@ mod tests {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
             assert!(!grants.contains(&Capability::Process), "{kind}");
-            let runs_commands = ["Applications", "Custom", "PowerMenu"].contains(kind);
+            let runs_commands = ["Applications", "Custom", "PowerMenu", "StatusCommand"].contains(kind);
             assert_eq!(grants.contains(&Capability::Commands), runs_commands, "{kind}");
             assert_eq!(grants.contains(&Capability::Web), ["Update", "Weather"].contains(kind), "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");

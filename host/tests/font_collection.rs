@@ -22,6 +22,7 @@ fn scene() -> Scene {
         emphasis: Emphasis::Normal,
         takes: Inputs::NONE,
         tooltip: None,
+        look: None,
     };
     let widget = SceneWidget { side: Side::Left, name: "test".into(), state: WidgetState::Ready(View::of(vec![item])) };
     Scene { style, widgets: vec![widget] }

@@ -18,6 +18,7 @@ fn scene(style: &Style, title: &str) -> Scene {
         emphasis: Emphasis::Normal,
         takes: Inputs::NONE,
         tooltip: None,
+        look: None,
     };
     let title =
         SceneWidget { side: Side::Center, name: "title".into(), state: WidgetState::Ready(View::of(vec![item])) };

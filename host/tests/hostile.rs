@@ -247,7 +247,12 @@ fn a_widget_runs_only_the_commands_declared_for_it() {
     });
     for widget in [0, 1] {
         let input = obi::view::Input::PrimaryClick;
-        scheduler.send(obi::scheduler::WidgetEvent::Input { widget, key: "run".into(), input });
+        scheduler.send(obi::scheduler::WidgetEvent::Input {
+            widget,
+            key: "run".into(),
+            input,
+            pointer: Default::default(),
+        });
     }
     let mut shown = vec![String::new(); 3];
     let mut tooltip = String::new();

@@ -17,6 +17,7 @@ fn widget(side: Side, items: &[(&str, bool)]) -> SceneWidget {
             emphasis: if *selected { Emphasis::Selected } else { Emphasis::Normal },
             takes: Inputs::NONE,
             tooltip: None,
+            look: None,
         })
         .collect();
     SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View::of(items)) }

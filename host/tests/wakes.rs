@@ -90,7 +90,12 @@ fn a_widget_is_refreshed_when_its_last_refresh_asked() {
     assert_eq!(texts(&first), "01:00");
     assert!(states.recv_timeout(Duration::from_millis(1500)).is_err(), "paused, it is not refreshed");
     let click = obi::view::Input::PrimaryClick;
-    scheduler.send(obi::scheduler::WidgetEvent::Input { widget: 0, key: "pomodoro".into(), input: click });
+    scheduler.send(obi::scheduler::WidgetEvent::Input {
+        widget: 0,
+        key: "pomodoro".into(),
+        input: click,
+        pointer: Default::default(),
+    });
     let mut seen = Vec::new();
     while seen.len() < 4 {
         let state = states.recv_timeout(Duration::from_secs(3)).expect("refreshed on the next second");

@@ -65,6 +65,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         r#"{ "enable": true, "label_prefix": "IconAndText", "lock": "swaylock -f", "log_out": "swaymsg exit",
         "suspend": false, "reboot": true, "shut_down": "systemctl poweroff -i" }"#,
     ),
+    ("StatusCommand", r#"{ "enable": true, "command": "i3status -c /etc/i3status.conf" }"#),
     (
         "Storage",
         r#"{ "enable": true, "data_refresh_interval": 60, "label_prefix": "Text", "auto_select_over": 90, "auto_hide_under": 5,

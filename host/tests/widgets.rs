@@ -23,7 +23,12 @@ fn input_reaches_the_widget_and_a_reload_keeps_it() {
     });
     let (_, _, first) = receiver.recv_timeout(Duration::from_secs(20)).unwrap();
     assert_eq!(texts(&first), "refresh 1");
-    scheduler.send(WidgetEvent::Input { widget: 0, key: "faulty".into(), input: Input::SecondaryClick });
+    scheduler.send(WidgetEvent::Input {
+        widget: 0,
+        key: "faulty".into(),
+        input: Input::SecondaryClick,
+        pointer: Default::default(),
+    });
     let (_, _, after) = receiver.recv_timeout(Duration::from_secs(5)).unwrap();
     assert_eq!(texts(&after), "faulty: Input::SecondaryClick");
 
@@ -81,11 +86,21 @@ fn a_popup_opening_closes_the_other_widgets_popup() {
     settle(&mut latest);
     assert!(!has_popup(&latest[0]) && !has_popup(&latest[1]), "no popup opens unasked");
 
-    scheduler.send(WidgetEvent::Input { widget: 0, key: "faulty".into(), input: Input::SecondaryClick });
+    scheduler.send(WidgetEvent::Input {
+        widget: 0,
+        key: "faulty".into(),
+        input: Input::SecondaryClick,
+        pointer: Default::default(),
+    });
     settle(&mut latest);
     assert!(has_popup(&latest[0]) && !has_popup(&latest[1]));
 
-    scheduler.send(WidgetEvent::Input { widget: 1, key: "faulty".into(), input: Input::SecondaryClick });
+    scheduler.send(WidgetEvent::Input {
+        widget: 1,
+        key: "faulty".into(),
+        input: Input::SecondaryClick,
+        pointer: Default::default(),
+    });
     settle(&mut latest);
     assert!(has_popup(&latest[1]), "the second widget's popup opened");
     assert!(!has_popup(&latest[0]), "the first widget's popup closed");

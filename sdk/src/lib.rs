@@ -4,10 +4,11 @@
 //! react to input, perhaps with a [`Popup`]) and names its type in
 //! [`export!`]. The capability modules ([`log`], [`clock`], [`calendar`],
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
-//! [`command_lines`], [`web`], [`tiler`], [`tiler_mode`], [`keyboard`], [`media`],
-//! [`media_cover`], [`tray`], [`audio`]) are the host's WIT imports;
-//! calling one is what makes the built component import it, so a widget
-//! asks for exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
+//! [`command_lines`], [`status_programs`], [`web`], [`tiler`],
+//! [`tiler_mode`], [`keyboard`], [`media`], [`media_cover`], [`tray`],
+//! [`audio`]) are the host's WIT imports; calling one is what makes the
+//! built component import it, so a widget asks for exactly the
+//! capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
 //! ```ignore
 //! use obi_sdk::{Widget, View, Schedule, item};
@@ -31,7 +32,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.5",
+        path: "../wit/since_v0.1.6",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -52,10 +53,13 @@ pub use bindings::obi::widget::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use bindings::obi::widget::types::{
     BinaryClock, BinaryClockStyle, Image, Input, Pixels, Schedule, ScrollDirection,
 };
-pub use bindings::obi::widget::view::{Bar, Colour, Emphasis, Inputs, Item, Length, Piece, Span, TextStyle, View};
+pub use bindings::obi::widget::view::{
+    Align, Bar, Border, Colour, Emphasis, Inputs, Item, LeastWidth, Length, Look, Piece, Pointer, Sides, Span,
+    TextStyle, View,
+};
 pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
-    network, process, tiler, tiler_mode, tray, web,
+    network, process, status_programs, tiler, tiler_mode, tray, web,
 };
 pub use obi_markup as markup;
 pub use obi_widget_config::{self as config, LabelPrefix};
@@ -83,6 +87,13 @@ pub trait Widget: Sized + 'static {
 
     /// A click or scroll on the item with `key`. The host refreshes afterwards.
     fn on_input(&mut self, _key: &str, _input: Input) {}
+
+    /// [`Widget::on_input`], told where the pointer was, for a widget that
+    /// needs to know (a status program's clicks say where they fell). By
+    /// default [`Widget::on_input`].
+    fn on_input_at(&mut self, key: &str, input: Input, _pointer: Pointer) {
+        self.on_input(key, input);
+    }
 
     /// The widget's open popup, asked after each refresh; `None`, the
     /// default, when it has none. The host opens a popup only in answer to
@@ -206,10 +217,10 @@ macro_rules! export {
                     <$widget as $crate::Widget>::config_schema().map(|schema| schema.to_string())
                 }
 
-                fn on_input(key: ::std::string::String, event: $crate::Input) {
+                fn on_input(key: ::std::string::String, event: $crate::Input, pointer: $crate::Pointer) {
                     WIDGET.with(|cell| {
                         if let ::std::option::Option::Some(widget) = cell.borrow_mut().as_mut() {
-                            $crate::Widget::on_input(widget, &key, event);
+                            $crate::Widget::on_input_at(widget, &key, event, pointer);
                         }
                     })
                 }

@@ -1,7 +1,7 @@
 //! A small builder for views, so that a widget's `refresh` reads as one
 //! expression: `View::of([item("cpu").icon(CPU).text("CPU: 12%").selected(hot)])`.
 
-use crate::{BinaryClock, Emphasis, Image, Inputs, Item, Piece, View};
+use crate::{BinaryClock, Emphasis, Image, Inputs, Item, Look, Piece, View};
 
 /// Starts an item with a key that stays the same from one refresh to the
 /// next. It answers no input until [`ItemBuilder::takes`] says which.
@@ -12,6 +12,7 @@ pub fn item(key: impl Into<String>) -> ItemBuilder {
         emphasis: Emphasis::Normal,
         takes: Inputs::empty(),
         tooltip: None,
+        look: None,
     })
 }
 
@@ -83,6 +84,13 @@ impl ItemBuilder {
 
     pub fn tooltip(mut self, tooltip: impl Into<String>) -> Self {
         self.0.tooltip = Some(tooltip.into());
+        self
+    }
+
+    /// Its own look: colours, border, least width and the rest (see
+    /// [`Look`]), as a status program's block has.
+    pub fn look(mut self, look: Look) -> Self {
+        self.0.look = Some(look);
         self
     }
 

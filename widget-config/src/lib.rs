@@ -9,6 +9,7 @@ mod custom;
 mod komorebi;
 mod label;
 mod power_menu;
+mod status_command;
 mod volume;
 mod weather;
 
@@ -16,6 +17,7 @@ pub use custom::{AltIcons, CustomConfig, CustomInterval, CustomReturnType, Forma
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
+pub use status_command::StatusCommandConfig;
 pub use volume::VolumeConfig;
 pub use weather::{WeatherConfig, WeatherUnits};
 
@@ -45,6 +47,7 @@ macro_rules! with_stock_kinds {
             Memory(MemoryConfig) grants ["metrics"],
             Network(NetworkConfig) grants ["network"],
             PowerMenu(PowerMenuConfig) grants ["commands"],
+            StatusCommand(StatusCommandConfig) grants ["commands"],
             Storage(StorageConfig) grants ["disks"],
             Systray(SystrayConfig) grants ["tray"],
             Time(TimeConfig) grants [],
@@ -57,7 +60,7 @@ macro_rules! with_stock_kinds {
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "Volume", "Weather"];
+pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "StatusCommand", "Volume", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -100,6 +103,7 @@ enabled_by_its_switch!(
     MediaConfig,
     NetworkConfig,
     PowerMenuConfig,
+    StatusCommandConfig,
     StorageConfig,
     SystrayConfig,
     TimeConfig,

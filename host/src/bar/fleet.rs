@@ -98,7 +98,8 @@ impl Fleet {
         let config = source.running_config();
         let font = tracing::debug_span!("finding the text font").in_scope(|| find_text_font(config.font_family()))?;
         let tiler = self.tiler.for_another_bar(config.monitor());
-        let capabilities = Capabilities { tiler: Arc::new(tiler.clone()), ..self.capabilities.clone() };
+        let capabilities =
+            Capabilities { tiler: Arc::new(tiler.clone()), hiding: Arc::default(), ..self.capabilities.clone() };
         let deliver = self.deliver.clone();
         let mut bar = tracing::debug_span!("making the bar's widgets").in_scope(|| super::Bar::new(&config));
         bar.set_text_font(font.data.clone());
@@ -331,6 +332,9 @@ mod tests {
         }
         fn monitor(&self) -> Option<usize> {
             self.monitor
+        }
+        fn origin(&self) -> crate::bar::Origin {
+            crate::bar::Origin { x: 0.0, y: 0.0, scale: 1.0 }
         }
     }
 

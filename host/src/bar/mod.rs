@@ -17,14 +17,14 @@ pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
 pub use popup::{Grabbed, Located, PopupKey};
 pub use running::{BarEvent, BarId, BarSource, Deliver, Flow, Running};
-pub use surface::{ReportOutput, Surface};
+pub use surface::{Origin, ReportOutput, Surface};
 
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};
 use crate::render::{FontData, Layout, PlacedItem, Scene, SceneWidget, Style};
 use crate::scheduler::WidgetEvent;
 use crate::spec::{WidgetSpec, continued};
-use crate::view::{Input, WidgetState};
+use crate::view::{Input, Pointer, WidgetState};
 
 pub struct Bar {
     scene: Scene,
@@ -195,10 +195,11 @@ impl Bar {
         self.specs.iter().enumerate().filter(|(_, spec)| listening(spec)).map(|(index, _)| index).collect()
     }
 
-    /// Where `input` at `x` goes: to the item there when it takes it, else
-    /// to the bar's `mouse` config.
-    pub fn route(&self, input: Input, x: f32) -> Route<'_> {
-        if let Some(hit) = self.item_at(x) {
+    /// Where `input` at `at` goes: to the item there when it takes it
+    /// (told where the pointer was, on the bar at `origin`), else to the
+    /// bar's `mouse` config.
+    pub fn route(&self, input: Input, at: (f32, f32), origin: Origin) -> Route<'_> {
+        if let Some(hit) = self.item_at(at.0) {
             // A button clicked twice quickly is clicked twice.
             let taken = if hit.item.takes.takes(input) {
                 Some(input)
@@ -209,10 +210,21 @@ impl Bar {
             };
             // Items name scene widgets; the runtime knows its specs.
             if let Some(input) = taken {
-                return match self.in_scene.iter().position(|scene_index| *scene_index == hit.widget) {
-                    Some(widget) => Route::Widget(WidgetEvent::Input { widget, key: hit.item.key.clone(), input }),
-                    None => Route::Nothing,
+                let Some(widget) = self.in_scene.iter().position(|scene_index| *scene_index == hit.widget) else {
+                    return Route::Nothing;
                 };
+                let pointer = Pointer {
+                    x: at.0,
+                    y: at.1,
+                    bar_x: origin.x,
+                    bar_y: origin.y,
+                    item_x: hit.rect.x,
+                    item_y: hit.rect.y,
+                    item_width: hit.rect.width,
+                    item_height: hit.rect.height,
+                    scale: origin.scale,
+                };
+                return Route::Widget(WidgetEvent::Input { widget, key: hit.item.key.clone(), input, pointer });
             }
         }
         match self.mouse.action(input) {
@@ -268,6 +280,7 @@ mod tests {
             emphasis: Emphasis::Normal,
             takes,
             tooltip: None,
+            look: None,
         }
     }
 
@@ -369,13 +382,29 @@ mod tests {
         ));
         bar.apply(0, 0, WidgetState::Ready(View::of(vec![item("cpu", "CPU 5%", Inputs::PRIMARY_CLICK)])));
         lay_out_and_show(&mut bar);
-        let on_item = bar.shown().items[0].rect.x + 1.0;
+        let rect = bar.shown().items[0].rect;
+        let on_item = (rect.x + 1.0, 7.0);
+        let origin = Origin { x: 100.0, y: 1040.0, scale: 2.0 };
 
-        let to_cpu = |input| Route::Widget(WidgetEvent::Input { widget: 0, key: "cpu".into(), input });
-        assert_eq!(bar.route(Input::PrimaryClick, on_item), to_cpu(Input::PrimaryClick));
-        assert_eq!(bar.route(Input::DoubleClick, on_item), to_cpu(Input::PrimaryClick), "clicked twice");
-        assert_eq!(bar.route(Input::MiddleClick, on_item), Route::Bar(&Action::Command("echo middle".into())));
-        assert_eq!(bar.route(Input::DoubleClick, 900.0), Route::Bar(&Action::Command("echo double".into())));
-        assert_eq!(bar.route(Input::SecondaryClick, 900.0), Route::Nothing);
+        let pointer = Pointer {
+            x: on_item.0,
+            y: 7.0,
+            bar_x: 100.0,
+            bar_y: 1040.0,
+            item_x: rect.x,
+            item_y: rect.y,
+            item_width: rect.width,
+            item_height: rect.height,
+            scale: 2.0,
+        };
+        let to_cpu = |input| Route::Widget(WidgetEvent::Input { widget: 0, key: "cpu".into(), input, pointer });
+        assert_eq!(bar.route(Input::PrimaryClick, on_item, origin), to_cpu(Input::PrimaryClick));
+        assert_eq!(bar.route(Input::DoubleClick, on_item, origin), to_cpu(Input::PrimaryClick), "clicked twice");
+        let middle = Route::Bar(&Action::Command("echo middle".into()));
+        assert_eq!(bar.route(Input::MiddleClick, on_item, origin), middle);
+        let off_items = (900.0, 7.0);
+        let double = Route::Bar(&Action::Command("echo double".into()));
+        assert_eq!(bar.route(Input::DoubleClick, off_items, origin), double);
+        assert_eq!(bar.route(Input::SecondaryClick, off_items, origin), Route::Nothing);
     }
 }

@@ -14,6 +14,15 @@ use std::rc::Rc;
 /// tiler, which names its monitors the same way (i3, sway).
 pub type ReportOutput = Rc<dyn Fn(&str)>;
 
+/// Where a surface is: its top left corner on the screen, in the display
+/// server's coordinates, and device pixels per logical pixel on it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Origin {
+    pub x: f32,
+    pub y: f32,
+    pub scale: f32,
+}
+
 pub trait Surface {
     /// The size the bar is laid out at; none while there is no surface to
     /// lay it out on.
@@ -58,4 +67,8 @@ pub trait Surface {
     /// The number of the monitor the bar is on now, in the numbering of
     /// its `monitor`; none while it waits for one.
     fn monitor(&self) -> Option<usize>;
+
+    /// Where the bar is on the screen, as input on it is told (a status
+    /// program's click events say where they fell).
+    fn origin(&self) -> Origin;
 }

@@ -38,6 +38,7 @@ pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use process::{CommandOutput, Processes, SystemProcesses};
+pub use status_program::{Click, Hiding, StatusRead, StatusSource};
 pub use tiler::Tiler;
 pub use tray::{ItemStatus, MenuEntry, SystemTray, Tray, TrayAction, TrayItem};
 pub use web::{SystemWeb, Web};
@@ -100,12 +101,13 @@ impl Capability {
     }
 
     /// The capability that grants interface `name`: its own, or `clock`'s
-    /// for `calendar`, `commands`' for `command-lines`, `media`'s for
-    /// `media-cover` and `tiler`'s for `tiler-mode`, which came with them.
+    /// for `calendar`, `commands`' for `command-lines` and `status-programs`,
+    /// `media`'s for `media-cover` and `tiler`'s for `tiler-mode`, which
+    /// came with them.
     pub fn from_interface(name: &str) -> Option<Capability> {
         match name {
             "calendar" => return Some(Capability::Clock),
-            "command-lines" => return Some(Capability::Commands),
+            "command-lines" | "status-programs" => return Some(Capability::Commands),
             "media-cover" => return Some(Capability::Media),
             "tiler-mode" => return Some(Capability::Tiler),
             _ => {}
@@ -138,6 +140,8 @@ pub struct Capabilities {
     /// Where images are held for the painter: window and tray icons, and
     /// the images widgets name by path.
     pub held: HeldImages,
+    /// Whether the bar is hidden, for the status programs its widgets run.
+    pub hiding: Arc<Hiding>,
 }
 
 impl Capabilities {
@@ -161,6 +165,7 @@ impl Capabilities {
             tray: Arc::new(SystemTray::new(held.clone())),
             audio: Arc::new(SystemAudio::new()),
             held,
+            hiding: Arc::default(),
         })
     }
 }

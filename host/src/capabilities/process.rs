@@ -4,10 +4,12 @@
 //! (`$HOME`, `%USERPROFILE%`). A command is either started and left to run
 //! (logged with what it printed on stderr when it fails), or run for its
 //! output, bounded in time and size, or kept running for the lines it
-//! prints ([`super::followed`]). None ever takes the bar down.
+//! prints ([`super::followed`]), or as a status program
+//! ([`super::status_program`]). None ever takes the bar down.
 
 use super::followed::{FollowedCommand, Following};
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
+use super::status_program::{StatusProgram, StatusSource};
 use crate::sync::lock;
 use crate::wake::Waker;
 use std::io::Read;
@@ -33,6 +35,10 @@ pub trait Processes: Send + Sync {
         restart_wait: Option<Duration>,
         waker: Waker,
     ) -> Result<Box<dyn Following>, String>;
+    /// Keeps the status program `command` (the i3bar protocol) running for
+    /// the widget `widget`, which `waker` wakes at each status line and
+    /// each time it ends, until the handle is dropped.
+    fn run_status_program(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn StatusSource>, String>;
 }
 
 /// How a command run for its output ended.
@@ -75,6 +81,10 @@ impl Processes for SystemProcesses {
         waker: Waker,
     ) -> Result<Box<dyn Following>, String> {
         Ok(Box::new(FollowedCommand::start(widget, command, restart_wait, waker)?))
+    }
+
+    fn run_status_program(&self, widget: &str, command: &str, waker: Waker) -> Result<Box<dyn StatusSource>, String> {
+        Ok(Box::new(StatusProgram::start(widget, command, waker)?))
     }
 }
 

@@ -20,7 +20,7 @@ use std::io::{BufReader, Write};
 use std::process::{ChildStdin, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::thread::{self, Thread};
 
 /// Click events waiting for a program that does not read them: past this,
@@ -63,6 +63,60 @@ struct Shared {
 }
 
 /// A status program kept running; dropping it stops the program.
+pub trait StatusSource: Send + Sync {
+    fn read(&self) -> StatusRead;
+    /// Hands `click` to the program, when its header asked for clicks.
+    fn click(&self, click: &Click);
+    /// Stops the program while the bar is hidden, and continues it when
+    /// shown, with the signals its header names.
+    fn set_hidden(&self, hidden: bool);
+}
+
+/// A click on one of the program's blocks, as the protocol writes it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Click {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<String>,
+    pub button: u32,
+    pub event: u32,
+    pub x: i32,
+    pub y: i32,
+    pub relative_x: i32,
+    pub relative_y: i32,
+    pub output_x: i32,
+    pub output_y: i32,
+    pub width: i32,
+    pub height: i32,
+    pub scale: f32,
+}
+
+/// Whether a bar is hidden, for the status programs its widgets run:
+/// each is stopped while it is.
+#[derive(Default)]
+pub struct Hiding {
+    hidden: AtomicBool,
+    programs: Mutex<Vec<Weak<dyn StatusSource>>>,
+}
+
+impl Hiding {
+    pub fn set_hidden(&self, hidden: bool) {
+        self.hidden.store(hidden, Ordering::SeqCst);
+        let mut programs = lock(&self.programs);
+        programs.retain(|program| program.upgrade().inspect(|program| program.set_hidden(hidden)).is_some());
+    }
+
+    /// Has `program` stopped while the bar is hidden, from now on.
+    pub fn watch(&self, program: &Arc<dyn StatusSource>) {
+        let mut programs = lock(&self.programs);
+        program.set_hidden(self.hidden.load(Ordering::SeqCst));
+        programs.retain(|program| program.strong_count() > 0);
+        programs.push(Arc::downgrade(program));
+    }
+}
+
+/// The status program of [`StatusSource`] on this system.
 pub struct StatusProgram {
     shared: Arc<Shared>,
     clicks: SyncSender<String>,
@@ -82,23 +136,23 @@ impl StatusProgram {
             .map_err(|error| format!("cannot run the status program: {error}"))?;
         Ok(StatusProgram { shared, clicks, thread: thread.thread().clone() })
     }
+}
 
-    pub fn read(&self) -> StatusRead {
+impl StatusSource for StatusProgram {
+    fn read(&self) -> StatusRead {
         lock(&self.shared.read).clone()
     }
 
-    /// Hands a click event (one JSON object) to the program, when its header
-    /// asked for them; dropped when the program has not read those before.
-    pub fn click(&self, event: String) {
+    /// Dropped when the program has not read the clicks before.
+    fn click(&self, click: &Click) {
         let wants = lock(&self.shared.read).header.is_some_and(|header| header.click_events);
+        let event = serde_json::to_string(click).expect("a click serializes");
         if wants && let Err(TrySendError::Full(_)) = self.clicks.try_send(event) {
             tracing::debug!("a click event is dropped: the status program reads none");
         }
     }
 
-    /// Stops the program while the bar is hidden, and continues it when
-    /// shown, with the signals its header names.
-    pub fn set_hidden(&self, hidden: bool) {
+    fn set_hidden(&self, hidden: bool) {
         if self.shared.hidden.swap(hidden, Ordering::SeqCst) == hidden {
             return;
         }
@@ -283,6 +337,27 @@ mod tests {
     use obi_test_support::wait::until;
     use std::time::Duration;
 
+    /// A left click at the screen's corner.
+    fn click() -> Click {
+        let (name, instance) = (None, None);
+        let (x, y, relative_x, relative_y, output_x, output_y, width, height) = (0, 0, 0, 0, 0, 0, 0, 0);
+        Click {
+            name,
+            instance,
+            button: 1,
+            event: 0x110,
+            x,
+            y,
+            relative_x,
+            relative_y,
+            output_x,
+            output_y,
+            width,
+            height,
+            scale: 1.0,
+        }
+    }
+
     fn program(command: &str) -> StatusProgram {
         StatusProgram::start("w", command, Waker::new(|| {})).unwrap()
     }
@@ -364,7 +439,7 @@ mod tests {
         assert_eq!(read.header.map(|header| header.click_events), Some(true));
         let blocks: serde_json::Value = serde_json::from_str(read.line.as_deref().unwrap()).unwrap();
         assert!(blocks.as_array().is_some(), "a status line: {blocks}");
-        program.click(r#"{"name":"hello","instance":"","button":3,"x":10,"y":5}"#.into());
+        program.click(&Click { name: Some("hello".into()), instance: Some(String::new()), button: 3, ..click() });
         let read = read_until(&program, says("button 3"));
         assert!(read.line.unwrap().contains("button 3"), "the script ran again with the button");
     }
@@ -391,10 +466,12 @@ mod tests {
         );
         let program = program(&script);
         read_until(&program, |read| read.line.is_some());
-        program.click(r#"{"name":"a","button":1}"#.into());
-        program.click(r#"{"name":"a","button":3}"#.into());
+        program.click(&Click { name: Some("a".into()), button: 1, ..click() });
+        program.click(&Click { button: 3, x: 12, relative_x: 2, scale: 1.5, ..click() });
         let written = || std::fs::read_to_string(&heard).unwrap_or_default();
         assert!(until(Duration::from_secs(10), || written().lines().count() >= 3), "{:?}", written());
-        assert_eq!(written(), "[\n{\"name\":\"a\",\"button\":1}\n,{\"name\":\"a\",\"button\":3}\n");
+        let first = r#"{"name":"a","button":1,"event":272,"x":0,"y":0,"relative_x":0,"relative_y":0,"output_x":0,"output_y":0,"width":0,"height":0,"scale":1.0}"#;
+        let second = r#"{"button":3,"event":272,"x":12,"y":0,"relative_x":2,"relative_y":0,"output_x":0,"output_y":0,"width":0,"height":0,"scale":1.5}"#;
+        assert_eq!(written(), format!("[\n{first}\n,{second}\n"));
     }
 }

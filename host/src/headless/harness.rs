@@ -7,7 +7,7 @@ use crate::capabilities::{Capabilities, Capability};
 use crate::runtime::{ComponentCache, Failure, Schedule, WidgetEngine, WidgetInstance};
 use crate::spec::WidgetSpec;
 use crate::view::popup::PopupInput;
-use crate::view::{Input, View};
+use crate::view::{Input, Pointer, View};
 use crate::wake::Waker;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
@@ -126,7 +126,13 @@ impl Harness {
 
     /// Sends `input` to the item `key`, then refreshes, as the bar does.
     pub fn input(&mut self, key: &str, input: Input) -> Result<View, Failure> {
-        self.instance.on_input(&self.engine, key, input)?;
+        self.input_at(key, input, Pointer::default())
+    }
+
+    /// Sends `input` to the item `key` with the pointer at `pointer`, then
+    /// refreshes, as the bar does.
+    pub fn input_at(&mut self, key: &str, input: Input, pointer: Pointer) -> Result<View, Failure> {
+        self.instance.on_input(&self.engine, key, (input, pointer))?;
         self.refresh()
     }
 

@@ -8,9 +8,9 @@ use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::web::Response;
 use crate::capabilities::{
-    Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Clock, CommandOutput, Control, Disk, Disks,
-    Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, SystemWeb, Tiler, Tray,
-    TrayAction, TrayItem, Web,
+    Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Click, Clock, CommandOutput, Control, Disk,
+    Disks, Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, StatusRead, StatusSource,
+    SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
 };
 use crate::sync::lock;
 use crate::tiler::{KeyboardLayout, Message, Status};
@@ -47,6 +47,8 @@ struct Readings {
     audio_answers_held: bool,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
+    statuses: HashMap<String, StatusRead>,
+    clicks: Vec<(String, Click)>,
 }
 
 /// The readings a harnessed widget sees. Clones share the readings, so a
@@ -97,6 +99,8 @@ impl Script {
             audio_answers_held: false,
             followed: HashMap::new(),
             follows: Vec::new(),
+            statuses: HashMap::new(),
+            clicks: Vec::new(),
         };
         Script {
             readings: Arc::new(Mutex::new(readings)),
@@ -245,10 +249,23 @@ impl Script {
         self.follow_readers.wake_all();
     }
 
-    /// The commands widgets started following, oldest first. The harness
-    /// runs none of them.
+    /// The commands widgets started following (kept running, or as status
+    /// programs), oldest first. The harness runs none of them.
     pub fn follows(&self) -> Vec<String> {
         self.readings().follows.clone()
+    }
+
+    /// What the status program `command` has said (its header, its newest
+    /// status line, how it failed); the widgets that run it are woken.
+    pub fn set_status(&self, command: &str, read: StatusRead) {
+        self.readings().statuses.insert(command.to_owned(), read);
+        self.follow_readers.wake_all();
+    }
+
+    /// The clicks widgets handed to status programs, by command, oldest
+    /// first.
+    pub fn status_clicks(&self) -> Vec<(String, Click)> {
+        self.readings().clicks.clone()
     }
 
     /// The commands widgets ran for their output, oldest first.
@@ -278,6 +295,7 @@ impl Script {
             tray: Arc::new(self.clone()),
             audio: Arc::new(self.clone()),
             held: Default::default(),
+            hiding: Default::default(),
         }
     }
 
@@ -351,6 +369,12 @@ impl Processes for Script {
         self.follow_readers.subscribe(&waker);
         Ok(Box::new(ScriptedFollow { script: self.clone(), command: command.to_owned() }))
     }
+
+    fn run_status_program(&self, _widget: &str, command: &str, waker: Waker) -> Result<Box<dyn StatusSource>, String> {
+        self.readings().follows.push(command.to_owned());
+        self.follow_readers.subscribe(&waker);
+        Ok(Box::new(ScriptedStatus { script: self.clone(), command: command.to_owned() }))
+    }
 }
 
 /// A command the script says what it printed for.
@@ -363,6 +387,29 @@ impl Following for ScriptedFollow {
     fn state(&self) -> Followed {
         self.script.readings().followed.get(&self.command).cloned().unwrap_or_default()
     }
+}
+
+/// A status program the script says what it printed for; the clicks it is
+/// handed are kept, when its header asked for them.
+struct ScriptedStatus {
+    script: Script,
+    command: String,
+}
+
+impl StatusSource for ScriptedStatus {
+    fn read(&self) -> StatusRead {
+        self.script.readings().statuses.get(&self.command).cloned().unwrap_or_default()
+    }
+
+    fn click(&self, click: &Click) {
+        let mut readings = self.script.readings();
+        let status = readings.statuses.get(&self.command);
+        if status.and_then(|status| status.header).is_some_and(|header| header.click_events) {
+            readings.clicks.push((self.command.clone(), click.clone()));
+        }
+    }
+
+    fn set_hidden(&self, _: bool) {}
 }
 
 impl Web for Script {

@@ -62,9 +62,11 @@ mod tests {
                 emphasis: Emphasis::Normal,
                 takes: Inputs::NONE,
                 tooltip: None,
+                look: None,
             },
             pieces: vec![(Piece::Text(text.into()), 20.0)],
             rect: Rect::new(x, 0.0, 30.0, 30.0),
+            separator_at: None,
         }
     }
 

@@ -11,6 +11,7 @@ use super::geometry::Rect;
 use super::grouping::GroupKind;
 use super::{Scene, SceneWidget, Style};
 use crate::config::Side;
+use crate::view::look::{Align, LeastWidth};
 use crate::view::{Emphasis, Inputs, Item, Piece, View, WidgetState};
 
 /// One item, measured and placed.
@@ -22,6 +23,9 @@ pub struct PlacedItem {
     /// Its pieces as drawn (text truncated), with their widths.
     pub pieces: Vec<(Piece, f32)>,
     pub rect: Rect,
+    /// Where the separator line after it stands, when its look asks for
+    /// one and another item of its widget follows.
+    pub separator_at: Option<f32>,
 }
 
 impl PlacedItem {
@@ -36,9 +40,27 @@ impl PlacedItem {
         if self.rect.is_empty() {
             return self.rect;
         }
-        Rect::new(self.rect.x - OVERHANG, window.y, self.rect.width + 2.0 * OVERHANG, window.height)
+        let right = self.separator_at.map_or(self.rect.right(), |at| at.max(self.rect.right()) + SEPARATOR_WIDTH);
+        Rect::new(self.rect.x - OVERHANG, window.y, right - self.rect.x + 2.0 * OVERHANG, window.height)
+    }
+
+    /// Where its pieces start: after its padding, or inside a look's
+    /// border where its alignment puts them.
+    pub fn content_x(&self, style: &Style) -> f32 {
+        let Some(look) = &self.item.look else { return self.rect.x + item_padding(style) };
+        let (left, right) = look.border.map_or((0.0, 0.0), |border| (border.left, border.right));
+        let room = self.rect.width - left - right - content_width(&self.pieces, style);
+        let offset = match look.align {
+            Align::Left => 0.0,
+            Align::Center => room / 2.0,
+            Align::Right => room,
+        };
+        self.rect.x + left + offset.max(0.0)
     }
 }
+
+/// The width of a separator line, in logical pixels.
+pub const SEPARATOR_WIDTH: f32 = 1.0;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Layout {
@@ -106,20 +128,19 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
             layout.groups.push(Rect::new(start, content.y, row.width(), content.height));
         }
         let mut x = start + side_margin;
-        for (items, gap) in row.widgets {
-            let width = row_width(&items, gap) + 2.0 * widget_margin;
+        for items in row.widgets {
+            let width = row_width(&items) + 2.0 * widget_margin;
             if widget_margin > 0.0 {
                 layout.groups.push(Rect::new(x, content.y, width, content.height));
             }
             let mut item_x = x + widget_margin;
-            for (widget, item, pieces, item_width) in items {
-                layout.items.push(PlacedItem {
-                    widget,
-                    item,
-                    pieces,
-                    rect: Rect::new(item_x, content.y, item_width, content.height),
-                });
-                item_x += item_width + gap;
+            let last = items.len().saturating_sub(1);
+            for (index, Measured { widget, item, pieces, width, room_after }) in items.into_iter().enumerate() {
+                let separated = index < last && item.look.as_ref().is_some_and(|look| look.separator);
+                let separator_at = separated.then(|| item_x + width + (room_after - SEPARATOR_WIDTH) / 2.0);
+                let rect = Rect::new(item_x, content.y, width, content.height);
+                layout.items.push(PlacedItem { widget, item, pieces, rect, separator_at });
+                item_x += width + room_after;
             }
             x += width + spacing;
         }
@@ -127,12 +148,64 @@ pub fn lay_out(scene: &Scene, width: f32, height: f32, fit: &mut dyn FnMut(&Piec
     layout
 }
 
-type Measured = (usize, Item, Vec<(Piece, f32)>, f32);
+/// One item, measured: its widget's index in the scene, the item, its
+/// pieces as they fit with their widths, its width, and the room after it
+/// when another of its widget's items follows.
+struct Measured {
+    widget: usize,
+    item: Item,
+    pieces: Vec<(Piece, f32)>,
+    width: f32,
+    room_after: f32,
+}
 
-/// The widgets of one side that show something, each as its measured items
-/// and the gap between them, with the room groups keep around them.
+impl Measured {
+    fn new(
+        widget: usize,
+        item: Item,
+        gap: f32,
+        style: &Style,
+        fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32),
+    ) -> Self {
+        let pieces: Vec<(Piece, f32)> = item.pieces.iter().map(|piece| fit(piece, style.max_label_width)).collect();
+        let room_after = item.look.as_ref().and_then(|look| look.room_after).unwrap_or(gap);
+        let mut measured = Measured { widget, item, pieces, width: 0.0, room_after };
+        measured.width = measured.width_of_pieces(style, fit);
+        measured
+    }
+
+    /// Its width with the pieces it has: theirs and its padding, or its
+    /// look's least width and border.
+    fn width_of_pieces(&self, style: &Style, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) -> f32 {
+        let content = content_width(&self.pieces, style);
+        let Some(look) = &self.item.look else { return content + 2.0 * item_padding(style) };
+        let least = match &look.least_width {
+            Some(LeastWidth::Pixels(pixels)) => *pixels,
+            Some(LeastWidth::TextOf(text)) => fit(&Piece::Text(text.clone()), f32::MAX).1,
+            None => 0.0,
+        };
+        let border = look.border.map_or(0.0, |border| border.left + border.right);
+        content.max(least) + border
+    }
+
+    /// Takes its look's short form, when it has one.
+    fn shorten(&mut self, style: &Style, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) {
+        let Some(short) = self.item.look.as_mut().and_then(|look| look.short.take()) else { return };
+        self.pieces = short.iter().map(|piece| fit(piece, style.max_label_width)).collect();
+        self.item.pieces = short;
+        self.width = self.width_of_pieces(style, fit);
+    }
+}
+
+/// The width of `pieces` side by side.
+fn content_width(pieces: &[(Piece, f32)], style: &Style) -> f32 {
+    pieces.iter().map(|(_, width)| width).sum::<f32>() + piece_gap(style) * pieces.len().saturating_sub(1) as f32
+}
+
+/// The widgets of one side that show something, each as its measured
+/// items, with the room groups keep around them.
 struct Row {
-    widgets: Vec<(Vec<Measured>, f32)>,
+    widgets: Vec<Vec<Measured>>,
     spacing: f32,
     /// Around the whole side (alignment grouping).
     side_margin: f32,
@@ -161,16 +234,15 @@ impl Row {
         if self.widgets.is_empty() {
             return 0.0;
         }
-        let widgets: f32 =
-            self.widgets.iter().map(|(items, gap)| row_width(items, *gap) + 2.0 * self.widget_margin).sum();
+        let widgets: f32 = self.widgets.iter().map(|items| row_width(items) + 2.0 * self.widget_margin).sum();
         widgets + self.spacing * (self.widgets.len() - 1) as f32 + 2.0 * self.side_margin
     }
 
     /// Where the widest text label longer than `shortest` is: widget, item and piece.
     fn widest_label(&self, shortest: f32) -> Option<(usize, usize, usize)> {
         let mut widest: Option<((usize, usize, usize), f32)> = None;
-        for (w, (items, _)) in self.widgets.iter().enumerate() {
-            for (i, (_, item, pieces, _)) in items.iter().enumerate() {
+        for (w, items) in self.widgets.iter().enumerate() {
+            for (i, Measured { item, pieces, .. }) in items.iter().enumerate() {
                 for (p, ((_, width), original)) in pieces.iter().zip(&item.pieces).enumerate() {
                     if matches!(original, Piece::Text(_) | Piece::Styled(_))
                         && *width > shortest
@@ -184,42 +256,41 @@ impl Row {
         widest.map(|(at, _)| at)
     }
 
-    /// Makes the row fit in `room`: its widest labels are cut first, then
-    /// items are left out from the `drop` end.
+    /// Makes the row fit in `room`: items that have a short form take it
+    /// (all of them, as i3bar's blocks do), then its widest labels are
+    /// cut, then items are left out from the `drop` end.
     fn squeeze(&mut self, room: f32, drop: Drop, style: &Style, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) {
+        if self.width() > room {
+            self.widgets.iter_mut().flatten().for_each(|measured| measured.shorten(style, fit));
+        }
         let shortest = style.font_size * SHORTEST_LABEL;
         while self.width() > room {
             let Some((widget, item, piece)) = self.widest_label(shortest) else { break };
             let overflow = self.width() - room;
-            let (_, original, pieces, item_width) = &mut self.widgets[widget].0[item];
-            let (fitted, fitted_width) = &mut pieces[piece];
-            let (cut, cut_width) = fit(&original.pieces[piece], (*fitted_width - overflow).max(shortest));
-            if cut_width >= *fitted_width {
+            let measured = &mut self.widgets[widget][item];
+            let fitted_width = measured.pieces[piece].1;
+            let (cut, cut_width) = fit(&measured.item.pieces[piece], (fitted_width - overflow).max(shortest));
+            if cut_width >= fitted_width {
                 break;
             }
-            *item_width -= *fitted_width - cut_width;
-            (*fitted, *fitted_width) = (cut, cut_width);
+            measured.pieces[piece] = (cut, cut_width);
+            measured.width = measured.width_of_pieces(style, fit);
         }
         while self.width() > room && !self.widgets.is_empty() {
             let (index, end) = match drop {
                 Drop::First => (0, 0),
-                Drop::Last => (self.widgets.len() - 1, self.widgets[self.widgets.len() - 1].0.len() - 1),
+                Drop::Last => (self.widgets.len() - 1, self.widgets[self.widgets.len() - 1].len() - 1),
             };
-            self.widgets[index].0.remove(end);
-            if self.widgets[index].0.is_empty() {
+            self.widgets[index].remove(end);
+            if self.widgets[index].is_empty() {
                 self.widgets.remove(index);
             }
         }
     }
 }
 
-/// The side's widgets that show something, each as its measured items and
-/// the gap between them.
-fn measure_side(
-    scene: &Scene,
-    side: Side,
-    fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32),
-) -> Vec<(Vec<Measured>, f32)> {
+/// The side's widgets that show something, each as its measured items.
+fn measure_side(scene: &Scene, side: Side, fit: &mut dyn FnMut(&Piece, f32) -> (Piece, f32)) -> Vec<Vec<Measured>> {
     let style = &scene.style;
     scene
         .widgets
@@ -231,24 +302,16 @@ fn measure_side(
                 WidgetState::Ready(View { item_spacing: Some(spacing), .. }) => *spacing,
                 _ => item_gap(style),
             };
-            let items = displayed_items(widget)
-                .into_iter()
-                .map(|item| {
-                    let pieces: Vec<(Piece, f32)> =
-                        item.pieces.iter().map(|piece| fit(piece, style.max_label_width)).collect();
-                    let content = pieces.iter().map(|(_, width)| width).sum::<f32>()
-                        + piece_gap(style) * pieces.len().saturating_sub(1) as f32;
-                    (index, item, pieces, content + 2.0 * item_padding(style))
-                })
-                .collect::<Vec<_>>();
-            (items, gap)
+            displayed_items(widget).into_iter().map(|item| Measured::new(index, item, gap, style, fit)).collect()
         })
-        .filter(|(items, _)| !items.is_empty())
+        .filter(|items: &Vec<Measured>| !items.is_empty())
         .collect()
 }
 
-fn row_width(items: &[Measured], gap: f32) -> f32 {
-    items.iter().map(|(.., width)| width).sum::<f32>() + gap * items.len().saturating_sub(1) as f32
+/// The width of one widget's items, with the room between them.
+fn row_width(items: &[Measured]) -> f32 {
+    let between: f32 = items.iter().rev().skip(1).map(|measured| measured.room_after).sum();
+    items.iter().map(|measured| measured.width).sum::<f32>() + between
 }
 
 /// The items a widget shows: its view, or one warning item when it failed.
@@ -262,6 +325,7 @@ fn displayed_items(widget: &SceneWidget) -> Vec<Item> {
             emphasis: Emphasis::Normal,
             takes: Inputs::NONE,
             tooltip: Some(message.clone()),
+            look: None,
         }],
     }
 }
@@ -294,9 +358,11 @@ pub fn piece_gap(style: &Style) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::Rgba;
     use crate::config::model::SpacingKind;
     use crate::render::{Grouping, Insets};
     use crate::theme::Theme;
+    use crate::view::look::{Border, Look};
 
     fn style(kind: GroupKind) -> Style {
         Style {
@@ -323,6 +389,7 @@ mod tests {
                 emphasis: Emphasis::Normal,
                 takes: Inputs::NONE,
                 tooltip: None,
+                look: None,
             })
             .collect();
         SceneWidget { side, name: "test".into(), state: WidgetState::Ready(View::of(items)) }
@@ -462,6 +529,70 @@ mod tests {
         let layout = crowded(&"l".repeat(20), &["c", "d"], &"r".repeat(20));
         let kept: Vec<&str> = side_of(&layout, 1).iter().map(|item| item.item.key.as_str()).collect();
         assert_eq!(kept, ["c"]);
+    }
+
+    fn with_looks(side: Side, items: Vec<(&str, Look)>) -> SceneWidget {
+        let items = items
+            .into_iter()
+            .map(|(text, look)| Item {
+                key: text.into(),
+                pieces: vec![Piece::Text(text.into())],
+                emphasis: Emphasis::Normal,
+                takes: Inputs::NONE,
+                tooltip: None,
+                look: Some(Box::new(look)),
+            })
+            .collect();
+        SceneWidget { side, name: "blocks".into(), state: WidgetState::Ready(View::of(items)) }
+    }
+
+    #[test]
+    fn an_item_with_a_look_is_its_least_width_inside_its_border_and_keeps_its_own_room() {
+        let border = Border { colour: Rgba::rgb(255, 0, 0), top: 1.0, right: 3.0, bottom: 1.0, left: 2.0 };
+        let blocks = with_looks(
+            Side::Left,
+            vec![
+                ("ab", Look { room_after: Some(9.0), separator: true, border: Some(border), ..Look::default() }),
+                ("c", Look { least_width: Some(LeastWidth::Pixels(50.0)), align: Align::Center, ..Look::default() }),
+                (
+                    "d",
+                    Look { least_width: Some(LeastWidth::TextOf("wxyz".into())), separator: true, ..Look::default() },
+                ),
+            ],
+        );
+        let scene = Scene { style: style(GroupKind::None), widgets: vec![blocks] };
+        let layout = lay_out_fixed(&scene);
+        // No padding: "ab" is 20 wide and its border 2 + 3; 9 px after it,
+        // then the theme's gap (5) after "c", 50 wide, and "d" as wide as "wxyz".
+        assert_eq!(xs(&layout), [(16.0, 25.0), (50.0, 50.0), (105.0, 40.0)]);
+        assert_eq!(layout.items[0].separator_at, Some(41.0 + 4.0), "halfway across the 9 px after it");
+        assert_eq!(layout.items[2].separator_at, None, "none after the widget's last item");
+        assert_eq!(layout.items[0].content_x(&scene.style), 18.0, "inside the left border");
+        assert_eq!(layout.items[1].content_x(&scene.style), 50.0 + 20.0, "centred in its 50 px");
+        assert_eq!(layout.items[0].reach(&layout.window).right(), 41.0 + 4.0 + SEPARATOR_WIDTH + 1.0);
+    }
+
+    #[test]
+    fn a_crowded_row_takes_every_short_form_before_cutting_labels() {
+        let short = |text: &str| Look { short: Some(vec![Piece::Text(text.into())]), ..Look::default() };
+        let blocks = |side| with_looks(side, vec![("long text one", short("one")), ("long text two", short("2"))]);
+        let scene = |width: f32| {
+            let scene = Scene { style: style(GroupKind::None), widgets: vec![blocks(Side::Right)] };
+            lay_out(&scene, width, 40.0, &mut fit_fixed)
+        };
+        let texts = |layout: &Layout| -> Vec<String> {
+            layout
+                .items
+                .iter()
+                .map(|item| format!("{:?}", item.pieces.iter().map(|(p, _)| p).collect::<Vec<_>>()))
+                .collect()
+        };
+        let roomy = scene(500.0);
+        assert_eq!(texts(&roomy), [r#"[Text("long text one")]"#, r#"[Text("long text two")]"#]);
+        // 130 + 5 + 130 px do not fit in 240; "one" and "2" do, both shortened.
+        let crowded = scene(270.0);
+        assert_eq!(texts(&crowded), [r#"[Text("one")]"#, r#"[Text("2")]"#]);
+        assert_eq!(xs(&crowded), [(197.0, 30.0), (232.0, 10.0)]);
     }
 
     #[test]

@@ -193,6 +193,7 @@ mod tests {
             emphasis: Emphasis::Normal,
             takes: Inputs::NONE,
             tooltip: None,
+            look: None,
         };
         let state = WidgetState::Ready(View::of(vec![item]));
         Scene { style, widgets: vec![SceneWidget { side: Side::Left, name: "text".into(), state }] }

@@ -22,13 +22,14 @@
 use super::geometry::Rect;
 use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
-use super::layout::{FAILED_KEY, Layout, PlacedItem, item_padding, piece_gap};
+use super::layout::{FAILED_KEY, Layout, PlacedItem, SEPARATOR_WIDTH, piece_gap};
 use super::measure::{BINARY_COLUMNS, Measure, binary_cell, icon_size};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
 use super::text::{self, ShapedText, TextKind};
 use super::{Frame, Style};
 use crate::colour::Rgba;
 use crate::view::images::HeldImages;
+use crate::view::look::Border;
 use crate::view::popup::Content;
 use crate::view::{BinaryClock, BinaryClockStyle, Emphasis, Image, Piece};
 use anyhow::Context;
@@ -466,25 +467,44 @@ impl<R: Renderer> Painter<R> {
 
     fn paint_item(&mut self, style: &Style, placed: &PlacedItem) {
         let theme = &style.theme;
-        let rect = placed.rect;
-        let filled = |fill| {
+        let (rect, look) = (placed.rect, placed.item.look.as_deref());
+        let (fill, foreground) = match placed.item.emphasis {
+            Emphasis::Selected => (Some(theme.selected_fill), theme.selected_text),
+            Emphasis::Urgent => (Some(theme.urgent), theme.selected_text),
+            Emphasis::Muted => (None, theme.muted),
+            Emphasis::Normal if placed.item.key == FAILED_KEY => (None, theme.error),
+            Emphasis::Normal => (None, theme.text),
+        };
+        let fill = look.and_then(|look| look.background).or(fill);
+        let foreground = look.and_then(|look| look.colour).unwrap_or(foreground);
+        if let Some(fill) = fill {
             let mut path = Path::new();
-            path.rounded_rect(rect.x, rect.y, rect.width, rect.height, style.font_size * 0.4);
-            (path, Paint::color(color(fill)))
-        };
-        let foreground = match placed.item.emphasis {
-            Emphasis::Selected | Emphasis::Urgent => {
-                let fill = if placed.item.emphasis == Emphasis::Urgent { theme.urgent } else { theme.selected_fill };
-                let (path, paint) = filled(fill);
-                self.canvas.fill_path(&path, &paint);
-                theme.selected_text
-            }
-            Emphasis::Muted => theme.muted,
-            Emphasis::Normal if placed.item.key == FAILED_KEY => theme.error,
-            Emphasis::Normal => theme.text,
-        };
+            // A look's box is square: blocks side by side make one band (powerline).
+            let corners = if look.is_some() { 0.0 } else { style.font_size * 0.4 };
+            path.rounded_rect(rect.x, rect.y, rect.width, rect.height, corners);
+            self.canvas.fill_path(&path, &Paint::color(color(fill)));
+        }
+        if let Some(border) = look.and_then(|look| look.border) {
+            self.paint_border(&rect, &border);
+        }
+        if let Some(at) = placed.separator_at {
+            let inset = rect.height * 0.2;
+            let mut line = Path::new();
+            line.rect(at, rect.y + inset, SEPARATOR_WIDTH, rect.height - 2.0 * inset);
+            self.canvas.fill_path(&line, &Paint::color(color(theme.muted)));
+        }
         let middle = rect.y + rect.height / 2.0;
-        self.paint_pieces(style, &placed.pieces, rect.x + item_padding(style), middle, foreground);
+        self.paint_pieces(style, &placed.pieces, placed.content_x(style), middle, foreground);
+    }
+
+    /// Draws `border`'s sides just inside `rect`.
+    fn paint_border(&mut self, rect: &Rect, border: &Border) {
+        let mut sides = Path::new();
+        sides.rect(rect.x, rect.y, rect.width, border.top);
+        sides.rect(rect.x, rect.bottom() - border.bottom, rect.width, border.bottom);
+        sides.rect(rect.x, rect.y, border.left, rect.height);
+        sides.rect(rect.right() - border.right, rect.y, border.right, rect.height);
+        self.canvas.fill_path(&sides, &Paint::color(color(border.colour)));
     }
 
     /// Draws `pieces` from `x` along `middle` in `foreground`.

@@ -13,7 +13,7 @@ use super::wit::Widget;
 use crate::capabilities::Capabilities;
 use crate::spec::{Limits, WidgetSpec};
 use crate::view::popup::PopupInput;
-use crate::view::{Input, View};
+use crate::view::{Input, Pointer, View};
 use crate::wake::Waker;
 use anyhow::Context;
 use std::fmt;
@@ -162,9 +162,15 @@ impl WidgetInstance {
         Ok(())
     }
 
-    pub fn on_input(&mut self, engine: &WidgetEngine, key: &str, input: Input) -> Result<(), Failure> {
+    /// Input on item `key`, and where the pointer was.
+    pub fn on_input(
+        &mut self,
+        engine: &WidgetEngine,
+        key: &str,
+        (input, pointer): (Input, Pointer),
+    ) -> Result<(), Failure> {
         self.answering_input = true;
-        self.call(engine, |widget, store| widget.call_on_input(store, key, input))
+        self.call(engine, |widget, store| widget.call_on_input(store, key, input, pointer))
     }
 
     /// Input on cell `cell` of the popup open beside item `key`; none when

@@ -95,6 +95,7 @@ mod tests {
             emphasis: Emphasis::Normal,
             takes: Inputs::ALL,
             tooltip: None,
+            look: None,
         };
         View::of(vec![item])
     }

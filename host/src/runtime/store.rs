@@ -1,11 +1,12 @@
 //! The host's state inside a widget's store: what the widget's imports
 //! reach (its name, the bar's capabilities, its waker, its declared
-//! commands, the errands it has running and the commands it keeps
-//! running), its WASI context with no files, network or environment, and
+//! commands, the errands it has running, the commands it keeps running
+//! and its status programs), its WASI context with no files, network or environment, and
 //! the limits it runs under.
 
 use super::limiter::{self, StoreLimiter};
 use super::stderr::WidgetStderr;
+use crate::capabilities::StatusSource;
 use crate::capabilities::errands::Errands;
 use crate::capabilities::followed::Following;
 use crate::capabilities::web::Fetches;
@@ -13,6 +14,7 @@ use crate::capabilities::{Capabilities, CommandOutput};
 use crate::spec::WidgetSpec;
 use crate::wake::Waker;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::time::Duration;
 use wasmtime::ResourceLimiter;
 use wasmtime::component::ResourceTable;
@@ -34,6 +36,9 @@ pub struct StoreState {
     /// The declared commands kept running for their lines, by id: stopped
     /// when the store, and with it the widget, goes.
     pub(super) followed: HashMap<String, Box<dyn Following>>,
+    /// The declared commands run as status programs, by id, stopped as
+    /// `followed` are.
+    pub(super) status_programs: HashMap<String, Arc<dyn StatusSource>>,
     wasi: WasiCtx,
     table: ResourceTable,
     limiter: StoreLimiter,
@@ -60,6 +65,7 @@ impl StoreState {
             restart_waits: spec.restart_waits.clone(),
             runs: Errands::default(),
             followed: HashMap::new(),
+            status_programs: HashMap::new(),
             wasi: WasiCtx::builder().stderr(stderr.clone()).build(),
             stderr,
             table: bounded_table(),

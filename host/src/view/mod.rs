@@ -2,10 +2,12 @@
 //! it crosses the sandbox boundary, then handed to layout and painting.
 
 pub mod images;
+pub mod look;
 pub mod popup;
 #[cfg(windows)]
 pub mod program_icons;
 
+use look::Look;
 pub use obi_markup::{Length, Span, SpanStyle};
 use popup::Popup;
 use std::sync::Arc;
@@ -27,6 +29,8 @@ pub struct Item {
     /// The inputs the item answers; the others go to the bar's `mouse` config.
     pub takes: Inputs,
     pub tooltip: Option<String>,
+    /// Its own look (a status program's block); none: as every item looks.
+    pub look: Option<Box<Look>>,
 }
 
 impl Item {
@@ -127,6 +131,33 @@ impl TryFrom<String> for Input {
             let known: Vec<&str> = Input::NAMED.iter().map(|(_, name)| *name).collect();
             format!("unknown input {name:?}; known: {}", known.join(", "))
         })
+    }
+}
+
+/// Where the pointer was at an input, in logical pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pointer {
+    /// On the bar, from its top left corner.
+    pub x: f32,
+    pub y: f32,
+    /// The bar's top left corner on the screen.
+    pub bar_x: f32,
+    pub bar_y: f32,
+    /// The item's box on the bar.
+    pub item_x: f32,
+    pub item_y: f32,
+    pub item_width: f32,
+    pub item_height: f32,
+    /// Device pixels per logical pixel.
+    pub scale: f32,
+}
+
+/// At the corner of an item at the corner of a bar at the corner of the
+/// screen, at scale 1 (where input was not given a place: a script's).
+impl Default for Pointer {
+    fn default() -> Pointer {
+        let (x, y, bar_x, bar_y, item_x, item_y, item_width, item_height) = Default::default();
+        Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale: 1.0 }
     }
 }
 
@@ -256,11 +287,12 @@ impl View {
             if !keys.insert(item.key.as_str()) {
                 return Err(format!("item key {:?} is used twice", item.key));
             }
-            check_pieces(
-                &format!("item {:?}", item.key),
-                &item.pieces,
-                item.tooltip.as_deref().into_iter().chain([item.key.as_str()]),
-            )?;
+            let owner = format!("item {:?}", item.key);
+            check_pieces(&owner, &item.pieces, item.tooltip.as_deref().into_iter().chain([item.key.as_str()]))?;
+            if let Some(look) = &item.look {
+                look.validate(&owner)?;
+                check_pieces(&owner, look.short.as_deref().unwrap_or_default(), look.texts())?;
+            }
         }
         match &self.popup {
             Some(popup) => popup.validate(&self.items),
@@ -268,10 +300,14 @@ impl View {
         }
     }
 
-    /// Every piece, in the items and the popup.
+    /// Every piece, in the items (their short forms too) and the popup.
     pub fn pieces_mut(&mut self) -> impl Iterator<Item = &mut Piece> {
         let in_popup = self.popup.iter_mut().flat_map(|popup| popup.cells_mut()).flat_map(|cell| cell.pieces_mut());
-        self.items.iter_mut().flat_map(|item| &mut item.pieces).chain(in_popup)
+        let in_items = self.items.iter_mut().flat_map(|item| {
+            let short = item.look.as_mut().and_then(|look| look.short.as_mut());
+            item.pieces.iter_mut().chain(short.into_iter().flatten())
+        });
+        in_items.chain(in_popup)
     }
 }
 
@@ -359,6 +395,7 @@ mod tests {
             emphasis: Emphasis::Normal,
             takes: Inputs::NONE,
             tooltip: None,
+            look: None,
         }
     }
 
@@ -407,6 +444,34 @@ mod tests {
         assert!(View::of(vec![styled(vec![span("x", family)])]).validate().unwrap_err().contains("family"));
         let risen = SpanStyle { rise: Some(Length::Points(f32::NAN)), ..SpanStyle::default() };
         assert!(View::of(vec![styled(vec![span("x", risen)])]).validate().unwrap_err().contains("rise"));
+    }
+
+    #[test]
+    fn rejects_looks_past_their_limits() {
+        use look::{Border, LeastWidth, Look};
+        let looked = |look: Look| View::of(vec![Item { look: Some(Box::new(look)), ..text_item("b", "x") }]);
+        let border = |width: f32| Border {
+            colour: crate::colour::Rgba::rgb(0, 0, 0),
+            top: width,
+            right: 0.0,
+            bottom: 0.0,
+            left: 0.0,
+        };
+        assert_eq!(looked(Look { border: Some(border(64.0)), ..Look::default() }).validate(), Ok(()));
+        assert!(
+            looked(Look { border: Some(border(65.0)), ..Look::default() }).validate().unwrap_err().contains("border")
+        );
+        for width in [f32::NAN, -1.0, 5000.0] {
+            let wide = Look { least_width: Some(LeastWidth::Pixels(width)), ..Look::default() };
+            assert!(looked(wide).validate().unwrap_err().contains("least width"), "{width}");
+        }
+        let room = Look { room_after: Some(limits::MAX_SPACING + 1.0), ..Look::default() };
+        assert!(looked(room).validate().unwrap_err().contains("after it"));
+        let long = "x".repeat(limits::TEXT_BYTES + 1);
+        let short = Look { short: Some(vec![Piece::Text(long.clone())]), ..Look::default() };
+        assert!(looked(short).validate().unwrap_err().contains("bytes"));
+        let least = Look { least_width: Some(LeastWidth::TextOf(long)), ..Look::default() };
+        assert!(looked(least).validate().unwrap_err().contains("bytes"));
     }
 
     #[test]

@@ -159,7 +159,14 @@ mod tests {
     use super::*;
 
     fn item(key: &str) -> Item {
-        Item { key: key.into(), pieces: Vec::new(), emphasis: Emphasis::Normal, takes: Inputs::NONE, tooltip: None }
+        Item {
+            key: key.into(),
+            pieces: Vec::new(),
+            emphasis: Emphasis::Normal,
+            takes: Inputs::NONE,
+            tooltip: None,
+            look: None,
+        }
     }
 
     fn button(key: &str) -> Cell {

@@ -41,7 +41,14 @@ pub fn bar(test: &str) -> Option<(Offscreen, Style, [u8; 3])> {
 
 /// A bar of one item of `pieces`, painted: its placed item and the frame's RGBA.
 pub fn painted(offscreen: &mut Offscreen, style: &Style, pieces: Vec<Piece>) -> (PlacedItem, Vec<u8>) {
-    let item = Item { key: "sample".into(), pieces, emphasis: Emphasis::Normal, takes: Inputs::NONE, tooltip: None };
+    let item = Item {
+        key: "sample".into(),
+        pieces,
+        emphasis: Emphasis::Normal,
+        takes: Inputs::NONE,
+        tooltip: None,
+        look: None,
+    };
     let widget =
         SceneWidget { side: Side::Left, name: "sample".into(), state: WidgetState::Ready(View::of(vec![item])) };
     let scene = Scene { style: style.clone(), widgets: vec![widget] };

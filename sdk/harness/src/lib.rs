@@ -16,21 +16,25 @@
 //! assert!(!cpu.refresh().unwrap().items[0].is_selected());
 //! ```
 
+pub use obi::capabilities::Click as StatusClick;
 pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::followed::Followed;
+pub use obi::capabilities::status_program::Header;
 pub use obi::capabilities::{
     AudioRequest, AudioStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage,
-    MenuEntry, NowPlaying, Playback, TrayAction, TrayItem,
+    MenuEntry, NowPlaying, Playback, StatusRead, TrayAction, TrayItem,
 };
+pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};
 pub use obi::runtime::{Failure, Schedule};
 pub use obi::spec::WidgetSpec;
 pub use obi::tiler;
 pub use obi::tiler::KeyboardLayout;
+pub use obi::view::look::{Align, Border, LeastWidth, Look};
 pub use obi::view::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use obi::view::{
-    BinaryClock, Emphasis, Image, Input, Inputs, Item, Length, Piece, ScrollDirection, Span, SpanStyle, View,
+    BinaryClock, Emphasis, Image, Input, Inputs, Item, Length, Piece, Pointer, ScrollDirection, Span, SpanStyle, View,
 };
 
 use obi::sync::lock;

@@ -71,15 +71,15 @@ impl Running {
             Input::PrimaryClick if self.double_clicks.press(Instant::now(), self.cursor) => Input::DoubleClick,
             other => other,
         };
-        self.dispatch(input);
+        self.dispatch(input, surface);
     }
 
     /// Scrolled `points` (x: positive left; y: positive up); each whole
     /// tick of the `mouse` config's thresholds is one scroll input.
-    pub fn scrolled(&mut self, points: (f32, f32)) {
+    pub fn scrolled(&mut self, points: (f32, f32), surface: &dyn Surface) {
         let (horizontal, vertical) = self.bar.mouse().thresholds;
         for direction in self.scroll_ticks.scroll(points, horizontal, vertical) {
-            self.dispatch(Input::Scroll(direction));
+            self.dispatch(Input::Scroll(direction), surface);
         }
     }
 
@@ -134,8 +134,8 @@ impl Running {
 
     /// Gives `input` to the item under the pointer when it takes it, and
     /// else does what the bar's `mouse` config says.
-    fn dispatch(&self, input: Input) {
-        match self.bar.route(input, self.cursor.0) {
+    fn dispatch(&self, input: Input, surface: &dyn Surface) {
+        match self.bar.route(input, self.cursor, surface.origin()) {
             Route::Widget(event) => self.scheduler.send(event),
             Route::Bar(action) => {
                 tracing::debug!("{input:?} on the bar: {action:?}");

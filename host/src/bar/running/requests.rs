@@ -63,6 +63,7 @@ impl Running {
             }
         };
         self.hidden = hidden;
+        self.scheduler.send(WidgetEvent::Hidden(hidden));
         self.end_hover(surface);
         surface.set_visible(!hidden);
         if !hidden {

@@ -75,8 +75,14 @@ mod tests {
     use crate::view::{Item, View};
 
     fn showing(pieces: Vec<Piece>) -> WidgetState {
-        let item =
-            Item { key: "a".into(), pieces, emphasis: Default::default(), takes: Default::default(), tooltip: None };
+        let item = Item {
+            key: "a".into(),
+            pieces,
+            emphasis: Default::default(),
+            takes: Default::default(),
+            tooltip: None,
+            look: None,
+        };
         WidgetState::Ready(View { items: vec![item], item_spacing: None, popup: None })
     }
 

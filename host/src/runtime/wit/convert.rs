@@ -4,10 +4,11 @@
 
 use super::foreign;
 use super::latest::obi::widget::{self as host, types as wit};
+use crate::colour::Rgba;
 use crate::runtime::Schedule;
 use crate::tiler;
 use crate::view::popup::{Block, Cell, Content, Popup, PopupInput};
-use crate::view::{self, Input, ScrollDirection};
+use crate::view::{self, Input, Pointer, ScrollDirection, look};
 use std::sync::Arc;
 
 /// The tiler's state as a widget reads it, its windows cut to
@@ -138,8 +139,40 @@ impl From<host::view::Item> for view::Item {
             emphasis: item.emphasis.into(),
             takes: item.takes.into(),
             tooltip: item.tooltip,
+            look: item.look.map(|look| Box::new(look.into())),
         }
     }
+}
+
+impl From<host::view::Look> for look::Look {
+    fn from(look: host::view::Look) -> look::Look {
+        use host::view::{Align, LeastWidth};
+        look::Look {
+            colour: look.colour.map(rgba),
+            background: look.background.map(rgba),
+            border: look.border.map(|border| {
+                let host::view::Sides { top, right, bottom, left } = border.widths;
+                let [top, right, bottom, left] = [top, right, bottom, left].map(f32::from);
+                look::Border { colour: rgba(border.colour), top, right, bottom, left }
+            }),
+            least_width: look.least_width.map(|least| match least {
+                LeastWidth::Pixels(pixels) => look::LeastWidth::Pixels(pixels as f32),
+                LeastWidth::TextOf(text) => look::LeastWidth::TextOf(text),
+            }),
+            align: match look.align {
+                Align::Left => look::Align::Left,
+                Align::Center => look::Align::Center,
+                Align::Right => look::Align::Right,
+            },
+            room_after: look.room_after.map(|room| room as f32),
+            separator: look.separator,
+            short: look.short.map(|pieces| pieces.into_iter().map(Into::into).collect()),
+        }
+    }
+}
+
+fn rgba(colour: host::view::Colour) -> Rgba {
+    Rgba(colour.red, colour.green, colour.blue, colour.alpha)
 }
 
 impl From<host::view::Emphasis> for view::Emphasis {
@@ -234,7 +267,10 @@ impl From<host::view::Piece> for view::Piece {
 impl From<host::view::Span> for view::Span {
     fn from(span: host::view::Span) -> view::Span {
         let style = span.style;
-        let rgba = |colour: host::view::Colour| [colour.red, colour.green, colour.blue, colour.alpha];
+        let rgba = |colour| {
+            let Rgba(red, green, blue, alpha) = rgba(colour);
+            [red, green, blue, alpha]
+        };
         let length = |length: host::view::Length| match length {
             host::view::Length::Ems(ems) => view::Length::Ems(ems),
             host::view::Length::Points(points) => view::Length::Points(points),
@@ -299,6 +335,13 @@ impl From<Input> for wit::Input {
                 ScrollDirection::Right => wit::ScrollDirection::Right,
             }),
         }
+    }
+}
+
+impl From<Pointer> for host::view::Pointer {
+    fn from(pointer: Pointer) -> host::view::Pointer {
+        let Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale } = pointer;
+        host::view::Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale }
     }
 }
 

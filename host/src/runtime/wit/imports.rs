@@ -8,9 +8,10 @@ use super::foreign;
 use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
-use crate::capabilities::{AudioRequest, AudioStatus, TrayAction, clock};
+use crate::capabilities::{AudioRequest, AudioStatus, Click, StatusSource, TrayAction, clock};
 use crate::runtime::store::StoreState;
 use crate::tiler;
+use std::sync::Arc;
 
 impl host::types::Host for StoreState {}
 impl host::view::Host for StoreState {}
@@ -181,7 +182,7 @@ impl host::command_lines::Host for StoreState {
     fn follow(&mut self, id: String) -> Result<host::command_lines::Followed, String> {
         if !self.followed.contains_key(&id) {
             let command = self.declared(&id)?;
-            if self.followed.len() >= MAX_FOLLOWED {
+            if self.followed.len() + self.status_programs.len() >= MAX_FOLLOWED {
                 return Err(format!("{MAX_FOLLOWED} commands are kept running already"));
             }
             let restart_wait = self.restart_waits.get(&id).copied();
@@ -191,6 +192,47 @@ impl host::command_lines::Host for StoreState {
         }
         let said = self.followed[&id].state();
         Ok(host::command_lines::Followed { last_line: said.last_line, failure: said.failure })
+    }
+}
+
+impl host::status_programs::Host for StoreState {
+    fn read(&mut self, id: String) -> Result<host::status_programs::Status, String> {
+        if !self.status_programs.contains_key(&id) {
+            let command = self.declared(&id)?;
+            if self.status_programs.len() + self.followed.len() >= MAX_FOLLOWED {
+                return Err(format!("{MAX_FOLLOWED} commands are kept running already"));
+            }
+            let program: Arc<dyn StatusSource> =
+                self.capabilities.processes.run_status_program(&self.name, &command, self.waker.clone())?.into();
+            self.capabilities.hiding.watch(&program);
+            self.status_programs.insert(id.clone(), program);
+        }
+        let read = self.status_programs[&id].read();
+        Ok(host::status_programs::Status {
+            click_events: read.header.is_some_and(|header| header.click_events),
+            line: read.line,
+            failure: read.failure,
+        })
+    }
+
+    fn click(&mut self, id: String, click: host::status_programs::ClickEvent) -> Result<(), String> {
+        let program = self.status_programs.get(&id).ok_or_else(|| format!("no status program {id:?} is running"))?;
+        program.click(&Click {
+            name: click.name,
+            instance: click.instance,
+            button: click.button,
+            event: click.event,
+            x: click.x,
+            y: click.y,
+            relative_x: click.relative_x,
+            relative_y: click.relative_y,
+            output_x: click.output_x,
+            output_y: click.output_y,
+            width: click.width,
+            height: click.height,
+            scale: click.scale,
+        });
+        Ok(())
     }
 }
 

@@ -31,6 +31,7 @@ impl From<old::Item> for view::Item {
             emphasis: if item.selected { view::Emphasis::Selected } else { view::Emphasis::Normal },
             takes: view::Inputs::ALL,
             tooltip: item.tooltip,
+            look: None,
         }
     }
 }

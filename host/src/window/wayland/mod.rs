@@ -33,7 +33,8 @@ mod tooltip;
 
 use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
-    BarEvent, Deliver, Fleet, Flow, Located, Member, Placement, ReportOutput, Running, ScreenRect, Surface, dispatch,
+    BarEvent, Deliver, Fleet, Flow, Located, Member, Origin, Placement, ReportOutput, Running, ScreenRect, Surface,
+    dispatch,
 };
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use crate::sync::lock;
@@ -635,6 +636,20 @@ impl Surface for Panel {
     fn monitor(&self) -> Option<usize> {
         let output = self.output.as_ref()?;
         self.outputs.iter().position(|(listed, _)| listed == output)
+    }
+
+    /// In the compositor's logical layout: the output's corner, moved by
+    /// the side margin and to the bottom edge where the bar is put.
+    fn origin(&self) -> Origin {
+        let scale = self.scale.factor();
+        let Some((_, info)) = self.outputs.iter().find(|(listed, _)| Some(listed) == self.output.as_ref()) else {
+            return Origin { x: 0.0, y: 0.0, scale };
+        };
+        let (x, y) = outputs::origin(info);
+        let left = self.side_margins.map_or(0, |(left, _)| left);
+        let output_height = info.logical_size.map_or(0, |(_, height)| height);
+        let down = if self.at_bottom { output_height - self.logical.1 as i32 } else { 0 };
+        Origin { x: (x + left) as f32, y: (y + down) as f32, scale }
     }
 }
 

@@ -98,7 +98,7 @@ impl PointerHandler for LayerBar {
                         0 => -axis.absolute as f32,
                         notches => -(notches as f32) * POINTS_PER_LINE,
                     };
-                    running.scrolled((points(horizontal), points(vertical)));
+                    running.scrolled((points(horizontal), points(vertical)), surface);
                 }
             }
         }

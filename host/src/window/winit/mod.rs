@@ -17,7 +17,7 @@
 
 use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
-    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, Output, Placement, ReportOutput, Running, ScreenRect,
+    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, Origin, Output, Placement, ReportOutput, Running, ScreenRect,
     Surface, dispatch, placement,
 };
 use crate::render::{Frame, PopupLayout, Rect, Style};
@@ -670,6 +670,12 @@ impl Surface for WindowSurface {
     fn monitor(&self) -> Option<usize> {
         self.monitor
     }
+
+    fn origin(&self) -> Origin {
+        let scale = self.output().map_or(1.0, |output| output.scale) as f32;
+        let (x, y) = self.rect.map_or((0, 0), |bar| (bar.x, bar.y));
+        Origin { x: x as f32, y: y as f32, scale }
+    }
 }
 
 /// GL on the bar's `window`, made with `config` or with the shared device's
@@ -882,7 +888,7 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                     running.pressed(input, surface);
                 }
             }
-            WindowEvent::MouseWheel { delta, .. } => running.scrolled(input::points(delta)),
+            WindowEvent::MouseWheel { delta, .. } => running.scrolled(input::points(delta), surface),
             _ => {}
         }
     }
