@@ -24,6 +24,7 @@ mod mouse;
 mod ocr;
 mod popup;
 mod screenshot;
+mod status_command;
 mod styled_text;
 mod support;
 mod sway;

@@ -166,7 +166,7 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
     if let Some(stdout) = child.stdout.take() {
         let mut stdout = BufReader::with_capacity(MAX_LINE, stdout);
         let mut line = Vec::new();
-        while let Ok(true) = next_line(&mut stdout, &mut line) {
+        while let Ok(true) = next_line(&mut stdout, &mut line, LongLine::DropRest) {
             // Lines already read and waiting behind this one make it old.
             if !stdout.buffer().is_empty() {
                 continue;
@@ -188,9 +188,18 @@ fn run_once(command: &str, shared: &Shared, waker: &Waker, backoff: &mut Backoff
     }
 }
 
+/// What becomes of a line longer than [`MAX_LINE`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum LongLine {
+    /// Its rest is read and dropped.
+    DropRest,
+    /// It is read no further: its first [`MAX_LINE`] bytes are the line.
+    StopReading,
+}
+
 /// Reads the next line of `reader` into `line`, without its line ending,
 /// cut at [`MAX_LINE`] bytes; false at the end, when there is none.
-pub(super) fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+pub(super) fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>, long: LongLine) -> std::io::Result<bool> {
     line.clear();
     loop {
         let available = reader.fill_buf()?;
@@ -201,6 +210,10 @@ pub(super) fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::i
         let end = newline.unwrap_or(available.len());
         let room = MAX_LINE.saturating_sub(line.len());
         line.extend_from_slice(&available[..end.min(room)]);
+        if long == LongLine::StopReading && newline.is_none() && end >= room {
+            reader.consume(room);
+            return Ok(true);
+        }
         reader.consume(newline.map_or(end, |at| at + 1));
         if newline.is_some() {
             return Ok(true);
@@ -238,7 +251,7 @@ mod tests {
     fn lines_are_read_whole_and_cut_when_too_long() {
         let mut reader = Cursor::new(format!("one\r\ntwo\n{}\nlast", "x".repeat(MAX_LINE + 10)));
         let mut line = Vec::new();
-        let mut next = || next_line(&mut reader, &mut line).unwrap().then(|| text(&line));
+        let mut next = || next_line(&mut reader, &mut line, LongLine::DropRest).unwrap().then(|| text(&line));
         assert_eq!(next().as_deref(), Some("one"));
         assert_eq!(next().as_deref(), Some("two"));
         assert_eq!(next().map(|line| line.len()), Some(MAX_LINE));

@@ -2,8 +2,10 @@
 //! i3status-rust): kept running in a process group of its own, its stream
 //! read as i3bar reads it — the header line (`version`, `click_events`,
 //! `stop_signal`, `cont_signal`), then the endless array, one status line
-//! per text line (a leading `,` dropped) — and only the newest complete
-//! status line kept, cut at [`MAX_LINE`]; the widget parses its blocks.
+//! per text line (a `,` leading or ending it dropped) — and only the
+//! newest complete status line kept; the widget parses its blocks. A line
+//! past [`MAX_LINE`] is no status line: the program is ended, as one that
+//! prints what is not the protocol is, rather than read without end.
 //! Click events go to its stdin as i3bar writes them (`[`, then one object
 //! a line, each after the first led by `,`), through a queue that drops
 //! them when the program does not read, so the bar never waits on it. It is
@@ -11,7 +13,7 @@
 //! with `cont_signal` when shown; one that ends is started again after a
 //! growing wait, saying how it ended until it prints again.
 
-use super::followed::{MAX_LINE, NEWEST_EVERY, Restarting, next_line, text};
+use super::followed::{LongLine, MAX_LINE, NEWEST_EVERY, Restarting, next_line, text};
 use super::shell::{drain_to_tail, how_it_ended, shell, stop_group};
 use crate::backoff::Backoff;
 use crate::sync::lock;
@@ -235,7 +237,7 @@ fn run_once(command: &str, shared: &Shared, clicks: &Receiver<String>, waker: &W
 fn read_stream(stdout: impl std::io::Read, shared: &Shared, waker: &Waker, pid: u32) -> Result<(), String> {
     let mut stdout = BufReader::with_capacity(MAX_LINE, stdout);
     let mut line = Vec::new();
-    if !next_line(&mut stdout, &mut line).unwrap_or(false) {
+    if !next_line(&mut stdout, &mut line, LongLine::StopReading).unwrap_or(false) {
         return Ok(());
     }
     let header = read_header(&text(&line))?;
@@ -244,9 +246,15 @@ fn read_stream(stdout: impl std::io::Read, shared: &Shared, waker: &Waker, pid: 
         signal_group(pid, header.stop_signal);
     }
     let mut opened = false;
-    while let Ok(true) = next_line(&mut stdout, &mut line) {
+    while let Ok(true) = next_line(&mut stdout, &mut line, LongLine::StopReading) {
+        // No status line is that long: the program is not speaking the protocol.
+        if line.len() >= MAX_LINE {
+            return Err(format!("printed a line longer than {} KiB", MAX_LINE >> 10));
+        }
         let status = text(&line);
-        let mut status = status.trim().trim_start_matches(',').trim_start();
+        // Between two status lines stands a comma: leading the next
+        // (i3status) or ending the one before (many scripts).
+        let mut status = status.trim().trim_start_matches(',').trim_end_matches(',').trim();
         // The endless array's `[`: on a line of its own (i3status), or
         // before the first status line (i3blocks' `[[]`).
         if !opened && let Some(rest) = status.strip_prefix('[') {
@@ -383,12 +391,29 @@ mod tests {
     }
 
     #[test]
+    fn a_comma_ending_a_status_line_is_dropped_as_one_leading_it_is() {
+        let script =
+            r#"echo '{"version":1}'; echo '['; echo '[{"full_text":"one"}],'; echo '[{"full_text":"two"}],'; sleep 30"#;
+        let program = program(script);
+        let two = Some(r#"[{"full_text":"two"}]"#);
+        let read = read_until(&program, |read| read.line.as_deref() == two);
+        assert_eq!((read.line.as_deref(), read.failure), (two, None));
+    }
+
+    #[test]
     fn what_is_not_the_protocol_is_said_and_the_program_started_again() {
         let program = program("echo 'hello'; sleep 30");
         let read = read_until(&program, |read| read.failure.is_some());
         assert!(read.failure.unwrap().contains("did not begin with the i3bar protocol's header: hello"));
         let lines = program_lines("echo '{\"version\":1}'; echo '['; echo 'plain text'; sleep 30");
         assert!(lines.contains("no status line: plain text"), "{lines}");
+    }
+
+    /// Read to its end, a line without one would take a core for ever.
+    #[test]
+    fn a_line_without_end_is_not_the_protocol() {
+        let failure = program_lines(r#"echo '{"version":1}'; echo '['; tr '\0' 'a' < /dev/zero"#);
+        assert!(failure.contains("printed a line longer than 64 KiB"), "{failure}");
     }
 
     fn program_lines(command: &str) -> String {
