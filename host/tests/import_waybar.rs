@@ -83,11 +83,11 @@ fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_wri
         json!({ "enable": true, "name": "power", "format": "⏻", "tooltip": false, "on_click": "wlogout" })
     );
 
+    assert_eq!(bar.get("edge"), None, "`position: top` is where Obi's bar is");
     let rotate = note(&imported, "custom/power.rotate");
     assert!(rotate.starts_with(&format!("{}:{}:", file.display(), line_of(&file, "\"rotate\""))), "{rotate}");
     for needle in [
         "`layer` is not carried over",
-        "`position` is not carried over",
         "hyprland/workspaces.format",
         "hyprland/workspaces.persistent-workspaces",
         "hyprland/window.max-length",
@@ -109,7 +109,7 @@ fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_wri
     );
     assert_eq!(
         imported.notes.iter().filter(|note| note.place.file == file).count(),
-        16,
+        15,
         "{:#?}",
         imported.notes.iter().map(ToString::to_string).collect::<Vec<_>>()
     );
@@ -142,8 +142,8 @@ fn a_sway_bars_scripts_carry_over_with_their_keys() {
     assert_eq!(right[5]["Time"]["timezone"], "Etc/UTC");
     assert_eq!(right[6]["Time"]["format"], json!({ "Custom": "%a %e %b %H:%M" }));
     assert_eq!(bar["left_widgets"].as_array().unwrap().len(), 2, "the scratchpad has no widget");
+    assert_eq!(bar["edge"], "Bottom", "its `position`");
     for needle in [
-        "`position` is not carried over",
         "network.format-wifi",
         "custom/updates.smooth-scrolling-threshold",
         "clock.format-alt",

@@ -64,24 +64,27 @@ fn a_tiled_window_leaves_the_top_bar_its_room() {
     assert_eq!(session.geometry(&bar), (0, 0, 1280, 32), "the bar is where it was");
 }
 
+/// Placed by `position`, as komorebi configs place theirs, or by Obi's `edge`.
 #[test]
 fn a_bar_at_the_bottom_reserves_the_bottom_edge() {
     if !have_tools("bottom strut test", TOOLS) {
         return;
     }
-    let session = XSession::start(1280, 720);
-    let (_dir, config) = config_file(
-        r#"{ "height": 30, "position": { "start": { "x": 0, "y": 690 } },
-             "left_widgets": [ { "Cpu": { "enable": true } } ], "right_widgets": [] }"#,
-    );
-    let (_bar, bar) = start_bar(&session, &config);
-    assert_eq!(
-        property(&session, &bar, "_NET_WM_STRUT_PARTIAL"),
-        "_NET_WM_STRUT_PARTIAL(CARDINAL) = 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 1279"
-    );
-    let (_client, geometry) = tiled_filler(&session);
-    assert!(geometry.1 as u32 + geometry.3 <= 690, "the window ends above the bar: {geometry:?}");
-    assert_eq!(session.geometry(&bar).1, 690, "the bar sits at the bottom");
+    for placed in [r#""position": { "start": { "x": 0, "y": 690 } }"#, r#""edge": "Bottom""#] {
+        let session = XSession::start(1280, 720);
+        let (_dir, config) = config_file(&format!(
+            r#"{{ "height": 30, {placed}, "left_widgets": [ {{ "Cpu": {{ "enable": true }} }} ], "right_widgets": [] }}"#
+        ));
+        let (_bar, bar) = start_bar(&session, &config);
+        assert_eq!(
+            property(&session, &bar, "_NET_WM_STRUT_PARTIAL"),
+            "_NET_WM_STRUT_PARTIAL(CARDINAL) = 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 1279",
+            "{placed}"
+        );
+        let (_client, geometry) = tiled_filler(&session);
+        assert!(geometry.1 as u32 + geometry.3 <= 690, "the window ends above the bar: {geometry:?}");
+        assert_eq!(session.geometry(&bar).1, 690, "the bar sits at the bottom ({placed})");
+    }
 }
 
 #[test]

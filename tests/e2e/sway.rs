@@ -1005,9 +1005,10 @@ fn on_sway_the_power_menu_asks_twice_before_shutting_down() {
 }
 
 /// A bottom bar placed by `position`, as many komorebi configs place
-/// theirs: across the output, then narrower than it. Either way the tiled
-/// windows end above it, and the narrow one keeps its x and width (it was
-/// anchored to a corner, which reserves nothing: windows ran under it).
+/// theirs: across the output, then narrower than it; and across it by
+/// Obi's `edge`. Either way the tiled windows end above it, and the narrow
+/// one keeps its x and width (it was anchored to a corner, which reserves
+/// nothing: windows ran under it).
 #[test]
 fn on_sway_a_bar_placed_by_position_keeps_its_room_at_the_bottom() {
     let Some(sway) = SwaySession::start("sway position test") else { return };
@@ -1015,9 +1016,17 @@ fn on_sway_a_bar_placed_by_position_keeps_its_room_at_the_bottom() {
     let bottom = |rect: &serde_json::Value| rect["y"].as_i64().unwrap_or(0) + rect["height"].as_i64().unwrap_or(0);
     let window_bottom = || window_rect(&sway.tree()).map(|rect| bottom(&rect));
     assert!(wait_for(Duration::from_secs(20), || window_bottom() == Some(720)), "{:?}", window_bottom());
-    for (x, width) in [(0, 1280), (200, 800)] {
+    let by_position = |x, width| {
+        format!(r#""position": {{ "start": {{ "x": {x}, "y": 670 }}, "end": {{ "x": {width}, "y": 50 }} }}"#)
+    };
+    let placements = [
+        (0, 1280, by_position(0, 1280)),
+        (200, 800, by_position(200, 800)),
+        (0, 1280, r#""edge": "Bottom", "height": 50"#.to_owned()),
+    ];
+    for (x, width, placed) in placements {
         let config = format!(
-            r#"{{ "position": {{ "start": {{ "x": {x}, "y": 670 }}, "end": {{ "x": {width}, "y": 50 }} }},
+            r#"{{ {placed},
                  "font_family": "DejaVu Sans", "left_widgets": [ {{ "Time": {{ "enable": true, "format": "TwentyFourHour" }} }} ], "right_widgets": [] }}"#
         );
         let bar = sway.start_bar(&config, &[]);

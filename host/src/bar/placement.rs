@@ -1,12 +1,14 @@
 //! Where on the screen the bar goes: the configured `monitor`, spanning its
-//! width at the bar's height, unless `position` gives the window's start
-//! (absolute screen coordinates, as komorebi-bar reads them) or its size.
+//! width at the bar's height along its top edge (its bottom one with
+//! `edge`), unless `position` gives the window's start (absolute screen
+//! coordinates, as komorebi-bar reads them) or its size.
 //! The monitor is komorebi's of that number where komorebi runs and says
 //! where its monitors are (as komorebi-bar finds it); otherwise the one of
 //! that index in the order the display server lists monitors, the primary
 //! one when none is configured.
 
 use crate::config::BarConfig;
+use crate::config::model::Edge;
 pub use crate::screen::ScreenRect;
 
 /// A monitor as the display server lists it (a Wayland output, an X11
@@ -32,6 +34,8 @@ pub struct Placement {
     pub width: Option<u32>,
     /// `height`, else `position.end.y`.
     pub height: u32,
+    /// The edge it runs along when `start` is not given.
+    pub edge: Edge,
     /// The tiler keeps the bar's space free: komorebi, told the monitor's
     /// `work_area_offset`.
     pub tiler_keeps_space: bool,
@@ -47,6 +51,7 @@ impl Placement {
                 .map(|start| (start.x.round() as i32, start.y.round() as i32)),
             width: position.and_then(|position| position.end).map(|end| end.x.round().max(1.0) as u32),
             height: config.height().round().max(1.0) as u32,
+            edge: config.edge(),
             tiler_keeps_space: config.work_area_offset().is_some(),
         }
     }
@@ -74,9 +79,14 @@ impl Placement {
     pub fn rect_on(&self, monitor: &Output) -> ScreenRect {
         let area = monitor.rect;
         let scaled = |size: u32| (f64::from(size) * monitor.scale).round().max(1.0) as u32;
-        let (x, y) = self.start.unwrap_or((area.x, area.y));
+        let height = scaled(self.height);
+        let along_edge = match self.edge {
+            Edge::Top => area.y,
+            Edge::Bottom => area.y + area.height as i32 - height as i32,
+        };
+        let (x, y) = self.start.unwrap_or((area.x, along_edge));
         let width = self.width.map(scaled).unwrap_or(((area.x + area.width as i32) - x).max(1) as u32);
-        ScreenRect { x, y, width, height: scaled(self.height) }
+        ScreenRect { x, y, width, height }
     }
 }
 
@@ -174,6 +184,22 @@ mod tests {
         );
         let json = r#"{ "height": 40, "position": { "end": { "x": 800, "y": 28 } }, "left_widgets": [], "right_widgets": [] }"#;
         assert_eq!(placement(json).rect(&monitors(), None).unwrap().height, 40, "height wins over the end position");
+    }
+
+    #[test]
+    fn edge_bottom_runs_the_bar_along_its_monitors_bottom_and_position_wins() {
+        let json = r#"{ "monitor": 1, "height": 30, "edge": "Bottom", "left_widgets": [], "right_widgets": [] }"#;
+        let mut scaled = monitors();
+        assert_eq!(
+            placement(json).rect(&scaled, None).unwrap(),
+            ScreenRect { x: 2560, y: 1050, width: 1920, height: 30 }
+        );
+        scaled[1].scale = 2.0;
+        assert_eq!(placement(json).rect(&scaled, None).unwrap().y, 1020, "its height at the monitor's scale");
+        let json = r#"{ "edge": "Bottom", "position": { "start": { "x": 0, "y": 10 } }, "left_widgets": [], "right_widgets": [] }"#;
+        assert_eq!(placement(json).rect(&monitors(), None).unwrap().y, 10);
+        let config = BarConfig::parse(json, "test").unwrap().config;
+        assert_eq!(config.obi_own_entries(), ["edge"], "`obi check` notes komorebi-bar has no `edge`");
     }
 
     #[test]

@@ -195,20 +195,24 @@ impl BarConfig {
         }
     }
 
+    /// The edge of its monitor the bar runs along: the top unless `edge` says.
+    pub fn edge(&self) -> model::Edge {
+        self.model.edge.unwrap_or_default()
+    }
+
     pub fn font_family(&self) -> Option<&str> {
         self.model.font_family.as_deref()
     }
 
-    /// The entries komorebi-bar would not read, by where the file has them
-    /// (`right_widgets[2].PowerMenu`): plugins and Obi's own kinds, enabled
-    /// or not (komorebi-bar refuses the whole file for one).
+    /// What komorebi-bar would not read, by where the file has it
+    /// (`right_widgets[2].PowerMenu`, `edge`): plugins and Obi's own kinds,
+    /// enabled or not (komorebi-bar refuses the whole file for one), and
+    /// Obi's own keys.
     pub fn obi_own_entries(&self) -> Vec<String> {
         let own = |kind: &str| kind == "Plugin" || model::OBI_OWN_KINDS.contains(&kind);
-        self.model
-            .entries()
-            .filter(|(_, widget)| own(widget.kind()))
-            .map(|(at, widget)| format!("{at}.{}", widget.kind()))
-            .collect()
+        let keys = self.model.edge.map(|_| "edge".to_owned());
+        let entries = self.model.entries().filter(|(_, widget)| own(widget.kind()));
+        entries.map(|(at, widget)| format!("{at}.{}", widget.kind())).chain(keys).collect()
     }
 
     /// The enabled widgets, in drawing order, with the side each sits in.

@@ -64,6 +64,16 @@ pub struct Position {
     pub y: f32,
 }
 
+/// The edge of its monitor the bar runs along, where `position` does not
+/// place it (an Obi extension of the format, as Waybar's and swaybar's
+/// `position` has it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Edge {
+    #[default]
+    Top,
+    Bottom,
+}
+
 /// The bar's start (top-left) and end (its size), in monitor coordinates.
 /// komorebi-bar still reads the older `position` / `inner_size` names.
 #[skip_serializing_none]

@@ -39,6 +39,9 @@ pub struct BarModel {
     pub max_label_width: Option<f32>,
     pub monitor: Option<MonitorConfigOrIndex>,
     pub mouse: Option<MouseConfig>,
+    /// `Bottom` puts the bar along its monitor's bottom edge (an Obi
+    /// extension of the format; `position.start` wins).
+    pub edge: Option<Edge>,
     pub padding: Option<SpacingKind>,
     #[serde(alias = "viewport")]
     pub position: Option<PositionConfig>,

@@ -26,6 +26,7 @@ const CARRIED: &[&str] = &[
     "modules-center",
     "modules-right",
     "include",
+    "position",
     "height",
     "spacing",
     "margin",
@@ -89,6 +90,18 @@ fn bar_config(bar: &WaybarBar, monitors: &[String], notes: &mut Vec<Note>) -> Va
     if let Some(margin) = margin(bar, notes) {
         config.insert("margin".into(), margin);
     }
+    match bar.keys.get("position").and_then(Value::as_str) {
+        None | Some("top") => {}
+        Some("bottom") => _ = config.insert("edge".into(), "Bottom".into()),
+        Some(_) => notes.push(
+            bar.note(
+                "position",
+                "`position` is not carried over: Obi's bar runs along the top or the \
+            bottom edge of its monitor"
+                    .to_owned(),
+            ),
+        ),
+    }
     for (side, obi) in modules::SIDES.into_iter().zip(["left_widgets", "center_widgets", "right_widgets"]) {
         config.insert(obi.into(), modules::side(bar, side, notes).into());
     }
@@ -102,11 +115,7 @@ fn bar_config(bar: &WaybarBar, monitors: &[String], notes: &mut Vec<Note>) -> Va
             notes.push(bar.note(key, what));
             continue;
         }
-        let why = match key.as_str() {
-            "position" => "Obi's bar is at the top of its monitor unless `position` places it in pixels",
-            _ => "Obi has no such setting",
-        };
-        notes.push(bar.note(key, format!("`{key}` is not carried over: {why}")));
+        notes.push(bar.note(key, format!("`{key}` is not carried over: Obi has no such setting")));
     }
     Value::Object(config)
 }

@@ -1,7 +1,7 @@
 //! The bar on Wayland: a wlr-layer-shell surface (layer `top`, namespace
 //! `obi`, no keyboard focus) across its output, anchored to the top edge,
-//! or the bottom one when `position` puts the bar in the lower half of its
-//! output, with an exclusive zone of its height so that tiled windows leave
+//! or the bottom one when `edge` says, or `position` puts the bar in the
+//! lower half of its output, with an exclusive zone of its height so that tiled windows leave
 //! it room. A bar narrower than its output (a `position` with a width) is
 //! anchored to both sides as well, with margins that give its x and width:
 //! a surface anchored to a corner reserves nothing. GL is glutin's EGL on the surface, presenting with the damage
@@ -36,6 +36,7 @@ use crate::bar::{
     BarEvent, Deliver, Fleet, Flow, Located, Member, Origin, Placement, ReportOutput, Running, ScreenRect, Surface,
     dispatch,
 };
+use crate::config::model::Edge;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use crate::sync::lock;
 use anyhow::Context;
@@ -390,7 +391,10 @@ impl Panel {
         let output_y = outputs::origin(info).1;
         let output_height = info.logical_size.map_or(0, |(_, height)| height);
         let height = self.placement.height as i32;
-        self.placement.start.is_some_and(|(_, y)| y - output_y + height / 2 > output_height / 2 && output_height > 0)
+        match self.placement.start {
+            Some((_, y)) => y - output_y + height / 2 > output_height / 2 && output_height > 0,
+            None => self.placement.edge == Edge::Bottom,
+        }
     }
 
     /// The margins from `info`'s output's left and right sides that give a
