@@ -4,6 +4,7 @@
 //! komorebi-bar's defaults and clamps.
 
 pub mod aliases;
+mod beneath;
 mod diagnostics;
 mod jsonc;
 pub mod komorebi_json;

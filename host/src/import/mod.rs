@@ -5,6 +5,7 @@
 //! `komorebi.bar.json` for the first bar, `komorebi.bar.2.json` … for more,
 //! never over a file that is there unless told.
 
+pub mod palette;
 pub mod waybar;
 
 use crate::config::LineColumn;

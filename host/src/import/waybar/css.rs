@@ -158,7 +158,7 @@ impl StyleSheet {
             }
             "lighter" => self.colour_within(&format!("shade({}, 1.3)", arguments.first()?), depth + 1),
             "darker" => self.colour_within(&format!("shade({}, 0.7)", arguments.first()?), depth + 1),
-            "mix" => Some(mix(colour(0)?, colour(1)?, number_at(2)?)),
+            "mix" => Some(crate::import::palette::mix(colour(0)?, colour(1)?, number_at(2)?)),
             _ => None,
         }
     }
@@ -175,13 +175,6 @@ impl StyleSheet {
         }
         value
     }
-}
-
-/// `share` (0 to 1) of the way from `from` to `to`, channel by channel,
-/// as GTK's `mix()` has it.
-pub fn mix(from: [u8; 4], to: [u8; 4], share: f32) -> [u8; 4] {
-    let share = share.clamp(0.0, 1.0);
-    std::array::from_fn(|index| (f32::from(from[index]) * (1.0 - share) + f32::from(to[index]) * share).round() as u8)
 }
 
 /// A CSS number, or a percentage as a fraction.

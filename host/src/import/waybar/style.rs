@@ -8,6 +8,7 @@
 
 use super::css::{Rule, StyleSheet};
 use crate::colour::Rgba;
+use crate::import::palette::Roles;
 use crate::import::{Note, Place};
 use serde_json::{Map, Value, json};
 use std::path::Path;
@@ -174,52 +175,19 @@ impl Look {
         keys
     }
 
-    /// A custom Base16 palette in the roles Obi's theme gives them
-    /// (background `base_01`, text `base_05`, accent `base_0d`, urgent
-    /// `base_08`, muted `base_03`), the selected text in `base_07`; what
-    /// the sheet does not say is Obi's default (Catppuccin Mocha).
+    /// The sheet's colours as Obi's theme (see [`Roles`]).
     fn theme(&self) -> Value {
-        let default = crate::theme::Theme::from_config(None, 255);
-        let or = |colour: Option<[u8; 4]>, default: Rgba| {
-            colour.map_or(default, |[red, green, blue, _]| Rgba(red, green, blue, 255))
+        let rgba = |colour: Option<[u8; 4]>| colour.map(|[red, green, blue, alpha]| Rgba(red, green, blue, alpha));
+        let roles = Roles {
+            background: rgba(self.background),
+            text: rgba(self.text),
+            muted: None,
+            selected_fill: rgba(self.selected_fill),
+            selected_text: rgba(self.selected_text),
+            urgent: rgba(self.urgent),
         };
-        let background = or(self.background, default.background);
-        let text = or(self.text, default.text);
-        let selected_fill = or(self.selected_fill, default.accent);
-        let selected_text = or(self.selected_text, default.selected_text);
-        let urgent = or(self.urgent, default.urgent);
-        let muted = mix(background, text, 0.5);
-        let hex = |Rgba(red, green, blue, _): Rgba| format!("#{red:02x}{green:02x}{blue:02x}");
-        let palette = [
-            background,
-            background,
-            mix(background, text, 0.2),
-            muted,
-            mix(background, text, 0.8),
-            text,
-            text,
-            selected_text,
-            urgent,
-            urgent,
-            selected_fill,
-            selected_fill,
-            selected_fill,
-            selected_fill,
-            selected_fill,
-            urgent,
-        ];
-        let mut colours = Map::new();
-        for (index, colour) in palette.into_iter().enumerate() {
-            colours.insert(format!("base_0{index:x}"), hex(colour).into());
-        }
-        json!({ "palette": "Custom", "colours": colours, "auto_select_text": "Base07" })
+        roles.theme()
     }
-}
-
-/// `share` of the way from `from` to `to`, opaque.
-fn mix(from: Rgba, to: Rgba, share: f32) -> Rgba {
-    let [red, green, blue, _] = super::css::mix([from.0, from.1, from.2, 255], [to.0, to.1, to.2, 255], share);
-    Rgba(red, green, blue, 255)
 }
 
 #[cfg(test)]
