@@ -6,6 +6,7 @@ pub mod allocator;
 pub mod backoff;
 #[cfg(feature = "bar")]
 pub mod bar;
+pub mod bar_block;
 #[cfg(windows)]
 pub mod bgra_bitmap;
 pub mod capabilities;

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         // The start's phases are spans: at debug, each says how long it took.
         .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
         .init();
-    match cli::run(cli::Cli::parse()) {
+    match cli::run(cli::Cli::parse_from(cli::as_i3_starts_its_bar(std::env::args_os()))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("obi: {error:#}");

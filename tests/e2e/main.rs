@@ -15,6 +15,7 @@ mod golden;
 mod hostile_environment;
 mod hostile_peers;
 mod i3;
+mod in_bars_place;
 mod keyboard;
 mod komorebi_widget;
 mod kwin;

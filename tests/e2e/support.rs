@@ -93,12 +93,17 @@ pub struct XSession {
 
 impl XSession {
     pub fn start(width: u32, height: u32) -> XSession {
+        XSession::start_with(width, height, "")
+    }
+
+    /// [`XSession::start`], with `config` added to i3's config.
+    pub fn start_with(width: u32, height: u32, config: &str) -> XSession {
         let (server, display) = start_server(|display| {
             let mut xvfb = Command::new("Xvfb");
             xvfb.args([display, "-screen", "0", &format!("{width}x{height}x24"), "-nolisten", "tcp"]);
             xvfb
         });
-        XSession::managed(server, display, None)
+        XSession::managed_with(server, display, None, config)
     }
 
     /// One screen of `monitors` RandR monitors side by side, each
@@ -154,11 +159,27 @@ impl XSession {
     }
 
     fn managed(server: Reaped, display: String, host: Option<(Reaped, String)>) -> XSession {
+        XSession::managed_with(server, display, host, "")
+    }
+
+    fn managed_with(server: Reaped, display: String, host: Option<(Reaped, String)>, more: &str) -> XSession {
         let config = tempfile::tempdir().unwrap();
-        let i3_config = format!("font pango:DejaVu Sans 8\n{MODES}");
+        // i3 may take a file without this line for one of version 3.
+        let version = if more.is_empty() { "" } else { "# i3 config file (v4)\n" };
+        let i3_config = format!("{version}font pango:DejaVu Sans 8\n{MODES}{more}");
         std::fs::write(config.path().join("i3.conf"), i3_config).unwrap();
         let window_manager = start_window_manager(&display, config.path());
         XSession { display, window_manager, server, host, config }
+    }
+
+    /// What i3 logged, and with it what the bars it started said.
+    pub fn i3_log(&self) -> String {
+        std::fs::read_to_string(self.config.path().join("i3.log")).unwrap_or_default()
+    }
+
+    /// A folder the session keeps while it lasts.
+    pub fn dir(&self) -> &Path {
+        self.config.path()
     }
 
     /// Kills the X server, as a crash or a session's end does.

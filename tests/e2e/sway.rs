@@ -44,6 +44,11 @@ impl SwaySession {
     /// sway with one 1280×720 output, `X11-1`; `None`, said loudly (a
     /// failure under CI), when this machine cannot run one.
     pub fn start(test: &str) -> Option<SwaySession> {
+        SwaySession::start_with(test, "")
+    }
+
+    /// [`SwaySession::start`], with `config` added to sway's config.
+    pub fn start_with(test: &str, config: &str) -> Option<SwaySession> {
         if !have_tools(test, TOOLS) {
             return None;
         }
@@ -59,9 +64,9 @@ impl SwaySession {
         std::fs::create_dir(&runtime).unwrap();
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
-        let config = dir.path().join("sway.conf");
         let sway_config =
-            format!("output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n{}", crate::support::MODES);
+            format!("output X11-1 resolution 1280x720\nfont pango:DejaVu Sans 8\n{}{config}", crate::support::MODES);
+        let config = dir.path().join("sway.conf");
         std::fs::write(&config, sway_config).unwrap();
         let mut command = as_nobody_when_root("sway", &[&runtime]);
         let log = std::fs::File::create(dir.path().join("sway.log")).unwrap();
@@ -226,6 +231,11 @@ impl SwaySession {
 
     pub fn bar_log(&self) -> String {
         std::fs::read_to_string(self.dir().join("obi.log")).unwrap_or_default()
+    }
+
+    /// What sway logged, and with it what the bars it started said.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir().join("sway.log")).unwrap_or_default()
     }
 }
 

@@ -51,6 +51,9 @@ pub struct Fleet {
     /// What the bars lay out with, and the painters shape with.
     measure: Measure,
     next_id: u64,
+    /// The sway or i3 bar block the bars stand in for, followed once they listen.
+    #[cfg(unix)]
+    block: Option<crate::bar_block::BlockSource>,
 }
 
 /// What keeps the process listening to signals and `obi msg`; the control
@@ -65,7 +68,24 @@ impl Fleet {
         let capabilities = engine.capabilities().clone();
         let widgets = Scheduler::start(engine);
         let measure = tracing::debug_span!("starting the text engine").in_scope(Measure::new);
-        Fleet { plan, widgets, capabilities, tiler, deliver, measure, next_id: 0 }
+        Fleet {
+            plan,
+            widgets,
+            capabilities,
+            tiler,
+            deliver,
+            measure,
+            next_id: 0,
+            #[cfg(unix)]
+            block: None,
+        }
+    }
+
+    /// Has the bars stand in for the bar block of `source`: its changes are
+    /// followed once they listen (the config of each source is its block's).
+    #[cfg(unix)]
+    pub fn stand_in_for(&mut self, source: crate::bar_block::BlockSource) {
+        self.block = Some(source);
     }
 
     /// What the bars lay out with: the painters shape their texts with it.
@@ -187,6 +207,15 @@ impl Fleet {
                 tracing::warn!("{error:#}; a signal ends the bar without its clean-up");
             }
         }
+        #[cfg(unix)]
+        if let Some(block) = self.block.clone() {
+            let deliver = self.deliver.clone();
+            // The block's mode shows or hides the bars from the start.
+            deliver(BarEvent::Block(crate::bar_block::BlockEvent::ModifierHeld(false)));
+            if let Err(error) = block.follow(move |event| _ = deliver(BarEvent::Block(event))) {
+                tracing::warn!("{error:#}; the bar block's changes will not reach the bars");
+            }
+        }
         let deliver = self.deliver.clone();
         let control = control::serve(move |request, reply| deliver(BarEvent::Control { request, reply: Some(reply) }))
             .inspect_err(|error| tracing::warn!("no control socket, `obi msg` will not reach this bar: {error:#}"))
@@ -221,6 +250,13 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
             for Member { running, surface } in members.iter_mut() {
                 running.monitors_changed(surface);
             }
+        }
+        // Before the first bar has started, a block's word has no bar to reach.
+        BarEvent::Block(event) => {
+            for Member { running, surface } in members.iter_mut() {
+                running.block_changed(event.clone(), surface);
+            }
+            return Flow::Continue;
         }
         BarEvent::Control { request, reply } => {
             let answer = obey(members, request);
@@ -362,7 +398,7 @@ mod tests {
             let path = folder.path().join(format!("{monitor}.json"));
             std::fs::write(&path, &text).unwrap();
             let config = BarConfig::parse(&text, "test").expect("a good config").config;
-            BarSource { path: Some(path), config, monitor: None }
+            BarSource::of(Some(path), config)
         };
         let mut fleet = fleet(Plan { sources: vec![source(0), source(1)], every_monitor: false });
         let members = started(&mut fleet, 2, |monitor| Shown { monitor: Some(monitor), visible: true });
@@ -377,7 +413,7 @@ mod tests {
     #[test]
     fn on_every_monitor_bars_come_and_go_with_monitors() {
         let config = BarConfig::parse(r#"{ "left_widgets": [], "right_widgets": [] }"#, "test").unwrap().config;
-        let plan = Plan { sources: vec![BarSource { path: None, config, monitor: None }], every_monitor: true };
+        let plan = Plan { sources: vec![BarSource::of(None, config)], every_monitor: true };
         let mut fleet = fleet(plan);
         let mut members = started(&mut fleet, 2, |_| Shown { monitor: None, visible: true });
         assert_eq!(monitors(&members), [Some(0), Some(1)]);

@@ -5,6 +5,9 @@
 use super::DisplayProtocol;
 use super::{Cli, listing, screenshot};
 use obi::bar::{Bar, BarSource, Fleet, Plan};
+use obi::bar_block::BarBlock;
+#[cfg(unix)]
+use obi::bar_block::BlockSource;
 use obi::capabilities::Capabilities;
 use obi::config::{BarConfig, komorebi_json, resolve_path};
 use obi::runtime::{ComponentCache, WidgetEngine};
@@ -16,7 +19,12 @@ use std::sync::Arc;
 
 /// Starts the bars and runs until they are told to quit.
 pub fn run(cli: &Cli) -> anyhow::Result<()> {
-    let sources = tracing::debug_span!("reading the configs").in_scope(|| bar_sources(cli))?;
+    let block = stood_in_for(cli)?;
+    let mut sources = tracing::debug_span!("reading the configs").in_scope(|| bar_sources(cli, block.is_some()))?;
+    if let Some((_, block)) = &block {
+        let block = Arc::new(block.clone());
+        sources.iter_mut().for_each(|source| source.block = Some(block.clone()));
+    }
     let first = &sources[0].config;
     let held = HeldImages::default();
     let options = tiler::Options {
@@ -38,8 +46,35 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
     if let Some(path) = &cli.screenshot {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);
     }
-    let plan = Plan { sources, every_monitor: cli.every_monitor };
-    window::run(backend(cli), |deliver| Fleet::new(plan, engine, tiler, deliver))
+    // As swaybar and i3bar are, on every output.
+    let plan = Plan { sources, every_monitor: cli.every_monitor || block.is_some() };
+    window::run(backend(cli), |deliver| {
+        #[cfg_attr(not(unix), allow(unused_mut))]
+        let mut fleet = Fleet::new(plan, engine, tiler, deliver);
+        #[cfg(unix)]
+        if let Some((source, _)) = block {
+            fleet.stand_in_for(source);
+        }
+        fleet
+    })
+}
+
+/// The sway or i3 bar block `--bar-id` names, and where it was asked for.
+#[cfg(unix)]
+fn stood_in_for(cli: &Cli) -> anyhow::Result<Option<(BlockSource, BarBlock)>> {
+    let Some(id) = &cli.bar_id else { return Ok(None) };
+    let source = BlockSource::new(id, cli.socket.clone())?;
+    let block = source.fetch()?;
+    if block.outputs.as_ref().is_some_and(|outputs| outputs.iter().any(|output| output != "*")) {
+        tracing::warn!("bar {id}: its `output` list is not carried over: the bar is on every monitor");
+    }
+    tracing::info!("standing in for bar {id}");
+    Ok(Some((source, block)))
+}
+
+#[cfg(not(unix))]
+fn stood_in_for(_: &Cli) -> anyhow::Result<Option<((), BarBlock)>> {
+    Ok(None)
 }
 
 /// The config files `paths` name (`~` and variables resolved), then the
@@ -59,17 +94,22 @@ pub fn config_paths(paths: &[String], komorebi_config: Option<&str>) -> anyhow::
 /// `komorebi.bar.json` komorebi-bar would read, and else the built-in
 /// config. A config that cannot be used fails the start when it is the
 /// only one; among several it is left out, saying why, and the others run.
-fn bar_sources(cli: &Cli) -> anyhow::Result<Vec<BarSource>> {
+fn bar_sources(cli: &Cli, for_a_block: bool) -> anyhow::Result<Vec<BarSource>> {
     let mut paths = config_paths(&cli.config, cli.komorebi_config.as_deref())?;
-    if cli.every_monitor && paths.len() > 1 {
-        return Err(anyhow::anyhow!("--every-monitor runs one config on every monitor; give one --config"));
+    if (cli.every_monitor || for_a_block) && paths.len() > 1 {
+        return Err(anyhow::anyhow!("the bar runs one config on every monitor; give one --config"));
+    }
+    if paths.is_empty() && for_a_block {
+        // The block is the whole config.
+        let nothing = BarConfig::parse(r#"{ "left_widgets": [], "right_widgets": [] }"#, "<none>");
+        return Ok(vec![BarSource::of(None, nothing.expect("an empty config reads").config)]);
     }
     if paths.is_empty() {
         match komorebi_bars_own_config() {
             Some(path) => paths.push(path),
             None => {
                 let config = BarConfig::embedded_default();
-                return Ok(vec![BarSource { path: None, config, monitor: None }]);
+                return Ok(vec![BarSource::of(None, config)]);
             }
         }
     }
@@ -79,7 +119,7 @@ fn bar_sources(cli: &Cli) -> anyhow::Result<Vec<BarSource>> {
         match BarConfig::load(path) {
             Ok(loaded) => {
                 loaded.warnings.iter().for_each(|warning| eprintln!("{warning}"));
-                sources.push(BarSource { path: Some(path.clone()), config: loaded.config, monitor: None });
+                sources.push(BarSource::of(Some(path.clone()), loaded.config));
             }
             Err(diagnostics) if paths.len() == 1 => return Err(anyhow::Error::msg(listing(&diagnostics))),
             Err(diagnostics) => {

@@ -13,6 +13,7 @@ mod widget;
 
 use clap::{Parser, Subcommand};
 use obi::config::{Diagnostic, Severity, resolve_path};
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -74,6 +75,20 @@ pub struct Cli {
     /// komorebi's data directory).
     #[arg(long, value_name = "DIR")]
     komorebi_dir: Option<PathBuf>,
+
+    /// Stand in for the sway or i3 bar of this id, as its `bar { }` block
+    /// describes it (`swaybar_command obi` runs `obi -b <id>`,
+    /// `i3bar_command obi` runs `obi --bar_id=<id> --socket=<path>`); a
+    /// `--config` adds its widgets and overrides what it names.
+    #[cfg(unix)]
+    #[arg(short = 'b', long = "bar-id", alias = "bar_id", value_name = "ID", conflicts_with = "every_monitor")]
+    bar_id: Option<String>,
+
+    /// The IPC socket of the sway or i3 whose bar `--bar-id` names
+    /// (default: $SWAYSOCK, else $I3SOCK).
+    #[cfg(unix)]
+    #[arg(long, value_name = "PATH", requires = "bar_id")]
+    socket: Option<PathBuf>,
 
     /// How the bar is shown: wayland (a layer surface) or x11 (a dock
     /// window). Default: wayland when WAYLAND_DISPLAY is set, else x11.
@@ -195,6 +210,15 @@ enum WidgetCommand {
 }
 
 /// Does what the command line asks.
+/// The command line with i3's `-V` dropped: i3 gives it to its bar's
+/// command, with `--bar_id`, when the block says `verbose yes`; to Obi it
+/// would ask for its version.
+pub fn as_i3_starts_its_bar(arguments: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let arguments: Vec<OsString> = arguments.collect();
+    let started_by_i3 = arguments.iter().any(|argument| argument.to_string_lossy().starts_with("--bar_id"));
+    arguments.into_iter().filter(|argument| !(started_by_i3 && argument == "-V")).collect()
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     if cli.schema {
         return schema::print(cli.config.first().map(String::as_str));

@@ -22,6 +22,7 @@ mod requests;
 use super::popup::{Grabbed, OpenPopup};
 use super::surface::{ReportOutput, Surface};
 use super::{Bar, ScreenRect};
+use crate::bar_block::{BarBlock, BlockEvent};
 use crate::config::model::MonitorConfigOrIndex;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::input::{DoubleClicks, ScrollTicks};
@@ -50,6 +51,9 @@ pub enum BarEvent {
     Control { request: crate::control::Request, reply: Option<Sender<String>> },
     /// Monitors were added or removed, or changed resolution.
     MonitorsChanged,
+    /// The sway or i3 bar block the bars stand in for changed, or its
+    /// modifier was pressed or released.
+    Block(BlockEvent),
     /// The pointer or the keyboard, held by bar `bar`'s open popup.
     Grabbed { bar: BarId, input: Grabbed },
 }
@@ -59,22 +63,33 @@ pub enum BarEvent {
 pub type Deliver = Arc<dyn Fn(BarEvent) -> bool + Send + Sync>;
 
 /// What a bar is made from: its config file (none: the built-in config),
-/// the config as last read from it, and the monitor it goes on in place of
-/// the config's (`--every-monitor`).
+/// the config as last read from it, the monitor it goes on in place of
+/// the config's (`--every-monitor`), and the sway or i3 bar block it
+/// stands in for, whose config lies beneath the file's.
 #[derive(Debug, Clone)]
 pub struct BarSource {
     pub path: Option<PathBuf>,
     pub config: BarConfig,
     pub monitor: Option<usize>,
+    pub block: Option<Arc<BarBlock>>,
 }
 
 impl BarSource {
-    /// The config the bar runs: the file's, on the monitor it was given.
-    /// A bar given its monitor spans it: `position.start`, absolute on the
-    /// screen, would put every such bar in one place.
+    /// A bar of `config`, read from `path`, alone.
+    pub fn of(path: Option<PathBuf>, config: BarConfig) -> BarSource {
+        BarSource { path, config, monitor: None, block: None }
+    }
+
+    /// The config the bar runs: the file's over its block's, on the monitor
+    /// it was given. A bar given its monitor spans it: `position.start`,
+    /// absolute on the screen, would put every such bar in one place.
     pub fn running_config(&self) -> BarConfig {
-        let Some(index) = self.monitor else { return self.config.clone() };
-        let mut config = self.config.clone();
+        let config = match &self.block {
+            Some(block) => self.config.over(&crate::bar_block::config(block)),
+            None => self.config.clone(),
+        };
+        let Some(index) = self.monitor else { return config };
+        let mut config = config;
         config.model.monitor = Some(match config.model.monitor {
             Some(MonitorConfigOrIndex::Config(mut monitor)) => {
                 monitor.index = index;
@@ -117,8 +132,10 @@ pub struct Running {
     hover: Option<Hover>,
     /// A widget's popup, while it is shown.
     popup: Option<OpenPopup>,
-    /// Hidden by `obi msg`.
+    /// Hidden by `obi msg`, or by its bar block's mode.
     hidden: bool,
+    /// Its bar block's modifier is held (sway's `bar_state_update`).
+    modifier_held: bool,
     /// A widget's state changed since the last frame.
     widgets_changed: bool,
     /// Every widget has shown something (or failed) in a frame presented.
@@ -154,6 +171,7 @@ impl Running {
             hover: None,
             popup: None,
             hidden: false,
+            modifier_held: false,
             widgets_changed: false,
             complete_once: false,
         }

@@ -1,14 +1,17 @@
 //! What the user asks of a running bar: `obi msg` (show, hide, toggle,
-//! reload, refresh, quit) and a saved config file, read on a thread of its
-//! own and run when it is good.
+//! reload, refresh, quit), a saved config file, read on a thread of its
+//! own and run when it is good, and a change of the sway or i3 bar block
+//! it stands in for.
 
 use super::{BarEvent, BarId, Deliver, Flow, Running};
 use crate::bar::Surface;
+use crate::bar_block::BlockEvent;
 use crate::config::{BarConfig, Diagnostic, Loaded};
 use crate::control;
 use crate::render::find_text_font;
 use crate::scheduler::WidgetEvent;
 use std::path::Path;
+use std::sync::Arc;
 
 /// `obi msg refresh NAME` named no widget of the bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +65,16 @@ impl Running {
                 return Ok(Flow::Continue);
             }
         };
+        self.set_hidden(hidden, surface);
+        Ok(Flow::Continue)
+    }
+
+    /// Hides the bar, or shows it; its status programs are stopped while
+    /// it is hidden.
+    fn set_hidden(&mut self, hidden: bool, surface: &mut dyn Surface) {
+        if hidden == self.hidden {
+            return;
+        }
         self.hidden = hidden;
         self.scheduler.send(WidgetEvent::Hidden(hidden));
         self.end_hover(surface);
@@ -69,7 +82,23 @@ impl Running {
         if !hidden {
             surface.redraw();
         }
-        Ok(Flow::Continue)
+    }
+
+    /// The bar block the bar stands in for changed (its config runs, its
+    /// mode shows or hides the bar), or its modifier was pressed or released.
+    pub fn block_changed(&mut self, event: BlockEvent, surface: &mut dyn Surface) {
+        match event {
+            BlockEvent::Changed(block) => {
+                self.source.block = Some(Arc::new(*block));
+                self.end_hover(surface);
+                self.apply_config(surface);
+                tracing::info!("the bar block changed");
+            }
+            BlockEvent::ModifierHeld(held) => self.modifier_held = held,
+        }
+        if let Some(block) = &self.source.block {
+            self.set_hidden(!block.shown(self.modifier_held), surface);
+        }
     }
 
     /// Runs the config file as read again, if it is good.
@@ -86,6 +115,12 @@ impl Running {
         loaded.warnings.iter().for_each(|warning| tracing::warn!("{warning}"));
         self.end_hover(surface);
         self.source.config = loaded.config;
+        self.apply_config(surface);
+        tracing::info!("reloaded {}", path.display());
+    }
+
+    /// Runs the source's config as it is now.
+    fn apply_config(&mut self, surface: &mut dyn Surface) {
         let reloaded = self.bar.reload(&self.source.running_config());
         if reloaded.font_changed {
             match find_text_font(self.bar.font_family()) {
@@ -94,7 +129,6 @@ impl Running {
             }
         }
         self.scheduler.send(reloaded.reconfigure);
-        tracing::info!("reloaded {}", path.display());
         if reloaded.placement_changed {
             self.tiler.set_bar_monitor(self.bar.placement().monitor);
             surface.place(self.bar.placement(), self.tiler.monitor_area());
