@@ -50,6 +50,10 @@ pub struct BarBlock {
     pub tray_outputs: Option<Vec<String>>,
     /// The outputs the bar is on; none said: all of them.
     pub outputs: Option<Vec<String>>,
+    /// What it draws between status blocks (i3's and sway's own).
+    pub separator_symbol: Option<String>,
+    /// sway's room around the bar.
+    pub gaps: Option<serde_json::Value>,
 }
 
 fn yes() -> bool {

@@ -88,15 +88,29 @@ pub fn config(block: &BarBlock) -> Value {
         right.push(json!({ "Systray": { "enable": true } }));
     }
     keys.insert("right_widgets".into(), right.into());
-    for (said, what) in [
-        (block.strip_workspace_numbers, "strip_workspace_numbers"),
-        (block.strip_workspace_name, "strip_workspace_name"),
-    ] {
-        if said {
-            tracing::warn!("bar {}: `{what}` is not carried over: Obi shows the workspaces' whole names", block.id);
-        }
-    }
+    say_what_is_not_carried_over(block);
     Value::Object(keys)
+}
+
+/// Logs each of the block's settings Obi does not draw. Its colours are
+/// not among them: the tiler gives every one, set or not.
+fn say_what_is_not_carried_over(block: &BarBlock) {
+    let id = &block.id;
+    let whole_names = "Obi shows the workspaces' whole names";
+    let said = [
+        (block.strip_workspace_numbers, "strip_workspace_numbers", whole_names),
+        (block.strip_workspace_name, "strip_workspace_name", whole_names),
+        (block.separator_symbol.is_some(), "separator_symbol", "Obi draws a line between status blocks"),
+        (has_gaps(block), "gaps", "Obi's bar spans its output's edge"),
+    ];
+    for (_, what, why) in said.into_iter().filter(|(said, ..)| *said) {
+        tracing::warn!("bar {id}: `{what}` is not carried over: {why}");
+    }
+}
+
+fn has_gaps(block: &BarBlock) -> bool {
+    let sides = block.gaps.as_ref().and_then(Value::as_object);
+    sides.is_some_and(|sides| sides.values().any(|side| side.as_f64().is_some_and(|pixels| pixels != 0.0)))
 }
 
 /// The block's colours in the roles Obi's theme gives them.
@@ -195,6 +209,8 @@ mod tests {
             .collect(),
             tray_outputs: None,
             outputs: None,
+            separator_symbol: None,
+            gaps: None,
         }
     }
 
