@@ -44,7 +44,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
     (
         "Komorebi",
         r#"{
-        "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "AllIconsAndTextOnSelected" },
+        "workspaces": { "enable": true, "hide_empty_workspaces": true, "display": "AllIconsAndTextOnSelected", "strip": "Numbers" },
         "layout": { "enable": true, "options": [ "BSP", { "Default": "Grid" }, "Monocle", "Floating", "Paused" ], "display": "IconAndTextOnSelected" },
         "focused_container": { "enable": true, "show_icon": true, "display": "TextAndIconOnSelected" },
         "locked_container": { "enable": true, "show_when_unlocked": true, "display": "Icon" },

@@ -33,6 +33,35 @@ pub struct KomorebiWorkspacesConfig {
     /// Required by komorebi-bar; reading checks it is there (see `config::read`).
     pub hide_empty_workspaces: Option<bool>,
     pub display: Option<WorkspacesDisplayFormat>,
+    /// Obi's own: what of a numbered workspace's name (`1:web`) it shows,
+    /// as i3bar's `strip_workspace_numbers` and `strip_workspace_name` do.
+    pub strip: Option<WorkspaceStrip>,
+}
+
+/// What is left out of a numbered workspace's name: `Numbers` shows `web`
+/// for `1:web`, `Names` shows `1`. A name without a number, or a number
+/// alone, shows whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum WorkspaceStrip {
+    Numbers,
+    Names,
+}
+
+impl WorkspaceStrip {
+    /// What of `name` shows.
+    pub fn shown(self, name: &str) -> &str {
+        let number_end = name.find(|c: char| !c.is_ascii_digit()).unwrap_or(name.len());
+        if number_end == 0 || number_end == name.len() {
+            return name;
+        }
+        match self {
+            WorkspaceStrip::Numbers => {
+                Some(name[number_end..].trim_start_matches(':')).filter(|rest| !rest.is_empty()).unwrap_or(name)
+            }
+            WorkspaceStrip::Names => &name[..number_end],
+        }
+    }
 }
 
 /// The workspaces' own formats, or any [`DisplayFormat`]; older files wrap
@@ -251,6 +280,13 @@ impl crate::Enabled for KomorebiConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_numbered_workspace_shows_its_name_or_its_number_as_i3bar_strips_them() {
+        let shown = |strip: WorkspaceStrip| ["1:web", "2: mail", "10", "web", "3:"].map(|name| strip.shown(name));
+        assert_eq!(shown(WorkspaceStrip::Numbers), ["web", " mail", "10", "web", "3:"]);
+        assert_eq!(shown(WorkspaceStrip::Names), ["1", "2", "10", "web", "3"]);
+    }
 
     /// A layout's name is how serde spells it: one list, read both ways.
     #[test]

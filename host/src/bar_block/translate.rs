@@ -74,8 +74,15 @@ pub fn config(block: &BarBlock) -> Value {
     }
     let alpha = roles.background.map_or(255, |Rgba(.., alpha)| alpha);
     keys.insert("transparency_alpha".into(), alpha.into());
+    let mut workspaces = json!({ "enable": block.workspace_buttons, "hide_empty_workspaces": false });
+    // With both, i3bar shows the number: the name is stripped last.
+    if block.strip_workspace_name {
+        workspaces["strip"] = "Names".into();
+    } else if block.strip_workspace_numbers {
+        workspaces["strip"] = "Numbers".into();
+    }
     let workspaces = json!({ "Komorebi": {
-        "workspaces": { "enable": block.workspace_buttons, "hide_empty_workspaces": false },
+        "workspaces": workspaces,
         "binding_mode": { "enable": block.binding_mode_indicator }
     } });
     keys.insert("left_widgets".into(), json!([workspaces]));
@@ -96,10 +103,7 @@ pub fn config(block: &BarBlock) -> Value {
 /// not among them: the tiler gives every one, set or not.
 fn say_what_is_not_carried_over(block: &BarBlock) {
     let id = &block.id;
-    let whole_names = "Obi shows the workspaces' whole names";
     let said = [
-        (block.strip_workspace_numbers, "strip_workspace_numbers", whole_names),
-        (block.strip_workspace_name, "strip_workspace_name", whole_names),
         (block.separator_symbol.is_some(), "separator_symbol", "Obi draws a line between status blocks"),
         (has_gaps(block), "gaps", "Obi's bar spans its output's edge"),
     ];
@@ -258,6 +262,8 @@ mod tests {
         assert_eq!(config["height"], json!(30.0));
         let top = config_of(BarBlock { position: Position::Top, ..block() });
         assert_eq!(top.get("edge"), None);
+        let stripped = config_of(BarBlock { strip_workspace_numbers: true, ..block() });
+        assert_eq!(stripped["left_widgets"][0]["Komorebi"]["workspaces"]["strip"], "Numbers");
     }
 
     fn config_of(block: BarBlock) -> Value {

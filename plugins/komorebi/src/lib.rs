@@ -12,6 +12,7 @@
 //! |---|---|---|---|
 //! | `workspaces` | `enable`, `hide_empty_workspaces` | `true` / `false` | required |
 //! | | `display` | `AllIcons`, `AllIconsAndText`, `AllIconsAndTextOnSelected`, or a display format | `Text` |
+//! | | `strip` (Obi's own) | `Numbers` (`1:web` shows `web`), `Names` (it shows `1`), as i3bar's `strip_workspace_numbers` and `strip_workspace_name` | the whole name |
 //! | `layout` | `enable` | `true` / `false` | required |
 //! | | `options` | the layouts to choose from: `BSP` ... `Scrolling`, `Monocle`, `Floating`, `Paused` | all of them (on i3 and sway: `Columns`, `Rows`, `Monocle`, which mean something there) |
 //! | | `display` | a display format | `IconAndText` |
@@ -61,7 +62,7 @@
 //! ```
 
 use obi_sdk::config::{
-    DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout,
+    DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout, WorkspaceStrip,
     WorkspacesDisplayFormat as WorkspacesDisplay, WorkspacesOnlyFormat as AllFormat,
 };
 use obi_sdk::limits;
@@ -94,7 +95,8 @@ fn all_layouts() -> Vec<&'static str> {
 }
 
 pub struct Komorebi {
-    workspaces: Option<(bool, WorkspacesDisplay)>,
+    /// Whether empty ones hide, how they show, and what of their names.
+    workspaces: Option<(bool, WorkspacesDisplay, Option<WorkspaceStrip>)>,
     /// The layouts to choose from (none: the tiler's own set), and how to show them.
     layout: Option<(Option<Vec<String>>, Display)>,
     focused_container: Option<Display>,
@@ -123,6 +125,7 @@ impl Widget for Komorebi {
                 (
                     part.hide_empty_workspaces.unwrap_or(false),
                     part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)),
+                    part.strip,
                 )
             }),
             layout: config.layout.filter(|part| part.enable).map(|part| {
@@ -267,7 +270,7 @@ impl Komorebi {
 
     /// An item for each workspace shown, `room` at most (the focused one among them).
     fn workspace_items(&self, monitor: &Monitor, room: usize) -> Vec<Item> {
-        let Some((hide_empty, display)) = self.workspaces else { return Vec::new() };
+        let Some((hide_empty, display, strip)) = self.workspaces else { return Vec::new() };
         let focused = monitor.focused_workspace as usize;
         let shown: Vec<(usize, &Workspace)> = monitor
             .workspaces
@@ -312,9 +315,11 @@ impl Komorebi {
                 for icon in shown_icons {
                     workspace_item = workspace_item.maybe(Some(icon));
                 }
+                let name = strip.map_or(workspace.name.as_str(), |strip| strip.shown(&workspace.name));
                 if show_text {
-                    workspace_item = workspace_item.text(&workspace.name);
-                } else {
+                    workspace_item = workspace_item.text(name);
+                }
+                if !show_text || name != workspace.name {
                     workspace_item = workspace_item.tooltip(&workspace.name);
                 }
                 workspace_item.build()

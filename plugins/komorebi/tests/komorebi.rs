@@ -111,6 +111,26 @@ fn focused_occupied_empty_and_urgent_workspaces_look_different() {
     assert_eq!(emphases(&view), [Emphasis::Selected, Emphasis::Urgent, Emphasis::Muted, Emphasis::Normal]);
 }
 
+/// i3's numbered workspaces (`1:code`), as i3bar's `strip_workspace_numbers`
+/// and `strip_workspace_name` show them; the tooltip keeps the whole name.
+#[test]
+fn a_numbered_workspace_shows_its_name_or_its_number_as_asked() {
+    let mut numbered = state();
+    for (workspace, name) in numbered.monitors[0].workspaces.iter_mut().zip(["1:code", "2:web", "3", "chat"]) {
+        workspace.name = name.into();
+    }
+    let config = |strip: &str| {
+        format!(r#"{{ "workspaces": {{ "enable": true, "hide_empty_workspaces": false, "strip": "{strip}" }} }}"#)
+    };
+    let (mut widget, _) = komorebi(&config("Numbers"), numbered.clone());
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web", "3", "chat"]);
+    assert_eq!(view.items[0].tooltip.as_deref(), Some("1:code"));
+    assert_eq!(view.items[2].tooltip, None, "a number alone is its whole name");
+    let (mut widget, _) = komorebi(&config("Names"), numbered);
+    assert_eq!(texts(&widget.refresh().unwrap()), ["1", "2", "3", "chat"]);
+}
+
 #[test]
 fn every_workspace_display_format() {
     let cases = [
