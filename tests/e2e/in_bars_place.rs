@@ -55,6 +55,44 @@ fn keep(png: &Path, name: &str) {
     std::fs::copy(png, artifacts.join(name)).unwrap();
 }
 
+/// A tiler that started Obi as its bar: how to see its screen, ask it to
+/// set the bar's mode, and read its log.
+struct Tiler<'a> {
+    grab: &'a dyn Fn() -> Frame,
+    set_mode: &'a dyn Fn(&str) -> bool,
+    log: &'a dyn Fn() -> String,
+}
+
+/// The bar is at the bottom in the block's background (and nowhere at the
+/// top), shows i3status's block and the focused workspace in its fill; it
+/// hides at `mode hide` and shows again at `mode dock`. The screen as
+/// grabbed at `png` is kept as `artifact`.
+fn shows_the_block(tiler: Tiler, png: &Path, artifact: &str) {
+    let Tiler { grab, set_mode, log } = tiler;
+    // Tall enough for its 14-point font: more than 20 rows at the bottom.
+    let at_bottom = |frame: &Frame| pixels_of(frame, 700..720, BACKGROUND) > 1280 * 10;
+    let shown = wait_for(Duration::from_secs(30), || at_bottom(&grab()));
+    assert!(shown, "the bar is at the bottom in its background; the tiler said:\n{}", log());
+    let frame = grab();
+    assert_eq!(pixels_of(&frame, 0..20, BACKGROUND), 0, "nothing of it at the top");
+    let bar_top = (0..720).find(|&y| pixels_of(&frame.rows(y, 1), 0..1, BACKGROUND) > 640).unwrap();
+    let strip = png.with_file_name("bar.png");
+    let read = wait_for(Duration::from_secs(20), || {
+        let frame = grab();
+        let crop = format!("1280x{}+0+{bar_top}", 720 - bar_top);
+        crate::support::run(Command::new("convert").arg(png).args(["-crop", &crop]).arg(&strip));
+        let words: String = words_in(&strip).into_iter().map(|(word, _)| word).collect();
+        words.contains("TMP:yes") && pixels_of(&frame, bar_top..720, FOCUSED) > 50
+    });
+    keep(png, artifact);
+    assert!(read, "i3status's block and the focused workspace in its fill; the tiler said:\n{}", log());
+
+    assert!(set_mode("hide"), "the tiler took `mode hide`");
+    assert!(wait_for(Duration::from_secs(20), || !at_bottom(&grab())), "`mode hide` hides it:\n{}", log());
+    assert!(set_mode("dock"), "the tiler took `mode dock`");
+    assert!(wait_for(Duration::from_secs(20), || at_bottom(&grab())), "`mode dock` shows it again:\n{}", log());
+}
+
 #[test]
 fn sway_starts_obi_as_its_bar_at_the_bottom_in_the_blocks_colours() {
     if !have_tools("swaybar_command test", &["i3status", "grim", "convert", "tesseract"]) {
@@ -73,33 +111,8 @@ fn sway_starts_obi_as_its_bar_at_the_bottom_in_the_blocks_colours() {
         assert!(grabbed.status.success(), "grim: {grabbed:?}");
         Frame::read(&png)
     };
-    // Tall enough for its 14-point font: more than 20 rows at the bottom.
-    let at_bottom = |frame: &Frame| pixels_of(frame, 700..720, BACKGROUND) > 1280 * 10;
-    let shown = wait_for(Duration::from_secs(30), || at_bottom(&grab()));
-    assert!(shown, "the bar is at the bottom in its background; sway said:\n{}", sway.log());
-    let frame = grab();
-    assert_eq!(pixels_of(&frame, 0..20, BACKGROUND), 0, "nothing of it at the top");
-    let bar_top = (0..720).find(|&y| pixels_of(&frame.rows(y, 1), 0..1, BACKGROUND) > 640).unwrap();
-    let read = wait_for(Duration::from_secs(20), || {
-        let frame = grab();
-        let strip = sway.dir().join("bar.png");
-        crate::support::run(
-            Command::new("convert")
-                .arg(&png)
-                .args(["-crop", &format!("1280x{}+0+{bar_top}", 720 - bar_top)])
-                .arg(&strip),
-        );
-        let words: String = words_in(&strip).into_iter().map(|(word, _)| word).collect();
-        words.contains("TMP:yes") && pixels_of(&frame, bar_top..720, FOCUSED) > 50
-    });
-    keep(&png, "sway-bar-block.png");
-    assert!(read, "i3status's block and the focused workspace in its fill; sway said:\n{}", sway.log());
-
-    let hidden = sway.swaymsg(&["bar", "obi-bar", "mode", "hide"]);
-    assert!(hidden.status.success(), "{hidden:?}");
-    assert!(wait_for(Duration::from_secs(20), || !at_bottom(&grab())), "`mode hide` hides it:\n{}", sway.log());
-    sway.swaymsg(&["bar", "obi-bar", "mode", "dock"]);
-    assert!(wait_for(Duration::from_secs(20), || at_bottom(&grab())), "`mode dock` shows it again:\n{}", sway.log());
+    let set_mode = |mode: &str| sway.swaymsg(&["bar", "obi-bar", "mode", mode]).status.success();
+    shows_the_block(Tiler { grab: &grab, set_mode: &set_mode, log: &|| sway.log() }, &png, "sway-bar-block.png");
 }
 
 #[test]
@@ -112,39 +125,13 @@ fn i3_starts_obi_as_its_bar_at_the_bottom_in_the_blocks_colours() {
     let session = XSession::start_with(1280, 720, &bar_block("i3bar_command", &i3status, "verbose yes"));
     let png = session.dir().join("screen.png");
     let grab = || {
-        let grabbed = crate::support::run(
-            session.command("import").args(["-window", "root"]).arg(format!("PNG32:{}", png.display())),
-        );
+        let into = format!("PNG32:{}", png.display());
+        let grabbed = crate::support::run(session.command("import").args(["-window", "root"]).arg(into));
         assert!(grabbed.status.success(), "import: {grabbed:?}");
         Frame::read(&png)
     };
-    let at_bottom = |frame: &Frame| pixels_of(frame, 700..720, BACKGROUND) > 1280 * 10;
-    let shown = wait_for(Duration::from_secs(30), || at_bottom(&grab()));
-    assert!(shown, "the bar is at the bottom in its background; i3 said:\n{}", session.i3_log());
-    let frame = grab();
-    let bar_top = (0..720).find(|&y| pixels_of(&frame.rows(y, 1), 0..1, BACKGROUND) > 640).unwrap();
-    let read = wait_for(Duration::from_secs(20), || {
-        let frame = grab();
-        let strip = session.dir().join("bar.png");
-        crate::support::run(
-            Command::new("convert")
-                .arg(&png)
-                .args(["-crop", &format!("1280x{}+0+{bar_top}", 720 - bar_top)])
-                .arg(&strip),
-        );
-        let words: String = words_in(&strip).into_iter().map(|(word, _)| word).collect();
-        words.contains("TMP:yes") && pixels_of(&frame, bar_top..720, FOCUSED) > 50
-    });
-    keep(&png, "i3-bar-block.png");
-    assert!(read, "i3status's block and the focused workspace in its fill; i3 said:\n{}", session.i3_log());
-
-    let msg = |args: &[&str]| crate::support::run(session.command("i3-msg").args(args));
-    assert!(msg(&["bar", "mode", "hide", "obi-bar"]).status.success());
-    assert!(wait_for(Duration::from_secs(20), || !at_bottom(&grab())), "`mode hide` hides it:\n{}", session.i3_log());
-    msg(&["bar", "mode", "dock", "obi-bar"]);
-    assert!(
-        wait_for(Duration::from_secs(20), || at_bottom(&grab())),
-        "`mode dock` shows it again:\n{}",
-        session.i3_log()
-    );
+    let set_mode = |mode: &str| {
+        crate::support::run(session.command("i3-msg").args(["bar", "mode", mode, "obi-bar"])).status.success()
+    };
+    shows_the_block(Tiler { grab: &grab, set_mode: &set_mode, log: &|| session.i3_log() }, &png, "i3-bar-block.png");
 }

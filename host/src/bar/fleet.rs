@@ -33,6 +33,21 @@ pub struct Plan {
     /// A bar of the first source on each monitor, following monitors as
     /// they come and go.
     pub every_monitor: bool,
+    /// With `every_monitor`, the monitors (by name) that have a bar; none:
+    /// all of them (a sway or i3 bar block's `output` list).
+    pub outputs: Option<Vec<String>>,
+}
+
+impl Plan {
+    /// The bars of `sources`, each where its config puts it.
+    pub fn of(sources: Vec<BarSource>) -> Plan {
+        Plan { sources, every_monitor: false, outputs: None }
+    }
+
+    /// Whether a bar goes on the monitor named `name`.
+    fn wants(&self, name: &str) -> bool {
+        self.outputs.as_ref().is_none_or(|outputs| outputs.iter().any(|output| output == name))
+    }
 }
 
 /// A bar and the surface it is shown on.
@@ -136,12 +151,12 @@ impl Fleet {
     }
 
     /// The bars the plan asks for at the start, started (one per source,
-    /// or with `every_monitor` one for each of `monitors`), and why any
-    /// could not be.
-    pub fn start_first(&mut self, monitors: usize) -> (Vec<Running>, Vec<String>) {
+    /// or with `every_monitor` one for each of `monitors`, named as the
+    /// display names them, that the plan wants), and why any could not be.
+    pub fn start_first(&mut self, monitors: &[String]) -> (Vec<Running>, Vec<String>) {
         let sources = match self.plan.every_monitor {
             false => self.plan.sources.clone(),
-            true => (0..monitors.max(1)).map(|monitor| self.on_monitor(None, monitor)).collect(),
+            true => self.wanted(monitors).map(|(monitor, name)| self.on_monitor(None, monitor, name)).collect(),
         };
         let (mut started, mut failures) = (Vec::new(), Vec::new());
         for source in sources {
@@ -153,33 +168,51 @@ impl Fleet {
         (started, failures)
     }
 
-    /// The first source on `monitor`, with the config as `now` runs it
-    /// (the file may have been saved since the start).
-    fn on_monitor(&self, now: Option<&BarSource>, monitor: usize) -> BarSource {
-        let first = now.or(self.plan.sources.first()).expect("a plan has a source");
-        BarSource { monitor: Some(monitor), ..first.clone() }
+    /// The monitors among `monitors` that get a bar, with their names; the
+    /// first, unnamed, while there is none and every monitor is wanted.
+    fn wanted<'a>(&'a self, monitors: &'a [String]) -> impl Iterator<Item = (usize, Option<&'a str>)> + 'a {
+        let waiting = (monitors.is_empty() && self.plan.outputs.is_none()).then_some((0, None));
+        let named = monitors.iter().enumerate().filter(|(_, name)| self.plan.wants(name));
+        waiting.into_iter().chain(named.map(|(monitor, name)| (monitor, Some(name.as_str()))))
     }
 
-    /// With `every_monitor`, a bar on each of `monitors`: bars of monitors
-    /// that went are dropped, and new monitors get one (started as
-    /// [`Fleet::start`] starts it), their surfaces made by `surface_for`.
-    /// Without, nothing changes.
-    pub fn follow_monitor_count<S>(
+    /// The first source on `monitor` (named `name`), with the config as
+    /// `now` runs it (the file may have been saved since the start).
+    fn on_monitor(&self, now: Option<&BarSource>, monitor: usize, name: Option<&str>) -> BarSource {
+        let first = now.or(self.plan.sources.first()).expect("a plan has a source");
+        BarSource { monitor: Some(monitor), monitor_name: name.map(str::to_owned), ..first.clone() }
+    }
+
+    /// With `every_monitor`, a bar on each of `monitors` the plan wants:
+    /// bars of monitors that went are dropped, and new monitors get one
+    /// (started as [`Fleet::start`] starts it), their surfaces made by
+    /// `surface_for`. Without, nothing changes.
+    pub fn follow_monitors<S>(
         &mut self,
         members: &mut Vec<Member<S>>,
-        monitors: usize,
+        monitors: &[String],
         mut surface_for: impl FnMut(&mut Running) -> Option<S>,
     ) {
         if !self.plan.every_monitor {
             return;
         }
-        let monitors = monitors.max(1);
-        members.retain(|member| member.running.source().monitor.is_none_or(|monitor| monitor < monitors));
-        for monitor in 0..monitors {
+        let wanted: Vec<(usize, Option<String>)> =
+            self.wanted(monitors).map(|(monitor, name)| (monitor, name.map(str::to_owned))).collect();
+        // With no monitor at all, the first bar waits for one.
+        if !monitors.is_empty() {
+            members.retain(|member| {
+                let source = member.running.source();
+                // A bar that waited for a monitor, unnamed, takes the first.
+                let named = |name: &Option<String>| source.monitor_name.is_none() || source.monitor_name == *name;
+                wanted.iter().any(|(monitor, name)| source.monitor == Some(*monitor) && named(name))
+            });
+        }
+        for (monitor, name) in wanted {
             if members.iter().any(|member| member.running.source().monitor == Some(monitor)) {
                 continue;
             }
-            let source = self.on_monitor(members.first().map(|member| member.running.source()), monitor);
+            let now = members.first().map(|member| member.running.source());
+            let source = self.on_monitor(now, monitor, name.as_deref());
             match self.start(source) {
                 Ok(mut running) => {
                     tracing::info!("a bar for monitor {monitor}");
@@ -382,8 +415,13 @@ mod tests {
         Fleet::new(plan, engine, tiler, Arc::new(|_| true))
     }
 
+    /// `count` monitors' names: `M0`, `M1` …
+    fn names(count: usize) -> Vec<String> {
+        (0..count).map(|monitor| format!("M{monitor}")).collect()
+    }
+
     /// The bars `fleet` starts with, each on the surface `surface` makes for its place.
-    fn started(fleet: &mut Fleet, monitors: usize, surface: impl Fn(usize) -> Shown) -> Vec<Member<Shown>> {
+    fn started(fleet: &mut Fleet, monitors: &[String], surface: impl Fn(usize) -> Shown) -> Vec<Member<Shown>> {
         let (started, failures) = fleet.start_first(monitors);
         assert!(failures.is_empty(), "{failures:?}");
         started.into_iter().enumerate().map(|(at, running)| Member { running, surface: surface(at) }).collect()
@@ -400,8 +438,8 @@ mod tests {
             let config = BarConfig::parse(&text, "test").expect("a good config").config;
             BarSource::of(Some(path), config)
         };
-        let mut fleet = fleet(Plan { sources: vec![source(0), source(1)], every_monitor: false });
-        let members = started(&mut fleet, 2, |monitor| Shown { monitor: Some(monitor), visible: true });
+        let mut fleet = fleet(Plan::of(vec![source(0), source(1)]));
+        let members = started(&mut fleet, &names(2), |monitor| Shown { monitor: Some(monitor), visible: true });
         (folder, fleet, members)
     }
 
@@ -413,20 +451,33 @@ mod tests {
     #[test]
     fn on_every_monitor_bars_come_and_go_with_monitors() {
         let config = BarConfig::parse(r#"{ "left_widgets": [], "right_widgets": [] }"#, "test").unwrap().config;
-        let plan = Plan { sources: vec![BarSource::of(None, config)], every_monitor: true };
-        let mut fleet = fleet(plan);
-        let mut members = started(&mut fleet, 2, |_| Shown { monitor: None, visible: true });
+        let plan = Plan { every_monitor: true, ..Plan::of(vec![BarSource::of(None, config.clone())]) };
+        let mut every = fleet(plan);
+        let mut members = started(&mut every, &names(2), |_| Shown { monitor: None, visible: true });
         assert_eq!(monitors(&members), [Some(0), Some(1)]);
         let first = members[0].running.id();
         let surface = |_: &mut Running| Some(Shown { monitor: None, visible: true });
 
-        fleet.follow_monitor_count(&mut members, 3, surface);
+        every.follow_monitors(&mut members, &names(3), surface);
         assert_eq!(monitors(&members), [Some(0), Some(1), Some(2)], "a third monitor gets a bar");
-        fleet.follow_monitor_count(&mut members, 1, surface);
+        every.follow_monitors(&mut members, &names(1), surface);
         assert_eq!(monitors(&members), [Some(0)], "the bars of monitors gone go");
         assert_eq!(members[0].running.id(), first, "the first monitor's bar stays as it was");
-        fleet.follow_monitor_count(&mut members, 0, surface);
+        every.follow_monitors(&mut members, &[], surface);
         assert_eq!(monitors(&members), [Some(0)], "with no monitor, the first bar waits for one");
+
+        // A bar block's `output M1`: that monitor's bar alone, wherever it is.
+        let only = Plan { outputs: Some(vec!["M1".into()]), ..plan_on_every_monitor(config) };
+        let mut on_m1 = fleet(only);
+        let mut members = started(&mut on_m1, &names(2), |_| Shown { monitor: None, visible: true });
+        assert_eq!(monitors(&members), [Some(1)]);
+        on_m1.follow_monitors(&mut members, &["M1".to_owned()], surface);
+        assert_eq!(monitors(&members), [Some(0)], "M1 is the first monitor now: its bar is made anew there");
+        assert_eq!(members[0].running.source().monitor_name.as_deref(), Some("M1"));
+    }
+
+    fn plan_on_every_monitor(config: BarConfig) -> Plan {
+        Plan { every_monitor: true, ..Plan::of(vec![BarSource::of(None, config)]) }
     }
 
     /// What `obi msg` is answered when `line` reaches the bars, and whether they go on.

@@ -50,8 +50,9 @@ const STYLE_WORDS: &[&str] = &[
     "ultra-expanded",
 ];
 
-/// The config `block` describes, as `komorebi.bar.json`'s keys.
-pub fn config(block: &BarBlock) -> Value {
+/// The config `block` describes for its bar on the output named `output`
+/// (none: not known yet), as `komorebi.bar.json`'s keys.
+pub fn config(block: &BarBlock, output: Option<&str>) -> Value {
     let mut keys = Map::new();
     let font = Font::read(block.font.as_deref().unwrap_or(DEFAULT_FONT))
         .or_else(|| Font::read(DEFAULT_FONT))
@@ -90,8 +91,7 @@ pub fn config(block: &BarBlock) -> Value {
     if let Some(command) = block.status_command.as_deref().filter(|command| !command.trim().is_empty()) {
         right.push(json!({ "StatusCommand": { "enable": true, "command": command } }));
     }
-    let no_tray = block.tray_outputs.as_deref().is_some_and(|outputs| outputs.iter().any(|output| output == "none"));
-    if !no_tray {
+    if has_tray(block, output) {
         right.push(json!({ "Systray": { "enable": true } }));
     }
     keys.insert("right_widgets".into(), right.into());
@@ -115,6 +115,18 @@ fn say_what_is_not_carried_over(block: &BarBlock) {
 fn has_gaps(block: &BarBlock) -> bool {
     let sides = block.gaps.as_ref().and_then(Value::as_object);
     sides.is_some_and(|sides| sides.values().any(|side| side.as_f64().is_some_and(|pixels| pixels != 0.0)))
+}
+
+/// Whether the bar on `output` shows the tray: on every output unless the
+/// block lists some (`tray_output`), or says `none`. An output not known
+/// yet has it unless the block says `none`.
+fn has_tray(block: &BarBlock, output: Option<&str>) -> bool {
+    let Some(listed) = &block.tray_outputs else { return true };
+    match output {
+        _ if listed.iter().any(|listed| listed == "none") => false,
+        Some(output) => listed.iter().any(|listed| listed == output || listed == "*"),
+        None => true,
+    }
 }
 
 /// The block's colours in the roles Obi's theme gives them.
@@ -236,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_block_is_a_config_obi_reads() {
-        let config = config(&block());
+        let config = config(&block(), None);
         let loaded = BarConfig::parse(&config.to_string(), "bar-0").unwrap().config;
         assert_eq!((loaded.font_family(), loaded.font_size(), loaded.height()), (Some("DejaVu Sans Mono"), 16.0, 27.6));
         assert_eq!(loaded.edge(), crate::config::model::Edge::Bottom);
@@ -257,7 +269,7 @@ mod tests {
     fn a_block_without_a_tray_or_a_status_command_has_neither() {
         let bare =
             BarBlock { status_command: None, tray_outputs: Some(vec!["none".into()]), height: Some(30), ..block() };
-        let config = config(&bare);
+        let config = config(&bare, Some("HDMI-1"));
         assert_eq!(config["right_widgets"], json!([]));
         assert_eq!(config["height"], json!(30.0));
         let top = config_of(BarBlock { position: Position::Top, ..block() });
@@ -267,6 +279,24 @@ mod tests {
     }
 
     fn config_of(block: BarBlock) -> Value {
-        config(&block)
+        config(&block, None)
+    }
+
+    #[test]
+    fn the_tray_is_on_the_outputs_the_block_lists() {
+        let on = |outputs: Option<Vec<&str>>, output: Option<&str>| {
+            let block = BarBlock {
+                tray_outputs: outputs.map(|outputs| outputs.into_iter().map(Into::into).collect()),
+                ..block()
+            };
+            config(&block, output)["right_widgets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|widget| widget.get("Systray").is_some())
+        };
+        assert!(on(None, Some("DP-1")), "on every output by default");
+        assert!(on(Some(vec!["DP-1"]), Some("DP-1")) && !on(Some(vec!["DP-1"]), Some("HDMI-1")));
+        assert!(!on(Some(vec!["none"]), None));
     }
 }

@@ -46,8 +46,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
     if let Some(path) = &cli.screenshot {
         return screenshot::write(engine, Bar::new(first), held, cli.width, path);
     }
-    // As swaybar and i3bar are, on every output.
-    let plan = Plan { sources, every_monitor: cli.every_monitor || block.is_some() };
+    // As swaybar and i3bar are: on every output, or those the block lists.
+    let outputs = block.as_ref().and_then(|(_, block)| block.outputs.clone());
+    let outputs = outputs.filter(|outputs| !outputs.is_empty() && !outputs.iter().any(|output| output == "*"));
+    let plan = Plan { sources, every_monitor: cli.every_monitor || block.is_some(), outputs };
     window::run(backend(cli), |deliver| {
         #[cfg_attr(not(unix), allow(unused_mut))]
         let mut fleet = Fleet::new(plan, engine, tiler, deliver);
@@ -65,9 +67,6 @@ fn stood_in_for(cli: &Cli) -> anyhow::Result<Option<(BlockSource, BarBlock)>> {
     let Some(id) = &cli.bar_id else { return Ok(None) };
     let source = BlockSource::new(id, cli.socket.clone())?;
     let block = source.fetch()?;
-    if block.outputs.as_ref().is_some_and(|outputs| outputs.iter().any(|output| output != "*")) {
-        tracing::warn!("bar {id}: its `output` list is not carried over: the bar is on every monitor");
-    }
     tracing::info!("standing in for bar {id}");
     Ok(Some((source, block)))
 }

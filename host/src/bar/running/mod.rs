@@ -71,13 +71,15 @@ pub struct BarSource {
     pub path: Option<PathBuf>,
     pub config: BarConfig,
     pub monitor: Option<usize>,
+    /// The display's name of that monitor, when it has one.
+    pub monitor_name: Option<String>,
     pub block: Option<Arc<BarBlock>>,
 }
 
 impl BarSource {
     /// A bar of `config`, read from `path`, alone.
     pub fn of(path: Option<PathBuf>, config: BarConfig) -> BarSource {
-        BarSource { path, config, monitor: None, block: None }
+        BarSource { path, config, monitor: None, monitor_name: None, block: None }
     }
 
     /// The config the bar runs: the file's over its block's, on the monitor
@@ -85,7 +87,7 @@ impl BarSource {
     /// absolute on the screen, would put every such bar in one place.
     pub fn running_config(&self) -> BarConfig {
         let config = match &self.block {
-            Some(block) => self.config.over(&crate::bar_block::config(block)),
+            Some(block) => self.config.over(&crate::bar_block::config(block, self.monitor_name.as_deref())),
             None => self.config.clone(),
         };
         let Some(index) = self.monitor else { return config };

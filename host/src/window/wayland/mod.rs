@@ -235,7 +235,7 @@ impl LayerBar {
     /// one is left out (the process fails when none can).
     fn open_all(&mut self) -> anyhow::Result<()> {
         let outputs = self.ordered_outputs();
-        let (started, failures) = self.fleet.start_first(outputs.len());
+        let (started, failures) = self.fleet.start_first(&outputs::names(&outputs));
         failures.iter().for_each(|error| tracing::error!("{error:#}"));
         for running in started {
             let surface = Panel::new(self.shell.clone(), outputs.clone(), &running);
@@ -268,7 +268,7 @@ impl LayerBar {
             member.surface.follow_outputs();
         }
         let shell = self.shell.clone();
-        self.fleet.follow_monitor_count(&mut self.members, outputs.len(), |running| {
+        self.fleet.follow_monitors(&mut self.members, &outputs::names(&outputs), |running| {
             let mut panel = Panel::new(shell.clone(), outputs.clone(), running);
             panel.open();
             Some(panel)

@@ -22,6 +22,11 @@ pub fn in_layout_order<T>(mut outputs: Vec<(T, OutputInfo)>) -> Vec<(T, OutputIn
     outputs
 }
 
+/// The names of `outputs`, in their order, as the fleet knows monitors.
+pub fn names<T>(outputs: &[(T, OutputInfo)]) -> Vec<String> {
+    outputs.iter().map(|(_, info)| monitor(info).name).collect()
+}
+
 /// An output as the bar's placement sees a monitor (in logical pixels; no
 /// output is the primary one).
 pub fn monitor(info: &OutputInfo) -> Output {

@@ -190,8 +190,8 @@ impl BarWindows {
         // Watching starts before the first look, so no change falls between them.
         tracing::debug_span!("watching the monitors").in_scope(|| self.watch_monitors());
         self.screen.monitors = tracing::debug_span!("listing the monitors").in_scope(|| self.list_monitors(event_loop));
-        let (started, mut failures) =
-            tracing::debug_span!("starting the bars").in_scope(|| self.fleet.start_first(self.screen.monitors.len()));
+        let (started, mut failures) = tracing::debug_span!("starting the bars")
+            .in_scope(|| self.fleet.start_first(&names(&self.screen.monitors)));
         self.screen.translucent = started.iter().any(|running| running.bar().scene().style.is_translucent());
         // Watched before any bar is placed.
         self.fleet.follow_tiler_monitors();
@@ -269,7 +269,7 @@ impl BarWindows {
             member.surface.screen.monitors = self.screen.monitors.clone();
         }
         let screen = &self.screen;
-        self.fleet.follow_monitor_count(&mut self.members, screen.monitors.len(), |running| {
+        self.fleet.follow_monitors(&mut self.members, &names(&screen.monitors), |running| {
             let opened = open_surface(event_loop, screen.clone(), running);
             opened.inspect_err(|error| tracing::error!("{error:#}")).ok()
         });
@@ -277,6 +277,11 @@ impl BarWindows {
 }
 
 /// A window for `running`'s bar on `screen`.
+/// The names of `monitors`, in their order, as the fleet knows them.
+fn names(monitors: &[Output]) -> Vec<String> {
+    monitors.iter().map(|monitor| monitor.name.clone()).collect()
+}
+
 fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Running) -> anyhow::Result<WindowSurface> {
     let mut surface = WindowSurface {
         #[cfg(windows)]
