@@ -51,8 +51,9 @@ const STYLE_WORDS: &[&str] = &[
 ];
 
 /// The config `block` describes for its bar on the output named `output`
-/// (none: not known yet), as `komorebi.bar.json`'s keys.
-pub fn config(block: &BarBlock, output: Option<&str>) -> Value {
+/// (none: not known yet), the first or another, as `komorebi.bar.json`'s
+/// keys.
+pub fn config(block: &BarBlock, output: Option<&str>, first: bool) -> Value {
     let mut keys = Map::new();
     let font = Font::read(block.font.as_deref().unwrap_or(DEFAULT_FONT))
         .or_else(|| Font::read(DEFAULT_FONT))
@@ -91,7 +92,7 @@ pub fn config(block: &BarBlock, output: Option<&str>) -> Value {
     if let Some(command) = block.status_command.as_deref().filter(|command| !command.trim().is_empty()) {
         right.push(json!({ "StatusCommand": { "enable": true, "command": command } }));
     }
-    if has_tray(block, output) {
+    if has_tray(block, output, first) {
         right.push(json!({ "Systray": { "enable": true } }));
     }
     keys.insert("right_widgets".into(), right.into());
@@ -118,13 +119,15 @@ fn has_gaps(block: &BarBlock) -> bool {
 }
 
 /// Whether the bar on `output` shows the tray: on every output unless the
-/// block lists some (`tray_output`), or says `none`. An output not known
+/// block lists some (`tray_output`; `primary`, i3's word for the primary
+/// monitor, is taken for the first), or says `none`. An output not known
 /// yet has it unless the block says `none`.
-fn has_tray(block: &BarBlock, output: Option<&str>) -> bool {
+fn has_tray(block: &BarBlock, output: Option<&str>, first: bool) -> bool {
     let Some(listed) = &block.tray_outputs else { return true };
+    let names = |output: &str| listed.iter().any(|listed| listed == output || listed == "*");
     match output {
         _ if listed.iter().any(|listed| listed == "none") => false,
-        Some(output) => listed.iter().any(|listed| listed == output || listed == "*"),
+        Some(output) => names(output) || (first && names("primary")),
         None => true,
     }
 }
@@ -248,7 +251,7 @@ mod tests {
 
     #[test]
     fn the_block_is_a_config_obi_reads() {
-        let config = config(&block(), None);
+        let config = config(&block(), None, true);
         let loaded = BarConfig::parse(&config.to_string(), "bar-0").unwrap().config;
         assert_eq!((loaded.font_family(), loaded.font_size(), loaded.height()), (Some("DejaVu Sans Mono"), 16.0, 27.6));
         assert_eq!(loaded.edge(), crate::config::model::Edge::Bottom);
@@ -269,7 +272,7 @@ mod tests {
     fn a_block_without_a_tray_or_a_status_command_has_neither() {
         let bare =
             BarBlock { status_command: None, tray_outputs: Some(vec!["none".into()]), height: Some(30), ..block() };
-        let config = config(&bare, Some("HDMI-1"));
+        let config = config(&bare, Some("HDMI-1"), true);
         assert_eq!(config["right_widgets"], json!([]));
         assert_eq!(config["height"], json!(30.0));
         let top = config_of(BarBlock { position: Position::Top, ..block() });
@@ -279,24 +282,25 @@ mod tests {
     }
 
     fn config_of(block: BarBlock) -> Value {
-        config(&block, None)
+        config(&block, None, true)
     }
 
     #[test]
     fn the_tray_is_on_the_outputs_the_block_lists() {
-        let on = |outputs: Option<Vec<&str>>, output: Option<&str>| {
+        let on = |outputs: Option<Vec<&str>>, output: Option<&str>, first: bool| {
             let block = BarBlock {
                 tray_outputs: outputs.map(|outputs| outputs.into_iter().map(Into::into).collect()),
                 ..block()
             };
-            config(&block, output)["right_widgets"]
+            config(&block, output, first)["right_widgets"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .any(|widget| widget.get("Systray").is_some())
         };
-        assert!(on(None, Some("DP-1")), "on every output by default");
-        assert!(on(Some(vec!["DP-1"]), Some("DP-1")) && !on(Some(vec!["DP-1"]), Some("HDMI-1")));
-        assert!(!on(Some(vec!["none"]), None));
+        assert!(on(None, Some("DP-1"), false), "on every output by default");
+        assert!(on(Some(vec!["DP-1"]), Some("DP-1"), false) && !on(Some(vec!["DP-1"]), Some("HDMI-1"), true));
+        assert!(!on(Some(vec!["none"]), None, true));
+        assert!(on(Some(vec!["primary"]), Some("HDMI-1"), true) && !on(Some(vec!["primary"]), Some("DP-1"), false));
     }
 }

@@ -87,7 +87,10 @@ impl BarSource {
     /// absolute on the screen, would put every such bar in one place.
     pub fn running_config(&self) -> BarConfig {
         let config = match &self.block {
-            Some(block) => self.config.over(&crate::bar_block::config(block, self.monitor_name.as_deref())),
+            Some(block) => {
+                let first = self.monitor.is_none_or(|monitor| monitor == 0);
+                self.config.over(&crate::bar_block::config(block, self.monitor_name.as_deref(), first))
+            }
             None => self.config.clone(),
         };
         let Some(index) = self.monitor else { return config };
