@@ -40,6 +40,7 @@ pub mod bindings {
     });
 }
 
+mod colour;
 pub mod icons;
 pub mod limits;
 pub mod meter;
@@ -61,6 +62,7 @@ pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
     network, process, status_programs, tiler, tiler_mode, tray, web,
 };
+pub use colour::hex_colour;
 pub use obi_markup as markup;
 pub use obi_widget_config::{self as config, LabelPrefix};
 pub use popup::{CellBuilder, button, cell, label, slider};

@@ -36,6 +36,35 @@ pub struct KomorebiWorkspacesConfig {
     /// Obi's own: what of a numbered workspace's name (`1:web`) it shows,
     /// as i3bar's `strip_workspace_numbers` and `strip_workspace_name` do.
     pub strip: Option<WorkspaceStrip>,
+    /// Obi's own: each state's button in colours of its own, as i3bar's
+    /// `colors` give them; a state left out is drawn by the theme.
+    pub colours: Option<WorkspaceColours>,
+}
+
+/// The workspace buttons' colours by state, as i3bar names them.
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct WorkspaceColours {
+    /// The focused workspace on the focused monitor.
+    pub focused: Option<ButtonColours>,
+    /// The one shown on a monitor that is not focused.
+    pub active: Option<ButtonColours>,
+    /// The others.
+    pub inactive: Option<ButtonColours>,
+    /// One with an urgent window.
+    pub urgent: Option<ButtonColours>,
+}
+
+/// A button's colours (`#rrggbb` or `#rrggbbaa`): a one-pixel border, its
+/// fill and its text. One left out, or malformed, is the theme's.
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ButtonColours {
+    pub border: Option<String>,
+    pub background: Option<String>,
+    pub text: Option<String>,
 }
 
 /// What is left out of a numbered workspace's name: `Numbers` shows `web`
@@ -179,6 +208,9 @@ pub struct KomorebiWorkspaceLayerConfig {
 pub struct KomorebiBindingModeConfig {
     pub enable: bool,
     pub display: Option<DisplayFormat>,
+    /// Its colours, as i3bar's `binding_mode` colours; the theme's urgent
+    /// ones where left out.
+    pub colours: Option<ButtonColours>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

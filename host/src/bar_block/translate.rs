@@ -77,16 +77,25 @@ pub fn config(block: &BarBlock, output: Option<&str>, first: bool) -> Value {
     let alpha = roles.background.map_or(255, |Rgba(.., alpha)| alpha);
     keys.insert("transparency_alpha".into(), alpha.into());
     let mut workspaces = json!({ "enable": block.workspace_buttons, "hide_empty_workspaces": false });
+    let states = ["focused", "active", "inactive", "urgent"];
+    let colours: Map<String, Value> = states
+        .into_iter()
+        .filter_map(|state| Some((state.to_owned(), button(block, &format!("{state}_workspace"))?)))
+        .collect();
+    if !colours.is_empty() {
+        workspaces["colours"] = colours.into();
+    }
     // With both, i3bar shows the number: the name is stripped last.
     if block.strip_workspace_name {
         workspaces["strip"] = "Names".into();
     } else if block.strip_workspace_numbers {
         workspaces["strip"] = "Numbers".into();
     }
-    let workspaces = json!({ "Komorebi": {
-        "workspaces": workspaces,
-        "binding_mode": { "enable": block.binding_mode_indicator }
-    } });
+    let mut binding_mode = json!({ "enable": block.binding_mode_indicator });
+    if let Some(colours) = button(block, "binding_mode") {
+        binding_mode["colours"] = colours;
+    }
+    let workspaces = json!({ "Komorebi": { "workspaces": workspaces, "binding_mode": binding_mode } });
     keys.insert("left_widgets".into(), json!([workspaces]));
     let mut right = Vec::new();
     if let Some(command) = block.status_command.as_deref().filter(|command| !command.trim().is_empty()) {
@@ -116,6 +125,19 @@ fn say_what_is_not_carried_over(block: &BarBlock) {
 fn has_gaps(block: &BarBlock) -> bool {
     let sides = block.gaps.as_ref().and_then(Value::as_object);
     sides.is_some_and(|sides| sides.values().any(|side| side.as_f64().is_some_and(|pixels| pixels != 0.0)))
+}
+
+/// The colours of the block's button `name` (`focused_workspace`,
+/// `binding_mode`), as its `_border`, `_bg` and `_text`; none when it gives
+/// none of them.
+fn button(block: &BarBlock, name: &str) -> Option<Value> {
+    let mut colours = Map::new();
+    for (suffix, key) in [("border", "border"), ("bg", "background"), ("text", "text")] {
+        if let Some(hex) = block.colors.get(&format!("{name}_{suffix}")).filter(|hex| colour(hex).is_some()) {
+            colours.insert(key.to_owned(), hex.clone().into());
+        }
+    }
+    (!colours.is_empty()).then_some(Value::Object(colours))
 }
 
 /// Whether the bar on `output` shows the tray: on every output unless the
@@ -265,6 +287,9 @@ mod tests {
         assert_eq!(theme.selected_text, Rgba(0xff, 0xff, 0xff, 255));
         let kinds = |side: &[crate::config::model::WidgetConfig]| side.iter().map(|w| w.kind()).collect::<Vec<_>>();
         assert_eq!(kinds(&loaded.model.left_widgets), ["Komorebi"]);
+        let workspaces = &config["left_widgets"][0]["Komorebi"]["workspaces"];
+        assert_eq!(workspaces["colours"]["focused"], json!({ "background": "#285577", "text": "#ffffff" }));
+        assert_eq!(workspaces["colours"].get("inactive"), None, "the block gives none");
         assert_eq!(kinds(&loaded.model.right_widgets), ["StatusCommand", "Systray"]);
     }
 

@@ -49,6 +49,7 @@ impl PlacedItem {
     pub fn content_x(&self, style: &Style) -> f32 {
         let Some(look) = &self.item.look else { return self.rect.x + item_padding(style) };
         let (left, right) = look.border.map_or((0.0, 0.0), |border| (border.left, border.right));
+        let (left, right) = (left + look.padding, right + look.padding);
         let room = self.rect.width - left - right - content_width(&self.pieces, style);
         let offset = match look.align {
             Align::Left => 0.0,
@@ -185,7 +186,7 @@ impl Measured {
             None => 0.0,
         };
         let border = look.border.map_or(0.0, |border| border.left + border.right);
-        content.max(least) + border
+        (content + 2.0 * look.padding).max(least) + border
     }
 
     /// Takes its look's short form, when it has one.
@@ -570,6 +571,17 @@ mod tests {
         assert_eq!(layout.items[0].content_x(&scene.style), 18.0, "inside the left border");
         assert_eq!(layout.items[1].content_x(&scene.style), 50.0 + 20.0, "centred in its 50 px");
         assert_eq!(layout.items[0].reach(&layout.window).right(), 41.0 + 4.0 + SEPARATOR_WIDTH + 1.0);
+    }
+
+    #[test]
+    fn a_looks_padding_is_inside_its_border_on_both_sides() {
+        let border = Border { colour: Rgba::rgb(255, 0, 0), top: 1.0, right: 1.0, bottom: 1.0, left: 1.0 };
+        let button = Look { padding: 5.0, border: Some(border), align: Align::Center, ..Look::default() };
+        let scene =
+            Scene { style: style(GroupKind::None), widgets: vec![with_looks(Side::Left, vec![("ab", button)])] };
+        let layout = lay_out_fixed(&scene);
+        assert_eq!(xs(&layout), [(16.0, 1.0 + 5.0 + 20.0 + 5.0 + 1.0)]);
+        assert_eq!(layout.items[0].content_x(&scene.style), 16.0 + 1.0 + 5.0);
     }
 
     #[test]

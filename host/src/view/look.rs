@@ -14,6 +14,8 @@ pub struct Look {
     pub background: Option<Rgba>,
     pub border: Option<Border>,
     pub least_width: Option<LeastWidth>,
+    /// Pixels between its border and its pieces, left and right.
+    pub padding: f32,
     /// Where its pieces sit in a box wider than they are.
     pub align: Align,
     /// Pixels between it and the next item, instead of the view's spacing.
@@ -51,7 +53,7 @@ pub enum Align {
 
 /// Bounds on a look, past which the view is refused as the widget's fault.
 pub mod limits {
-    /// Pixels of a border's side, at most.
+    /// Pixels of a border's side, or of padding, at most.
     pub const BORDER: f32 = 64.0;
     /// Pixels of a least width, at most: wider than any screen is a mistake.
     pub const LEAST_WIDTH: f32 = 4096.0;
@@ -67,6 +69,9 @@ impl Look {
             if sides.iter().any(|side| !(0.0..=limits::BORDER).contains(side)) {
                 return Err(format!("{owner} has a border of {sides:?} pixels; at most {} a side", limits::BORDER));
             }
+        }
+        if !(0.0..=limits::BORDER).contains(&self.padding) {
+            return Err(format!("{owner} has a padding of {} pixels; at most {}", self.padding, limits::BORDER));
         }
         if let Some(LeastWidth::Pixels(width)) = self.least_width
             && !(0.0..=limits::LEAST_WIDTH).contains(&width)

@@ -465,6 +465,7 @@ mod tests {
             let wide = Look { least_width: Some(LeastWidth::Pixels(width)), ..Look::default() };
             assert!(looked(wide).validate().unwrap_err().contains("least width"), "{width}");
         }
+        assert!(looked(Look { padding: 65.0, ..Look::default() }).validate().unwrap_err().contains("padding"));
         let room = Look { room_after: Some(limits::MAX_SPACING + 1.0), ..Look::default() };
         assert!(looked(room).validate().unwrap_err().contains("after it"));
         let long = "x".repeat(limits::TEXT_BYTES + 1);

@@ -13,6 +13,7 @@
 //! | `workspaces` | `enable`, `hide_empty_workspaces` | `true` / `false` | required |
 //! | | `display` | `AllIcons`, `AllIconsAndText`, `AllIconsAndTextOnSelected`, or a display format | `Text` |
 //! | | `strip` (Obi's own) | `Numbers` (`1:web` shows `web`), `Names` (it shows `1`), as i3bar's `strip_workspace_numbers` and `strip_workspace_name` | the whole name |
+//! | | `colours` (Obi's own) | `focused`, `active` (shown on a monitor not focused), `inactive`, `urgent`: each `{ "border", "background", "text" }` (`#rrggbb` or `#rrggbbaa`), a button as i3bar draws it | the theme's |
 //! | `layout` | `enable` | `true` / `false` | required |
 //! | | `options` | the layouts to choose from: `BSP` ... `Scrolling`, `Monocle`, `Floating`, `Paused` | all of them (on i3 and sway: `Columns`, `Rows`, `Monocle`, which mean something there) |
 //! | | `display` | a display format | `IconAndText` |
@@ -25,6 +26,7 @@
 //! | `configuration_switcher` | `enable`, `configurations` | name → path of a komorebi configuration | required |
 //! | `binding_mode` (Obi's own) | `enable` | `true` / `false` | as `workspaces` |
 //! | | `display` | a display format | `Text` |
+//! | | `colours` | `{ "border", "background", "text" }`, a button as i3bar draws it | the theme's urgent ones |
 //!
 //! The display formats: `Icon`, `Text`, `IconAndText`, `IconAndTextOnSelected`
 //! (the selected one with its text, the others with their icon alone) and
@@ -62,16 +64,16 @@
 //! ```
 
 use obi_sdk::config::{
-    DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout, WorkspaceStrip,
-    WorkspacesDisplayFormat as WorkspacesDisplay, WorkspacesOnlyFormat as AllFormat,
+    ButtonColours, DefaultLayout, DisplayFormat as Display, KomorebiConfig as Config, SpecialLayout, WorkspaceColours,
+    WorkspaceStrip, WorkspacesDisplayFormat as WorkspacesDisplay, WorkspacesOnlyFormat as AllFormat,
 };
 use obi_sdk::limits;
 use obi_sdk::log::{self, Level};
 use obi_sdk::tiler::{self, Container, Kind, Layer, Monitor, State, TilerStatus, Window, Workspace};
 use obi_sdk::tiler_mode;
 use obi_sdk::{
-    Emphasis, Input, Inputs, Item, ItemBuilder, Piece, Popup, PopupInput, Schedule, ScrollDirection, View, Widget,
-    cell, icons, item,
+    Align, Border, Emphasis, Input, Inputs, Item, ItemBuilder, Look, Piece, Popup, PopupInput, Schedule,
+    ScrollDirection, Sides, View, Widget, cell, icons, item,
 };
 
 /// Whether something `selected` or not shows its icon, and its text.
@@ -94,17 +96,25 @@ fn all_layouts() -> Vec<&'static str> {
     DefaultLayout::ALL.iter().map(|layout| layout.name()).chain(toggled.iter().map(|layout| layout.name())).collect()
 }
 
+/// How the workspaces show.
+struct WorkspacesPart {
+    hide_empty: bool,
+    display: WorkspacesDisplay,
+    /// What of their names.
+    strip: Option<WorkspaceStrip>,
+    colours: WorkspaceColours,
+}
+
 pub struct Komorebi {
-    /// Whether empty ones hide, how they show, and what of their names.
-    workspaces: Option<(bool, WorkspacesDisplay, Option<WorkspaceStrip>)>,
+    workspaces: Option<WorkspacesPart>,
     /// The layouts to choose from (none: the tiler's own set), and how to show them.
     layout: Option<(Option<Vec<String>>, Display)>,
     focused_container: Option<Display>,
     locked_container: Option<(bool, Display)>,
     workspace_layer: Option<(bool, Display)>,
     configurations: Vec<(String, String)>,
-    /// How the binding mode shows, when it does.
-    binding_mode: Option<Display>,
+    /// How the binding mode shows, when it does, and in what colours.
+    binding_mode: Option<(Display, Option<Look>)>,
     /// The popup of layouts to choose from is open.
     choosing_layout: bool,
     /// The state as last read, for input.
@@ -117,16 +127,17 @@ impl Widget for Komorebi {
     fn new(config: Config) -> Result<(Self, Schedule), String> {
         let enabled = |display: Option<Display>, enable: bool| enable.then(|| display.unwrap_or(Display::IconAndText));
         let focused = config.focused_container().cloned();
-        let binding_mode = config
-            .shows_binding_mode()
-            .then(|| config.binding_mode.as_ref().and_then(|part| part.display).unwrap_or(Display::Text));
+        let binding_mode = config.shows_binding_mode().then(|| {
+            let part = config.binding_mode.as_ref();
+            let look = part.and_then(|part| part.colours.as_ref()).map(button_look);
+            (part.and_then(|part| part.display).unwrap_or(Display::Text), look)
+        });
         let widget = Komorebi {
-            workspaces: config.workspaces.filter(|part| part.enable).map(|part| {
-                (
-                    part.hide_empty_workspaces.unwrap_or(false),
-                    part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)),
-                    part.strip,
-                )
+            workspaces: config.workspaces.filter(|part| part.enable).map(|part| WorkspacesPart {
+                hide_empty: part.hide_empty_workspaces.unwrap_or(false),
+                display: part.display.unwrap_or(WorkspacesDisplay::Existing(Display::Text)),
+                strip: part.strip,
+                colours: part.colours.unwrap_or_default(),
             }),
             layout: config.layout.filter(|part| part.enable).map(|part| {
                 let options =
@@ -185,7 +196,8 @@ impl Widget for Komorebi {
         // tiler may have more than a view holds.
         if let Some(monitor) = bar_monitor(&state) {
             let room = limits::ITEMS.saturating_sub(items.len());
-            items.splice(0..0, self.workspace_items(monitor, room));
+            let focused_here = state.bar_monitor.is_none_or(|bar| bar == state.focused_monitor);
+            items.splice(0..0, self.workspace_items(monitor, focused_here, room));
         }
         self.last = Some(state);
         View::of(items)
@@ -268,9 +280,11 @@ impl Komorebi {
             || self.binding_mode.is_some()
     }
 
-    /// An item for each workspace shown, `room` at most (the focused one among them).
-    fn workspace_items(&self, monitor: &Monitor, room: usize) -> Vec<Item> {
-        let Some((hide_empty, display, strip)) = self.workspaces else { return Vec::new() };
+    /// An item for each workspace shown, `room` at most (the focused one
+    /// among them), on a monitor that is the focused one or not.
+    fn workspace_items(&self, monitor: &Monitor, focused_here: bool, room: usize) -> Vec<Item> {
+        let Some(WorkspacesPart { hide_empty, display, strip, colours }) = &self.workspaces else { return Vec::new() };
+        let (hide_empty, display, strip) = (*hide_empty, *display, *strip);
         let focused = monitor.focused_workspace as usize;
         let shown: Vec<(usize, &Workspace)> = monitor
             .workspaces
@@ -312,6 +326,15 @@ impl Komorebi {
                 };
                 let mut workspace_item =
                     item(format!("workspace:{index}")).emphasis(emphasis).takes(Inputs::PRIMARY_CLICK);
+                let state_colours = match (selected, focused_here) {
+                    (true, true) => &colours.focused,
+                    (true, false) => &colours.active,
+                    _ if workspace.urgent => &colours.urgent,
+                    _ => &colours.inactive,
+                };
+                if let Some(colours) = state_colours {
+                    workspace_item = workspace_item.look(button_look(colours));
+                }
                 for icon in shown_icons {
                     workspace_item = workspace_item.maybe(Some(icon));
                 }
@@ -373,17 +396,18 @@ impl Komorebi {
     /// The binding mode, drawn with the styles of its markup (i3's and
     /// sway's `--pango_markup` modes); the tooltip names it plain.
     fn binding_mode_item(&self, state: &State) -> Option<Item> {
-        let (display, mode) = (self.binding_mode?, state.mode.as_deref()?);
-        let (icon, show_text) = shows(display, true);
+        let ((display, look), mode) = (self.binding_mode.as_ref()?, state.mode.as_deref()?);
+        let (icon, show_text) = shows(*display, true);
         let text = tiler_mode::mode_markup().map_or_else(|| Piece::Text(mode.into()), |mode| obi_sdk::markup(&mode));
-        Some(
-            item("mode")
-                .maybe(icon.then(|| Piece::Icon(icons::KEYBOARD.into())))
-                .maybe((show_text || !icon).then_some(text))
-                .emphasis(Emphasis::Urgent)
-                .tooltip(format!("Binding mode: {mode}"))
-                .build(),
-        )
+        let item = item("mode")
+            .maybe(icon.then(|| Piece::Icon(icons::KEYBOARD.into())))
+            .maybe((show_text || !icon).then_some(text))
+            .emphasis(Emphasis::Urgent)
+            .tooltip(format!("Binding mode: {mode}"));
+        Some(match look {
+            Some(look) => item.look(look.clone()).build(),
+            None => item.build(),
+        })
     }
 
     fn lock_item(&self, workspace: &Workspace) -> Option<Item> {
@@ -460,6 +484,27 @@ fn labelled(builder: ItemBuilder, icon: Piece, text: &str, show_icon: bool, show
 }
 
 /// The monitor the bar is on, or the focused one when the tiler does not know.
+/// A button in `colours`, as i3bar draws its workspaces and binding mode:
+/// a one-pixel border, its fill, its text, a little room inside.
+fn button_look(colours: &ButtonColours) -> Look {
+    let colour = |hex: &Option<String>| hex.as_deref().and_then(obi_sdk::hex_colour);
+    let widths = Sides { top: 1, right: 1, bottom: 1, left: 1 };
+    Look {
+        colour: colour(&colours.text),
+        background: colour(&colours.background),
+        border: colour(&colours.border).map(|colour| Border { colour, widths }),
+        least_width: None,
+        padding: BUTTON_PADDING,
+        align: Align::Center,
+        room_after: None,
+        separator: false,
+        short: None,
+    }
+}
+
+/// The room inside a coloured button, left and right of its text.
+const BUTTON_PADDING: u16 = 5;
+
 fn bar_monitor(state: &State) -> Option<&Monitor> {
     state.monitors.get(state.bar_monitor.unwrap_or(state.focused_monitor) as usize)
 }

@@ -4,7 +4,7 @@
 
 use obi_harness::tiler::{Container, Kind, Layer, Monitor, State, Status, Window, Workspace};
 use obi_harness::{
-    Emphasis, Harness, Input, Item, Piece, PopupInput, Script, ScrollDirection, View, popup_rows, texts,
+    Emphasis, Harness, Input, Item, Piece, PopupInput, Rgba, Script, ScrollDirection, View, popup_rows, texts,
 };
 use std::time::Duration;
 
@@ -129,6 +129,32 @@ fn a_numbered_workspace_shows_its_name_or_its_number_as_asked() {
     assert_eq!(view.items[2].tooltip, None, "a number alone is its whole name");
     let (mut widget, _) = komorebi(&config("Names"), numbered);
     assert_eq!(texts(&widget.refresh().unwrap()), ["1", "2", "3", "chat"]);
+}
+
+/// i3bar's buttons: each state in the colours given for it, with a border
+/// of a pixel and room inside; a state given none is the theme's.
+#[test]
+fn workspaces_and_the_binding_mode_take_the_colours_given_for_their_state() {
+    let config = r##"{ "workspaces": { "enable": true, "hide_empty_workspaces": false, "colours": {
+            "focused": { "border": "#4c7899", "background": "#285577", "text": "#ffffff" },
+            "urgent": { "background": "#900000" } } },
+        "binding_mode": { "enable": true, "colours": { "background": "#ff8000", "text": "#000000" } } }"##;
+    let mut moded = state();
+    moded.mode = Some("resize".into());
+    let (mut widget, _) = komorebi(config, moded);
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["code", "web", "3", "chat", "resize"]);
+    let look = |at: usize| view.items[at].look.as_deref();
+    let focused = look(0).expect("the focused workspace looks its own way");
+    assert_eq!(
+        (focused.background, focused.colour),
+        (Some(Rgba(0x28, 0x55, 0x77, 255)), Some(Rgba(255, 255, 255, 255)))
+    );
+    let border = focused.border.unwrap();
+    assert_eq!((border.colour, border.top, border.left, focused.padding), (Rgba(0x4c, 0x78, 0x99, 255), 1.0, 1.0, 5.0));
+    assert_eq!(look(1).and_then(|look| look.background), Some(Rgba(0x90, 0, 0, 255)), "web is urgent");
+    assert_eq!(look(2), None, "no colours for inactive ones: the theme's");
+    assert_eq!(look(4).and_then(|look| look.background), Some(Rgba(0xff, 0x80, 0, 255)), "the binding mode");
 }
 
 #[test]

@@ -90,6 +90,7 @@ impl Block {
             background,
             border: self.border.filter(|_| !self.urgent).map(|colour| Border { colour, widths: self.border_widths }),
             least_width: self.min_width.clone(),
+            padding: 0,
             align: self.align,
             room_after: Some(self.separator_block_width),
             separator: self.separator,
@@ -114,14 +115,7 @@ impl Block {
 /// A colour as the protocol writes one: `#rrggbb`, or `#rrggbbaa` as
 /// swaybar reads it too.
 fn colour(block: &Map<String, Value>, key: &str) -> Option<Colour> {
-    let hex = block.get(key)?.as_str()?.strip_prefix('#')?;
-    let channel = |at: usize| hex.get(at..at + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok());
-    let alpha = match hex.len() {
-        6 => 255,
-        8 => channel(6)?,
-        _ => return None,
-    };
-    Some(Colour { red: channel(0)?, green: channel(2)?, blue: channel(4)?, alpha })
+    obi_sdk::hex_colour(block.get(key)?.as_str()?)
 }
 
 /// A width in pixels, at most `most`: a number, however the program wrote

@@ -159,6 +159,7 @@ impl From<host::view::Look> for look::Look {
                 LeastWidth::Pixels(pixels) => look::LeastWidth::Pixels(pixels as f32),
                 LeastWidth::TextOf(text) => look::LeastWidth::TextOf(text),
             }),
+            padding: f32::from(look.padding),
             align: match look.align {
                 Align::Left => look::Align::Left,
                 Align::Center => look::Align::Center,
