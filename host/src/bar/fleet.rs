@@ -403,7 +403,7 @@ mod tests {
             self.monitor
         }
         fn origin(&self) -> crate::bar::Origin {
-            crate::bar::Origin { x: 0.0, y: 0.0, scale: 1.0 }
+            crate::bar::Origin { x: 0.0, y: 0.0, output_x: 0.0, output_y: 0.0, scale: 1.0 }
         }
     }
 

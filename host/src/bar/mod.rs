@@ -218,6 +218,8 @@ impl Bar {
                     y: at.1,
                     bar_x: origin.x,
                     bar_y: origin.y,
+                    output_x: origin.output_x,
+                    output_y: origin.output_y,
                     item_x: hit.rect.x,
                     item_y: hit.rect.y,
                     item_width: hit.rect.width,
@@ -384,13 +386,15 @@ mod tests {
         lay_out_and_show(&mut bar);
         let rect = bar.shown().items[0].rect;
         let on_item = (rect.x + 1.0, 7.0);
-        let origin = Origin { x: 100.0, y: 1040.0, scale: 2.0 };
+        let origin = Origin { x: 100.0, y: 1040.0, output_x: 0.0, output_y: 0.0, scale: 2.0 };
 
         let pointer = Pointer {
             x: on_item.0,
             y: 7.0,
             bar_x: 100.0,
             bar_y: 1040.0,
+            output_x: 0.0,
+            output_y: 0.0,
             item_x: rect.x,
             item_y: rect.y,
             item_width: rect.width,

@@ -14,12 +14,15 @@ use std::rc::Rc;
 /// tiler, which names its monitors the same way (i3, sway).
 pub type ReportOutput = Rc<dyn Fn(&str)>;
 
-/// Where a surface is: its top left corner on the screen, in the display
-/// server's coordinates, and device pixels per logical pixel on it.
+/// Where a surface is: its top left corner on the screen, and its
+/// output's, in the display server's coordinates, and device pixels per
+/// logical pixel on it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Origin {
     pub x: f32,
     pub y: f32,
+    pub output_x: f32,
+    pub output_y: f32,
     pub scale: f32,
 }
 

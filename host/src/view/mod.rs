@@ -143,6 +143,9 @@ pub struct Pointer {
     /// The bar's top left corner on the screen.
     pub bar_x: f32,
     pub bar_y: f32,
+    /// The top left corner of the bar's output on the screen.
+    pub output_x: f32,
+    pub output_y: f32,
     /// The item's box on the bar.
     pub item_x: f32,
     pub item_y: f32,
@@ -156,8 +159,8 @@ pub struct Pointer {
 /// screen, at scale 1 (where input was not given a place: a script's).
 impl Default for Pointer {
     fn default() -> Pointer {
-        let (x, y, bar_x, bar_y, item_x, item_y, item_width, item_height) = Default::default();
-        Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale: 1.0 }
+        let (x, y, bar_x, bar_y, output_x, output_y, item_x, item_y, item_width, item_height) = Default::default();
+        Pointer { x, y, bar_x, bar_y, output_x, output_y, item_x, item_y, item_width, item_height, scale: 1.0 }
     }
 }
 

@@ -45,8 +45,8 @@ pub fn click_event(block: &Block, input: Input, pointer: Pointer) -> ClickEvent 
         event,
         x: whole(pointer.bar_x + pointer.x),
         y: whole(pointer.bar_y + pointer.y),
-        output_x: whole(pointer.x),
-        output_y: whole(pointer.y),
+        output_x: whole(pointer.bar_x - pointer.output_x + pointer.x),
+        output_y: whole(pointer.bar_y - pointer.output_y + pointer.y),
         relative_x: whole(pointer.x - pointer.item_x),
         relative_y: whole(pointer.y - pointer.item_y),
         width: whole(pointer.item_width),
@@ -66,7 +66,9 @@ mod tests {
             x: 130.4,
             y: 12.0,
             bar_x: 1920.0,
-            bar_y: 0.0,
+            bar_y: 1050.0,
+            output_x: 1920.0,
+            output_y: 0.0,
             item_x: 100.0,
             item_y: 2.0,
             item_width: 60.0,
@@ -76,7 +78,12 @@ mod tests {
         let event = click_event(&block, Input::SecondaryClick, pointer);
         assert_eq!((event.name.as_deref(), event.instance.as_deref()), (Some("disk"), Some("/")));
         assert_eq!((event.button, event.event), (3, BTN_RIGHT));
-        assert_eq!((event.x, event.y, event.output_x, event.relative_x, event.relative_y), (2050, 12, 130, 30, 10));
+        assert_eq!((event.x, event.y, event.relative_x, event.relative_y), (2050, 1062, 30, 10));
+        assert_eq!(
+            (event.output_x, event.output_y),
+            (130, 1062),
+            "on its output, the second, from the bottom of the first"
+        );
         assert_eq!((event.width, event.height, event.scale), (60, 20, 1.5));
         assert_eq!(click_event(&block, Input::Scroll(ScrollDirection::Down), pointer).button, 5);
     }

@@ -341,8 +341,9 @@ impl From<Input> for wit::Input {
 
 impl From<Pointer> for host::view::Pointer {
     fn from(pointer: Pointer) -> host::view::Pointer {
-        let Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale } = pointer;
-        host::view::Pointer { x, y, bar_x, bar_y, item_x, item_y, item_width, item_height, scale }
+        let Pointer { x, y, bar_x, bar_y, output_x, output_y, item_x, item_y, item_width, item_height, scale } =
+            pointer;
+        host::view::Pointer { x, y, bar_x, bar_y, output_x, output_y, item_x, item_y, item_width, item_height, scale }
     }
 }
 

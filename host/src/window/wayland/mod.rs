@@ -647,13 +647,13 @@ impl Surface for Panel {
     fn origin(&self) -> Origin {
         let scale = self.scale.factor();
         let Some((_, info)) = self.outputs.iter().find(|(listed, _)| Some(listed) == self.output.as_ref()) else {
-            return Origin { x: 0.0, y: 0.0, scale };
+            return Origin { x: 0.0, y: 0.0, output_x: 0.0, output_y: 0.0, scale };
         };
         let (x, y) = outputs::origin(info);
         let left = self.side_margins.map_or(0, |(left, _)| left);
         let output_height = info.logical_size.map_or(0, |(_, height)| height);
         let down = if self.at_bottom { output_height - self.logical.1 as i32 } else { 0 };
-        Origin { x: (x + left) as f32, y: (y + down) as f32, scale }
+        Origin { x: (x + left) as f32, y: (y + down) as f32, output_x: x as f32, output_y: y as f32, scale }
     }
 }
 

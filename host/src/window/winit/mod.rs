@@ -679,7 +679,8 @@ impl Surface for WindowSurface {
     fn origin(&self) -> Origin {
         let scale = self.output().map_or(1.0, |output| output.scale) as f32;
         let (x, y) = self.rect.map_or((0, 0), |bar| (bar.x, bar.y));
-        Origin { x: x as f32, y: y as f32, scale }
+        let (output_x, output_y) = self.output().map_or((0, 0), |output| (output.rect.x, output.rect.y));
+        Origin { x: x as f32, y: y as f32, output_x: output_x as f32, output_y: output_y as f32, scale }
     }
 }
 
