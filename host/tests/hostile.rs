@@ -32,7 +32,12 @@ fn clock() -> WidgetSpec {
     stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Clock])
 }
 
-/// Runs `specs` for `time`; every state each widget showed.
+/// How long the widgets may take to show their first states: compiling
+/// their components on a cold cache, on a loaded machine, takes seconds.
+const FIRST_STATES: Duration = Duration::from_secs(60);
+
+/// Runs `specs` for `time` from when each has shown a first state; every
+/// state each widget showed.
 fn run(engine: obi::runtime::WidgetEngine, specs: Vec<WidgetSpec>, time: Duration) -> Vec<Vec<WidgetState>> {
     let count = specs.len();
     let (sender, receiver) = mpsc::channel();
@@ -40,9 +45,17 @@ fn run(engine: obi::runtime::WidgetEngine, specs: Vec<WidgetSpec>, time: Duratio
         let _ = sender.send((index, state));
     });
     let mut history = vec![Vec::new(); count];
-    let until = Instant::now() + time;
-    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
+    let mut until = None;
+    let started = Instant::now();
+    loop {
+        let deadline = until.unwrap_or(started + FIRST_STATES);
+        let Ok((index, state)) = receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
+            break;
+        };
         history[index].push(state);
+        if until.is_none() && history.iter().all(|states| !states.is_empty()) {
+            until = Some(Instant::now() + time);
+        }
     }
     drop(scheduler);
     history
