@@ -55,20 +55,20 @@ fn keep(png: &Path, name: &str) {
     std::fs::copy(png, artifacts.join(name)).unwrap();
 }
 
-/// A tiler that started Obi as its bar: how to see its screen, ask it to
-/// set the bar's mode, and read its log.
+/// A tiler that started Obi as its bar: how to see its screen, set one of
+/// the bar's settings (`mode`, `hidden_state`) to a value, and read its log.
 struct Tiler<'a> {
     grab: &'a dyn Fn() -> Frame,
-    set_mode: &'a dyn Fn(&str) -> bool,
+    set: &'a dyn Fn(&str, &str) -> bool,
     log: &'a dyn Fn() -> String,
 }
 
 /// The bar is at the bottom in the block's background (and nowhere at the
 /// top), shows i3status's block and the focused workspace in its fill; it
-/// hides at `mode hide` and shows again at `mode dock`. The screen as
-/// grabbed at `png` is kept as `artifact`.
+/// hides at `mode hide`, shows while `hidden_state show` and again at
+/// `mode dock`. The screen as grabbed at `png` is kept as `artifact`.
 fn shows_the_block(tiler: Tiler, png: &Path, artifact: &str) {
-    let Tiler { grab, set_mode, log } = tiler;
+    let Tiler { grab, set, log } = tiler;
     // Tall enough for its 14-point font: more than 20 rows at the bottom.
     let at_bottom = |frame: &Frame| pixels_of(frame, 700..720, BACKGROUND) > 1280 * 10;
     let shown = wait_for(Duration::from_secs(30), || at_bottom(&grab()));
@@ -87,10 +87,17 @@ fn shows_the_block(tiler: Tiler, png: &Path, artifact: &str) {
     keep(png, artifact);
     assert!(read, "i3status's block and the focused workspace in its fill; the tiler said:\n{}", log());
 
-    assert!(set_mode("hide"), "the tiler took `mode hide`");
-    assert!(wait_for(Duration::from_secs(20), || !at_bottom(&grab())), "`mode hide` hides it:\n{}", log());
-    assert!(set_mode("dock"), "the tiler took `mode dock`");
-    assert!(wait_for(Duration::from_secs(20), || at_bottom(&grab())), "`mode dock` shows it again:\n{}", log());
+    let steps = [
+        ("mode", "hide", false),
+        ("hidden_state", "show", true),
+        ("hidden_state", "hide", false),
+        ("mode", "dock", true),
+    ];
+    for (setting, value, shown) in steps {
+        assert!(set(setting, value), "the tiler took `{setting} {value}`");
+        let done = wait_for(Duration::from_secs(20), || at_bottom(&grab()) == shown);
+        assert!(done, "after `{setting} {value}` the bar is shown: {}, not {shown}:\n{}", !shown, log());
+    }
 }
 
 #[test]
@@ -111,8 +118,8 @@ fn sway_starts_obi_as_its_bar_at_the_bottom_in_the_blocks_colours() {
         assert!(grabbed.status.success(), "grim: {grabbed:?}");
         Frame::read(&png)
     };
-    let set_mode = |mode: &str| sway.swaymsg(&["bar", "obi-bar", "mode", mode]).status.success();
-    shows_the_block(Tiler { grab: &grab, set_mode: &set_mode, log: &|| sway.log() }, &png, "sway-bar-block.png");
+    let set = |setting: &str, value: &str| sway.swaymsg(&["bar", "obi-bar", setting, value]).status.success();
+    shows_the_block(Tiler { grab: &grab, set: &set, log: &|| sway.log() }, &png, "sway-bar-block.png");
 }
 
 #[test]
@@ -130,8 +137,8 @@ fn i3_starts_obi_as_its_bar_at_the_bottom_in_the_blocks_colours() {
         assert!(grabbed.status.success(), "import: {grabbed:?}");
         Frame::read(&png)
     };
-    let set_mode = |mode: &str| {
-        crate::support::run(session.command("i3-msg").args(["bar", "mode", mode, "obi-bar"])).status.success()
+    let set = |setting: &str, value: &str| {
+        crate::support::run(session.command("i3-msg").args(["bar", setting, value, "obi-bar"])).status.success()
     };
-    shows_the_block(Tiler { grab: &grab, set_mode: &set_mode, log: &|| session.i3_log() }, &png, "i3-bar-block.png");
+    shows_the_block(Tiler { grab: &grab, set: &set, log: &|| session.i3_log() }, &png, "i3-bar-block.png");
 }

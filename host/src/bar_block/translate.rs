@@ -68,7 +68,7 @@ pub fn config(block: &BarBlock, output: Option<&str>, first: bool) -> Value {
     if block.position == Position::Bottom {
         keys.insert("edge".into(), "Bottom".into());
     }
-    keys.insert("margin".into(), 0.into());
+    keys.insert("margin".into(), margin(block));
     keys.insert("padding".into(), json!({ "top": 1, "bottom": 1, "left": 3, "right": 3 }));
     let roles = roles(block);
     if !roles.is_empty() {
@@ -113,19 +113,24 @@ pub fn config(block: &BarBlock, output: Option<&str>, first: bool) -> Value {
 /// not among them: the tiler gives every one, set or not.
 fn say_what_is_not_carried_over(block: &BarBlock) {
     let id = &block.id;
-    let said = [
-        (block.separator_symbol.is_some(), "separator_symbol", "Obi draws a line between status blocks"),
-        (has_gaps(block), "gaps", "Obi's bar spans its output's edge"),
-    ];
+    let said = [(block.separator_symbol.is_some(), "separator_symbol", "Obi draws a line between status blocks")];
     for (_, what, why) in said.into_iter().filter(|(said, ..)| *said) {
         tracing::warn!("bar {id}: `{what}` is not carried over: {why}");
     }
 }
 
-fn has_gaps(block: &BarBlock) -> bool {
-    let sides = block.gaps.as_ref().and_then(Value::as_object);
-    sides.is_some_and(|sides| sides.values().any(|side| side.as_f64().is_some_and(|pixels| pixels != 0.0)))
+/// sway's `gaps` around the bar, as the room between the window's edges
+/// and the bar's background.
+fn margin(block: &BarBlock) -> Value {
+    let side = |name: &str| {
+        let pixels = block.gaps.as_ref().and_then(|gaps| gaps.get(name)).and_then(Value::as_f64).unwrap_or(0.0);
+        pixels.clamp(0.0, MAX_GAP)
+    };
+    json!({ "top": side("top"), "right": side("right"), "bottom": side("bottom"), "left": side("left") })
 }
+
+/// The most room around the bar taken from a block: wider is a mistake.
+const MAX_GAP: f64 = 1000.0;
 
 /// The colours of the block's button `name` (`focused_workspace`,
 /// `binding_mode`), as its `_border`, `_bg` and `_text`; none when it gives
@@ -302,6 +307,9 @@ mod tests {
         assert_eq!(config["height"], json!(30.0));
         let top = config_of(BarBlock { position: Position::Top, ..block() });
         assert_eq!(top.get("edge"), None);
+        let gapped =
+            config_of(BarBlock { gaps: Some(json!({ "top": 4, "right": 8, "bottom": 0, "left": 8 })), ..block() });
+        assert_eq!(gapped["margin"], json!({ "top": 4.0, "right": 8.0, "bottom": 0.0, "left": 8.0 }));
         let stripped = config_of(BarBlock { strip_workspace_numbers: true, ..block() });
         assert_eq!(stripped["left_widgets"][0]["Komorebi"]["workspaces"]["strip"], "Numbers");
     }
