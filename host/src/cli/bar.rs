@@ -25,7 +25,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         let block = Arc::new(block.clone());
         sources.iter_mut().for_each(|source| source.block = Some(block.clone()));
     }
-    let first = &sources[0].config;
+    let first = sources[0].running_config();
     let held = HeldImages::default();
     let options = tiler::Options {
         choice: cli.tiler,
@@ -44,7 +44,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
     })?;
 
     if let Some(path) = &cli.screenshot {
-        return screenshot::write(engine, Bar::new(first), held, cli.width, path);
+        return screenshot::write(engine, Bar::new(&first), held, cli.width, path);
     }
     // As swaybar and i3bar are: on every output, or those the block lists.
     let outputs = block.as_ref().and_then(|(_, block)| block.outputs.clone());
