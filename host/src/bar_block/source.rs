@@ -36,10 +36,6 @@ impl BlockSource {
         Ok(BlockSource { socket, id: id.to_owned() })
     }
 
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
     fn connect(&self) -> anyhow::Result<UnixStream> {
         let stream = UnixStream::connect(&self.socket)
             .with_context(|| format!("cannot reach the tiler at {}", self.socket.display()))?;

@@ -3,7 +3,7 @@
 //! its default (a status program's mistake hides nothing but itself), and
 //! the block as an item of the bar with a look of its own.
 
-use obi_sdk::{Align, Border, Colour, Emphasis, Inputs, Item, LeastWidth, Look, Piece, Sides};
+use obi_sdk::{Align, Border, Colour, Emphasis, Inputs, Item, LeastWidth, Look, Piece, Sides, limits};
 use serde_json::{Map, Value};
 
 /// The room after a block, where it says none.
@@ -56,7 +56,7 @@ impl Block {
                 left: side("border_left"),
             },
             min_width: match block.get("min_width") {
-                Some(Value::String(text)) => Some(LeastWidth::TextOf(text.clone())),
+                Some(Value::String(text)) => Some(LeastWidth::TextOf(limits::fit(text.as_str()))),
                 Some(_) => pixels(block, "min_width", MAX_WIDTH).map(|width| LeastWidth::Pixels(width as u32)),
                 None => None,
             },
@@ -107,8 +107,9 @@ impl Block {
         })
     }
 
+    /// `text` as a piece, kept within what a view holds.
     fn piece(&self, text: &str) -> Piece {
-        if self.pango { obi_sdk::markup(text) } else { Piece::Text(text.to_owned()) }
+        if self.pango { obi_sdk::markup(text) } else { Piece::Text(limits::fit(text)) }
     }
 }
 
@@ -167,6 +168,24 @@ mod tests {
         assert!(
             item.takes.contains(Inputs::PRIMARY_CLICK | Inputs::SCROLL) && !item.takes.contains(Inputs::DOUBLE_CLICK)
         );
+    }
+
+    /// A program chooses how long its texts are; a view holds so much.
+    #[test]
+    fn texts_longer_than_a_view_holds_are_cut() {
+        let long = "x".repeat(3 * limits::TEXT_BYTES);
+        for markup in ["none", "pango"] {
+            let block = read(json!({ "full_text": long, "short_text": long, "min_width": long, "markup": markup }));
+            let item = block.item("0".into(), false).unwrap();
+            let look = item.look.unwrap();
+            let within = |piece: &Piece| match piece {
+                Piece::Text(text) => text.len() <= limits::TEXT_BYTES,
+                Piece::Styled(spans) => spans.iter().map(|span| span.text.len()).sum::<usize>() <= limits::TEXT_BYTES,
+                _ => false,
+            };
+            assert!(within(&item.pieces[0]) && within(&look.short.unwrap()[0]), "{markup}");
+            assert!(matches!(look.least_width, Some(LeastWidth::TextOf(text)) if text.len() <= limits::TEXT_BYTES));
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@ mod click;
 use block::Block;
 use obi_sdk::config::StatusCommandConfig;
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Emphasis, Input, Piece, Pointer, Schedule, View, Widget, icons, item, limits, status_programs};
+use obi_sdk::{Emphasis, Input, Pointer, Schedule, View, Widget, icons, item, limits, status_programs};
 use serde_json::Value;
 
 const PROGRAM: &str = StatusCommandConfig::COMMAND_ID;
@@ -73,7 +73,7 @@ impl Widget for StatusCommand {
         }
         match self.failure.as_ref().or(self.unreadable.as_ref()) {
             Some(failure) => View::of([item("failure")
-                .maybe(Some(Piece::Icon(icons::WARNING.into())))
+                .icon(icons::WARNING)
                 .text(cut(failure, FAILURE_CHARS))
                 .emphasis(Emphasis::Urgent)
                 .tooltip(limits::fit(format!("The status program {failure}")))]),
