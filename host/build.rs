@@ -3,7 +3,8 @@
 //! `stock-widgets` feature (a widget's own tests) it embeds none. It also
 //! names the platform families the code is written for (`free_unix`, `egl`),
 //! packs the binary's relocations where the toolchain can, and lays out a
-//! release build's functions in the order `link/symbol-order.txt` gives.
+//! release build's functions in the order `link/symbol-order.txt` gives,
+//! and records the commit the bar is built from for `obi --version`.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -19,6 +20,11 @@ fn main() {
     }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap());
+    let version = env::var("CARGO_PKG_VERSION").unwrap();
+    match built_from(&manifest_dir) {
+        Some(commit) => println!("cargo:rustc-env=OBI_VERSION={version} ({commit})"),
+        None => println!("cargo:rustc-env=OBI_VERSION={version}"),
+    }
     if links_packed_relocations(&out_dir) {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
@@ -122,4 +128,33 @@ fn links_in_symbol_order(symbol_order: &Path, out_dir: &Path) -> bool {
 /// probe's own business.
 fn succeeds(command: &mut Command) -> bool {
     command.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|status| status.success())
+}
+
+/// The commit the bar is built from and its date (`6aa449b1c0de,
+/// 2026-11-29`): `OBI_COMMIT` when a packager building from a source archive
+/// sets it, else git's `HEAD` when the source is a checkout.
+fn built_from(manifest_dir: &Path) -> Option<String> {
+    println!("cargo:rerun-if-env-changed=OBI_COMMIT");
+    if let Ok(commit) = env::var("OBI_COMMIT") {
+        return Some(commit);
+    }
+    let git = |args: &[&str]| {
+        let output = Command::new("git").arg("-C").arg(manifest_dir).args(args).stderr(Stdio::null()).output().ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        output.status.success().then(|| text.trim().to_owned())
+    };
+    // HEAD moves by a checkout (HEAD itself) or a commit (the branch it
+    // names, loose or packed). A path that does not exist would have the
+    // build script run at every build.
+    let mut moved_by = vec![git(&["rev-parse", "--git-path", "HEAD"])?];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        moved_by.extend(git(&["rev-parse", "--git-path", &branch]));
+    }
+    moved_by.extend(git(&["rev-parse", "--git-path", "packed-refs"]));
+    for path in moved_by.iter().map(|path| manifest_dir.join(path)).filter(|path| path.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+    let described = git(&["show", "--no-patch", "--format=%H %cs", "HEAD"])?;
+    let (hash, date) = described.split_once(' ')?;
+    Some(format!("{}, {date}", hash.get(..12)?))
 }

@@ -30,7 +30,11 @@ pub fn create(directory: &Path, name: &str, obi_source: &Path) -> anyhow::Result
     }
     let sdk = obi_source.join("sdk");
     if !sdk.join("Cargo.toml").is_file() {
-        anyhow::bail!("no Obi source tree at {} (its sdk/ is missing)", obi_source.display());
+        // An obi installed from a package was built elsewhere.
+        anyhow::bail!(
+            "no Obi source tree at {} (its sdk/ is missing): name a checkout of Obi with --obi-source",
+            obi_source.display()
+        );
     }
     if directory.exists() {
         anyhow::bail!("{} exists already", directory.display());

@@ -4,6 +4,7 @@
 mod aliases;
 mod bar;
 mod check;
+mod generate;
 mod import;
 mod msg;
 mod quickstart;
@@ -17,7 +18,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(version, about = "A status bar for tiling window managers, with WebAssembly widgets")]
+#[command(version = env!("OBI_VERSION"), about = "A status bar for tiling window managers, with WebAssembly widgets")]
 pub struct Cli {
     /// A komorebi.bar.json (`~` and environment variables are resolved);
     /// without it, on Windows the one komorebi-bar reads (in
@@ -56,6 +57,10 @@ pub struct Cli {
     /// List the font families installed on this system (for `font_family`).
     #[arg(long, exclusive = true)]
     fonts: bool,
+
+    /// Write the manual page or a shell's completions to standard output.
+    #[arg(long, value_name = "WHAT", exclusive = true)]
+    generate: Option<generate::Generated>,
 
     /// Write an example komorebi.bar.json to Obi's config directory.
     #[arg(long, exclusive = true)]
@@ -226,6 +231,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     if cli.fonts {
         obi::render::fonts::families().iter().for_each(|family| println!("{family}"));
         return Ok(());
+    }
+    if let Some(what) = cli.generate {
+        return generate::write(what);
     }
     if cli.quickstart {
         return quickstart::write_example();
