@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
-# Writes host/link/symbol-order.txt, the order in which a release build
-# lays out the functions a running bar executes, so that they share pages.
+# Writes host/link/symbol-order.txt, the order in which an optimised build
+# (the release's artifacts, `cargo install`) lays out the functions a
+# running bar executes, so that they share pages.
 # Left in the compiler's order, the code a bar runs is spread thinly over
 # the binary's 24 MB of text, and since the kernel maps the 64 KB around
 # every page a process touches of a file in the page cache
 # ("fault-around"), about 4.7 MB of code run kept 11.5 MB of the binary's
 # text resident in the bars bench's plain bar; listed first, 5.4 MB.
 #
-# How: the release `obi` is copied to a file of its own and run once to
-# fill the component cache; then, dropped from the page cache and run again
-# with read-ahead off on its disk, it reads only the pages it executes, and
-# fault-around finds nothing more to map. After SECONDS (default 10) the
-# pages it holds are read from /proc/PID/pagemap. Every function on those
-# pages is listed, except one of more than two pages none of whose pages
-# that ran is its own alone (it shares them with functions that ran):
-# first those every scenario ran, then those fewer did, each group in the
-# order the build has now. The scenarios, each on Xvfb: the bars bench's
-# five widgets; the same beside Chinese, Japanese, Korean and emoji; the
-# default config on i3 with a session bus.
+# How: `obi` as the release's artifacts have it is copied to a file of its
+# own and run once to fill the component cache; then, dropped from the
+# page cache and run again with read-ahead off on its disk, it reads only
+# the pages it executes, and fault-around finds nothing more to map. After
+# SECONDS (default 10) the pages it holds are read from /proc/PID/pagemap.
+# Every function on those pages is listed, except one of more than two
+# pages none of whose pages that ran is its own alone (it shares them with
+# functions that ran): first those every scenario ran, then those fewer
+# did, each group in the order the build has now. The scenarios, each on
+# Xvfb: the bars bench's five widgets; the same beside Chinese, Japanese,
+# Korean and emoji; the default config on i3 with a session bus.
 #
 # Symbol names carry hashes of the toolchain and the dependencies, so run
 # it again after updating either: a name the linker no longer finds is
@@ -32,13 +33,13 @@ for tool in Xvfb i3 dbus-run-session nm python3; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed" >&2; exit 1; }
 done
 
-# As `cargo run --release` builds it: the features the default members
-# turn on change symbol names.
-cargo build --release -q --bin obi
+# As `cargo xtask dist` builds it: the features the default members turn
+# on change symbol names.
+cargo build --profile dist -q --bin obi
 # On disk, not in a tmpfs: its pages must leave the page cache.
 work="$PWD/target/symbol-order"
 rm -rf "$work" && mkdir -p "$work"
-cp target/release/obi "$work/obi"
+cp target/dist/obi "$work/obi"
 device=$(stat -c '%d' "$work/obi")
 read_ahead="/sys/dev/block/$((device >> 8)):$((device & 255))"
 [ -e "$read_ahead/queue" ] || read_ahead="$read_ahead/.."

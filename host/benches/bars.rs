@@ -40,6 +40,8 @@
 //! `cargo bench -p obi --bench bars`; needs Xvfb, polybar, sway, grim,
 //! waybar and the Noto fonts. `cargo bench -p obi --bench bars -- --starts
 //! 20` takes the starts alone, 20 rounds, and prints them, writing nothing.
+//! The bars are built in the `dist` profile, as the release's artifacts
+//! are; `-- --profile release` measures `cargo install`'s build instead.
 
 mod desktop;
 
@@ -490,24 +492,33 @@ fn bars_on_two_monitors(bars: &[(&Contestant, Option<&str>)]) -> (Memory, u64) {
     (total, (after - before) / 1000 / 30)
 }
 
-/// The bar as the README's `cargo run --release` builds it, not the one
-/// `cargo bench` builds beside this bench: the features other packages
-/// turn on (the workspace's default members there, the dev-dependencies
-/// here) give many crates other symbol names, and the release build's
-/// symbol order (`host/link/symbol-order.txt`) is of the README's build.
-static OBI: LazyLock<PathBuf> = LazyLock::new(|| release_build(&["--bin", "obi"]));
+/// The bar as `cargo xtask dist` builds it for the release's artifacts
+/// (or `cargo install` does, with `--profile release`), not the one `cargo
+/// bench` builds beside this bench: the features other packages turn on
+/// (the workspace's default members there, the dev-dependencies here) give
+/// many crates other symbol names, and the symbol order
+/// (`host/link/symbol-order.txt`) is of the artifacts' build.
+static OBI: LazyLock<PathBuf> = LazyLock::new(|| build(&["--bin", "obi"]));
 
 fn build_floor() -> PathBuf {
-    release_build(&["--package", "obi", "--example", "empty_window"])
+    build(&["--package", "obi", "--example", "empty_window"])
 }
 
-/// Builds `target` in the workspace with the release profile, and its path.
-fn release_build(target: &[&str]) -> PathBuf {
+/// `--profile NAME`: the profile the bars are built in, `dist` (the
+/// release's artifacts) unless it says.
+static PROFILE: LazyLock<String> = LazyLock::new(|| {
+    let arguments: Vec<String> = std::env::args().collect();
+    let at = arguments.iter().position(|argument| argument == "--profile");
+    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or("dist".into())
+});
+
+/// Builds `target` in the workspace in [`PROFILE`], and its path.
+fn build(target: &[&str]) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let built = Command::new(cargo)
         .current_dir(workspace)
-        .args(["build", "--quiet", "--release", "--message-format=json-render-diagnostics"])
+        .args(["build", "--quiet", "--profile", &PROFILE, "--message-format=json-render-diagnostics"])
         .args(target)
         .stderr(Stdio::inherit())
         .output()
@@ -547,7 +558,8 @@ fn rounds_asked() -> Option<usize> {
 /// The starts' medians and each Obi bar's first frame over its floors.
 fn starts_report(rows: &[Row]) -> String {
     let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
-    let mut out = format!("Starts on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, release build.\n\n", today(), machine());
+    let mut out =
+        format!("Starts on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, {} profile.\n\n", today(), machine(), *PROFILE);
     out += "| | start to mapped | start to first complete frame |\n|---|---|---|\n";
     for row in rows {
         out += &format!("| {} | {:.0} ms | {:.0} ms |\n", row.name, ms(row.starts.mapped), ms(row.starts.first_frame));
@@ -584,9 +596,10 @@ fn report(rows: &[Row], five: Memory, every: Memory, thirty: Memory, two: &TwoBa
     let mb = |kb: u64| format!("{:.1} MB", kb as f64 / 1024.0);
     let mut out = String::new();
     out += &format!(
-        "Run on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, release build, {} font files installed.\n\n",
+        "Run on {}: {}, Xvfb 1920×1080, Mesa llvmpipe, {} profile, {} font files installed.\n\n",
         today(),
         machine(),
+        *PROFILE,
         fonts.installed
     );
     out += "| | start to mapped (median of 10) | start to first complete frame | RSS after 10 s | private RSS | CPU: bar | its X server | bar + server |\n";
