@@ -16,6 +16,7 @@ mod hostile_environment;
 mod hostile_peers;
 mod i3;
 mod in_bars_place;
+mod install;
 mod keyboard;
 mod komorebi_widget;
 mod kwin;

@@ -835,3 +835,69 @@ fn chinese_shows_from_a_cjk_font_in_the_prefix_under_wine() {
     }
     assert!(read_back, "the bar reads {reading:?} (wine-chinese.png); its log:\n{}", read(&log));
 }
+
+/// The release's MSI installs silently with its autostart feature, the
+/// `obi.exe` it puts in Program Files draws its bar, and uninstalling
+/// takes away the program's folder, its Start menu entry and its autostart.
+#[test]
+fn the_msi_installs_the_bar_and_uninstalling_removes_it_under_wine() {
+    let Some(wine) = WineDesktop::start("the MSI under Wine") else { return };
+    let Some(dist) = crate::install::artifacts("the MSI under Wine") else { return };
+    let msi = windows_path(&crate::install::artifact(dist, ".msi"));
+    let installed = run(wine.wine("msiexec").args(["/i", &msi, "/qn", "ADDLOCAL=ALL"]));
+    assert!(installed.status.success(), "msiexec /i: {installed:?}");
+    let drive = wine.prefix.path().join("drive_c");
+    let folder = drive.join("Program Files/Obi");
+    for file in ["obi.exe", "README.md", "LICENSE-MIT.txt", "LICENSE-APACHE.txt", "komorebi.bar.example.json"] {
+        assert!(folder.join(file).is_file(), "the MSI did not install {file}");
+    }
+    // The MSI is a machine's (ALLUSERS=1); Wine puts its Start menu entry
+    // in the installing user's menu all the same.
+    let shortcuts = || files_named(&drive, "Obi.lnk");
+    let shortcut = shortcuts();
+    assert!(
+        shortcut.len() == 1 && shortcut[0].to_string_lossy().contains("Start Menu/Programs"),
+        "the Start menu entries: {shortcut:?}"
+    );
+    let autostart = || run(wine.wine("reg").args(["query", RUN_KEY, "/v", "Obi"]));
+    let said = String::from_utf8_lossy(&autostart().stdout).into_owned();
+    assert!(said.contains(r"C:\Program Files\Obi\obi.exe"), "the autostart value: {said:?}");
+
+    // Wine 8's missing DLL, beside the installed bar while it runs (and
+    // taken away before it is uninstalled: it is the test's, not the MSI's).
+    let stand_in = folder.join("bcryptprimitives.dll");
+    std::fs::copy(wine.folder.path().join("bcryptprimitives.dll"), &stand_in).unwrap();
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(home.path().join("komorebi.bar.json"), CONFIG).unwrap();
+    let log = home.path().join("bar.log");
+    let bar = WineDesktop::spawn_bar(wine.on_desktop(r"C:\Program Files\Obi\obi.exe"), home.path(), &log);
+    wine.wait_for_words(home.path(), &[("the clock", clock)], &log);
+    let kept = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&kept).unwrap();
+    std::fs::copy(home.path().join("bar.png"), kept.join("installed-msi.png")).unwrap();
+    drop(bar);
+    wine.end_wine();
+    std::fs::remove_file(&stand_in).unwrap();
+
+    let removed = run(wine.wine("msiexec").args(["/x", &msi, "/qn"]));
+    assert!(removed.status.success(), "msiexec /x: {removed:?}");
+    assert!(!folder.exists(), "uninstalling left {}", folder.display());
+    assert_eq!(shortcuts(), Vec::<PathBuf>::new(), "uninstalling left the Start menu entry");
+    assert!(!autostart().status.success(), "uninstalling left the autostart value");
+}
+
+const RUN_KEY: &str = r"HKLM\Software\Microsoft\Windows\CurrentVersion\Run";
+
+/// The files called `name` anywhere under `folder`.
+fn files_named(folder: &Path, name: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut found = Vec::new();
+    for path in entries.flatten().map(|entry| entry.path()) {
+        if path.is_dir() && !path.is_symlink() {
+            found.extend(files_named(&path, name));
+        } else if path.file_name().is_some_and(|file| file == name) {
+            found.push(path);
+        }
+    }
+    found
+}
