@@ -47,9 +47,7 @@ pub fn run(options: &Options) -> Result<()> {
 
     let windows_files = windows_files(windows, &payload);
     let zip_name = format!("obi-{}-x86_64-windows.zip", release.version);
-    let entries: Vec<Entry> =
-        windows_files.iter().map(|(name, bytes)| Entry::file(name.clone(), bytes.clone())).collect();
-    let zip_sha256 = artifacts.add(&zip_name, &archive::zip(&entries, release.epoch)?)?;
+    let zip_sha256 = artifacts.add(&zip_name, &archive::zip(&windows_files, release.epoch)?)?;
     let msi_name = msi::name(&release);
     let staging = release.target_dir.join("xtask/msi");
     let msi_sha256 = artifacts.add(&msi_name, &msi::build(&release, &staging, &windows_files)?)?;
@@ -62,10 +60,10 @@ pub fn run(options: &Options) -> Result<()> {
 
 /// The Windows packages' files: `obi.exe` first, then the documents (with
 /// `.txt` on the licences, so that a double-click opens them).
-fn windows_files(obi: Vec<u8>, payload: &Payload) -> Vec<(String, Vec<u8>)> {
-    let mut files = vec![("obi.exe".to_owned(), obi), ("README.md".to_owned(), payload.readme.clone())];
-    files.extend(payload.licences.iter().map(|(name, text)| (format!("{name}.txt"), text.clone())));
-    files.push((EXAMPLE.to_owned(), payload.example.clone()));
+fn windows_files(obi: Vec<u8>, payload: &Payload) -> Vec<Entry> {
+    let mut files = vec![Entry::executable("obi.exe", obi), Entry::file("README.md", payload.readme.clone())];
+    files.extend(payload.licences.iter().map(|(name, text)| Entry::file(format!("{name}.txt"), text.clone())));
+    files.push(Entry::file(EXAMPLE, payload.example.clone()));
     files
 }
 

@@ -7,6 +7,7 @@
 //! replaces the older. wixl stamps the package with a fresh package code
 //! and the time it ran, so two builds of one commit differ in those alone.
 
+use crate::archive::Entry;
 use crate::release::Release;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
@@ -38,20 +39,21 @@ pub fn product_code(release: &Release) -> String {
 /// Builds the MSI in `staging` (a folder of its own, emptied first and
 /// removed after) from
 /// `files`: `obi.exe` first, then the documents.
-pub fn build(release: &Release, staging: &Path, files: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
+pub fn build(release: &Release, staging: &Path, files: &[Entry]) -> Result<Vec<u8>> {
     let version = msi_version(&release.version)?;
     if staging.exists() {
         std::fs::remove_dir_all(staging).with_context(|| format!("emptying {}", staging.display()))?;
     }
     std::fs::create_dir_all(staging).with_context(|| format!("creating {}", staging.display()))?;
-    for (name, bytes) in files {
-        std::fs::write(staging.join(name), bytes).with_context(|| format!("staging {name}"))?;
+    for file in files {
+        std::fs::write(staging.join(&file.path), &file.bytes).with_context(|| format!("staging {}", file.path))?;
     }
     let documents: String = files
         .iter()
         .skip(1)
-        .map(|(name, _)| {
-            format!("            <File Id=\"{id}\" Source=\"{name}\" Name=\"{name}\" />\n", id = file_id(name))
+        .map(|file| {
+            let (id, name) = (file_id(&file.path), escape(&file.path));
+            format!("            <File Id=\"{id}\" Source=\"{name}\" Name=\"{name}\" />\n")
         })
         .collect();
     let source = format!(
