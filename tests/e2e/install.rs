@@ -6,8 +6,9 @@
 //! only the packing is new here (the README says so), and CI stays in its
 //! budget.
 
+use crate::nobody::am_root;
 use crate::ocr::wait_for_words;
-use crate::support::{Reaped, XSession, have_tools, run, workspace};
+use crate::support::{Reaped, XSession, files_under, have_tools, run, workspace};
 use obi_test_support::cross::{MINGW, WINDOWS};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -70,20 +71,14 @@ fn assert_version_of_checkout(said: &[u8]) {
     assert!(said.starts_with(&expected), "obi --version said {said:?}, not {expected}…");
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
 /// The installed bar, drawn on an X server under i3 with [`CONFIG`]; its
 /// screen is kept as `target/e2e-artifacts/{artifact}.png` to be looked at.
-fn draw_bar(program: Command, artifact: &str) {
+fn draw_bar(mut program: Command, artifact: &str) {
     let session = XSession::start(1280, 720);
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("komorebi.bar.json");
     std::fs::write(&config, CONFIG).unwrap();
     let log = dir.path().join("bar.log");
-    let mut program = program;
     let bar = program
         .arg("--config")
         .arg(&config)
@@ -114,7 +109,7 @@ fn the_artifacts_are_checksummed_and_packed_the_same_twice() {
     let sums = std::fs::read_to_string(dist.join("SHA256SUMS")).unwrap();
     let listed: Vec<&str> = sums.lines().filter_map(|line| line.split_once("  ").map(|(_, name)| name)).collect();
     let mut files = Vec::new();
-    for entry in walk(dist) {
+    for entry in files_under(dist) {
         let name = entry.strip_prefix(dist).unwrap().to_string_lossy().into_owned();
         if name != "SHA256SUMS" {
             files.push(name);
@@ -133,15 +128,6 @@ fn the_artifacts_are_checksummed_and_packed_the_same_twice() {
         assert!(first == second, "{name} differs when packed again");
     }
     let _ = std::fs::remove_dir_all(again);
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() { files.extend(walk(&path)) } else { files.push(path) }
-    }
-    files
 }
 
 /// Removes the package when dropped, so that a failing test leaves the
@@ -163,7 +149,7 @@ fn the_deb_installs_draws_its_bar_and_is_removed_without_a_trace() {
     if !have_tools("installing the .deb", TOOLS) {
         return;
     }
-    if !is_root() {
+    if !am_root() {
         obi_test_support::skip::unavailable("installing the .deb: needs root, for dpkg");
         return;
     }
@@ -218,7 +204,7 @@ fn the_tarball_runs_its_bar_from_an_empty_folder_with_no_checkout_in_reach() {
     if !have_tools("running the tarball's bar", TOOLS) {
         return;
     }
-    if !is_root() {
+    if !am_root() {
         obi_test_support::skip::unavailable("running the tarball's bar: needs root, to hide the checkout");
         return;
     }

@@ -436,6 +436,17 @@ pub fn start_server(command: impl Fn(&str) -> Command) -> (Reaped, String) {
         .expect("starting an X server on a free display")
 }
 
+/// Every file under `folder` and its subfolders; a link to a folder is not
+/// followed (a Wine prefix links to `/`).
+pub fn files_under(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut files = Vec::new();
+    for path in entries.flatten().map(|entry| entry.path()) {
+        if path.is_dir() && !path.is_symlink() { files.extend(files_under(&path)) } else { files.push(path) }
+    }
+    files
+}
+
 pub fn wait_for(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + timeout;
     while Instant::now() < until {

@@ -853,7 +853,10 @@ fn the_msi_installs_the_bar_and_uninstalling_removes_it_under_wine() {
     }
     // The MSI is a machine's (ALLUSERS=1); Wine puts its Start menu entry
     // in the installing user's menu all the same.
-    let shortcuts = || files_named(&drive, "Obi.lnk");
+    let shortcuts = || {
+        let files = crate::support::files_under(&drive);
+        files.into_iter().filter(|file| file.file_name().is_some_and(|name| name == "Obi.lnk")).collect::<Vec<_>>()
+    };
     let shortcut = shortcuts();
     assert!(
         shortcut.len() == 1 && shortcut[0].to_string_lossy().contains("Start Menu/Programs"),
@@ -887,17 +890,3 @@ fn the_msi_installs_the_bar_and_uninstalling_removes_it_under_wine() {
 }
 
 const RUN_KEY: &str = r"HKLM\Software\Microsoft\Windows\CurrentVersion\Run";
-
-/// The files called `name` anywhere under `folder`.
-fn files_named(folder: &Path, name: &str) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut found = Vec::new();
-    for path in entries.flatten().map(|entry| entry.path()) {
-        if path.is_dir() && !path.is_symlink() {
-            found.extend(files_named(&path, name));
-        } else if path.file_name().is_some_and(|file| file == name) {
-            found.push(path);
-        }
-    }
-    found
-}

@@ -3,7 +3,7 @@
 //! packaging (the dev build the tests have already made is found up to date).
 
 use anyhow::{Context, Result, bail};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl Platform {
 /// Builds `obi` for `platform` in `profile` and returns the executable.
 /// Linux is the machine's own build (so that `cargo test`'s is the same
 /// one); Windows is cross-built with MinGW.
-pub fn obi(target_dir: &std::path::Path, platform: Platform, profile: &str) -> Result<PathBuf> {
+pub fn obi(target_dir: &Path, platform: Platform, profile: &str) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.args(["build", "--locked", "--package", "obi", "--bin", "obi", "--profile", profile]);

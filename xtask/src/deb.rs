@@ -80,14 +80,9 @@ fn copyright(release: &Release, payload: &Payload) -> String {
         let text = payload.licences.iter().find(|(file, _)| *file == name).map(|(_, text)| text.as_slice());
         let text = String::from_utf8_lossy(text.unwrap_or_default()).into_owned();
         // A licence's paragraph: every line indented, a blank one as ` .`.
-        text.lines().map(|line| if line.trim().is_empty() { " .".to_owned() } else { format!(" {line}") }).fold(
-            String::new(),
-            |mut out, line| {
-                out.push_str(&line);
-                out.push('\n');
-                out
-            },
-        )
+        text.lines()
+            .map(|line| if line.trim().is_empty() { " .\n".to_owned() } else { format!(" {line}\n") })
+            .collect::<String>()
     };
     format!(
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/

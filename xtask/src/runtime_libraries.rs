@@ -74,7 +74,7 @@ pub fn glibc_floor(binary: &[u8]) -> Option<(u32, u32)> {
     floor
 }
 
-/// The Debian `Depends` of a bar that loads `libraries`.
+/// The Debian `Depends` of the bar `binary`.
 pub fn debian_depends(binary: &[u8]) -> Result<String> {
     let mut packages: BTreeSet<String> = providers(binary)?.into_iter().map(|(debian, _)| debian.to_owned()).collect();
     if let Some((major, minor)) = glibc_floor(binary) {
