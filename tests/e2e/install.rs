@@ -180,6 +180,8 @@ fn the_deb_installs_draws_its_bar_and_is_removed_without_a_trace() {
     ] {
         assert!(Path::new(file).is_file(), "{file} is not installed");
     }
+    let notices = std::fs::read_to_string("/usr/share/doc/obi/THIRD-PARTY-LICENSES").unwrap();
+    assert_third_party_notices(&notices, "x11rb", "windows");
     draw_bar(Command::new("/usr/bin/obi"), "installed-deb");
 
     let listed = run(Command::new("dpkg").args(["--listfiles", "obi"]));
@@ -193,6 +195,22 @@ fn the_deb_installs_draws_its_bar_and_is_removed_without_a_trace() {
     let status = run(Command::new("dpkg").args(["--status", "obi"]));
     let status = String::from_utf8_lossy(&status.stdout);
     assert!(!status.contains("Status: install ok installed"), "still installed: {status}");
+}
+
+/// The notices of the crates in a bar: the bar's crates (`ours`, of its
+/// platform, and not `theirs`, of another's), the stock widgets' crates
+/// after them, and the licence texts they ship.
+pub fn assert_third_party_notices(notices: &str, ours: &str, theirs: &str) {
+    let (bar, widgets) = notices.split_once("Crates of the stock widgets").expect("no list of the widgets' crates");
+    let lists = |list: &str, name: &str| list.lines().any(|line| line.starts_with(&format!("  {name} ")));
+    for name in ["wasmtime", "femtovg", "serde_json", ours] {
+        assert!(lists(bar, name), "the notices do not list {name} among the bar's crates:\n{notices}");
+    }
+    assert!(!lists(bar, theirs), "the notices list {theirs}, another platform's, among the bar's crates");
+    assert!(lists(widgets, "wit-bindgen"), "the notices do not list wit-bindgen among the widgets' crates");
+    for licence in ["Permission is hereby granted, free of charge", "Apache License\n", "Version 2.0, January 2004"] {
+        assert!(notices.contains(licence), "the notices hold no text with {licence:?}");
+    }
 }
 
 /// The tarball, unpacked into an empty folder, runs its bar there with the
@@ -222,6 +240,7 @@ fn the_tarball_runs_its_bar_from_an_empty_folder_with_no_checkout_in_reach() {
         "share/doc/obi/README.md",
         "share/doc/obi/LICENSE-MIT",
         "share/doc/obi/komorebi.bar.example.json",
+        "share/doc/obi/THIRD-PARTY-LICENSES",
     ] {
         assert!(root.join(file).is_file(), "the tarball has no {file}");
     }
@@ -292,6 +311,7 @@ fn the_pkgbuild_packages_the_tarballs_files() {
         "usr/share/zsh/site-functions/_obi",
         "usr/share/licenses/obi/LICENSE-MIT",
         "usr/share/licenses/obi/LICENSE-APACHE",
+        "usr/share/licenses/obi/THIRD-PARTY-LICENSES",
         "usr/share/doc/obi/komorebi.bar.example.json",
     ] {
         assert!(package.join(file).is_file(), "the PKGBUILD does not install {file}");

@@ -851,6 +851,8 @@ fn the_msi_installs_the_bar_and_uninstalling_removes_it_under_wine() {
     for file in ["obi.exe", "README.md", "LICENSE-MIT.txt", "LICENSE-APACHE.txt", "komorebi.bar.example.json"] {
         assert!(folder.join(file).is_file(), "the MSI did not install {file}");
     }
+    let notices = std::fs::read_to_string(folder.join("THIRD-PARTY-LICENSES.txt")).unwrap();
+    crate::install::assert_third_party_notices(&notices, "windows", "x11rb");
     // The MSI is a machine's (ALLUSERS=1); Wine puts its Start menu entry
     // in the installing user's menu all the same.
     let shortcuts = || {

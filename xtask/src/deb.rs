@@ -7,6 +7,7 @@ use crate::archive::{self, Entry};
 use crate::payload::{self, EXAMPLE, Payload};
 use crate::release::Release;
 use crate::runtime_libraries;
+use crate::third_party;
 use anyhow::Result;
 use flate2::Compression;
 use md5::{Digest, Md5};
@@ -28,6 +29,7 @@ pub fn build(release: &Release, obi: &[u8], payload: &Payload) -> Result<Vec<u8>
         Entry::file("usr/share/doc/obi/README.md", payload.readme.clone()),
         Entry::file("usr/share/doc/obi/copyright", copyright(release, payload)),
         Entry::file(format!("usr/share/doc/obi/examples/{EXAMPLE}"), payload.example.clone()),
+        Entry::file(format!("usr/share/doc/obi/{}", third_party::FILE), payload.linux_notices.clone()),
     ];
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let control = vec![Entry::file("control", control(release, obi, &files)?), Entry::file("md5sums", md5sums(&files))];
@@ -74,7 +76,8 @@ fn md5sums(files: &[Entry]) -> String {
 }
 
 /// `debian/copyright` in Debian's machine-readable format: Obi's licences,
-/// and that of the icon font in the binary in full.
+/// that of the icon font in the binary in full, and where the notices of
+/// the crates the binary is built from are.
 fn copyright(release: &Release, payload: &Payload) -> String {
     let licence = |name: &str| {
         let text = payload.licences.iter().find(|(file, _)| *file == name).map(|(_, text)| text.as_slice());
@@ -92,7 +95,9 @@ Source: {homepage}
 Files: *
 Copyright: The Obi developers
 License: MIT or Apache-2.0
-Comment: usr/bin/obi holds the Phosphor icon font, under its own licence:
+Comment: usr/bin/obi is built from third-party Rust crates, listed with their
+ licences in /usr/share/doc/obi/{notices}. It holds the Phosphor icon
+ font, under its own licence:
  .
 {phosphor}
 License: MIT
@@ -104,5 +109,6 @@ License: Apache-2.0
         homepage = release.homepage,
         mit = licence("LICENSE-MIT"),
         phosphor = licence("LICENSE-Phosphor"),
+        notices = third_party::FILE,
     )
 }

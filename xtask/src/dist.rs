@@ -5,7 +5,7 @@ use crate::archive::{self, Entry};
 use crate::compile::{self, Platform};
 use crate::payload::{EXAMPLE, Payload};
 use crate::release::Release;
-use crate::{deb, manifests, msi, pkgbuild, tarball};
+use crate::{deb, manifests, msi, pkgbuild, tarball, third_party};
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -63,6 +63,7 @@ pub fn run(options: &Options) -> Result<()> {
 fn windows_files(obi: Vec<u8>, payload: &Payload) -> Vec<Entry> {
     let mut files = vec![Entry::executable("obi.exe", obi), Entry::file("README.md", payload.readme.clone())];
     files.extend(payload.licences.iter().map(|(name, text)| Entry::file(format!("{name}.txt"), text.clone())));
+    files.push(Entry::file(format!("{}.txt", third_party::FILE), payload.windows_notices.clone()));
     files.push(Entry::file(EXAMPLE, payload.example.clone()));
     files
 }

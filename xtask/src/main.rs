@@ -13,6 +13,7 @@ mod pkgbuild;
 mod release;
 mod runtime_libraries;
 mod tarball;
+mod third_party;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -1,10 +1,13 @@
 //! What every package carries beside the program: the README, the
-//! licences (Obi's and that of the icon font built into it), the example
+//! licences (Obi's and that of the icon font built into it), the notices of
+//! the third-party crates built into it, the example
 //! config, and for Linux the manual page, the shell completions (both
 //! asked of the built bar, so they match its command line) and the systemd
 //! user unit.
 
+use crate::compile::Platform;
 use crate::release::Release;
+use crate::third_party;
 use anyhow::{Context, Result, bail};
 use std::path::Path;
 use std::process::Command;
@@ -13,6 +16,9 @@ pub struct Payload {
     pub readme: Vec<u8>,
     /// File name and text of each licence.
     pub licences: Vec<(&'static str, Vec<u8>)>,
+    /// The third-party crates in each platform's bar, with their licences.
+    pub linux_notices: Vec<u8>,
+    pub windows_notices: Vec<u8>,
     /// The default config, as the bar has it built in.
     pub example: Vec<u8>,
     pub man_page: Vec<u8>,
@@ -44,6 +50,8 @@ impl Payload {
                 ("LICENSE-APACHE", release.read("LICENSE-APACHE")?),
                 ("LICENSE-Phosphor", release.read("host/assets/Phosphor-LICENSE.txt")?),
             ],
+            linux_notices: third_party::notices(release, Platform::Linux)?,
+            windows_notices: third_party::notices(release, Platform::Windows)?,
             example: release.read("examples/default.json")?,
             man_page: generated(linux_obi, &["--generate", "man"])?,
             bash_completion: generated(linux_obi, &["--generate", "complete-bash"])?,

@@ -41,7 +41,7 @@ package() {{
   sed 's|{unit_program}|/usr/bin/obi|g' {unit} > obi.service
   install -Dm644 obi.service \"$pkgdir/usr/lib/systemd/user/obi.service\"
   install -Dm644 {docs}/README.md {docs}/{example} -t \"$pkgdir/usr/share/doc/obi\"
-  install -Dm644 {docs}/LICENSE-* -t \"$pkgdir/usr/share/licenses/obi\"
+  install -Dm644 {docs}/LICENSE-* {docs}/{notices} -t \"$pkgdir/usr/share/licenses/obi\"
 }}
 ",
         maintainer = release.maintainer,
@@ -58,5 +58,6 @@ package() {{
         unit_program = tarball::UNIT_PROGRAM,
         docs = tarball::DOCS,
         example = crate::payload::EXAMPLE,
+        notices = crate::third_party::FILE,
     ))
 }

@@ -29,7 +29,7 @@ impl Release {
     /// uncommitted changes is refused unless `allow_dirty`: its artifacts
     /// would name a commit they were not built from.
     pub fn of_checkout(allow_dirty: bool, download: Option<&str>) -> Result<Release> {
-        let metadata = cargo_metadata()?;
+        let metadata = cargo_metadata(&["--no-deps"])?;
         let workspace = PathBuf::from(text(&metadata["workspace_root"], "workspace_root")?);
         let target_dir = PathBuf::from(text(&metadata["target_directory"], "target_directory")?);
         let packages = metadata["packages"].as_array().context("cargo metadata lists no packages")?;
@@ -82,10 +82,13 @@ impl Release {
     }
 }
 
-fn cargo_metadata() -> Result<Value> {
+/// `cargo metadata` of the workspace, with `args` (`--no-deps`,
+/// `--filter-platform TRIPLE`).
+pub fn cargo_metadata(args: &[&str]) -> Result<Value> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .args(args)
         .output()
         .context("running cargo metadata")?;
     if !output.status.success() {

@@ -6,6 +6,7 @@
 use crate::archive::{self, Entry};
 use crate::payload::{self, EXAMPLE, Payload};
 use crate::release::Release;
+use crate::third_party;
 use anyhow::Result;
 
 /// The folder the tarball holds, which is also its name before `.tar.gz`.
@@ -38,6 +39,7 @@ pub fn build(release: &Release, obi: &[u8], payload: &Payload) -> Result<Vec<u8>
         Entry::file(UNIT, payload::systemd_unit(UNIT_PROGRAM)),
         Entry::file(format!("{DOCS}/README.md"), payload.readme.clone()),
         Entry::file(format!("{DOCS}/{EXAMPLE}"), payload.example.clone()),
+        Entry::file(format!("{DOCS}/{}", third_party::FILE), payload.linux_notices.clone()),
     ];
     for (name, text) in &payload.licences {
         files.push(Entry::file(format!("{DOCS}/{name}"), text.clone()));
