@@ -33,9 +33,9 @@ for tool in Xvfb i3 dbus-run-session nm python3; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed" >&2; exit 1; }
 done
 
-# As `cargo xtask dist` builds it: the features the default members turn
-# on change symbol names.
-cargo build --profile dist -q --bin obi
+# As `cargo xtask dist` builds it, the package alone: the features other
+# packages turn on (the workspace's default members) change symbol names.
+cargo build --profile dist -q --package obi --bin obi
 # On disk, not in a tmpfs: its pages must leave the page cache.
 work="$PWD/target/symbol-order"
 rm -rf "$work" && mkdir -p "$work"

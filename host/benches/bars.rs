@@ -493,12 +493,12 @@ fn bars_on_two_monitors(bars: &[(&Contestant, Option<&str>)]) -> (Memory, u64) {
 }
 
 /// The bar as `cargo xtask dist` builds it for the release's artifacts
-/// (or `cargo install` does, with `--profile release`), not the one `cargo
-/// bench` builds beside this bench: the features other packages turn on
-/// (the workspace's default members there, the dev-dependencies here) give
+/// (or `cargo install` does, with `--profile release`): the package alone,
+/// not the one `cargo bench` builds beside this bench, nor one with the
+/// workspace's default members: the features other packages turn on give
 /// many crates other symbol names, and the symbol order
 /// (`host/link/symbol-order.txt`) is of the artifacts' build.
-static OBI: LazyLock<PathBuf> = LazyLock::new(|| build(&["--bin", "obi"]));
+static OBI: LazyLock<PathBuf> = LazyLock::new(|| build(&["--package", "obi", "--bin", "obi"]));
 
 fn build_floor() -> PathBuf {
     build(&["--package", "obi", "--example", "empty_window"])
