@@ -7,7 +7,7 @@
 
 use crate::compile::Platform;
 use crate::release::Release;
-use crate::third_party;
+use crate::third_party::ThirdParty;
 use anyhow::{Context, Result, bail};
 use std::path::Path;
 use std::process::Command;
@@ -43,6 +43,7 @@ impl Payload {
                 String::from_utf8_lossy(&version).trim()
             );
         }
+        let third_party = ThirdParty::of_workspace(release)?;
         Ok(Payload {
             readme: release.read("README.md")?,
             licences: vec![
@@ -50,8 +51,8 @@ impl Payload {
                 ("LICENSE-APACHE", release.read("LICENSE-APACHE")?),
                 ("LICENSE-Phosphor", release.read("host/assets/Phosphor-LICENSE.txt")?),
             ],
-            linux_notices: third_party::notices(release, Platform::Linux)?,
-            windows_notices: third_party::notices(release, Platform::Windows)?,
+            linux_notices: third_party.notices(release, Platform::Linux)?,
+            windows_notices: third_party.notices(release, Platform::Windows)?,
             example: release.read("examples/default.json")?,
             man_page: generated(linux_obi, &["--generate", "man"])?,
             bash_completion: generated(linux_obi, &["--generate", "complete-bash"])?,

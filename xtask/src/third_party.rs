@@ -19,24 +19,49 @@ pub const FILE: &str = "THIRD-PARTY-LICENSES";
 /// The stock widgets' platform, whatever the bar's.
 const WIDGETS: &str = "wasm32-wasip2";
 
-/// The notices for the bar built for `platform`.
-pub fn notices(release: &Release, platform: Platform) -> Result<Vec<u8>> {
-    let crates = Crates::of_workspace()?;
-    let bar_crates = crates.third_party_linked_into(&["obi"], platform.triple())?;
-    let stock_widgets = release.workspace.join("plugins");
-    let widgets: Vec<&str> = crates
-        .0
-        .values()
-        .filter(|package| package.source.is_none() && package.manifest.starts_with(&stock_widgets))
-        .map(|package| package.name.as_str())
-        .collect();
-    if widgets.is_empty() {
-        bail!("no stock widget crates under {}", stock_widgets.display());
+/// What the notices are made from, read once for every platform: the
+/// workspace's crates, and those the stock widgets are linked from (the
+/// same WebAssembly in every platform's bar).
+pub struct ThirdParty {
+    crates: Crates,
+    widget_crates: Vec<(String, String)>,
+}
+
+impl ThirdParty {
+    pub fn of_workspace(release: &Release) -> Result<ThirdParty> {
+        let crates = Crates::of_workspace()?;
+        let stock_widgets = release.workspace.join("plugins");
+        let widgets: Vec<&str> = crates
+            .0
+            .values()
+            .filter(|package| package.source.is_none() && package.manifest.starts_with(&stock_widgets))
+            .map(|package| package.name.as_str())
+            .collect();
+        if widgets.is_empty() {
+            bail!("no stock widget crates under {}", stock_widgets.display());
+        }
+        let widget_crates =
+            crates.third_party_linked_into(&widgets, WIDGETS)?.iter().map(|package| package.key()).collect();
+        Ok(ThirdParty { crates, widget_crates })
     }
-    let widget_crates = crates.third_party_linked_into(&widgets, WIDGETS)?;
+
+    /// The notices for the bar built for `platform`.
+    pub fn notices(&self, release: &Release, platform: Platform) -> Result<Vec<u8>> {
+        let bar_crates = self.crates.third_party_linked_into(&["obi"], platform.triple())?;
+        let widget_crates: Vec<&Package> = self.widget_crates.iter().map(|key| &self.crates.0[key]).collect();
+        notices(release, platform, &bar_crates, &widget_crates)
+    }
+}
+
+fn notices(
+    release: &Release,
+    platform: Platform,
+    bar_crates: &[&Package],
+    widget_crates: &[&Package],
+) -> Result<Vec<u8>> {
     let mut texts: BTreeMap<String, LicenceText> = BTreeMap::new();
     let mut without_files = BTreeSet::new();
-    for package in bar_crates.iter().chain(&widget_crates) {
+    for package in bar_crates.iter().chain(widget_crates) {
         let files = licence_files(package)?;
         if files.is_empty() {
             without_files.insert(package.label());
@@ -64,9 +89,9 @@ Crates of the stock widgets ({widget_count}):
         version = release.version,
         triple = platform.triple(),
         bar_count = bar_crates.len(),
-        bar_list = listing(&bar_crates),
+        bar_list = listing(bar_crates),
         widget_count = widget_crates.len(),
-        widget_list = listing(&widget_crates),
+        widget_list = listing(widget_crates),
     );
     if !without_files.is_empty() {
         let _ = write!(
@@ -126,6 +151,10 @@ struct Package {
 }
 
 impl Package {
+    fn key(&self) -> (String, String) {
+        (self.name.clone(), self.version.clone())
+    }
+
     fn label(&self) -> String {
         format!("{} {}", self.name, self.version)
     }
@@ -152,7 +181,7 @@ impl Crates {
                 manifest,
                 source: package["source"].as_str().map(str::to_owned),
             };
-            crates.insert((package.name.clone(), package.version.clone()), package);
+            crates.insert(package.key(), package);
         }
         Ok(Crates(crates))
     }
@@ -264,9 +293,10 @@ mod tests {
     #[test]
     fn each_platform_lists_its_own_crates_and_the_widgets_crates_with_their_texts() {
         let release = Release::of_checkout(true, None).unwrap();
+        let third_party = ThirdParty::of_workspace(&release).unwrap();
         for (platform, ours, theirs) in [(Platform::Linux, "x11rb", "windows"), (Platform::Windows, "windows", "x11rb")]
         {
-            let notices = String::from_utf8(notices(&release, platform).unwrap()).unwrap();
+            let notices = String::from_utf8(third_party.notices(&release, platform).unwrap()).unwrap();
             let (bar, rest) = notices.split_once("Crates of the stock widgets").unwrap();
             let widgets = rest.split("\n\n").next().unwrap();
             let (bar, widgets) = (listed(bar), listed(widgets));
