@@ -35,11 +35,11 @@ done
 
 # As `cargo xtask dist` builds it, the package alone: the features other
 # packages turn on (the workspace's default members) change symbol names.
-cargo build --profile dist -q --package obi --bin obi
+cargo build --profile packaged -q --package obi --bin obi
 # On disk, not in a tmpfs: its pages must leave the page cache.
 work="$PWD/target/symbol-order"
 rm -rf "$work" && mkdir -p "$work"
-cp target/dist/obi "$work/obi"
+cp target/packaged/obi "$work/obi"
 device=$(stat -c '%d' "$work/obi")
 read_ahead="/sys/dev/block/$((device >> 8)):$((device & 255))"
 [ -e "$read_ahead/queue" ] || read_ahead="$read_ahead/.."

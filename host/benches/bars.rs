@@ -40,7 +40,7 @@
 //! `cargo bench -p obi --bench bars`; needs Xvfb, polybar, sway, grim,
 //! waybar and the Noto fonts. `cargo bench -p obi --bench bars -- --starts
 //! 20` takes the starts alone, 20 rounds, and prints them, writing nothing.
-//! The bars are built in the `dist` profile, as the release's artifacts
+//! The bars are built in the `packaged` profile, as the release's artifacts
 //! are; `-- --profile release` measures `cargo install`'s build instead.
 
 mod desktop;
@@ -504,12 +504,12 @@ fn build_floor() -> PathBuf {
     build(&["--package", "obi", "--example", "empty_window"])
 }
 
-/// `--profile NAME`: the profile the bars are built in, `dist` (the
+/// `--profile NAME`: the profile the bars are built in, `packaged` (the
 /// release's artifacts) unless it says.
 static PROFILE: LazyLock<String> = LazyLock::new(|| {
     let arguments: Vec<String> = std::env::args().collect();
     let at = arguments.iter().position(|argument| argument == "--profile");
-    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or("dist".into())
+    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or("packaged".into())
 });
 
 /// Builds `target` in the workspace in [`PROFILE`], and its path.

@@ -1,5 +1,5 @@
 //! The bar built for each platform a release ships, in the profile asked
-//! for: `dist` for a release, a lighter one where a test only needs the
+//! for: `packaged` for a release, a lighter one where a test only needs the
 //! packaging (the dev build the tests have already made is found up to date).
 
 use anyhow::{Context, Result, bail};
@@ -35,7 +35,6 @@ pub fn obi(target_dir: &Path, platform: Platform, profile: &str) -> Result<PathB
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.args(["build", "--locked", "--package", "obi", "--bin", "obi", "--profile", profile]);
-    let mut built = target_dir.to_path_buf();
     match platform {
         Platform::Linux => {
             if !(cfg!(target_os = "linux") && cfg!(target_arch = "x86_64")) {
@@ -49,7 +48,6 @@ pub fn obi(target_dir: &Path, platform: Platform, profile: &str) -> Result<PathB
                 // wasmtime's fibers are C, built with MinGW's compiler.
                 command.env(compiler, "x86_64-w64-mingw32-gcc");
             }
-            built.push(platform.triple());
         }
     }
     eprintln!("building obi for {} ({profile})", platform.triple());
@@ -63,9 +61,16 @@ pub fn obi(target_dir: &Path, platform: Platform, profile: &str) -> Result<PathB
         };
         bail!("building obi for {} failed ({status}){hint}", platform.triple());
     }
-    built.push(profile_dir(profile));
-    built.push(platform.executable());
-    Ok(built)
+    Ok(build_folder(target_dir, platform, profile).join(platform.executable()))
+}
+
+/// The folder of `target/` that cargo builds `platform` in `profile` into.
+pub fn build_folder(target_dir: &Path, platform: Platform, profile: &str) -> PathBuf {
+    let mut folder = target_dir.to_path_buf();
+    if platform == Platform::Windows {
+        folder.push(platform.triple());
+    }
+    folder.join(profile_dir(profile))
 }
 
 /// The folder of `target/` a profile's builds go to.

@@ -11,12 +11,16 @@ use sha2::{Digest, Sha256};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+/// The profile a release is built in. Not `dist`: its build folder would
+/// be target/dist, the artifacts' own, which is emptied before each run.
+pub const PROFILE: &str = "packaged";
+
 #[derive(clap::Args)]
 pub struct Options {
-    /// The cargo profile the bar is built in: `dist` (whole-program
+    /// The cargo profile the bar is built in: `packaged` (whole-program
     /// optimisation) for a release; a lighter one (`dev`) where only the
     /// packaging is under test.
-    #[arg(long, default_value = "dist")]
+    #[arg(long, default_value = PROFILE)]
     profile: String,
     /// Where the artifacts go: an empty or new folder (default:
     /// target/dist, emptied first).
@@ -33,7 +37,19 @@ pub struct Options {
 
 pub fn run(options: &Options) -> Result<()> {
     let release = Release::of_checkout(options.allow_dirty, options.download_url.as_deref())?;
-    let out = prepare_out(&release, options.out.as_deref())?;
+    let out = options.out.clone().unwrap_or_else(|| release.dist_dir());
+    for platform in [Platform::Linux, Platform::Windows] {
+        let builds = compile::build_folder(&release.target_dir, platform, &options.profile);
+        if overlap(&out, &builds) {
+            bail!(
+                "the artifacts' folder {} and the {} build's folder {} would be one in the other: name another --out",
+                out.display(),
+                options.profile,
+                builds.display()
+            );
+        }
+    }
+    prepare_out(&out, options.out.is_none())?;
     let linux = compile::obi(&release.target_dir, Platform::Linux, &options.profile)?;
     let windows = compile::obi(&release.target_dir, Platform::Windows, &options.profile)?;
     let payload = Payload::gather(&release, &linux)?;
@@ -71,25 +87,22 @@ fn windows_files(obi: Vec<u8>, payload: &Payload) -> Vec<Entry> {
 /// The folder the artifacts go to, made ready: the default one is emptied;
 /// one given must be empty or new, so that nothing of this task's removes
 /// what is someone's, and nothing old sits beside the new artifacts.
-fn prepare_out(release: &Release, given: Option<&Path>) -> Result<PathBuf> {
-    let out = match given {
-        Some(out) => {
-            let holds_something = std::fs::read_dir(out).map(|mut entries| entries.next().is_some()).unwrap_or(false);
-            if holds_something {
-                bail!("{} is not empty: name an empty or new folder", out.display());
-            }
-            out.to_path_buf()
+fn prepare_out(out: &Path, is_default: bool) -> Result<()> {
+    if is_default {
+        if out.exists() {
+            std::fs::remove_dir_all(out).with_context(|| format!("emptying {}", out.display()))?;
         }
-        None => {
-            let out = release.dist_dir();
-            if out.exists() {
-                std::fs::remove_dir_all(&out).with_context(|| format!("emptying {}", out.display()))?;
-            }
-            out
-        }
-    };
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    Ok(out)
+    } else if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
+        bail!("{} is not empty: name an empty or new folder", out.display());
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))
+}
+
+/// Whether one folder is or holds the other, compared as absolute paths.
+fn overlap(one: &Path, other: &Path) -> bool {
+    let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let (one, other) = (absolute(one), absolute(other));
+    one.starts_with(&other) || other.starts_with(&one)
 }
 
 /// The artifacts written so far and their checksums.
@@ -121,5 +134,21 @@ impl Artifacts {
         });
         let path = self.out.join("SHA256SUMS");
         std::fs::write(&path, sums).with_context(|| format!("writing {}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_release_is_built_outside_the_folder_its_artifacts_go_to() {
+        let target = Path::new("/checkout/target");
+        let artifacts = target.join("dist");
+        for platform in [Platform::Linux, Platform::Windows] {
+            assert!(!overlap(&artifacts, &compile::build_folder(target, platform, PROFILE)));
+        }
+        assert!(overlap(&artifacts, &compile::build_folder(target, Platform::Linux, "dist")), "a `dist` profile would");
+        assert!(overlap(target, &compile::build_folder(target, Platform::Windows, "dev")), "--out target would");
     }
 }
