@@ -111,9 +111,11 @@ fn ensure_wasm_target() -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("`rustup target add {WASM_TARGET}` failed ({status})")) }
 }
 
-/// Tells cargo to rerun the calling build script when a widget's source changes.
+/// Tells cargo to rerun the calling build script when a widget's source
+/// changes, or the workspace's manifest, which holds the profile widgets
+/// are built in.
 pub fn rerun_if_widget_sources_change(workspace: &Path) {
-    for dir in ["wit", "sdk", "widget-config", "plugins", "tests/plugins", "Cargo.lock"] {
+    for dir in ["wit", "sdk", "widget-config", "plugins", "tests/plugins", "Cargo.lock", "Cargo.toml"] {
         println!("cargo:rerun-if-changed={}", workspace.join(dir).display());
     }
 }

@@ -4,7 +4,8 @@
 //! PKGBUILD's `package()` run by bash (the MSI, under Wine, is in wine.rs).
 //! They are made in the dev profile: the bar is the tests' own build, so
 //! only the packing is new here (the README says so), and CI stays in its
-//! budget.
+//! budget. `OBI_E2E_DIST_PROFILE=packaged` puts a release's own build
+//! through the same tests.
 
 use crate::nobody::am_root;
 use crate::ocr::wait_for_words;
@@ -35,16 +36,18 @@ pub fn artifacts(test: &str) -> Option<&'static Path> {
 }
 
 /// `cargo xtask dist` into `target/<folder>`, as the README says, in the
-/// dev profile.
+/// dev profile or the one `OBI_E2E_DIST_PROFILE` names.
 fn make_artifacts(folder: &str) -> PathBuf {
     let out = workspace().join("target").join(folder);
     let _ = std::fs::remove_dir_all(&out);
-    let made = run(Command::new(env!("CARGO"))
-        .current_dir(workspace())
-        .args(["xtask", "dist", "--profile", "dev", "--allow-dirty", "--out"])
-        .arg(&out)
+    let profile = std::env::var("OBI_E2E_DIST_PROFILE").unwrap_or_else(|_| "dev".into());
+    let mut dist = Command::new(env!("CARGO"));
+    dist.current_dir(workspace()).args(["xtask", "dist", "--profile", &profile, "--allow-dirty", "--out"]).arg(&out);
+    if profile == "dev" {
         // The Wine tests' flags: one Windows build serves both.
-        .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS", "-D warnings"));
+        dist.env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS", "-D warnings");
+    }
+    let made = run(&mut dist);
     assert!(made.status.success(), "cargo xtask dist: {}", String::from_utf8_lossy(&made.stderr));
     out
 }

@@ -44,16 +44,28 @@ pub fn loaded_by(binary: &[u8]) -> BTreeSet<String> {
         while start > 0 && is_name_byte(binary[start - 1]) {
             start -= 1;
         }
-        // Strings in a binary's tables may run into each other: the name
-        // starts at the first `lib` of the run.
         if end > dot + 4
-            && let Some(lib) = find(&binary[start..dot], b"lib")
-            && start + lib + 3 < dot
+            && let Some(name) = library_name(&binary[start..dot], &binary[dot..end])
         {
-            names.insert(String::from_utf8_lossy(&binary[start + lib..end]).into_owned());
+            names.insert(name);
         }
     }
     names
+}
+
+/// The library name that ends a run of name characters `stem` followed by
+/// `.so.N`. Strings in a binary's tables may run into each other (as
+/// `XVaCreateNestedListlibXi.so.6` in a whole-program build), so the name
+/// starts at one of the run's `lib`s: the first that makes a name the
+/// table knows, else the last, the shortest name for the error to show.
+fn library_name(stem: &[u8], version: &[u8]) -> Option<String> {
+    let names: Vec<String> = memchr::memmem::find_iter(stem, b"lib")
+        .filter(|&lib| lib + 3 < stem.len())
+        .map(|lib| String::from_utf8_lossy(&[&stem[lib..], version].concat()).into_owned())
+        .collect();
+    let known = names.iter().position(|name| PROVIDERS.iter().any(|(library, _, _)| library == name));
+    let chosen = known.or(names.len().checked_sub(1))?;
+    names.into_iter().nth(chosen)
 }
 
 /// The oldest glibc the binary runs on: the newest `GLIBC_2.N` symbol
@@ -112,8 +124,8 @@ mod tests {
 
     #[test]
     fn library_names_are_read_from_among_other_strings() {
-        let binary =
-            b"\0libEGL.so.1\0libEGL.so\0XVaCreateNestedListlibXi.so.6\0ld-linux-x86-64.so.2\0libxkbcommon-x11.so.0.\0";
+        let binary = b"\0libEGL.so.1\0libEGL.so\0XkbLatchlibControlsXVaCreateNestedListlibXi.so.6\0\
+                       ld-linux-x86-64.so.2\0libxkbcommon-x11.so.0.\0";
         let names: Vec<String> = loaded_by(binary).into_iter().collect();
         assert_eq!(names, ["libEGL.so.1", "libXi.so.6", "libxkbcommon-x11.so.0"]);
     }
@@ -127,8 +139,8 @@ mod tests {
 
     #[test]
     fn a_library_of_no_known_package_fails_the_release() {
-        let error = debian_depends(b"\0libfoo.so.3\0").unwrap_err();
-        assert!(error.to_string().contains("libfoo.so.3"), "{error}");
+        let error = debian_depends(b"\0XlibOpenDisplaylibfoo.so.3\0").unwrap_err();
+        assert!(error.to_string().contains("loads libfoo.so.3,"), "{error}");
         let depends = debian_depends(b"\0libc.so.6\0libEGL.so.1\0GLIBC_2.34\0").unwrap();
         assert_eq!(depends, "libc6 (>= 2.34), libegl1");
     }
