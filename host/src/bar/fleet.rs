@@ -258,8 +258,11 @@ impl Fleet {
 }
 
 /// Hands `event` to the bars it is for. A bar told to quit is dropped;
-/// once none is left, the loop ends.
+/// once none is left, the loop ends. Before the first bar has started
+/// (winit opens the windows after its loop has begun) an event reaches
+/// none and ends nothing.
 pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Flow {
+    let had_bars = !members.is_empty();
     match event {
         BarEvent::Widgets { bar, changes } => {
             if let Some(member) = find(members, bar) {
@@ -284,12 +287,10 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
                 running.monitors_changed(surface);
             }
         }
-        // Before the first bar has started, a block's word has no bar to reach.
         BarEvent::Block(event) => {
             for Member { running, surface } in members.iter_mut() {
                 running.block_changed(event.clone(), surface);
             }
-            return Flow::Continue;
         }
         BarEvent::Control { request, reply } => {
             let answer = obey(members, request);
@@ -298,7 +299,7 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
             }
         }
     }
-    if members.is_empty() { Flow::Quit } else { Flow::Continue }
+    if had_bars && members.is_empty() { Flow::Quit } else { Flow::Continue }
 }
 
 /// A press the popup of one bar held, off that bar, is a press on the
@@ -485,6 +486,13 @@ mod tests {
         let (reply, answer) = std::sync::mpsc::channel();
         let flow = dispatch(members, BarEvent::Control { request: line.parse().unwrap(), reply: Some(reply) });
         (answer.recv().unwrap(), flow)
+    }
+
+    #[test]
+    fn an_event_before_the_first_bar_ends_nothing() {
+        let mut none: Vec<Member<Shown>> = Vec::new();
+        assert_eq!(dispatch(&mut none, BarEvent::MonitorsChanged), Flow::Continue);
+        assert_eq!(ask(&mut none, "show").1, Flow::Continue, "an `obi msg` before the windows open");
     }
 
     fn shown(members: &[Member<Shown>]) -> Vec<bool> {
