@@ -41,7 +41,8 @@
 //! waybar and the Noto fonts. `cargo bench -p obi --bench bars -- --starts
 //! 20` takes the starts alone, 20 rounds, and prints them, writing nothing.
 //! The bars are built in the `packaged` profile, as the release's artifacts
-//! are; `-- --profile release` measures `cargo install`'s build instead.
+//! are; `-- --profile release` measures `cargo install`'s build instead,
+//! and prints its tables without writing them.
 
 mod desktop;
 
@@ -154,7 +155,10 @@ fn main() {
     let mut report = report(&rows, rows[0].idle.memory, every, thirty, &two, &fonts);
     report += &sway_report(&sway_rows, &floor_on_sway, &rows[0], median(grab_times));
     println!("{report}");
-    write_into_benchmarks("bars", &report);
+    // BENCHMARKS.md's tables are of the release's build; another's are printed.
+    if *PROFILE == DEFAULT_PROFILE {
+        write_into_benchmarks("bars", &report);
+    }
 }
 
 struct Contestant {
@@ -504,12 +508,15 @@ fn build_floor() -> PathBuf {
     build(&["--package", "obi", "--example", "empty_window"])
 }
 
+/// The profile the release's artifacts are built in.
+const DEFAULT_PROFILE: &str = "packaged";
+
 /// `--profile NAME`: the profile the bars are built in, `packaged` (the
 /// release's artifacts) unless it says.
 static PROFILE: LazyLock<String> = LazyLock::new(|| {
     let arguments: Vec<String> = std::env::args().collect();
     let at = arguments.iter().position(|argument| argument == "--profile");
-    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or("packaged".into())
+    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or(DEFAULT_PROFILE.into())
 });
 
 /// Builds `target` in the workspace in [`PROFILE`], and its path.
