@@ -74,6 +74,37 @@ fn faulty_widgets_are_contained_and_restarted() {
     }
 }
 
+/// A start (a widget's instantiation and `init`) may take longer than the
+/// call deadline, which its first start on a busy machine can, up to a
+/// second; one that never returns is stopped then.
+#[test]
+fn a_start_has_a_second_and_an_endless_one_is_stopped() {
+    let wasm = faulty_wasm();
+    let starting_for = |name: &str, init_ms: u64| WidgetSpec {
+        name: name.into(),
+        limits: Limits { memory_bytes: 8 << 20, call_deadline: Duration::from_millis(50) },
+        ..WidgetSpec::file(wasm.clone(), format!(r#"{{ "fault": "Never", "init_ms": {init_ms} }}"#), [])
+    };
+    let specs = vec![starting_for("slow", 300), starting_for("endless", u64::MAX)];
+    let (sender, receiver) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
+        let _ = sender.send((index, state));
+    });
+    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 2];
+    let until = Instant::now() + Duration::from_secs(4);
+    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        history[index].push(state);
+    }
+    drop(scheduler);
+
+    assert_eq!(history[0].first().map(texts).as_deref(), Some("refresh 1"), "{:?}", history[0]);
+    let endless = history[1].first();
+    assert!(
+        matches!(endless, Some(WidgetState::Failed { message }) if message.contains("within its 1000 ms deadline")),
+        "{endless:?}"
+    );
+}
+
 #[test]
 fn a_missing_grant_is_named() {
     let mut engine = engine();

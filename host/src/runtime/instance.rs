@@ -96,7 +96,9 @@ impl WidgetInstance {
     ) -> Result<(WidgetInstance, Schedule), Failure> {
         let mut instance = WidgetInstance::instantiate(engine, capabilities, spec, waker)?;
         let schedule = instance
-            .call(engine, |widget, store| widget.call_init(store, &spec.config_json, spec.monitor))?
+            .call_within(engine, spec.limits.start_deadline(), |widget, store| {
+                widget.call_init(store, &spec.config_json, spec.monitor)
+            })?
             .map_err(Failure::Config)?;
         Ok((instance, schedule))
     }
@@ -109,8 +111,9 @@ impl WidgetInstance {
         let capabilities = engine.capabilities().clone();
         let mut instance = WidgetInstance::instantiate(engine, &capabilities, spec, Waker::new(|| {}))
             .with_context(|| name.clone())?;
-        let schema =
-            instance.call(engine, |widget, store| widget.call_config_schema(store)).with_context(|| name.clone())?;
+        let schema = instance
+            .call_within(engine, spec.limits.start_deadline(), |widget, store| widget.call_config_schema(store))
+            .with_context(|| name.clone())?;
         let parsed = schema.map(|schema| serde_json::from_str(&schema));
         parsed.transpose().with_context(|| format!("{name}: its config schema is not JSON"))
     }
@@ -127,11 +130,12 @@ impl WidgetInstance {
         store.limiter(StoreState::limiter);
         store.epoch_deadline_trap();
         store.set_epoch_deadline(1);
+        let deadline = spec.limits.start_deadline();
         let widget = {
-            let _armed = engine.watchdog().arm(spec.limits.call_deadline);
+            let _armed = engine.watchdog().arm(deadline);
             contained(|| template.instantiate(&mut store))?
         };
-        let widget = widget.map_err(|error| failure(&store, spec.limits, error))?;
+        let widget = widget.map_err(|error| failure(&store, spec.limits, deadline, error))?;
         let images = PathImages::new(&spec.name, capabilities.held.clone());
         Ok(WidgetInstance { store, widget, limits: spec.limits, images, open_popup: None, answering_input: false })
     }
@@ -207,12 +211,21 @@ impl WidgetInstance {
         engine: &WidgetEngine,
         call: impl FnOnce(&Widget, &mut Store<StoreState>) -> wasmtime::Result<R>,
     ) -> Result<R, Failure> {
+        self.call_within(engine, self.limits.call_deadline, call)
+    }
+
+    fn call_within<R>(
+        &mut self,
+        engine: &WidgetEngine,
+        deadline: Duration,
+        call: impl FnOnce(&Widget, &mut Store<StoreState>) -> wasmtime::Result<R>,
+    ) -> Result<R, Failure> {
         self.store.set_epoch_deadline(1);
         let result = {
-            let _armed = engine.watchdog().arm(self.limits.call_deadline);
+            let _armed = engine.watchdog().arm(deadline);
             contained(|| call(&self.widget, &mut self.store))?
         };
-        result.map_err(|error| failure(&self.store, self.limits, error))
+        result.map_err(|error| failure(&self.store, self.limits, deadline, error))
     }
 }
 
@@ -230,12 +243,12 @@ fn contained<R>(work: impl FnOnce() -> R) -> Result<R, Failure> {
     })
 }
 
-fn failure(store: &Store<StoreState>, limits: Limits, error: wasmtime::Error) -> Failure {
+fn failure(store: &Store<StoreState>, limits: Limits, deadline: Duration, error: wasmtime::Error) -> Failure {
     if let Some(wanted) = store.data().refused_memory() {
         return Failure::MemoryCap { cap: limits.memory_bytes, wanted };
     }
     match error.downcast_ref::<Trap>() {
-        Some(Trap::Interrupt) => Failure::Deadline(limits.call_deadline),
+        Some(Trap::Interrupt) => Failure::Deadline(deadline),
         _ => {
             let cause = error.root_cause();
             Failure::Trap(match last_words(&store.data().stderr_tail()) {

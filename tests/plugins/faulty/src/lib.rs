@@ -11,7 +11,7 @@
 //! keeps every WASI resource it makes (10 000 timers a refresh),
 //! `PushyPopup` gives a popup with every frame, asked or not, `StrayPopup`
 //! one beside an item it does not have, `Never` behaves. Its label names the last input it was given, so tests can see
-//! input arrive.
+//! input arrive. `init_ms` keeps its `init` busy that long first.
 //!
 //! ```json
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
@@ -50,6 +50,9 @@ pub struct Config {
     /// The file `NamedImage` shows.
     #[serde(default)]
     image: String,
+    /// Milliseconds `init` spends before it returns.
+    #[serde(default)]
+    init_ms: u64,
 }
 
 fn second() -> u32 {
@@ -70,6 +73,10 @@ impl Widget for Faulty {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let since = std::time::Instant::now();
+        while since.elapsed() < std::time::Duration::from_millis(config.init_ms) {
+            std::hint::black_box(&since);
+        }
         let schedule = Schedule { interval_ms: config.interval_ms, align_to_wall_clock: false };
         Ok((Faulty { config, refreshes: 0, last_input: None }, schedule))
     }
