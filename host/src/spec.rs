@@ -53,10 +53,10 @@ impl Default for Limits {
 
 impl Limits {
     /// The deadline of a start (instantiation, then `init`), at least a
-    /// second: it faults the widget's code in and runs its one-time setup,
-    /// often while the bar itself starts on the same cores (a stock
-    /// widget's start took 100–160 ms on 2 cores beside llvmpipe's first
-    /// frame, its calls after 1–3 ms).
+    /// second: it maps the widget's code and runs its one-time setup,
+    /// often while the bar's own thread loads the GL driver, holding the
+    /// dynamic loader's lock through Mesa's relocations (a stock widget's
+    /// start waited 90–160 ms for it on 2 cores; its calls take 1–3 ms).
     pub fn start_deadline(&self) -> Duration {
         self.call_deadline.max(Duration::from_secs(1))
     }
