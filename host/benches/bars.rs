@@ -516,7 +516,8 @@ const DEFAULT_PROFILE: &str = "packaged";
 static PROFILE: LazyLock<String> = LazyLock::new(|| {
     let arguments: Vec<String> = std::env::args().collect();
     let at = arguments.iter().position(|argument| argument == "--profile");
-    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile")).unwrap_or(DEFAULT_PROFILE.into())
+    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile"))
+        .unwrap_or(DEFAULT_PROFILE.into())
 });
 
 /// Builds `target` in the workspace in [`PROFILE`], and its path.

@@ -52,8 +52,9 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The deadline of a start (instantiation, then `init`), at least a
-    /// second: it maps the widget's code and runs its one-time setup,
+    /// The deadline of each step of a start (instantiation, `init`, the
+    /// first refresh), at least a second: it maps the widget's code and
+    /// runs its one-time setup,
     /// often while the bar's own thread loads the GL driver, holding the
     /// dynamic loader's lock through Mesa's relocations (a stock widget's
     /// start waited 90–160 ms for it on 2 cores; its calls take 1–3 ms).

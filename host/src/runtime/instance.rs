@@ -65,6 +65,8 @@ pub struct WidgetInstance {
     open_popup: Option<String>,
     /// Input came since the last refresh: a popup may open.
     answering_input: bool,
+    /// A refresh has returned: the start is over.
+    refreshed: bool,
 }
 
 /// What a refresh brought: the view, and when the widget wants the next one
@@ -137,11 +139,23 @@ impl WidgetInstance {
         };
         let widget = widget.map_err(|error| failure(&store, spec.limits, deadline, error))?;
         let images = PathImages::new(&spec.name, capabilities.held.clone());
-        Ok(WidgetInstance { store, widget, limits: spec.limits, images, open_popup: None, answering_input: false })
+        Ok(WidgetInstance {
+            store,
+            widget,
+            limits: spec.limits,
+            images,
+            open_popup: None,
+            answering_input: false,
+            refreshed: false,
+        })
     }
 
     pub fn refresh(&mut self, engine: &WidgetEngine) -> Result<Refreshed, Failure> {
-        let (mut view, next_refresh_ms) = self.call(engine, |widget, store| widget.call_refresh(store))?;
+        // The first refresh is part of the start: its code is as cold.
+        let deadline = if self.refreshed { self.limits.call_deadline } else { self.limits.start_deadline() };
+        let (mut view, next_refresh_ms) =
+            self.call_within(engine, deadline, |widget, store| widget.call_refresh(store))?;
+        self.refreshed = true;
         view.validate().map_err(Failure::BadView)?;
         self.admit_popup(engine, &mut view)?;
         self.images.resolve(&mut view);

@@ -11,7 +11,7 @@
 //! keeps every WASI resource it makes (10 000 timers a refresh),
 //! `PushyPopup` gives a popup with every frame, asked or not, `StrayPopup`
 //! one beside an item it does not have, `Never` behaves. Its label names the last input it was given, so tests can see
-//! input arrive. `init_ms` keeps its `init` busy that long first.
+//! input arrive. `init_ms` keeps its `init` busy that long first, `first_refresh_ms` its first refresh.
 //!
 //! ```json
 //! { "Plugin": { "enable": true, "path": "faulty.wasm", "config": { "fault": "Loop", "at_refresh": 2 } } }
@@ -53,6 +53,9 @@ pub struct Config {
     /// Milliseconds `init` spends before it returns.
     #[serde(default)]
     init_ms: u64,
+    /// Milliseconds the first refresh spends before it returns.
+    #[serde(default)]
+    first_refresh_ms: u64,
 }
 
 fn second() -> u32 {
@@ -73,16 +76,16 @@ impl Widget for Faulty {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let since = std::time::Instant::now();
-        while since.elapsed() < std::time::Duration::from_millis(config.init_ms) {
-            std::hint::black_box(&since);
-        }
+        busy_for(config.init_ms);
         let schedule = Schedule { interval_ms: config.interval_ms, align_to_wall_clock: false };
         Ok((Faulty { config, refreshes: 0, last_input: None }, schedule))
     }
 
     fn refresh(&mut self) -> View {
         self.refreshes += 1;
+        if self.refreshes == 1 {
+            busy_for(self.config.first_refresh_ms);
+        }
         if self.refreshes >= self.config.at_refresh {
             match self.config.fault {
                 Fault::Trap => panic!("faulty widget traps on refresh {}", self.refreshes),
@@ -172,3 +175,11 @@ fn hoard() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn hoard() {}
+
+/// Keeps the widget busy for `milliseconds`.
+fn busy_for(milliseconds: u64) {
+    let since = std::time::Instant::now();
+    while since.elapsed() < std::time::Duration::from_millis(milliseconds) {
+        std::hint::black_box(&since);
+    }
+}
