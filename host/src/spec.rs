@@ -54,10 +54,10 @@ impl Default for Limits {
 impl Limits {
     /// The deadline of each step of a start (instantiation, `init`, the
     /// first refresh), at least a second: it maps the widget's code and
-    /// runs its one-time setup,
-    /// often while the bar's own thread loads the GL driver, holding the
-    /// dynamic loader's lock through Mesa's relocations (a stock widget's
-    /// start waited 90–160 ms for it on 2 cores; its calls take 1–3 ms).
+    /// runs its one-time setup, often while the bar's own thread loads the
+    /// GL driver, holding the dynamic loader's lock through Mesa's
+    /// relocations (a stock widget's start waited 90–160 ms for it on 2
+    /// cores; its calls take 1–3 ms).
     pub fn start_deadline(&self) -> Duration {
         self.call_deadline.max(Duration::from_secs(1))
     }
