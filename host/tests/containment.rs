@@ -27,6 +27,22 @@ fn faulty(path: &Path, fault: &str) -> WidgetSpec {
     }
 }
 
+/// Every state each widget of `specs` showed while the scheduler ran them
+/// for `time`, by widget.
+fn states_over(specs: Vec<WidgetSpec>, time: Duration) -> Vec<Vec<WidgetState>> {
+    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); specs.len()];
+    let (sender, receiver) = mpsc::channel();
+    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
+        let _ = sender.send((index, state));
+    });
+    let until = Instant::now() + time;
+    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        history[index].push(state);
+    }
+    drop(scheduler);
+    history
+}
+
 #[test]
 fn faulty_widgets_are_contained_and_restarted() {
     let wasm = faulty_wasm();
@@ -37,17 +53,8 @@ fn faulty_widgets_are_contained_and_restarted() {
         faulty(&wasm, "Oom"),
         faulty(&wasm, "BadView"),
     ];
-    let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
-        let _ = sender.send((index, state));
-    });
-    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 5];
     // Long enough for four ticks of the clock even if starting took a second.
-    let until = Instant::now() + Duration::from_millis(5500);
-    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
-        history[index].push(state);
-    }
-    drop(scheduler);
+    let history = states_over(specs, Duration::from_millis(5500));
 
     let clock: Vec<String> = history[0].iter().map(texts).collect();
     assert!(clock.len() >= 4, "the clock kept ticking next to the faulty widgets: {clock:?}");
@@ -90,16 +97,7 @@ fn a_start_has_a_second_and_an_endless_one_is_stopped() {
         starting_for("slow", r#""init_ms": 300, "first_refresh_ms": 300"#),
         starting_for("endless", &format!(r#""init_ms": {}"#, u64::MAX)),
     ];
-    let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
-        let _ = sender.send((index, state));
-    });
-    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); 2];
-    let until = Instant::now() + Duration::from_secs(4);
-    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
-        history[index].push(state);
-    }
-    drop(scheduler);
+    let history = states_over(specs, Duration::from_secs(4));
 
     assert_eq!(history[0].first().map(texts).as_deref(), Some("refresh 1"), "{:?}", history[0]);
     let endless = history[1].first();
