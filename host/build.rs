@@ -34,35 +34,58 @@ fn main() {
         println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", symbol_order.display());
         println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
     }
+    let workspace = obi_build_support::workspace_root(&manifest_dir);
+    write_typescript_declarations(&workspace, &out_dir);
     let mut table = String::from(
         "/// Stock widgets by config key, as embedded wasm components.\npub static STOCK_WIDGETS: &[StockWidget] = &[\n",
     );
     if env::var_os("CARGO_FEATURE_STOCK_WIDGETS").is_none() {
         println!("cargo:rerun-if-changed=build.rs");
-        table.push_str("];\n");
+        table.push_str("];\n/// The runtime of widgets in JavaScript, built with the stock widgets.\n");
+        table.push_str("pub static JS_RUNTIME: Option<StockWidget> = None;\n");
         fs::write(out_dir.join("stock_widgets.rs"), table).unwrap();
         return;
     }
-    let workspace = obi_build_support::workspace_root(&manifest_dir);
     obi_build_support::rerun_if_widget_sources_change(&workspace);
-    let kinds: Vec<&str> = obi_widget_config::STOCK_KINDS.iter().map(|kind| kind.key).collect();
-    let packages: Vec<String> = kinds.iter().map(|kind| format!("obi-widget-{}", kind.to_lowercase())).collect();
+    let mut kinds: Vec<&str> = obi_widget_config::STOCK_KINDS.iter().map(|kind| kind.key).collect();
+    let mut packages: Vec<String> = kinds.iter().map(|kind| format!("obi-widget-{}", kind.to_lowercase())).collect();
+    // Built in the same run, so that its engine compiles beside the widgets.
+    kinds.push(JS_RUNTIME_KIND);
+    packages.push("obi-js-runtime".into());
     let packages: Vec<&str> = packages.iter().map(String::as_str).collect();
     let wasm = obi_build_support::build_components(&workspace, &packages).unwrap_or_else(|error| panic!("{error}"));
 
+    let mut js_runtime = String::new();
     for (kind, path) in kinds.iter().zip(&wasm) {
         let embedded = out_dir.join(path.file_name().unwrap());
         let wasm = fs::read(path).unwrap_or_else(|error| panic!("reading {}: {error}", path.display()));
         fs::write(&embedded, &wasm).unwrap_or_else(|error| panic!("writing {}: {error}", embedded.display()));
         let digest = Sha256::digest(&wasm);
-        table.push_str(&format!(
-            "    StockWidget {{ kind: {kind:?}, wasm: include_bytes!({:?}), digest: {:?} }},\n",
+        let entry = format!(
+            "StockWidget {{ kind: {kind:?}, wasm: include_bytes!({:?}), digest: {:?} }}",
             embedded.display().to_string(),
             digest.as_slice(),
-        ));
+        );
+        match *kind {
+            JS_RUNTIME_KIND => js_runtime = entry,
+            _ => table.push_str(&format!("    {entry},\n")),
+        }
     }
-    table.push_str("];\n");
+    table.push_str("];\n/// The runtime of widgets in JavaScript, built with the stock widgets.\n");
+    table.push_str(&format!("pub static JS_RUNTIME: Option<StockWidget> = Some({js_runtime});\n"));
     fs::write(out_dir.join("stock_widgets.rs"), table).unwrap();
+}
+
+/// The JS runtime's name among the embedded components.
+const JS_RUNTIME_KIND: &str = "JavaScript";
+
+/// Writes `obi-widget.d.ts`, the TypeScript declarations of the newest
+/// `obi:widget` world that `obi widget new --js` puts beside a widget.
+fn write_typescript_declarations(workspace: &Path, out_dir: &Path) {
+    let wit = workspace.join("wit/since_v0.1.6");
+    println!("cargo:rerun-if-changed={}", wit.display());
+    let world = obi_js_bindgen::WidgetWorld::load(&wit).unwrap_or_else(|error| panic!("{error:#}"));
+    fs::write(out_dir.join("obi-widget.d.ts"), world.typescript()).unwrap();
 }
 
 /// Whether the bar can be linked with packed relative relocations (ELF's

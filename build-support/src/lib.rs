@@ -115,7 +115,17 @@ fn ensure_wasm_target() -> Result<(), String> {
 /// changes, or the workspace's manifest, which holds the profile widgets
 /// are built in.
 pub fn rerun_if_widget_sources_change(workspace: &Path) {
-    for dir in ["wit", "sdk", "widget-config", "plugins", "tests/plugins", "Cargo.lock", "Cargo.toml"] {
+    for dir in [
+        "wit",
+        "sdk",
+        "widget-config",
+        "plugins",
+        "tests/plugins",
+        "js-runtime",
+        "js-bindgen",
+        "Cargo.lock",
+        "Cargo.toml",
+    ] {
         println!("cargo:rerun-if-changed={}", workspace.join(dir).display());
     }
 }

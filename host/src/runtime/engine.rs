@@ -10,6 +10,7 @@
 //! tell which release's exports the component has.
 
 use super::cache::{ComponentCache, wasm_digest};
+use super::script;
 use super::store::StoreState;
 use super::watchdog::Watchdog;
 use super::wit::{self, Release, Template, WIT_PACKAGE};
@@ -29,6 +30,8 @@ pub struct WidgetEngine {
     cache: ComponentCache,
     capabilities: Capabilities,
     templates: HashMap<(SourceId, BTreeSet<Capability>), Template>,
+    /// The runtime of widgets in JS, compiled on first use.
+    js_runtime: Option<Component>,
 }
 
 impl WidgetEngine {
@@ -37,7 +40,7 @@ impl WidgetEngine {
         config.wasm_component_model(true).epoch_interruption(true);
         let engine = Engine::new(&config).context("creating the wasm engine")?;
         let watchdog = Watchdog::new(engine.clone());
-        Ok(WidgetEngine { engine, watchdog, cache, capabilities, templates: HashMap::new() })
+        Ok(WidgetEngine { engine, watchdog, cache, capabilities, templates: HashMap::new(), js_runtime: None })
     }
 
     pub fn capabilities(&self) -> &Capabilities {
@@ -66,14 +69,45 @@ impl WidgetEngine {
             return Ok(template.clone());
         }
         let _loading = tracing::debug_span!("loading a widget's component", widget = %spec.name).entered();
-        let component = self.compile(&spec.source).with_context(|| format!("loading widget `{}`", spec.name))?;
+        let template = match &spec.source {
+            WidgetSource::File(path) if script::is_script(path) => self.script_template(spec, path),
+            source => self.component_template(spec, source),
+        }?;
+        self.templates.insert(key, template.clone());
+        Ok(template)
+    }
+
+    fn component_template(&self, spec: &WidgetSpec, source: &WidgetSource) -> Result<Template> {
+        let component = self.compile(source).with_context(|| format!("loading widget `{}`", spec.name))?;
         let release = check_imports(&self.engine, &component, &spec.name, &spec.grants)?;
         let linker = self.linker(&spec.grants)?;
         let linked = linker.instantiate_pre(&component).with_context(|| format!("linking widget `{}`", spec.name))?;
-        let template = Template::new(release, linked)
-            .with_context(|| format!("widget `{}` built against obi:widget@{}", spec.name, release.version()))?;
-        self.templates.insert(key, template.clone());
-        Ok(template)
+        Template::new(release, linked)
+            .with_context(|| format!("widget `{}` built against obi:widget@{}", spec.name, release.version()))
+    }
+
+    /// The JS runtime linked with the widget's grants (the interfaces it
+    /// is not granted trap), to run the script at `path`.
+    fn script_template(&mut self, spec: &WidgetSpec, path: &Path) -> Result<Template> {
+        let runtime = self.js_runtime()?;
+        let script =
+            script::read(&self.engine, &runtime, path, &spec.name, &spec.grants).map_err(|why| format_err!("{why}"))?;
+        let mut linker = self.linker(&spec.grants)?;
+        script::link_refused(&mut linker, &self.engine, &runtime, &script)?;
+        let linked = linker.instantiate_pre(&runtime).context("linking the JS runtime")?;
+        Template::with_script(linked, script).context("the JS runtime")
+    }
+
+    fn js_runtime(&mut self) -> Result<Component> {
+        if let Some(runtime) = &self.js_runtime {
+            return Ok(runtime.clone());
+        }
+        let Some(stock) = &crate::stock::JS_RUNTIME else {
+            bail!("this obi was built without its JavaScript runtime (the `stock-widgets` feature)");
+        };
+        let runtime = self.cache.load(&self.engine, stock.wasm, &stock.digest).context("compiling the JS runtime")?;
+        self.js_runtime = Some(runtime.clone());
+        Ok(runtime)
     }
 
     fn compile(&self, source: &WidgetSource) -> Result<Component> {
@@ -133,7 +167,7 @@ fn later_compatible(version: &str, latest: &str) -> bool {
 /// Why a component's import is refused, by kind; its message names the
 /// widget and says what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Refused {
+pub(super) enum Refused {
     /// Built for a release of another line (`0.2.0`), or none this host knows.
     Release { widget: String, version: String },
     /// An interface of a later 0.1 release that this host does not have.
@@ -186,7 +220,11 @@ impl std::error::Error for Refused {}
 /// Checks one imported interface name against the releases this host
 /// serves and the widget's grants, and gives the release it names. WASI and
 /// other packages are left to the linker.
-fn check_import(name: &str, import: &str, grants: &BTreeSet<Capability>) -> Result<Option<Release>, Refused> {
+pub(super) fn check_import(
+    name: &str,
+    import: &str,
+    grants: &BTreeSet<Capability>,
+) -> Result<Option<Release>, Refused> {
     let (ours, _) = WIT_PACKAGE.split_once('@').expect("package has a version");
     let Some(rest) = import.strip_prefix(ours).and_then(|rest| rest.strip_prefix('/')) else {
         return Ok(None);

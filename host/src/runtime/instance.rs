@@ -8,6 +8,7 @@
 use super::Schedule;
 use super::engine::WidgetEngine;
 use super::path_images::PathImages;
+use super::script::ScriptFailed;
 use super::store::StoreState;
 use super::wit::Widget;
 use crate::capabilities::Capabilities;
@@ -258,6 +259,9 @@ fn contained<R>(work: impl FnOnce() -> R) -> Result<R, Failure> {
 }
 
 fn failure(store: &Store<StoreState>, limits: Limits, deadline: Duration, error: wasmtime::Error) -> Failure {
+    if let Some(ScriptFailed(why)) = error.downcast_ref::<ScriptFailed>() {
+        return Failure::Load(why.clone());
+    }
     if let Some(wanted) = store.data().refused_memory() {
         return Failure::MemoryCap { cap: limits.memory_bytes, wanted };
     }

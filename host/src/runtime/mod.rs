@@ -12,6 +12,7 @@ mod engine;
 mod instance;
 mod limiter;
 mod path_images;
+mod script;
 mod stderr;
 mod store;
 mod watchdog;
@@ -20,6 +21,7 @@ mod wit;
 pub use cache::ComponentCache;
 pub use engine::WidgetEngine;
 pub use instance::{Failure, Refreshed, WidgetInstance};
+pub use script::is_script;
 pub use wit::{Release, WIT_PACKAGE};
 
 /// When the host calls a widget's `refresh`, as its `init` asked.

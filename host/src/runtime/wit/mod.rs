@@ -24,6 +24,7 @@
 
 mod convert;
 mod imports;
+pub(super) mod js_runtime;
 mod since_v0_1_0;
 mod since_v0_1_1;
 mod since_v0_1_2;
@@ -52,11 +53,13 @@ pub use since_v0_1_4::obi::widget::{popup as popup_v0_1_3, view as view_v0_1_1};
 pub use since_v0_1_5::obi::widget::{popup as popup_v0_1_5, view as view_v0_1_5};
 
 use super::Schedule;
+use super::script::ScriptFailed;
 use super::store::StoreState;
 use crate::capabilities::Capability;
 use crate::view::popup::PopupInput;
 use crate::view::{Input, Pointer, View};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use wasmtime::Store;
 use wasmtime::component::{HasSelf, InstancePre, Linker};
 
@@ -111,12 +114,13 @@ impl Release {
     }
 }
 
-/// A kind's instance template: its component linked, and the release
-/// whose exports it has.
+/// A kind's instance template: its component linked, the release whose
+/// exports it has, and for a widget in JS the script the runtime is given.
 #[derive(Clone)]
 pub(super) struct Template {
     release: Release,
     linked: InstancePre<StoreState>,
+    script: Option<Arc<js_runtime::Script>>,
 }
 
 impl Template {
@@ -131,11 +135,24 @@ impl Template {
             Release::V0_1_5 => since_v0_1_5::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_6 => since_v0_1_6::WidgetIndices::new(&linked).map(drop),
         }?;
-        Ok(Template { release, linked })
+        Ok(Template { release, linked, script: None })
     }
 
+    /// The JS runtime, `linked`, running `script`.
+    pub fn with_script(linked: InstancePre<StoreState>, script: js_runtime::Script) -> wasmtime::Result<Template> {
+        js_runtime::LoaderIndices::new(&linked)?;
+        let template = Template::new(Release::LATEST, linked)?;
+        Ok(Template { script: Some(Arc::new(script)), ..template })
+    }
+
+    /// A new instance; a JS runtime's has loaded its script, or failed with
+    /// the script's error ([`ScriptFailed`]).
     pub fn instantiate(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Widget> {
         let instance = self.linked.instantiate(&mut *store)?;
+        if let Some(script) = &self.script {
+            let loader = js_runtime::Loader::new(&mut *store, &instance)?;
+            loader.obi_js_runtime_module().call_load(&mut *store, script)?.map_err(ScriptFailed)?;
+        }
         Ok(match self.release {
             Release::V0_1_0 => Widget::V0_1_0(since_v0_1_0::Widget::new(store, &instance)?),
             Release::V0_1_1 => Widget::V0_1_1(since_v0_1_1::Widget::new(store, &instance)?),
