@@ -46,6 +46,24 @@ pub fn describe(error: &JsError, file: &str) -> String {
     }
 }
 
+/// `error`, met parsing `source` from `file`: where Boa gives no line (a
+/// script that ends inside a block: "abrupt end"), its end is the place.
+pub fn describe_parse(error: &JsError, file: &str, source: &str) -> String {
+    let described = describe(error, file);
+    match described.strip_prefix(&format!("{file}: ")) {
+        Some(message) => {
+            let line = source.lines().count().max(1) + usize::from(source.ends_with('\n'));
+            let column = if source.ends_with('\n') {
+                1
+            } else {
+                source.lines().last().map_or(0, |last| last.chars().count()) + 1
+            };
+            format!("{file}:{line}:{column}: {message}")
+        }
+        None => described,
+    }
+}
+
 /// `at helper (pomodoro.js:7:27)` as the function and its position.
 fn frame(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix("at ")?;

@@ -33,7 +33,8 @@ impl Script {
             .map_err(|error| format!("{file}: starting the JS engine: {error}"))?;
         install_console(&mut context).map_err(|error| format!("{file}: {error}"))?;
         let parsed = Source::from_bytes(source.as_bytes()).with_path(Path::new(&file));
-        let module = Module::parse(parsed, None, &mut context).map_err(|error| errors::describe(&error, &file))?;
+        let module = Module::parse(parsed, None, &mut context)
+            .map_err(|error| errors::describe_parse(&error, &file, &source))?;
         let evaluated = module.load_link_evaluate(&mut context);
         let settled = context.run_jobs().map(|()| evaluated.state());
         let failed = match settled {
