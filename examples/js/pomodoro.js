@@ -8,7 +8,7 @@
 //   { "Plugin": { "enable": true, "path": "pomodoro.js",
 //                 "config": { "work_minutes": 25, "break_minutes": 5 } } }
 
-import { now } from "obi:widget/clock";
+import { now } from "obi:widget/clock@0.1.6";
 
 const MINUTE_MS = 60_000;
 
@@ -40,14 +40,17 @@ function advance(at) {
   }
 }
 
+/** @returns {import("obi:widget/view").Piece} */
 function text(val) {
   return { tag: "text", val };
 }
 
+/** @returns {import("obi:widget/popup").Block} */
 function popupLine(key, content, takes = {}) {
   return { tag: "line", val: { key, content, emphasis: "normal", takes } };
 }
 
+/** @returns {import("obi:widget/popup").Popup} */
 function popup() {
   const other = phase === "work" ? "break" : "work";
   return {
@@ -61,6 +64,7 @@ function popup() {
   };
 }
 
+/** @type {import("obi:widget/guest").Guest} */
 export const guest = {
   init(configJson, bar) {
     const config = JSON.parse(configJson) ?? {};
@@ -83,6 +87,7 @@ export const guest = {
     // Shown rounded up: "24:59" for the whole of the first second.
     const seconds = Math.ceil(left / 1000);
     const label = `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+    /** @type {[import("obi:widget/view").Emphasis, string]} */
     const [emphasis, tooltip] = !running
       ? ["muted", "Paused: click to go on, right-click for more"]
       : phase === "work"

@@ -19,6 +19,7 @@ pub mod headless;
 pub mod hidden_window;
 pub mod import;
 pub mod input;
+pub mod js_widget_template;
 pub mod komorebi_messages;
 #[cfg(feature = "bar")]
 pub mod render;

@@ -77,7 +77,9 @@ fn the_pomodoro_counts_down_takes_clicks_and_opens_its_popup() {
     let schema = obi::headless::config_schema(pomodoro()).unwrap().expect("it describes its config");
     assert_eq!(schema["properties"]["work_minutes"]["minimum"], 1, "{schema}");
     let refused = Harness::plugin(pomodoro(), r#"{ "work_minutes": 0 }"#, &[], &clock()).err().unwrap();
-    assert!(refused.contains("pomodoro.js:69:") && refused.contains("work_minutes must be"), "{refused}");
+    let source = std::fs::read_to_string(pomodoro()).unwrap();
+    let line = source.lines().position(|line| line.contains("work_minutes must be")).unwrap() + 1;
+    assert!(refused.contains(&format!("pomodoro.js:{line}:")) && refused.contains("work_minutes must be"), "{refused}");
 }
 
 /// Each WIT kind crosses as jco maps it: records with camelCase fields,

@@ -91,10 +91,17 @@ impl WidgetWorld {
 
     fn write_function(&self, out: &mut String, function: &Function, interface: InterfaceId, method: bool) {
         write_docs(out, "  ", &function.docs);
+        // Options at the end may be left out, as jco passes them `undefined`.
+        let is_option = |ty: Type| matches!(self.unaliased(ty), Type::Id(id) if matches!(self.resolve.types[id].kind, TypeDefKind::Option(_)));
+        let required = function.params.iter().rposition(|param| !is_option(param.ty)).map_or(0, |last| last + 1);
         let params: Vec<String> = function
             .params
             .iter()
-            .map(|param| format!("{}: {}", js_name(&param.name), self.ts_type(param.ty, interface)))
+            .enumerate()
+            .map(|(index, param)| match index >= required {
+                true => format!("{}?: {}", js_name(&param.name), self.ts_type(param.ty, interface)),
+                false => format!("{}: {}", js_name(&param.name), self.ts_type(param.ty, interface)),
+            })
             .collect();
         let returns = match function.result.map(|ty| self.unaliased(ty)) {
             None => "void".into(),

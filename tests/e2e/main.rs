@@ -17,6 +17,7 @@ mod hostile_peers;
 mod i3;
 mod in_bars_place;
 mod install;
+mod js_widgets;
 mod keyboard;
 mod komorebi_widget;
 mod kwin;

@@ -1,9 +1,17 @@
-//! `obi check PATH...`: every problem of each file, and where its bar goes.
+//! `obi check PATH...`: every problem of each file, each enabled Plugin
+//! loaded (a script's syntax error, a grant it lacks), and where its bar goes.
 
 use super::{Cli, listing};
 use obi::bar::{Output, Placement};
+use obi::capabilities::Capabilities;
 use obi::config::BarConfig;
-use std::path::PathBuf;
+use obi::config::model::WidgetConfig;
+use obi::runtime::{ComponentCache, WidgetEngine, WidgetInstance};
+use obi::spec::WidgetSpec;
+use obi::tiler::Connection;
+use obi::view::images::HeldImages;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// `obi check PATH...`: each file's warnings and the monitor its bar goes
 /// to on stdout, its errors on stderr; a file with errors makes it fail,
@@ -21,6 +29,12 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
             }
         };
         loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+        let broken = broken_plugins(&loaded.config);
+        if !broken.is_empty() {
+            broken.iter().for_each(|why| eprintln!("{}: error: {why}", path.display()));
+            failed += 1;
+            continue;
+        }
         for entry in loaded.config.obi_own_entries() {
             println!("{}: note: {entry} is Obi's own: komorebi-bar would not read this file", path.display());
         }
@@ -34,6 +48,34 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
         _ if paths.len() == 1 => Err(anyhow::anyhow!("the config cannot be used")),
         _ => Err(anyhow::anyhow!("{failed} of {} configs cannot be used", paths.len())),
     }
+}
+
+/// Why each enabled Plugin of `config` cannot be loaded, naming it.
+fn broken_plugins(config: &BarConfig) -> Vec<String> {
+    let plugins: Vec<_> = config.widgets().filter(|entry| matches!(entry.config, WidgetConfig::Plugin(_))).collect();
+    if plugins.is_empty() {
+        return Vec::new();
+    }
+    let capabilities = Capabilities::system(Arc::new(Connection::none("checking the config")), HeldImages::default());
+    let engine = capabilities.and_then(|capabilities| {
+        WidgetEngine::new(capabilities, ComponentCache::from_environment()).map_err(anyhow::Error::from)
+    });
+    let mut engine = match engine {
+        Ok(engine) => engine,
+        Err(error) => return vec![format!("the Plugins cannot be loaded: {error:#}")],
+    };
+    plugins
+        .iter()
+        .filter_map(|entry| {
+            let WidgetConfig::Plugin(plugin) = entry.config else { return None };
+            let named = Path::new(&plugin.path).display();
+            let spec = match WidgetSpec::from_entry(entry, config) {
+                Ok(spec) => spec,
+                Err(why) => return Some(format!("Plugin {named}: {why}")),
+            };
+            WidgetInstance::load(&mut engine, &spec).err().map(|why| format!("Plugin {named}: {why}"))
+        })
+        .collect()
 }
 
 /// The monitors the bar would be placed among, as the backend it would

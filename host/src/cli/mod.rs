@@ -185,11 +185,12 @@ enum WidgetCommand {
     /// Exits non-zero when the widget refuses its config, traps or returns
     /// a bad view.
     Test {
-        /// The widget's component (.wasm).
+        /// The widget's component (.wasm), or its script (.js).
         plugin: PathBuf,
         /// The script (JSON): `config`, `grants`, `commands`, `monitor`,
         /// `now`, and `steps` such as "refresh", {"advance": 1.5},
-        /// {"cpu": 42}, {"input": {"key": "k", "event": "primary_click"}}.
+        /// {"cpu": 42}, {"input": {"key": "k", "event": "primary_click"}},
+        /// {"expect": ["the text of each item"]}.
         #[arg(long, value_name = "SCRIPT.json")]
         script: PathBuf,
         /// Paint each view with the bar's painter to DIR/step-N.png instead.
@@ -200,17 +201,22 @@ enum WidgetCommand {
         width: u32,
     },
     /// Create a widget crate that builds for wasm32-wasip2, tests with the
-    /// harness and loads in the bar.
+    /// harness and loads in the bar; with --js, a widget in one JavaScript
+    /// file with its test script, which needs nothing built.
     New {
-        /// The crate's name (lowercase letters, digits, - and _).
+        /// The widget's name (lowercase letters, digits, - and _).
         name: String,
         /// Where to create it (default: ./NAME).
         #[arg(long, value_name = "DIR")]
         path: Option<PathBuf>,
         /// The Obi source tree whose SDK and harness it uses (default: the
         /// one this obi was built from).
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", conflicts_with = "js")]
         obi_source: Option<PathBuf>,
+        /// A widget in JavaScript: NAME.js, NAME.test.json, TypeScript
+        /// declarations of what it imports, and editor settings.
+        #[arg(long)]
+        js: bool,
     },
 }
 
@@ -260,8 +266,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Widget { command: WidgetCommand::Test { plugin, script, png, width } }) => {
             return widget::test(plugin, script, png.as_deref(), *width);
         }
-        Some(Command::Widget { command: WidgetCommand::New { name, path, obi_source } }) => {
+        Some(Command::Widget { command: WidgetCommand::New { name, path, obi_source, js: false } }) => {
             return widget::new(name, path.as_deref(), obi_source.as_deref());
+        }
+        Some(Command::Widget { command: WidgetCommand::New { name, path, js: true, .. } }) => {
+            return widget::new_js(name, path.as_deref());
         }
         None => {}
     }

@@ -1,5 +1,6 @@
 //! `obi widget`: tools for widget authors. `test` runs a widget headless
-//! over a script; `new` writes a widget crate to start from.
+//! over a script; `new` writes a widget crate (or, with `--js`, a script)
+//! to start from.
 
 use super::listing;
 use anyhow::Context;
@@ -15,6 +16,17 @@ pub fn new(name: &str, path: Option<&Path>, obi_source: Option<&Path>) -> anyhow
     let source = obi_source.map_or_else(obi::widget_template::own_source, Path::to_path_buf);
     obi::widget_template::create(&directory, name, &source)?;
     println!("created {}: `cargo test` there builds it and runs its test", directory.display());
+    Ok(())
+}
+
+/// `obi widget new --js NAME`.
+pub fn new_js(name: &str, path: Option<&Path>) -> anyhow::Result<()> {
+    let directory = path.map_or_else(|| PathBuf::from(name), Path::to_path_buf);
+    obi::js_widget_template::create(&directory, name)?;
+    println!(
+        "created {}: `obi widget test {name}.js --script {name}.test.json` there runs it headless",
+        directory.display()
+    );
     Ok(())
 }
 

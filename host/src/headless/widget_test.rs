@@ -2,13 +2,14 @@
 //! readings and inputs, as a plugin author checks a widget without a bar.
 //! The widget runs in the bar's own sandbox, over the scripted
 //! capabilities the harness uses; each refresh's view is handed on (printed
-//! as JSON, or painted), and a refused config, a trap or a bad view ends
-//! the run with an error naming the step.
+//! as JSON, or painted), and a refused config, a trap, a bad view or a view
+//! that shows other texts than the script expects ends the run with an
+//! error naming the step.
 //!
 //! ```json
 //! { "config": { "work_minutes": 1 }, "grants": [], "now": "2024-03-09T15:04:05Z",
 //!   "steps": [ "refresh", { "input": { "key": "pomodoro", "event": "primary_click" } },
-//!              { "advance": 1.5 }, "refresh" ] }
+//!              { "advance": 1.5 }, "refresh", { "expect": ["00:59"] } ] }
 //! ```
 
 use super::{Harness, Script};
@@ -66,6 +67,9 @@ pub enum Step {
         key: String,
         event: Input,
     },
+    /// The text each item of the last view shows (its text pieces joined),
+    /// in order: the run fails when the view shows other texts.
+    Expect(Vec<String>),
     /// Seconds the clock moves on.
     Advance(f64),
     Now(DateTime<Utc>),
@@ -121,11 +125,21 @@ pub fn run(
     let name = spec.name.clone();
     let capabilities = Capabilities { held, ..readings.capabilities() };
     let mut widget = Harness::start_with(spec, capabilities).with_context(|| format!("widget `{name}`"))?;
+    let mut last = None;
     for (index, step) in script.steps.iter().enumerate() {
         let failed = |failure| anyhow!("step {index}: widget `{name}` {failure}");
         match step {
-            Step::Refresh => shown(index, &widget.refresh().map_err(failed)?)?,
-            Step::Input { key, event } => shown(index, &widget.input(key, *event).map_err(failed)?)?,
+            Step::Refresh => shown(index, last.insert(widget.refresh().map_err(failed)?))?,
+            Step::Input { key, event } => shown(index, last.insert(widget.input(key, *event).map_err(failed)?))?,
+            Step::Expect(expected) => {
+                let view = last.as_ref().ok_or_else(|| anyhow!("step {index}: no view yet to expect texts of"))?;
+                let texts = item_texts(view);
+                if texts != *expected {
+                    return Err(anyhow!(
+                        "step {index}: expected the texts {expected:?}, widget `{name}` shows {texts:?}"
+                    ));
+                }
+            }
             Step::Advance(seconds) => readings.advance(seconds_of(*seconds, index)?),
             Step::Now(now) => readings.set_now(*now),
             Step::Cpu(percent) => readings.set_cpu(*percent),
@@ -157,6 +171,16 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// Each item's text pieces, joined.
+fn item_texts(view: &View) -> Vec<String> {
+    let text = |piece: &Piece| match piece {
+        Piece::Text(text) => Some(text.clone()),
+        Piece::Styled(spans) => Some(spans.iter().map(|span| span.text.as_str()).collect()),
+        _ => None,
+    };
+    view.items.iter().map(|item| item.pieces.iter().filter_map(text).collect()).collect()
 }
 
 fn seconds_of(seconds: f64, index: usize) -> anyhow::Result<Duration> {

@@ -106,6 +106,14 @@ impl WidgetInstance {
         Ok((instance, schedule))
     }
 
+    /// Loads the widget as a start does, without starting it: its component
+    /// compiled, checked against its grants and instantiated, a script
+    /// parsed and its body run (`obi check`).
+    pub fn load(engine: &mut WidgetEngine, spec: &WidgetSpec) -> Result<(), Failure> {
+        let capabilities = engine.capabilities().clone();
+        WidgetInstance::instantiate(engine, &capabilities, spec, Waker::new(|| {})).map(drop)
+    }
+
     /// The JSON schema of its config the widget gives, on an instance of
     /// its own that is never initialised; none from a widget built before
     /// 0.1.2, or one that gives none. The error names the widget.
