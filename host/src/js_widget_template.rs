@@ -4,8 +4,7 @@
 //! that check the file against them, made from `host/templates/js-widget/`.
 //! Nothing in it needs Rust, npm or the Obi source tree.
 
-use anyhow::Context;
-use std::fs;
+use crate::widget_template::{is_widget_name, write_new};
 use std::path::{Path, PathBuf};
 
 /// The tutorial widget in JS, shown in the README.
@@ -19,13 +18,8 @@ pub const TYPESCRIPT_DECLARATIONS: &str = include_str!(concat!(env!("OUT_DIR"), 
 /// Creates the widget `name` in the new directory `directory`; gives the
 /// files it wrote.
 pub fn create(directory: &Path, name: &str) -> anyhow::Result<Vec<PathBuf>> {
-    let valid = name.chars().next().is_some_and(|first| first.is_ascii_lowercase())
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if !valid {
+    if !is_widget_name(name) {
         anyhow::bail!("{name:?} is not a widget name: lowercase letters, digits, - and _, starting with a letter");
-    }
-    if directory.exists() {
-        anyhow::bail!("{} exists already", directory.display());
     }
     let files = [
         (format!("{name}.js"), WIDGET_JS.to_owned()),
@@ -34,19 +28,13 @@ pub fn create(directory: &Path, name: &str) -> anyhow::Result<Vec<PathBuf>> {
         ("jsconfig.json".to_owned(), JSCONFIG_JSON.to_owned()),
         ("README.md".to_owned(), README_MD.replace("{{name}}", name)),
     ];
-    fs::create_dir_all(directory).with_context(|| format!("creating {}", directory.display()))?;
-    let mut written = Vec::new();
-    for (file, contents) in files {
-        let path = directory.join(file);
-        fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))?;
-        written.push(path);
-    }
-    Ok(written)
+    write_new(directory, files)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn the_widget_comes_with_its_test_declarations_and_settings() {

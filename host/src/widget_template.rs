@@ -23,9 +23,7 @@ pub fn own_source() -> PathBuf {
 /// the SDK and harness of the Obi source tree `obi_source`; gives the files
 /// it wrote.
 pub fn create(directory: &Path, name: &str, obi_source: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let valid = name.chars().next().is_some_and(|first| first.is_ascii_lowercase())
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if !valid {
+    if !is_widget_name(name) {
         anyhow::bail!("{name:?} is not a crate name: lowercase letters, digits, - and _, starting with a letter");
     }
     let sdk = obi_source.join("sdk");
@@ -35,9 +33,6 @@ pub fn create(directory: &Path, name: &str, obi_source: &Path) -> anyhow::Result
             "no Obi source tree at {} (its sdk/ is missing): name a checkout of Obi with --obi-source",
             obi_source.display()
         );
-    }
-    if directory.exists() {
-        anyhow::bail!("{} exists already", directory.display());
     }
     let slashes = |path: PathBuf| path.to_string_lossy().replace('\\', "/");
     let fill = |template: &str| {
@@ -54,6 +49,25 @@ pub fn create(directory: &Path, name: &str, obi_source: &Path) -> anyhow::Result
         ("README.md", fill(README_MD)),
         (".gitignore", GITIGNORE.to_owned()),
     ];
+    write_new(directory, files.map(|(relative, contents)| (relative.to_owned(), contents)))
+}
+
+/// Whether `name` may name a new widget (its crate, its script): lowercase
+/// letters, digits, - and _, starting with a letter.
+pub(crate) fn is_widget_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|first| first.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// Writes `files` (each a path under `directory` and its contents) into
+/// `directory`, which must not exist yet; gives the files it wrote.
+pub(crate) fn write_new(
+    directory: &Path,
+    files: impl IntoIterator<Item = (String, String)>,
+) -> anyhow::Result<Vec<PathBuf>> {
+    if directory.exists() {
+        anyhow::bail!("{} exists already", directory.display());
+    }
     let mut written = Vec::new();
     for (relative, contents) in files {
         let path = directory.join(relative);

@@ -4,14 +4,13 @@
 
 mod common;
 
-use common::{engine, faulty_wasm, stock, texts};
+use common::{engine, failures, faulty_wasm, states_over, stock, texts};
 use obi::capabilities::Capability;
 use obi::scheduler::Scheduler;
 use obi::spec::{Limits, WidgetSpec};
 use obi::view::WidgetState;
 use std::path::Path;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn faulty(path: &Path, fault: &str) -> WidgetSpec {
     let config_json = format!(r#"{{ "fault": "{fault}", "interval_ms": 300 }}"#);
@@ -25,22 +24,6 @@ fn faulty(path: &Path, fault: &str) -> WidgetSpec {
         },
         ..WidgetSpec::file(path.to_owned(), config_json, [])
     }
-}
-
-/// Every state each widget of `specs` showed while the scheduler ran them
-/// for `time`, by widget.
-fn states_over(specs: Vec<WidgetSpec>, time: Duration) -> Vec<Vec<WidgetState>> {
-    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); specs.len()];
-    let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
-        let _ = sender.send((index, state));
-    });
-    let until = Instant::now() + time;
-    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
-        history[index].push(state);
-    }
-    drop(scheduler);
-    history
 }
 
 #[test]
@@ -64,13 +47,7 @@ fn faulty_widgets_are_contained_and_restarted() {
         [(1, "traps on refresh 2"), (2, "50 ms deadline"), (3, "over its cap of 8192 KiB"), (4, "used twice")]
     {
         let states = &history[index];
-        let failed: Vec<&str> = states
-            .iter()
-            .filter_map(|state| match state {
-                WidgetState::Failed { message } => Some(message.as_str()),
-                _ => None,
-            })
-            .collect();
+        let failed = failures(states);
         assert!(failed.len() >= 2, "widget {index} failed and was restarted to fail again: {states:?}");
         assert!(
             failed.iter().all(|message| message.contains(expected) && message.contains("restarting in")),

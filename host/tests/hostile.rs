@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{engine, engine_with, faulty_wasm, stock, texts};
+use common::{engine, engine_with, failures, faulty_wasm, stock, texts};
 use obi::capabilities::{Capabilities, Capability, Tiler};
 use obi::scheduler::{MIN_REFRESH_GAP, Scheduler};
 use obi::spec::{Limits, WidgetSpec};
@@ -59,16 +59,6 @@ fn run(engine: obi::runtime::WidgetEngine, specs: Vec<WidgetSpec>, time: Duratio
     }
     drop(scheduler);
     history
-}
-
-fn failures(states: &[WidgetState]) -> Vec<&str> {
-    states
-        .iter()
-        .filter_map(|state| match state {
-            WidgetState::Failed { message } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The clock (widget 0) showed a new second at least `ticks` times.

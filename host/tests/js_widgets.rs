@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{engine, stock, texts};
+use common::{engine, failures, states_over, stock, texts};
 use obi::capabilities::{Capability, MemoryUsage};
 use obi::headless::{Harness, Script};
 use obi::runtime::Failure;
@@ -212,32 +212,6 @@ fn an_import_not_granted_stops_the_script_before_any_of_it_runs() {
     let elsewhere = script(dir.path(), "elsewhere.js", "import { readFile } from \"fs\";\nexport const guest = {};\n");
     let error = Harness::plugin(elsewhere, "{}", &[], &clock()).err().unwrap();
     assert!(error.contains("elsewhere.js:1: imports \"fs\": a widget is one file"), "{error}");
-}
-
-/// Every state each widget of `specs` showed while the scheduler ran them
-/// for `time`, by widget.
-fn states_over(specs: Vec<WidgetSpec>, time: Duration) -> Vec<Vec<WidgetState>> {
-    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); specs.len()];
-    let (sender, receiver) = mpsc::channel();
-    let scheduler = Scheduler::spawn(engine(), specs, move |_generation, index, state| {
-        let _ = sender.send((index, state));
-    });
-    let until = Instant::now() + time;
-    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(Instant::now())) {
-        history[index].push(state);
-    }
-    drop(scheduler);
-    history
-}
-
-fn failures(states: &[WidgetState]) -> Vec<&str> {
-    states
-        .iter()
-        .filter_map(|state| match state {
-            WidgetState::Failed { message } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

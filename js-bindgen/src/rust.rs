@@ -10,7 +10,7 @@
 use super::{WidgetWorld, js_name};
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 use std::fmt::Write;
-use wit_parser::{Function, InterfaceId, Type, TypeDefKind, TypeId};
+use wit_parser::{Enum, Flags, Function, InterfaceId, Record, Type, TypeDefKind, TypeId, Variant};
 
 impl WidgetWorld {
     /// The glue, as Rust source.
@@ -135,82 +135,10 @@ impl WidgetWorld {
         let path = self.rust_path(id);
         let wit_name = self.resolve.types[id].name.as_deref().unwrap_or_default();
         let (from, into) = match &self.resolve.types[id].kind {
-            TypeDefKind::Record(record) => {
-                let mut from = format!("let object = convert::object(value, at, {wit_name:?})?;\n        Ok(Self {{\n");
-                let mut into = String::from("let object = convert::new_object(context);\n");
-                for field in &record.fields {
-                    let (rust, js) = (field.name.to_snake_case(), js_name(&field.name));
-                    let _ = writeln!(from, "            {rust}: convert::field(&object, {js:?}, at, context)?,");
-                    let _ = writeln!(into, "        convert::set(&object, {js:?}, self.{rust}, context)?;");
-                }
-                from.push_str("        })");
-                into.push_str("        Ok(object.into())");
-                (from, into)
-            }
-            TypeDefKind::Variant(variant) => {
-                let names: Vec<&str> = variant.cases.iter().map(|case| case.name.as_str()).collect();
-                let mut from = String::from(
-                    "let (tag, val) = convert::variant(value, at, context)?;\n        match tag.as_str() {\n",
-                );
-                let mut into = String::from("match self {\n");
-                for case in &variant.cases {
-                    let (tag, rust) = (&case.name, case.name.to_upper_camel_case());
-                    if case.ty.is_some() {
-                        let _ = writeln!(
-                            from,
-                            "            {tag:?} => Ok(Self::{rust}(FromJs::from_js(&val, &at.field(\"val\"), context)?)),"
-                        );
-                        let _ = writeln!(
-                            into,
-                            "            Self::{rust}(val) => convert::new_variant({tag:?}, Some(val.into_js(context)?), context),"
-                        );
-                    } else {
-                        let _ = writeln!(from, "            {tag:?} => Ok(Self::{rust}),");
-                        let _ =
-                            writeln!(into, "            Self::{rust} => convert::new_variant({tag:?}, None, context),");
-                    }
-                }
-                let _ = write!(
-                    from,
-                    "            other => Err(convert::unknown_case(at, {wit_name:?}, other, &{names:?})),\n        }}"
-                );
-                into.push_str("        }");
-                (from, into)
-            }
-            TypeDefKind::Enum(cases) => {
-                let names: Vec<&str> = cases.cases.iter().map(|case| case.name.as_str()).collect();
-                let mut from = String::from("match convert::string(value, at)?.as_str() {\n");
-                let mut into = String::from("Ok(JsValue::from(JsString::from(match self {\n");
-                for case in &cases.cases {
-                    let (name, rust) = (&case.name, case.name.to_upper_camel_case());
-                    let _ = writeln!(from, "            {name:?} => Ok(Self::{rust}),");
-                    let _ = writeln!(into, "            Self::{rust} => {name:?},");
-                }
-                let _ = write!(
-                    from,
-                    "            other => Err(convert::unknown_case(at, {wit_name:?}, other, &{names:?})),\n        }}"
-                );
-                into.push_str("        })))");
-                (from, into)
-            }
-            TypeDefKind::Flags(flags) => {
-                let mut from = format!(
-                    "let object = convert::object(value, at, {wit_name:?})?;\n        let mut flags = Self::empty();\n"
-                );
-                let mut into = String::from("let object = convert::new_object(context);\n");
-                for flag in &flags.flags {
-                    let (js, rust) = (js_name(&flag.name), flag.name.to_shouty_snake_case());
-                    let _ = writeln!(
-                        from,
-                        "        flags.set(Self::{rust}, convert::flag(&object, {js:?}, at, context)?);"
-                    );
-                    let _ =
-                        writeln!(into, "        convert::set(&object, {js:?}, self.contains(Self::{rust}), context)?;");
-                }
-                from.push_str("        Ok(flags)");
-                into.push_str("        Ok(object.into())");
-                (from, into)
-            }
+            TypeDefKind::Record(record) => record_conversions(wit_name, record),
+            TypeDefKind::Variant(variant) => variant_conversions(wit_name, variant),
+            TypeDefKind::Enum(cases) => enum_conversions(wit_name, cases),
+            TypeDefKind::Flags(flags) => flags_conversions(wit_name, flags),
             kind => unreachable!("a named {kind:?} is refused when loading"),
         };
         let _ = write!(
@@ -265,4 +193,78 @@ impl WidgetWorld {
 
 fn import_fn_name(interface: &str, function: &str) -> String {
     format!("import_{}_{}", interface.to_snake_case(), function.to_snake_case())
+}
+
+/// The bodies of `from_js` and `into_js` for a record: an object with a
+/// camelCase property for each field.
+fn record_conversions(wit_name: &str, record: &Record) -> (String, String) {
+    let mut from = format!("let object = convert::object(value, at, {wit_name:?})?;\n        Ok(Self {{\n");
+    let mut into = String::from("let object = convert::new_object(context);\n");
+    for field in &record.fields {
+        let (rust, js) = (field.name.to_snake_case(), js_name(&field.name));
+        let _ = writeln!(from, "            {rust}: convert::field(&object, {js:?}, at, context)?,");
+        let _ = writeln!(into, "        convert::set(&object, {js:?}, self.{rust}, context)?;");
+    }
+    from.push_str("        })");
+    into.push_str("        Ok(object.into())");
+    (from, into)
+}
+
+/// For a variant: `{ tag, val }`, `val` only for a case with a payload.
+fn variant_conversions(wit_name: &str, variant: &Variant) -> (String, String) {
+    let names: Vec<&str> = variant.cases.iter().map(|case| case.name.as_str()).collect();
+    let mut from =
+        String::from("let (tag, val) = convert::variant(value, at, context)?;\n        match tag.as_str() {\n");
+    let mut into = String::from("match self {\n");
+    for case in &variant.cases {
+        let (tag, rust) = (&case.name, case.name.to_upper_camel_case());
+        if case.ty.is_some() {
+            let value = "FromJs::from_js(&val, &at.field(\"val\"), context)?";
+            let _ = writeln!(from, "            {tag:?} => Ok(Self::{rust}({value})),");
+            let payload = "Some(val.into_js(context)?)";
+            let _ =
+                writeln!(into, "            Self::{rust}(val) => convert::new_variant({tag:?}, {payload}, context),");
+        } else {
+            let _ = writeln!(from, "            {tag:?} => Ok(Self::{rust}),");
+            let _ = writeln!(into, "            Self::{rust} => convert::new_variant({tag:?}, None, context),");
+        }
+    }
+    from.push_str(&unknown_case_arm(wit_name, &names));
+    into.push_str("        }");
+    (from, into)
+}
+
+/// For an enum: the case's name.
+fn enum_conversions(wit_name: &str, cases: &Enum) -> (String, String) {
+    let names: Vec<&str> = cases.cases.iter().map(|case| case.name.as_str()).collect();
+    let mut from = String::from("match convert::string(value, at)?.as_str() {\n");
+    let mut into = String::from("Ok(JsValue::from(JsString::from(match self {\n");
+    for case in &cases.cases {
+        let (name, rust) = (&case.name, case.name.to_upper_camel_case());
+        let _ = writeln!(from, "            {name:?} => Ok(Self::{rust}),");
+        let _ = writeln!(into, "            Self::{rust} => {name:?},");
+    }
+    from.push_str(&unknown_case_arm(wit_name, &names));
+    into.push_str("        })))");
+    (from, into)
+}
+
+/// For flags: an object of booleans, a flag left out unset.
+fn flags_conversions(wit_name: &str, flags: &Flags) -> (String, String) {
+    let mut from =
+        format!("let object = convert::object(value, at, {wit_name:?})?;\n        let mut flags = Self::empty();\n");
+    let mut into = String::from("let object = convert::new_object(context);\n");
+    for flag in &flags.flags {
+        let (js, rust) = (js_name(&flag.name), flag.name.to_shouty_snake_case());
+        let _ = writeln!(from, "        flags.set(Self::{rust}, convert::flag(&object, {js:?}, at, context)?);");
+        let _ = writeln!(into, "        convert::set(&object, {js:?}, self.contains(Self::{rust}), context)?;");
+    }
+    from.push_str("        Ok(flags)");
+    into.push_str("        Ok(object.into())");
+    (from, into)
+}
+
+/// The last arm of a match on a case's name: one the type does not have.
+fn unknown_case_arm(wit_name: &str, names: &[&str]) -> String {
+    format!("            other => Err(convert::unknown_case(at, {wit_name:?}, other, &{names:?})),\n        }}")
 }

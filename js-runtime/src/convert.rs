@@ -244,8 +244,10 @@ fn integer(value: &JsValue, at: &At<'_>, low: i128, high: i128) -> JsResult<i128
     })
 }
 
-macro_rules! numbers {
-    ($($rust:ty),*) => {$(
+/// Integers: numbers in JS, but `u64` and `s64`, BigInts (a whole number is
+/// taken for those too).
+macro_rules! integers {
+    ($($rust:ty => $js:expr),*) => {$(
         impl FromJs for $rust {
             fn from_js(value: &JsValue, at: &At<'_>, _: &mut Context) -> JsResult<Self> {
                 integer(value, at, <$rust>::MIN.into(), <$rust>::MAX.into()).map(|whole| whole as $rust)
@@ -254,32 +256,16 @@ macro_rules! numbers {
 
         impl IntoJs for $rust {
             fn into_js(self, _: &mut Context) -> JsResult<JsValue> {
-                Ok(JsValue::from(self))
+                Ok($js(self))
             }
         }
     )*};
 }
 
-numbers!(u16, u32, i8, i16, i32);
-
-/// `u64` and `s64` are BigInts in JS (a number is taken too, when whole).
-macro_rules! big_numbers {
-    ($($rust:ty),*) => {$(
-        impl FromJs for $rust {
-            fn from_js(value: &JsValue, at: &At<'_>, _: &mut Context) -> JsResult<Self> {
-                integer(value, at, <$rust>::MIN.into(), <$rust>::MAX.into()).map(|whole| whole as $rust)
-            }
-        }
-
-        impl IntoJs for $rust {
-            fn into_js(self, _: &mut Context) -> JsResult<JsValue> {
-                Ok(JsValue::from(JsBigInt::from(self)))
-            }
-        }
-    )*};
-}
-
-big_numbers!(u64, i64);
+integers!(
+    u16 => JsValue::from, u32 => JsValue::from, i8 => JsValue::from, i16 => JsValue::from, i32 => JsValue::from,
+    u64 => |whole| JsValue::from(JsBigInt::from(whole)), i64 => |whole| JsValue::from(JsBigInt::from(whole))
+);
 
 impl FromJs for u8 {
     fn from_js(value: &JsValue, at: &At<'_>, _: &mut Context) -> JsResult<Self> {

@@ -77,10 +77,15 @@ fn the_pomodoro_script_counts_down_pauses_opens_its_popup_and_a_saved_script_rel
     assert!(counting, "the timer counts down once clicked; it reads {shown:?}");
 
     click("1");
-    std::thread::sleep(Duration::from_millis(500));
-    let paused = timer_text();
-    std::thread::sleep(Duration::from_millis(2500));
-    assert_eq!(timer_text(), paused, "a second click pauses it");
+    // Paused, it reads the same over more than a second, where it ran.
+    let mut read = (None, None);
+    let paused = wait_for(Duration::from_secs(15), || {
+        read.0 = timer_text();
+        std::thread::sleep(Duration::from_millis(1500));
+        read.1 = timer_text();
+        read.0.is_some() && read.0 == read.1
+    });
+    assert!(paused, "a second click pauses it; it read {read:?}");
 
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();

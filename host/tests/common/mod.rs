@@ -56,6 +56,33 @@ pub fn texts(state: &WidgetState) -> String {
     }
 }
 
+/// Every state each widget of `specs` showed while a scheduler ran them
+/// for `time`, by widget.
+pub fn states_over(specs: Vec<WidgetSpec>, time: std::time::Duration) -> Vec<Vec<WidgetState>> {
+    let mut history: Vec<Vec<WidgetState>> = vec![Vec::new(); specs.len()];
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let scheduler = obi::scheduler::Scheduler::spawn(engine(), specs, move |_generation, index, state| {
+        let _ = sender.send((index, state));
+    });
+    let until = std::time::Instant::now() + time;
+    while let Ok((index, state)) = receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+        history[index].push(state);
+    }
+    drop(scheduler);
+    history
+}
+
+/// The messages of the failed states among `states`.
+pub fn failures(states: &[WidgetState]) -> Vec<&str> {
+    states
+        .iter()
+        .filter_map(|state| match state {
+            WidgetState::Failed { message } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// komorebi-bar's schemas in `../shared/reference`: for Windows and macOS.
 pub const KOMOREBI_BAR_SCHEMAS: [&str; 2] = ["komorebi-bar.schema.json", "komorebi-bar.macos.schema.json"];
 
