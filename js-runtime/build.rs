@@ -5,6 +5,10 @@ use std::path::PathBuf;
 use std::{env, fs};
 
 fn main() {
+    // The runtime is built for WebAssembly alone (src/lib.rs).
+    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32") {
+        return;
+    }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let wit = manifest_dir.join("../wit/since_v0.1.6");
     println!("cargo:rerun-if-changed={}", wit.display());

@@ -45,6 +45,12 @@ fn js_clock(dir: &Path) -> WidgetSpec {
     WidgetSpec::file(path, "{}".into(), [])
 }
 
+/// The pomodoro example in JS, the file componentize-js builds.
+fn js_pomodoro() -> WidgetSpec {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/js/pomodoro.js");
+    WidgetSpec::file(path, r#"{ "work_minutes": 25 }"#.into(), [])
+}
+
 fn benches(c: &mut Criterion) {
     let cache = tempfile::tempdir().unwrap();
     let scripts = tempfile::tempdir().unwrap();
@@ -58,6 +64,14 @@ fn benches(c: &mut Criterion) {
         c.bench_function(&format!("refresh/{name}"), |b| b.iter(|| black_box(instance.refresh(&warm).unwrap())));
     }
 
+    let pomodoro = js_pomodoro();
+    c.bench_function("start/JS pomodoro from disk cache", |b| {
+        b.iter_batched(
+            || engine(cache.path()),
+            |mut fresh| black_box(WidgetInstance::start(&mut fresh, &pomodoro, Waker::unheard()).unwrap()),
+            BatchSize::PerIteration,
+        )
+    });
     for (name, spec) in [("Time", &time), ("JS clock", &js)] {
         c.bench_function(&format!("start/{name} from warm template"), |b| {
             b.iter(|| black_box(WidgetInstance::start(&mut warm, spec, Waker::unheard()).unwrap()))
@@ -133,7 +147,12 @@ fn main() {
     let scripts = tempfile::tempdir().unwrap();
     let mut engine = engine(cache.path());
     let time = WidgetSpec::stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#.into()).unwrap();
-    for (name, spec) in [("Time", time), ("JS clock", js_clock(scripts.path()))] {
+    let mut measured = vec![("Time", time), ("JS clock", js_clock(scripts.path())), ("JS pomodoro", js_pomodoro())];
+    if let Some(componentized) = std::env::var_os("OBI_BENCH_COMPONENTIZED") {
+        let pomodoro = WidgetSpec::file(componentized.into(), r#"{ "work_minutes": 25 }"#.into(), []);
+        measured.push(("componentize-js pomodoro", pomodoro));
+    }
+    for (name, spec) in measured {
         println!(
             "memory/{name}: {} KiB private each (RssAnon, over 20 running)",
             private_memory_each(&mut engine, &spec)

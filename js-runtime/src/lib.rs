@@ -11,6 +11,11 @@
 //! script can run; the host links those the widget is not granted to
 //! functions that trap, and tells the runtime which they are, so that a
 //! script importing one is refused before its body runs ([`loader`]).
+//!
+//! Built for any other target (`cargo test --workspace` builds every
+//! member for the host), it is empty.
+
+#![cfg(target_arch = "wasm32")]
 
 mod convert;
 mod errors;

@@ -31,10 +31,13 @@ impl ThirdParty {
     pub fn of_workspace(release: &Release) -> Result<ThirdParty> {
         let crates = Crates::of_workspace()?;
         let stock_widgets = release.workspace.join("plugins");
+        // The JS runtime is embedded beside them, WebAssembly as they are.
+        let js_runtime = release.workspace.join("js-runtime");
+        let embedded = |manifest: &Path| manifest.starts_with(&stock_widgets) || manifest.starts_with(&js_runtime);
         let widgets: Vec<&str> = crates
             .0
             .values()
-            .filter(|package| package.source.is_none() && package.manifest.starts_with(&stock_widgets))
+            .filter(|package| package.source.is_none() && embedded(&package.manifest))
             .map(|package| package.name.as_str())
             .collect();
         if widgets.is_empty() {
@@ -77,8 +80,8 @@ fn notices(
 
 Obi's own code is under the MIT or the Apache-2.0 licence, at your choice
 (LICENSE-MIT, LICENSE-APACHE). The bar is built from the Rust crates below,
-and holds the stock widgets, WebAssembly built from the crates listed after
-them. Each crate is under the licence its SPDX expression names; the licence
+and holds the stock widgets and the runtime of widgets written in JavaScript,
+WebAssembly built from the crates listed after them. Each crate is under the licence its SPDX expression names; the licence
 texts the crates ship follow the lists, each text once, headed by the crates
 that ship it.
 
@@ -306,6 +309,7 @@ mod tests {
             assert!(!bar.contains(theirs), "{theirs} is among the bar's crates for {}", platform.triple());
             assert!(!bar.contains("obi") && !bar.contains("serde_derive"), "our own crates or a macro listed");
             assert!(widgets.contains("wit-bindgen") && !widgets.contains("wasmtime"), "{widgets:?}");
+            assert!(widgets.contains("boa_engine"), "the JS runtime's engine is listed: {widgets:?}");
             assert!(notices.contains("Permission is hereby granted, free of charge"), "no MIT text");
             assert!(notices.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"), "no Apache text");
         }
