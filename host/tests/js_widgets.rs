@@ -9,7 +9,8 @@ mod common;
 use common::{engine, failures, states_over, stock, texts};
 use obi::capabilities::{Capability, MemoryUsage};
 use obi::headless::{Harness, Script};
-use obi::runtime::Failure;
+use obi::runtime::{Failure, WidgetInstance};
+use obi::wake::Waker;
 use obi::scheduler::Scheduler;
 use obi::spec::{Limits, WidgetSpec};
 use obi::view::popup::{Block, PopupInput};
@@ -160,15 +161,13 @@ fn errors_name_the_file_line_and_column() {
     let config = config.err().unwrap();
     assert!(config.contains("configuration rejected: config.js:3:11: Error: no city in {}"), "{config}");
 
-    let misspelt =
-        start("misspelt.js", &format!("export const guest = {{ {SCHEDULE} refesh() {{}} }};\n")).err().unwrap();
-    assert!(
-        misspelt.contains("misspelt.js: guest.refesh is not a function") && misspelt.contains("did you mean `refresh`"),
-        "{misspelt}"
-    );
+    let source = format!("export const guest = {{ {SCHEDULE} refesh() {{}} }};\n");
+    let misspelt = start("misspelt.js", &source).err().unwrap();
+    let place = format!("misspelt.js:1:{}: guest.refesh is not a function", source.find("refesh").unwrap() + 1);
+    assert!(misspelt.contains(&place) && misspelt.contains("did you mean `refresh`"), "{misspelt}");
 
     let missing = start("missing.js", &format!("export const guest = {{ {SCHEDULE} }};\n")).err().unwrap();
-    assert!(missing.contains("missing.js: guest.refresh must be a function"), "{missing}");
+    assert!(missing.contains("missing.js:1:14: guest.refresh must be a function"), "{missing}");
 
     let nothing = start("nothing.js", "export const widget = {};\n").err().unwrap();
     assert!(nothing.contains("nothing.js exports no `guest` object"), "{nothing}");
@@ -236,8 +235,10 @@ fn a_script_that_loops_or_hoards_fails_alone_while_the_clock_ticks() {
         limits: Limits { memory_bytes: 16 << 20, call_deadline: Duration::from_millis(deadline_ms) },
         ..WidgetSpec::file(path, "{}".into(), [])
     };
-    // Compiled before the race, as a bar that has run a JS widget once has it.
-    Harness::plugin(pomodoro(), "{}", &[], &clock()).unwrap();
+    // Compiled into the scheduler's cache before the race, as a bar that
+    // has run a JS widget once has it.
+    let warming = WidgetSpec::file(pomodoro(), "{}".into(), []);
+    WidgetInstance::start(&mut engine(), &warming, Waker::unheard()).unwrap();
     let specs = vec![
         stock("Time", r#"{ "enable": true, "format": "TwentyFourHour" }"#, &[Capability::Log, Capability::Clock]),
         limited(looping, 50),

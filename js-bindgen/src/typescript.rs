@@ -90,7 +90,7 @@ impl WidgetWorld {
     }
 
     fn write_function(&self, out: &mut String, function: &Function, interface: InterfaceId, method: bool) {
-        write_docs(out, "  ", &function.docs);
+        write_docs(out, if method { "    " } else { "  " }, &function.docs);
         // Options at the end may be left out, as jco passes them `undefined`.
         let is_option = |ty: Type| matches!(self.unaliased(ty), Type::Id(id) if matches!(self.resolve.types[id].kind, TypeDefKind::Option(_)));
         let required = function.params.iter().rposition(|param| !is_option(param.ty)).map_or(0, |last| last + 1);

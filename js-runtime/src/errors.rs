@@ -64,6 +64,20 @@ pub fn describe_parse(error: &JsError, file: &str, source: &str) -> String {
     }
 }
 
+/// The line and column (from 1) of the first whole word `word` in
+/// `source`, where the script names it.
+pub fn place_of(source: &str, word: &str) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    source.lines().enumerate().find_map(|(index, line)| {
+        let found = line.match_indices(word).find(|(start, _)| {
+            let before = line[..*start].chars().next_back();
+            let after = line[start + word.len()..].chars().next();
+            !before.is_some_and(is_word) && !after.is_some_and(is_word)
+        })?;
+        Some((index + 1, line[..found.0].chars().count() + 1))
+    })
+}
+
 /// `at helper (pomodoro.js:7:27)` as the function and its position.
 fn frame(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix("at ")?;

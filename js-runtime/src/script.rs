@@ -56,7 +56,7 @@ impl Script {
                 "{file} exports no `guest` object: export const guest = {{ init(configJson, bar) {{ ... }}, refresh() {{ ... }} }}"
             ));
         };
-        check_guest(&guest, &file, &mut context)?;
+        check_guest(&guest, &file, &source, &mut context)?;
         Ok(Script { context, file, guest })
     }
 
@@ -99,8 +99,13 @@ fn error_text(error: &JsError) -> String {
 }
 
 /// `guest` has the functions it must and names none that obi:widget's
-/// `guest` does not have (a misspelt one would never be called).
-fn check_guest(guest: &JsObject, file: &str, context: &mut Context) -> Result<(), String> {
+/// `guest` does not have (a misspelt one would never be called). An error
+/// names the place in `source` of the name it is about, or of the export.
+fn check_guest(guest: &JsObject, file: &str, source: &str, context: &mut Context) -> Result<(), String> {
+    let at = |word: &str| {
+        errors::place_of(source, word)
+            .map_or_else(|| file.to_owned(), |(line, column)| format!("{file}:{line}:{column}"))
+    };
     let keys = guest.own_property_keys(context).map_err(|error| errors::describe(&error, file))?;
     for key in keys {
         let PropertyKey::String(name) = key else { continue };
@@ -111,7 +116,8 @@ fn check_guest(guest: &JsObject, file: &str, context: &mut Context) -> Result<()
             let hint =
                 if distance(nearest, &name) <= 3 { format!("did you mean `{nearest}`? ") } else { String::new() };
             return Err(format!(
-                "{file}: guest.{name} is not a function of obi:widget/guest; {hint}it has {}",
+                "{}: guest.{name} is not a function of obi:widget/guest; {hint}it has {}",
+                at(&name),
                 GUEST_FUNCTIONS.join(", ")
             ));
         }
@@ -120,7 +126,11 @@ fn check_guest(guest: &JsObject, file: &str, context: &mut Context) -> Result<()
         let value = guest.get(JsString::from(*name), context).map_err(|error| errors::describe(&error, file))?;
         let required = REQUIRED_GUEST_FUNCTIONS.contains(name);
         if (required && !value.is_callable()) || !(value.is_undefined() || value.is_callable()) {
-            return Err(format!("{file}: guest.{name} must be a function"));
+            let place = match value.is_undefined() {
+                true => at("guest"),
+                false => at(name),
+            };
+            return Err(format!("{place}: guest.{name} must be a function"));
         }
     }
     Ok(())

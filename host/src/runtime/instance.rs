@@ -8,9 +8,9 @@
 use super::Schedule;
 use super::engine::WidgetEngine;
 use super::path_images::PathImages;
-use super::script::ScriptFailed;
 use super::store::StoreState;
 use super::wit::Widget;
+use super::wit::js_runtime::ScriptFailed;
 use crate::capabilities::Capabilities;
 use crate::spec::{Limits, WidgetSpec};
 use crate::view::popup::PopupInput;

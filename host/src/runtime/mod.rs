@@ -9,6 +9,7 @@
 
 mod cache;
 mod engine;
+mod grants;
 mod instance;
 mod limiter;
 mod path_images;

@@ -13,7 +13,6 @@ use super::store::StoreState;
 use super::wit::js_runtime::{ImportRule, Script};
 use crate::capabilities::Capability;
 use std::collections::BTreeSet;
-use std::fmt;
 use std::path::Path;
 use wasmtime::component::types::ComponentItem;
 use wasmtime::component::{Component, Linker};
@@ -47,7 +46,7 @@ pub fn read(
         .filter(|(_, item)| matches!(item.ty, ComponentItem::ComponentInstance(_)))
         .filter_map(|(import, _)| {
             let interface = import.strip_prefix("obi:widget/")?.split('@').next()?.to_owned();
-            let refused = super::engine::check_import(name, import, grants).err().map(|refused| refused.to_string());
+            let refused = super::grants::check_import(name, import, grants).err().map(|refused| refused.to_string());
             Some(ImportRule { interface, refused })
         })
         .collect();
@@ -83,16 +82,3 @@ pub fn link_refused(
     }
     Ok(())
 }
-
-/// The script could not be loaded: what it says names the file, line and
-/// column.
-#[derive(Debug)]
-pub struct ScriptFailed(pub String);
-
-impl fmt::Display for ScriptFailed {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ScriptFailed {}

@@ -53,7 +53,6 @@ pub use since_v0_1_4::obi::widget::{popup as popup_v0_1_3, view as view_v0_1_1};
 pub use since_v0_1_5::obi::widget::{popup as popup_v0_1_5, view as view_v0_1_5};
 
 use super::Schedule;
-use super::script::ScriptFailed;
 use super::store::StoreState;
 use crate::capabilities::Capability;
 use crate::view::popup::PopupInput;
@@ -146,12 +145,12 @@ impl Template {
     }
 
     /// A new instance; a JS runtime's has loaded its script, or failed with
-    /// the script's error ([`ScriptFailed`]).
+    /// the script's error ([`js_runtime::ScriptFailed`]).
     pub fn instantiate(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Widget> {
         let instance = self.linked.instantiate(&mut *store)?;
         if let Some(script) = &self.script {
             let loader = js_runtime::Loader::new(&mut *store, &instance)?;
-            loader.obi_js_runtime_module().call_load(&mut *store, script)?.map_err(ScriptFailed)?;
+            loader.obi_js_runtime_module().call_load(&mut *store, script)?.map_err(js_runtime::ScriptFailed)?;
         }
         Ok(match self.release {
             Release::V0_1_0 => Widget::V0_1_0(since_v0_1_0::Widget::new(store, &instance)?),
