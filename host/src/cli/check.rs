@@ -29,14 +29,14 @@ pub fn check(paths: &[PathBuf], cli: &Cli) -> anyhow::Result<()> {
             }
         };
         loaded.warnings.iter().for_each(|warning| println!("{warning}"));
+        for entry in loaded.config.obi_own_entries() {
+            println!("{}: note: {entry} is Obi's own: komorebi-bar would not read this file", path.display());
+        }
         let broken = broken_plugins(&loaded.config);
         if !broken.is_empty() {
             broken.iter().for_each(|why| eprintln!("{}: error: {why}", path.display()));
             failed += 1;
             continue;
-        }
-        for entry in loaded.config.obi_own_entries() {
-            println!("{}: note: {entry} is Obi's own: komorebi-bar would not read this file", path.display());
         }
         let warnings = loaded.warnings.len();
         println!("{}: ok ({warnings} warning{})", path.display(), if warnings == 1 { "" } else { "s" });
