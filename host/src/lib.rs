@@ -2,6 +2,8 @@
 //! WebAssembly components. The repository's README says what it does and
 //! how its folders stack; `TESTING.md` says where each layer's tests live.
 
+#[cfg(feature = "bar")]
+pub mod access;
 pub mod allocator;
 pub mod backoff;
 #[cfg(feature = "bar")]

@@ -274,6 +274,11 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
                 running.reload(*read, surface);
             }
         }
+        BarEvent::Access { bar, request } => {
+            if let Some(Member { running, surface }) = find(members, bar) {
+                running.access_requested(request, surface);
+            }
+        }
         BarEvent::Grabbed { bar, input } => {
             let Some(Member { running, surface }) = find(members, bar) else { return Flow::Continue };
             let elsewhere = matches!(input, Grabbed::Pressed { at, .. } if surface.locate(at) == Located::Elsewhere);
@@ -406,6 +411,7 @@ mod tests {
         fn origin(&self) -> crate::bar::Origin {
             crate::bar::Origin { x: 0.0, y: 0.0, output_x: 0.0, output_y: 0.0, scale: 1.0 }
         }
+        fn publish(&mut self, _: &mut dyn FnMut() -> accesskit::TreeUpdate) {}
     }
 
     /// A fleet of `plan` that reaches no loop.

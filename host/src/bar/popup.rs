@@ -155,6 +155,13 @@ impl OpenPopup {
         Some(self.event(key, PopupInput::Slide(placed.slider_value_at(x))))
     }
 
+    /// `input` for the cell named `key`, when it answers it: what
+    /// assistive technology asks of a cell (a click, a slider's value).
+    pub fn act(&self, key: &str, input: PopupInput) -> Option<WidgetEvent> {
+        let cell = self.popup.cell(key)?;
+        cell.answers(input).then(|| self.event(key, input))
+    }
+
     pub fn release(&mut self) {
         self.dragging = None;
     }

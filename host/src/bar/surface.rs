@@ -1,7 +1,8 @@
 //! What a running bar needs of the surface it is shown on (an X11 window, a
 //! Wayland layer surface): its size, presenting the frames the bar laid out
 //! and painting, being shown or hidden, being placed, and showing a tooltip
-//! or a widget's popup the bar laid out. Sizes and positions are in the
+//! or a widget's popup the bar laid out, and handing assistive technology
+//! the bar's accessibility tree. Sizes and positions are in the
 //! surface's logical pixels, unless they say otherwise. The surfaces live
 //! in `window/`; the bar only names what it asks of them.
 
@@ -74,4 +75,8 @@ pub trait Surface {
     /// Where the bar is on the screen, as input on it is told (a status
     /// program's click events say where they fell).
     fn origin(&self) -> Origin;
+
+    /// Hands assistive technology the bar's accessibility tree as `update`
+    /// makes it, when one listens: `update` is called only then.
+    fn publish(&mut self, update: &mut dyn FnMut() -> accesskit::TreeUpdate);
 }

@@ -216,6 +216,11 @@ impl Connection {
         self.show_again();
     }
 
+    /// The name of the monitor the bar is on, once its surface said.
+    pub fn bar_output(&self) -> Option<String> {
+        lock(&self.bar.output).clone()
+    }
+
     /// Tells the connection the config's `monitor` anew (a reload changed
     /// it): komorebi's state shows the bar's monitor by it at once. The
     /// other tilers find it by the name the bar's placement gives.

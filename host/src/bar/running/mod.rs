@@ -11,9 +11,11 @@
 //! bad one is logged and ignored.
 //!
 //! Its jobs each have a file: [`painting`], the [`pointer`] (tooltips,
-//! presses, scrolls), [`popups`], and [`requests`] (`obi msg`, a saved
-//! config); this one makes a bar and holds what they share.
+//! presses, scrolls), [`popups`], [`requests`] (`obi msg`, a saved
+//! config), and what assistive technology is told and asks ([`access`]);
+//! this one makes a bar and holds what they share.
 
+mod access;
 mod painting;
 mod pointer;
 mod popups;
@@ -56,6 +58,8 @@ pub enum BarEvent {
     Block(BlockEvent),
     /// The pointer or the keyboard, held by bar `bar`'s open popup.
     Grabbed { bar: BarId, input: Grabbed },
+    /// Assistive technology asks something of bar `bar`.
+    Access { bar: BarId, request: crate::access::Request },
 }
 
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
@@ -145,6 +149,10 @@ pub struct Running {
     widgets_changed: bool,
     /// Every widget has shown something (or failed) in a frame presented.
     complete_once: bool,
+    /// The bar's accessibility tree, as last sent.
+    access: crate::access::AccessTree,
+    /// The node assistive technology put the focus on.
+    access_focus: Option<accesskit::NodeId>,
 }
 
 impl Running {
@@ -179,6 +187,8 @@ impl Running {
             modifier_held: false,
             widgets_changed: false,
             complete_once: false,
+            access: crate::access::AccessTree::default(),
+            access_focus: None,
         }
     }
 

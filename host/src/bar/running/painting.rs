@@ -22,6 +22,7 @@ impl Running {
         self.follow_hovered_item(surface);
         self.follow_popup(surface);
         self.note_presented();
+        self.publish(surface);
     }
 
     /// Paints and presents only what the widgets changed since the last frame.
@@ -39,6 +40,7 @@ impl Running {
         }
         // A popup may change while the bar does not.
         self.follow_popup(surface);
+        self.publish(surface);
     }
 
     /// The bar laid out at `surface`'s size; none while it has none.

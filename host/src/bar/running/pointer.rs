@@ -135,7 +135,13 @@ impl Running {
     /// Gives `input` to the item under the pointer when it takes it, and
     /// else does what the bar's `mouse` config says.
     fn dispatch(&self, input: Input, surface: &dyn Surface) {
-        match self.bar.route(input, self.cursor, surface.origin()) {
+        self.dispatch_at(input, self.cursor, surface);
+    }
+
+    /// Gives `input` at `at` on the bar to the item there when it takes
+    /// it, and else does what the bar's `mouse` config says.
+    pub(super) fn dispatch_at(&self, input: Input, at: (f32, f32), surface: &dyn Surface) {
+        match self.bar.route(input, at, surface.origin()) {
             Route::Widget(event) => self.scheduler.send(event),
             Route::Bar(action) => {
                 tracing::debug!("{input:?} on the bar: {action:?}");

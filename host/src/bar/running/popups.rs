@@ -148,6 +148,7 @@ impl Running {
         if let Some(open) = self.popup.take() {
             surface.hide_popup();
             self.scheduler.send(WidgetEvent::ClosePopup { widget: open.widget });
+            self.publish(surface);
         }
     }
 }

@@ -354,6 +354,9 @@ struct Panel {
     /// Buffer pixels to a logical one, as the compositor prefers for the
     /// outputs the surface is on.
     scale: Scale,
+    /// Hands assistive technology the bar's tree (AT-SPI: winit is not in
+    /// this path, and a Wayland surface has no place on the screen to tell).
+    access: accesskit_unix::Adapter,
 }
 
 impl Panel {
@@ -378,6 +381,10 @@ impl Panel {
             reopen: false,
             logical: (1, 1),
             scale: Scale::ONE,
+            access: {
+                let handlers = running.access_handlers();
+                accesskit_unix::Adapter::new(handlers.clone(), handlers.clone(), handlers)
+            },
         }
     }
 
@@ -654,6 +661,10 @@ impl Surface for Panel {
         let output_height = info.logical_size.map_or(0, |(_, height)| height);
         let down = if self.at_bottom { output_height - self.logical.1 as i32 } else { 0 };
         Origin { x: (x + left) as f32, y: (y + down) as f32, output_x: x as f32, output_y: y as f32, scale }
+    }
+
+    fn publish(&mut self, update: &mut dyn FnMut() -> accesskit::TreeUpdate) {
+        self.access.update_if_active(update);
     }
 }
 

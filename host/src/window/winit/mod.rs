@@ -142,6 +142,8 @@ struct WindowSurface {
     report_grabbed: ReportGrabbed,
     /// Tells the bar which output it was put on, for its tiler.
     report_output: ReportOutput,
+    /// Hands assistive technology the bar's tree, made with the window.
+    access: Option<accesskit_winit::Adapter>,
 }
 
 /// Hands what an open popup's grab sees to the bar; false once the loop is gone.
@@ -304,9 +306,11 @@ fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Runn
         #[cfg(free_unix)]
         report_grabbed: running.report_grabbed(),
         report_output: running.report_output(),
+        access: None,
     };
     let tiler_area = running.tiler_monitor_area();
-    let gl = surface.open(event_loop, running.bar_mut(), tiler_area)?;
+    let handlers = running.access_handlers();
+    let gl = surface.open(event_loop, running.bar_mut(), tiler_area, handlers)?;
     gl.window.request_redraw();
     surface.gl = Some(gl);
     Ok(surface)
@@ -318,12 +322,21 @@ impl WindowSurface {
         event_loop: &ActiveEventLoop,
         bar: &mut Bar,
         tiler_area: Option<ScreenRect>,
+        access: crate::access::Handlers,
     ) -> anyhow::Result<GlBar<Window>> {
         let monitor = bar.placement().monitor(&self.screen.monitors, tiler_area)?;
         (self.report_output)(&monitor.name);
         self.monitor = self.screen.monitors.iter().position(|listed| listed == monitor);
         let (rect, scale) = (bar.placement().rect_on(monitor), monitor.scale);
         let (window, config) = self.create_window(event_loop, rect, bar)?;
+        // Before the window is first shown, as AccessKit asks.
+        self.access = Some(accesskit_winit::Adapter::with_direct_handlers(
+            event_loop,
+            &window,
+            access.clone(),
+            access.clone(),
+            access,
+        ));
         #[cfg(windows)]
         win32::make_bar(&window, self.screen.gl.borrow().see_through).context("making the bar a tool window")?;
         self.rect = Some(rect);
@@ -682,6 +695,12 @@ impl Surface for WindowSurface {
         let (output_x, output_y) = self.output().map_or((0, 0), |output| (output.rect.x, output.rect.y));
         Origin { x: x as f32, y: y as f32, output_x: output_x as f32, output_y: output_y as f32, scale }
     }
+
+    fn publish(&mut self, update: &mut dyn FnMut() -> accesskit::TreeUpdate) {
+        if let Some(access) = &mut self.access {
+            access.update_if_active(update);
+        }
+    }
 }
 
 /// GL on the bar's `window`, made with `config` or with the shared device's
@@ -867,6 +886,10 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 surface.repaint_tooltip(&running.bar().scene().style, text);
             }
             return;
+        }
+        // The adapter follows where the window is, and whether it has the keyboard.
+        if let (Some(access), Some(gl)) = (&mut surface.access, &surface.gl) {
+            access.process_event(&gl.window, &event);
         }
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
