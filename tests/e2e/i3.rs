@@ -23,7 +23,7 @@ fn config(mouse: &str) -> String {
 }
 
 /// Opens a window on the workspace called `name` (which i3 then keeps).
-fn populate(session: &XSession, name: &str) {
+pub fn populate(session: &XSession, name: &str) {
     i3_msg(session, &format!("workspace {name}"));
     let window =
         session.command("xmessage").args(["-name", name, name]).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
@@ -32,7 +32,7 @@ fn populate(session: &XSession, name: &str) {
     assert!(session.find_window(&format!("^{name}$"), Duration::from_secs(10)).is_some(), "the window {name} appeared");
 }
 
-fn i3_msg(session: &XSession, command: &str) {
+pub fn i3_msg(session: &XSession, command: &str) {
     let output = run(session.command("i3-msg").arg(command));
     assert!(output.status.success(), "i3-msg {command}: {output:?}");
 }

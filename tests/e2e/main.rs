@@ -4,6 +4,7 @@
 //! Tests that need a program this machine lacks say so loudly and skip, or
 //! fail when `CI` is set (`.ci/run` installs everything they need).
 
+mod accessibility;
 mod all_widgets;
 mod citizen;
 mod cli;

@@ -1,0 +1,226 @@
+//! The bar as a screen reader sees it: on a private session bus with
+//! AT-SPI's registry (at-spi2-core), assistive technology turned on as
+//! Orca turns it on, read with pyatspi (`atspi.py`): the bar's window and
+//! its items with their roles and names, i3's workspaces a list with the
+//! focused one selected, an icon-only CPU reading named with its value,
+//! the clock following the time, and a workspace button's action
+//! switching i3's workspace; under headless sway the same for the layer
+//! surface.
+
+use crate::session_bus::SessionBus;
+use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
+use crate::sway::SwaySession;
+use serde_json::Value;
+use std::ffi::{OsStr, OsString};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The system's Python, which has pyatspi.
+const PYTHON: &str = "/usr/bin/python3";
+const LAUNCHER: &str = "/usr/libexec/at-spi-bus-launcher";
+const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xmessage", "xdotool", "dbus-daemon"];
+
+/// i3's workspaces, an icon-only CPU reading and a clock with seconds.
+const CONFIG: &str = r#"{ "height": 30,
+    "left_widgets": [ { "Komorebi": { "workspaces": { "enable": true, "hide_empty_workspaces": false, "display": "Text" } } },
+                      { "Cpu": { "enable": true, "label_prefix": "Icon" } } ],
+    "right_widgets": [ { "Time": { "enable": true, "format": "TwentyFourHour" } } ] }"#;
+
+/// A session bus with AT-SPI's bus beside it, assistive technology on.
+struct AccessBus {
+    _launcher: Reaped,
+    bus: SessionBus,
+    /// The launcher's runtime folder, where AT-SPI's bus has its socket
+    /// (at one path within it: two launchers in one folder take each
+    /// other's place).
+    _runtime: tempfile::TempDir,
+}
+
+impl AccessBus {
+    /// The bus for `test`, or a loud skip (a failure under CI) where
+    /// at-spi2-core or pyatspi is missing.
+    fn start(test: &str) -> Option<AccessBus> {
+        let probe = Command::new(PYTHON).args(["-c", "import pyatspi"]).output();
+        if !std::path::Path::new(LAUNCHER).exists() || !probe.is_ok_and(|probe| probe.status.success()) {
+            crate::skip::unavailable(&format!(
+                "{test}: needs at-spi2-core and python3-pyatspi (.ci/run installs them)"
+            ));
+            return None;
+        }
+        let bus = SessionBus::for_tests(test, None)?;
+        let runtime = tempfile::tempdir().unwrap();
+        let launcher = Command::new(LAUNCHER)
+            .arg("--launch-immediately")
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .env("XDG_RUNTIME_DIR", runtime.path())
+            .env_remove("DISPLAY")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting at-spi-bus-launcher");
+        let access = AccessBus { _launcher: Reaped(launcher), bus, _runtime: runtime };
+        access.python(&["enable"]);
+        Some(access)
+    }
+
+    /// What a program on this bus is given.
+    fn env(&self) -> Vec<(&'static str, OsString)> {
+        vec![("DBUS_SESSION_BUS_ADDRESS", self.bus.address.clone().into())]
+    }
+
+    fn python(&self, args: &[&str]) -> Value {
+        self.try_python(args).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// What `atspi.py args` printed, or why it failed.
+    fn try_python(&self, args: &[&str]) -> Result<Value, String> {
+        let helper = crate::support::workspace().join("tests/e2e/atspi.py");
+        let output = run(Command::new(PYTHON).arg(helper).args(args).envs(self.env()));
+        match output.status.success() {
+            true => Ok(serde_json::from_slice(&output.stdout).unwrap_or(Value::Null)),
+            false => Err(format!("atspi.py {args:?} failed: {}", String::from_utf8_lossy(&output.stderr))),
+        }
+    }
+
+    /// The bar's windows, as AT-SPI gives them; none, saying why, when the
+    /// reader could not read them (a client of AT-SPI may fail to register
+    /// while the registry starts).
+    fn tree(&self) -> Vec<Value> {
+        match self.try_python(&["tree"]) {
+            Ok(tree) => tree.as_array().cloned().unwrap_or_default(),
+            Err(error) => {
+                eprintln!("{error}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Does the first action of the node named `name` (a button's click).
+    fn act(&self, name: &str) {
+        assert_eq!(self.python(&["act", name]), Value::Bool(true), "the action on {name:?} was done");
+    }
+
+    /// The bar's tree once `ready` holds of it, or a failure saying what it was.
+    fn tree_once(&self, what: &str, ready: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let mut tree = Vec::new();
+        let came = wait_for(Duration::from_secs(20), || {
+            tree = self.tree();
+            ready(&tree)
+        });
+        assert!(came, "{what}: the tree is {}", serde_json::to_string_pretty(&tree).unwrap());
+        tree
+    }
+}
+
+/// Every node under `nodes`, depth first.
+fn nodes(nodes: &[Value]) -> Vec<&Value> {
+    let mut all = Vec::new();
+    for node in nodes {
+        all.push(node);
+        all.extend(self::nodes(node["children"].as_array().map(Vec::as_slice).unwrap_or_default()));
+    }
+    all
+}
+
+fn role_and_name(node: &Value) -> (&str, &str) {
+    (node["role"].as_str().unwrap_or_default(), node["name"].as_str().unwrap_or_default())
+}
+
+fn has_state(node: &Value, state: &str) -> bool {
+    node["states"].as_array().is_some_and(|states| states.iter().any(|listed| listed == state))
+}
+
+/// The workspaces list's buttons: their names, and which is selected.
+fn workspaces(tree: &[Value]) -> Vec<(String, bool)> {
+    let list = nodes(tree).into_iter().find(|node| role_and_name(node) == ("list", "workspace"));
+    let buttons = list.and_then(|list| list["children"].as_array()).cloned().unwrap_or_default();
+    buttons
+        .iter()
+        .filter(|button| button["role"] == "push button")
+        .map(|button| (role_and_name(button).1.to_owned(), has_state(button, "selected")))
+        .collect()
+}
+
+/// The name of the first node whose name begins with `start`.
+fn named_from(tree: &[Value], start: &str) -> Option<(String, String)> {
+    nodes(tree)
+        .into_iter()
+        .map(role_and_name)
+        .find(|(_, name)| name.starts_with(start))
+        .map(|(role, name)| (role.to_owned(), name.to_owned()))
+}
+
+/// Checks what the bar of [`CONFIG`] shows a screen reader, on a window
+/// manager whose workspaces are alpha (focused) and beta, and that the
+/// clock follows the time.
+fn check_the_tree(access: &AccessBus) {
+    let tree = access.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
+    let window = &tree[0];
+    let (role, name) = role_and_name(window);
+    assert_eq!(role, "frame", "{tree:?}");
+    assert!(name.starts_with("Obi — bar on "), "the bar's window is named after it and its monitor: {name}");
+    assert_eq!(workspaces(&tree), [("alpha".to_owned(), true), ("beta".to_owned(), false)]);
+
+    let (role, cpu) = named_from(&tree, "Cpu ").expect("the CPU reading is named after its widget");
+    assert_eq!(role, "label");
+    let percent = cpu.trim_start_matches("Cpu ").trim_end_matches('%');
+    assert!(percent.parse::<u8>().is_ok_and(|percent| percent <= 100), "named with its value: {cpu}");
+
+    let (_, clock) = named_from(&tree, "Time ").expect("the clock is there");
+    let ticked = access
+        .tree_once("the clock's next second", |tree| named_from(tree, "Time ").is_some_and(|(_, now)| now != clock));
+    let (_, now) = named_from(&ticked, "Time ").unwrap();
+    let expected = chrono::Local::now().format("%H:%M").to_string();
+    let earlier = (chrono::Local::now() - chrono::Duration::seconds(30)).format("%H:%M").to_string();
+    assert!(now.contains(&expected) || now.contains(&earlier), "the clock reads the time: {now} (it is {expected})");
+}
+
+#[test]
+fn a_screen_reader_reads_the_bar_on_x11_and_its_workspace_buttons_switch_i3s() {
+    let test = "accessibility test (X11)";
+    if !have_tools(test, TOOLS) {
+        return;
+    }
+    let Some(access) = AccessBus::start(test) else { return };
+    let session = XSession::start(1280, 720);
+    for name in ["alpha", "beta"] {
+        crate::i3::populate(&session, name);
+    }
+    crate::i3::i3_msg(&session, "workspace alpha");
+    let (_dir, config) = config_file(CONFIG);
+    let env = access.env();
+    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+
+    check_the_tree(&access);
+    access.act("beta");
+    assert!(
+        wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta")),
+        "the button's action focused beta: {:?}",
+        session.i3_workspaces()
+    );
+    access.tree_once("beta selected", |tree| workspaces(tree) == [("alpha".into(), false), ("beta".into(), true)]);
+}
+
+#[test]
+fn a_screen_reader_reads_the_bar_on_sways_layer_surface_and_its_buttons_act() {
+    let test = "accessibility test (sway)";
+    let Some(access) = AccessBus::start(test) else { return };
+    let Some(sway) = SwaySession::start(test) else { return };
+    for name in ["alpha", "beta"] {
+        sway.populate(name);
+    }
+    assert!(sway.swaymsg(&["workspace", "alpha"]).status.success());
+    let env = access.env();
+    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    let _bar = sway.start_bar_with_env(CONFIG, &[], &env);
+
+    check_the_tree(&access);
+    access.act("beta");
+    assert!(
+        wait_for(Duration::from_secs(10), || sway.focused_workspace().as_deref() == Some("beta")),
+        "the button's action focused beta: {}",
+        sway.bar_log()
+    );
+    access.tree_once("beta selected", |tree| workspaces(tree) == [("alpha".into(), false), ("beta".into(), true)]);
+}
