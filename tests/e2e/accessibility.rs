@@ -5,11 +5,14 @@
 //! focused one selected, an icon-only CPU reading named with its value,
 //! the clock following the time, and a workspace button's action
 //! switching i3's workspace; under headless sway the same for the layer
-//! surface.
+//! surface; and popups: the calendar's month, and the volume slider set
+//! through AT-SPI's Value, read back from the sound server.
 
 use crate::session_bus::SessionBus;
 use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
 use crate::sway::SwaySession;
+use chrono::Datelike;
+use obi_test_support::sound_server::SoundServer;
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::process::{Command, Stdio};
@@ -95,9 +98,14 @@ impl AccessBus {
         }
     }
 
-    /// Does the first action of the node named `name` (a button's click).
-    fn act(&self, name: &str) {
-        assert_eq!(self.python(&["act", name]), Value::Bool(true), "the action on {name:?} was done");
+    /// Does the first action of the `role` named `name` (a button's click).
+    fn act(&self, role: &str, name: &str) {
+        assert_eq!(self.python(&["act", role, name]), Value::Bool(true), "the action on {name:?} was done");
+    }
+
+    /// Sets the value of the `role` named `name` (a slider's).
+    fn set(&self, role: &str, name: &str, value: f64) {
+        self.python(&["set", role, name, &value.to_string()]);
     }
 
     /// The bar's tree once `ready` holds of it, or a failure saying what it was.
@@ -193,7 +201,7 @@ fn a_screen_reader_reads_the_bar_on_x11_and_its_workspace_buttons_switch_i3s() {
     let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
 
     check_the_tree(&access);
-    access.act("beta");
+    access.act("push button", "beta");
     assert!(
         wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta")),
         "the button's action focused beta: {:?}",
@@ -216,11 +224,77 @@ fn a_screen_reader_reads_the_bar_on_sways_layer_surface_and_its_buttons_act() {
     let _bar = sway.start_bar_with_env(CONFIG, &[], &env);
 
     check_the_tree(&access);
-    access.act("beta");
+    access.act("push button", "beta");
     assert!(
         wait_for(Duration::from_secs(10), || sway.focused_workspace().as_deref() == Some("beta")),
         "the button's action focused beta: {}",
         sway.bar_log()
     );
     access.tree_once("beta selected", |tree| workspaces(tree) == [("alpha".into(), false), ("beta".into(), true)]);
+}
+
+/// The popup's dialog named `name`, when it is open.
+fn dialog<'a>(tree: &'a [Value], name: &str) -> Option<&'a Value> {
+    nodes(tree).into_iter().find(|node| role_and_name(node) == ("dialog", name))
+}
+
+/// Whether the dialog named `name` has a node `role` named `text`.
+fn dialog_has(tree: &[Value], name: &str, role: &str, text: &str) -> bool {
+    dialog(tree, name).is_some_and(|dialog| {
+        nodes(std::slice::from_ref(dialog)).into_iter().any(|node| role_and_name(node) == (role, text))
+    })
+}
+
+/// The value of the slider named `name`: minimum, current, maximum.
+fn slider(tree: &[Value], name: &str) -> Option<Vec<f64>> {
+    let slider = nodes(tree).into_iter().find(|node| role_and_name(node) == ("slider", name))?;
+    slider["value"].as_array().map(|value| value.iter().filter_map(Value::as_f64).collect())
+}
+
+#[test]
+fn a_screen_reader_reads_the_calendar_and_sets_the_volume_through_its_slider() {
+    let test = "accessibility test (popups)";
+    if !have_tools(test, &["Xvfb", "i3", "xdotool", "xwininfo", "import", "dbus-daemon", "pulseaudio", "pactl"]) {
+        return;
+    }
+    let Some(access) = AccessBus::start(test) else { return };
+    let Some(server) = SoundServer::for_tests(test) else { return };
+    server.pactl(&["set-sink-volume", "@DEFAULT_SINK@", "37%"]);
+    let session = XSession::start(1280, 720);
+    let (_dir, config) = config_file(
+        r#"{ "height": 40, "font_size": 18, "right_widgets": [],
+             "left_widgets": [ { "Volume": { "enable": true, "label_prefix": "IconAndText" } },
+                               { "Date": { "enable": true, "format": "YearMonthDate", "label_prefix": "None" } } ] }"#,
+    );
+    let mut env = access.env();
+    env.push(("PULSE_SERVER", server.address().into()));
+    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+
+    // The date's button opens the calendar, whose month is read and turned.
+    let today = chrono::Local::now();
+    let year = today.format("%Y-").to_string();
+    let tree = access.tree_once("the date shown", |tree| named_from(tree, &year).is_some());
+    let (role, date) = named_from(&tree, &year).unwrap();
+    assert_eq!(role, "push button", "the date opens its calendar");
+    access.act("push button", &date);
+    let month = today.format("%B %Y").to_string();
+    access.tree_once("the calendar's month", |tree| dialog_has(tree, "Date", "label", &month));
+    let next = chrono::Months::new(1);
+    let next_month =
+        today.date_naive().with_day(1).unwrap().checked_add_months(next).unwrap().format("%B %Y").to_string();
+    access.act("push button", "next");
+    access.tree_once("the next month", |tree| dialog_has(tree, "Date", "label", &next_month));
+    access.act("push button", &date);
+    access.tree_once("the calendar closed", |tree| dialog(tree, "Date").is_none());
+
+    // Volume's popup (its secondary click, which AT-SPI's one action is
+    // not) shows its slider, which is set through AT-SPI's Value.
+    crate::popup::open_popup_with(&session, "3");
+    let tree = access.tree_once("the volume's slider", |tree| slider(tree, "Volume").is_some());
+    assert_eq!(slider(&tree, "Volume"), Some(vec![0.0, 37.0, 100.0]));
+    access.set("slider", "Volume", 25.0);
+    let volume = || server.pactl(&["get-sink-volume", "@DEFAULT_SINK@"]);
+    assert!(wait_for(Duration::from_secs(10), || volume().contains("/  25% /")), "{}", volume());
+    access.tree_once("the slider at 25", |tree| slider(tree, "Volume") == Some(vec![0.0, 25.0, 100.0]));
 }

@@ -5,8 +5,8 @@ the session bus DBUS_SESSION_BUS_ADDRESS names) and acts on it.
 
     atspi.py enable              turns assistive technology on for the bus, as Orca does
     atspi.py tree                prints the application's windows as JSON
-    atspi.py act NAME            does the first action of the first node named NAME
-    atspi.py set NAME VALUE      sets the value of the first node named NAME
+    atspi.py act ROLE NAME       does the first action of the first ROLE named NAME
+    atspi.py set ROLE NAME VALUE sets the value of the first ROLE named NAME
 
 A command that finds nothing within ten seconds fails, saying what it saw.
 """
@@ -68,11 +68,11 @@ def describe(node):
     return described
 
 
-def find(node, name):
-    if node.name == name:
+def find(node, role, name):
+    if node.getRoleName() == role and node.name == name:
         return node
     for index in range(node.childCount):
-        found = find(node.getChildAtIndex(index), name)
+        found = find(node.getChildAtIndex(index), role, name)
         if found is not None:
             return found
     return None
@@ -97,10 +97,10 @@ def until_found(look):
         time.sleep(0.2)
 
 
-def named(name):
+def named(role, name):
     def look():
         app = application()
-        return None if app is None else find(app, name)
+        return None if app is None else find(app, role, name)
 
     return until_found(look)
 
@@ -112,12 +112,12 @@ def main(args):
     elif command == "tree":
         app = until_found(application)
         print(json.dumps([describe(app.getChildAtIndex(index)) for index in range(app.childCount)]))
-    elif command == "act" and len(args) == 2:
-        node = named(args[1])
+    elif command == "act" and len(args) == 3:
+        node = named(args[1], args[2])
         print(json.dumps(node.queryAction().doAction(0)))
-    elif command == "set" and len(args) == 3:
-        node = named(args[1])
-        node.queryValue().currentValue = float(args[2])
+    elif command == "set" and len(args) == 4:
+        node = named(args[1], args[2])
+        node.queryValue().currentValue = float(args[3])
         print(json.dumps(True))
     else:
         sys.exit(__doc__)

@@ -1,8 +1,10 @@
 //! What a screen reader says for what the bar shows: the words of an
-//! item (its texts; icons and images have none), and, where its icon says
-//! what it is, the widget's name in the icon's place; an item of icons
-//! alone is named by its widget and its tooltip's first line.
+//! item (its texts; icons and images have none, nor has a text of
+//! symbols alone, `‹`), and, where its icon says what it is, the widget's
+//! name in the icon's place; an item without words is named by its widget
+//! and its tooltip's first line, a popup's cell by its key (`previous`).
 
+use crate::view::popup::Cell;
 use crate::view::{Item, Piece};
 
 /// The words of `pieces`: their texts, plain or styled, and a binary
@@ -23,7 +25,10 @@ pub fn words(pieces: &[Piece]) -> String {
             words.push_str(word);
         }
     }
-    words
+    match words.chars().any(char::is_alphanumeric) {
+        true => words,
+        false => String::new(),
+    }
 }
 
 /// The name of `item` of the widget named `widget`. An item in a list is
@@ -42,6 +47,15 @@ pub fn item_name(widget: &str, item: &Item, in_list: bool) -> String {
     }
     match has_icon && !in_list {
         true => with_name(widget, &words),
+        false => words,
+    }
+}
+
+/// The name of a popup's cell: its words, else its key as words.
+pub fn cell_name(cell: &Cell, pieces: &[Piece]) -> String {
+    let words = words(pieces);
+    match words.is_empty() {
+        true => cell.key.replace(['-', '_'], " "),
         false => words,
     }
 }
@@ -92,6 +106,7 @@ mod tests {
         let pieces = vec![Piece::Icon("\u{e000}".into()), Piece::Text(" 1\tweb ".into()), styled, clock];
         assert_eq!(words(&pieces), "1 web hot tea 09:05:00");
         assert_eq!(words(&[Piece::HeldImage(3), Piece::Icon("x".into())]), "");
+        assert_eq!(words(&[Piece::Text("‹ ·".into())]), "", "symbols alone say nothing");
     }
 
     #[test]
@@ -107,6 +122,14 @@ mod tests {
         let muted = item(vec![Piece::Icon("x".into())], Some("\n 40%, muted \nHDMI"));
         assert_eq!(item_name("Volume", &muted, false), "Volume 40%, muted");
         assert_eq!(item_name("Volume", &item(vec![Piece::Icon("x".into())], None), false), "Volume");
+    }
+
+    #[test]
+    fn a_cell_of_symbols_is_named_by_its_key() {
+        let cell = |key: &str| Cell { key: key.into(), ..Cell::label(Vec::new()) };
+        assert_eq!(cell_name(&cell("previous"), &[Piece::Text("‹".into())]), "previous");
+        assert_eq!(cell_name(&cell("month"), &[Piece::Text("November 2026".into())]), "November 2026");
+        assert_eq!(cell_name(&cell("layout_option"), &[]), "layout option");
     }
 
     #[test]

@@ -197,14 +197,15 @@ impl Made {
         if in_list || item.emphasis == Emphasis::Selected {
             node.set_selected(item.emphasis == Emphasis::Selected);
         }
-        if item.takes.takes(Input::PrimaryClick) || item.takes.takes(Input::DoubleClick) {
+        // A button's click is its primary click, or the click it takes
+        // (AT-SPI offers one action alone: a date that opens its calendar
+        // on a secondary click is opened by it).
+        if clicks(item.takes) {
             node.add_action(Action::Click);
+            node.add_action(Action::Focus);
         }
         if item.takes.takes(Input::SecondaryClick) {
             node.add_action(Action::ShowContextMenu);
-        }
-        if clicks(item.takes) {
-            node.add_action(Action::Focus);
         }
         node.set_bounds(self.bounds(placed.rect));
         self.nodes.push((id, node));
@@ -269,13 +270,13 @@ impl Made {
             }
             Content::Label(pieces) | Content::Button(pieces) if clickable => {
                 let mut button = Node::new(Role::Button);
-                button.set_label(names::words(pieces));
+                button.set_label(names::cell_name(cell, pieces));
                 button.add_action(Action::Click);
                 button
             }
             Content::Label(pieces) | Content::Button(pieces) => {
                 let mut label = Node::new(Role::Label);
-                label.set_value(names::words(pieces));
+                label.set_value(names::cell_name(cell, pieces));
                 label
             }
         };
@@ -307,17 +308,18 @@ fn list_prefix(key: &str) -> Option<&str> {
 
 /// Whether an item that takes `takes` is clicked: a button.
 fn clicks(takes: Inputs) -> bool {
-    [
-        Input::PrimaryClick,
-        Input::DoubleClick,
-        Input::SecondaryClick,
-        Input::MiddleClick,
-        Input::Extra1Click,
-        Input::Extra2Click,
-    ]
-    .into_iter()
-    .any(|input| takes.takes(input))
+    CLICKS.into_iter().any(|input| takes.takes(input))
 }
+
+/// The clicks, the primary first: a button's click is the first it takes.
+pub const CLICKS: [Input; 6] = [
+    Input::PrimaryClick,
+    Input::DoubleClick,
+    Input::SecondaryClick,
+    Input::MiddleClick,
+    Input::Extra1Click,
+    Input::Extra2Click,
+];
 
 /// What a screen reader says after an item's name: that it asks for
 /// attention (no platform has a state for it), and its tooltip.

@@ -2,10 +2,12 @@
 //! the bar's tree, sent after each frame and each change of its popup
 //! (the adapter takes it only while one listens), and actions on its
 //! nodes, done as the input they stand for: a click on an item is a
-//! primary click at its middle, its menu a secondary one there, a popup
+//! primary click at its middle (or the first click it takes), its menu a
+//! secondary one there, a popup
 //! button's click a click on it, and a slider's new value a slide to it.
 
 use super::{BarEvent, Running};
+use crate::access::tree::CLICKS;
 use crate::access::{Handlers, Request, Shown, Target};
 use crate::bar::Surface;
 use crate::view::Input;
@@ -71,11 +73,10 @@ impl Running {
     fn press_item(&mut self, widget: usize, key: &str, secondary: bool, surface: &mut dyn Surface) {
         let shown = self.bar.shown().items.iter().find(|placed| placed.widget == widget && placed.item.key == key);
         let Some(placed) = shown else { return };
-        let input = match (secondary, placed.item.takes.takes(Input::PrimaryClick)) {
-            (true, _) => Input::SecondaryClick,
-            (false, true) => Input::PrimaryClick,
-            // An item that takes a double click alone is clicked so.
-            (false, false) => Input::DoubleClick,
+        let takes = placed.item.takes;
+        let input = match secondary {
+            true => Input::SecondaryClick,
+            false => CLICKS.into_iter().find(|input| takes.takes(*input)).unwrap_or(Input::PrimaryClick),
         };
         let rect = placed.rect;
         self.dispatch_at(input, (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0), surface);
