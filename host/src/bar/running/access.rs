@@ -3,8 +3,8 @@
 //! (the adapter takes it only while one listens), and actions on its
 //! nodes, done as the input they stand for: a click on an item is a
 //! primary click at its middle (or the first click it takes), its menu a
-//! secondary one there, a popup
-//! button's click a click on it, and a slider's new value a slide to it.
+//! secondary one there, a popup button's click a click on it, and a
+//! slider's new value a slide to it.
 
 use super::{BarEvent, Running};
 use crate::access::tree::CLICKS;
