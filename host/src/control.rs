@@ -54,9 +54,11 @@ pub enum Command {
     /// `signal`) read afresh now: `SIGRTMIN+N`, or `signal N` where the
     /// platform has no such signals.
     Signal(u8),
+    /// One bar takes the keyboard, or gives it back when it holds it.
+    Focus,
 }
 
-const KNOWN: &str = "known: toggle, show, hide, reload, quit, refresh NAME, signal N";
+const KNOWN: &str = "known: toggle, show, hide, reload, quit, refresh NAME, signal N, focus";
 
 impl Command {
     /// The command the first of `words` names, with the words it takes.
@@ -67,6 +69,7 @@ impl Command {
             "hide" => Command::Hide,
             "reload" => Command::Reload,
             "quit" => Command::Quit,
+            "focus" => Command::Focus,
             "refresh" => match words.next() {
                 Some(name) => Command::Refresh(name.to_owned()),
                 None => return Err("`refresh` names the widgets to refresh: `refresh NAME`".into()),
@@ -102,6 +105,7 @@ impl std::fmt::Display for Command {
             Command::Hide => "hide",
             Command::Reload => "reload",
             Command::Quit => "quit",
+            Command::Focus => "focus",
             Command::Refresh(name) => return write!(formatter, "refresh {name}"),
             Command::Signal(number) => return write!(formatter, "signal {number}"),
         })
@@ -491,7 +495,7 @@ mod tests {
     #[test]
     fn requests_name_their_bars_and_read_back_as_written() {
         for line in
-            ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1", "signal 8"]
+            ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1", "signal 8", "focus bar 1"]
         {
             assert_eq!(line.parse::<Request>().unwrap().to_string(), line);
         }

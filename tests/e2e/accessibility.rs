@@ -9,7 +9,7 @@
 //! through AT-SPI's Value, read back from the sound server.
 
 use crate::session_bus::SessionBus;
-use crate::support::{Reaped, XSession, config_file, have_tools, run, wait_for};
+use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
 use crate::sway::SwaySession;
 use chrono::Datelike;
 use obi_test_support::sound_server::SoundServer;
@@ -297,4 +297,92 @@ fn a_screen_reader_reads_the_calendar_and_sets_the_volume_through_its_slider() {
     let volume = || server.pactl(&["get-sink-volume", "@DEFAULT_SINK@"]);
     assert!(wait_for(Duration::from_secs(10), || volume().contains("/  25% /")), "{}", volume());
     access.tree_once("the slider at 25", |tree| slider(tree, "Volume") == Some(vec![0.0, 25.0, 100.0]));
+}
+
+/// The default theme's accent (Catppuccin Mocha's blue), which rings the
+/// item the keyboard is on.
+const ACCENT: [u8; 4] = [0x89, 0xb4, 0xfa, 255];
+
+/// How many pixels of the bar (the top 30 rows) are in the accent.
+fn accent_pixels(session: &XSession) -> usize {
+    let bar = session.grab().rows(0, 30);
+    bar.rgba
+        .chunks_exact(4)
+        .filter(|pixel| crate::support::same_colour([pixel[0], pixel[1], pixel[2], pixel[3]], ACCENT))
+        .count()
+}
+
+/// The names of the nodes in the focused state.
+fn focused(tree: &[Value]) -> Vec<String> {
+    nodes(tree)
+        .into_iter()
+        .filter(|node| has_state(node, "focused"))
+        .map(|node| role_and_name(node).1.to_owned())
+        .collect()
+}
+
+#[test]
+fn obi_msg_focus_gives_the_bar_the_keyboard_and_escape_gives_it_back() {
+    let test = "keyboard focus test";
+    if !have_tools(test, &[TOOLS, &["import"]].concat()) {
+        return;
+    }
+    let Some(access) = AccessBus::start(test) else { return };
+    let session = XSession::start(1280, 720);
+    for name in ["alpha", "beta"] {
+        crate::i3::populate(&session, name);
+    }
+    crate::i3::i3_msg(&session, "workspace alpha");
+    let window_focus =
+        || String::from_utf8_lossy(&run(session.command("xdotool").arg("getwindowfocus")).stdout).trim().to_owned();
+    let had_it = window_focus();
+    let runtime = tempfile::tempdir().unwrap();
+    let (_dir, config) = config_file(CONFIG);
+    let mut env = access.env();
+    env.push(("XDG_RUNTIME_DIR", runtime.path().into()));
+    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+    access.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
+    let msg_focus = || {
+        let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args(["msg", "focus"]));
+        let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+        assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg focus: {reply}");
+    };
+    let key = |key: &str| run(session.command("xdotool").args(["key", key]));
+    let unfocused = accent_pixels(&session);
+
+    // The first item a click reaches takes the focus; Tab moves it on.
+    msg_focus();
+    access.tree_once("alpha focused", |tree| focused(tree) == ["alpha"]);
+    key("Tab");
+    access.tree_once("beta focused", |tree| focused(tree) == ["beta"]);
+    assert!(
+        wait_for(Duration::from_secs(5), || accent_pixels(&session) > unfocused + 40),
+        "beta is ringed in the accent ({} pixels of it, {unfocused} before)",
+        accent_pixels(&session)
+    );
+    assert_eq!(session.focused_workspace().as_deref(), Some("alpha"), "moving the focus clicks nothing");
+
+    // Escape gives the keyboard back to the window that had it.
+    key("Escape");
+    access.tree_once("nothing focused", |tree| focused(tree).is_empty());
+    assert!(wait_for(Duration::from_secs(5), || accent_pixels(&session) == unfocused), "the ring is gone");
+    assert_eq!(window_focus(), had_it, "the window that had the keyboard has it");
+
+    // Again: the focus is where it was left, the arrows move it too, and
+    // Return on beta switches to it.
+    msg_focus();
+    access.tree_once("beta focused again", |tree| focused(tree) == ["beta"]);
+    key("Left");
+    access.tree_once("alpha focused by Left", |tree| focused(tree) == ["alpha"]);
+    key("Right");
+    access.tree_once("beta focused by Right", |tree| focused(tree) == ["beta"]);
+    key("Return");
+    assert!(
+        wait_for(Duration::from_secs(10), || session.focused_workspace().as_deref() == Some("beta")),
+        "Return on beta focused it: {:?}",
+        session.i3_workspaces()
+    );
+    msg_focus();
+    access.tree_once("nothing focused at the end", |tree| focused(tree).is_empty());
 }

@@ -13,7 +13,7 @@
 use super::names;
 use crate::render::{Layout, PlacedCell, PlacedItem, PopupLayout, Rect, Scene};
 use crate::view::popup::{Block, Content, Popup, PopupInput};
-use crate::view::{Emphasis, Input, Inputs};
+use crate::view::{Emphasis, Input};
 use accesskit::{Action, Live, Node, NodeId, Role, TreeId, TreeInfo, TreeUpdate};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -44,8 +44,8 @@ pub struct Shown<'a> {
     pub layout: &'a Layout,
     /// The open popup: its widget's index in the scene, and the popup as laid out.
     pub popup: Option<(usize, &'a Popup, &'a PopupLayout)>,
-    /// What the keyboard is on, while the bar has it.
-    pub focus: Option<NodeId>,
+    /// What the keyboard (or assistive technology) is on.
+    pub focus: Option<&'a Target>,
     /// Device pixels per logical pixel: the platform places nodes in device pixels.
     pub scale: f32,
 }
@@ -105,17 +105,13 @@ impl AccessTree {
         };
         self.sent = made.nodes.into_iter().collect();
         self.targets = made.targets;
+        let focus = shown.focus.and_then(|focus| self.node_of(focus));
         let toolkit = || TreeInfo {
             root: ROOT,
             toolkit_name: Some("Obi".into()),
             toolkit_version: Some(env!("CARGO_PKG_VERSION").into()),
         };
-        TreeUpdate {
-            nodes,
-            tree: whole.then(toolkit),
-            tree_id: TreeId::ROOT,
-            focus: shown.focus.filter(|id| self.sent.contains_key(id)).unwrap_or(ROOT),
-        }
+        TreeUpdate { nodes, tree: whole.then(toolkit), tree_id: TreeId::ROOT, focus: focus.unwrap_or(ROOT) }
     }
 }
 
@@ -182,7 +178,7 @@ impl Made {
         let item = &placed.item;
         let id = id_of(&("item", placed.widget, &item.key));
         let name = names::item_name(widget, item, in_list);
-        let mut node = match clicks(item.takes) {
+        let mut node = match item.takes.takes_a_click() {
             true => Node::new(Role::Button),
             false => Node::new(Role::Label),
         };
@@ -200,7 +196,7 @@ impl Made {
         // A button's click is its primary click, or the click it takes
         // (AT-SPI offers one action alone: a date that opens its calendar
         // on a secondary click is opened by it).
-        if clicks(item.takes) {
+        if item.takes.takes_a_click() {
             node.add_action(Action::Click);
             node.add_action(Action::Focus);
         }
@@ -306,21 +302,6 @@ fn list_prefix(key: &str) -> Option<&str> {
     key.split_once(':').map(|(prefix, _)| prefix).filter(|prefix| !prefix.is_empty())
 }
 
-/// Whether an item that takes `takes` is clicked: a button.
-fn clicks(takes: Inputs) -> bool {
-    CLICKS.into_iter().any(|input| takes.takes(input))
-}
-
-/// The clicks, the primary first: a button's click is the first it takes.
-pub const CLICKS: [Input; 6] = [
-    Input::PrimaryClick,
-    Input::DoubleClick,
-    Input::SecondaryClick,
-    Input::MiddleClick,
-    Input::Extra1Click,
-    Input::Extra2Click,
-];
-
 /// What a screen reader says after an item's name: that it asks for
 /// attention (no platform has a state for it), and its tooltip.
 fn description(emphasis: Emphasis, tooltip: Option<&str>) -> Option<String> {
@@ -363,7 +344,7 @@ mod tests {
     use crate::config::{BarConfig, Side};
     use crate::render::{SceneWidget, Style, lay_out, lay_out_popup};
     use crate::view::popup::Cell;
-    use crate::view::{Item, Piece, View, WidgetState};
+    use crate::view::{Inputs, Item, Piece, View, WidgetState};
 
     fn item(key: &str, pieces: Vec<Piece>, emphasis: Emphasis, takes: Inputs) -> Item {
         Item { key: key.into(), pieces, emphasis, takes, tooltip: None, look: None }

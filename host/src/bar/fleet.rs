@@ -279,6 +279,11 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
                 running.access_requested(request, surface);
             }
         }
+        BarEvent::Key { bar, key } => {
+            if let Some(Member { running, surface }) = find(members, bar) {
+                running.key(key, surface);
+            }
+        }
         BarEvent::Grabbed { bar, input } => {
             let Some(Member { running, surface }) = find(members, bar) else { return Flow::Continue };
             let elsewhere = matches!(input, Grabbed::Pressed { at, .. } if surface.locate(at) == Located::Elsewhere);
@@ -327,7 +332,7 @@ fn find<S>(members: &mut [Member<S>], bar: BarId) -> Option<&mut Member<S>> {
 
 /// Has the bars `request` names obey it; the answer for `obi msg`.
 fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
-    let chosen: Vec<usize> = match request.target {
+    let mut chosen: Vec<usize> = match request.target {
         Target::All => (0..members.len()).collect(),
         Target::Bar(number) => (number < members.len()).then_some(number).into_iter().collect(),
         Target::Monitor(number) => members
@@ -347,6 +352,12 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
             Target::Monitor(number) => format!("error: no bar is on monitor {number}; this obi runs {running}"),
             _ => format!("error: no such bar; this obi runs {running}"),
         };
+    }
+    // The keyboard goes to one bar: back from the one that holds it, else
+    // to the first chosen.
+    if request.command == control::Command::Focus {
+        let holding = chosen.iter().copied().find(|index| members[*index].running.holds_keyboard());
+        chosen = vec![holding.unwrap_or(chosen[0])];
     }
     let mut quitting = Vec::new();
     let mut refused = Vec::new();
@@ -412,6 +423,9 @@ mod tests {
             crate::bar::Origin { x: 0.0, y: 0.0, output_x: 0.0, output_y: 0.0, scale: 1.0 }
         }
         fn publish(&mut self, _: &mut dyn FnMut() -> accesskit::TreeUpdate) {}
+        fn hold_keyboard(&mut self, _: bool) -> bool {
+            false
+        }
     }
 
     /// A fleet of `plan` that reaches no loop.

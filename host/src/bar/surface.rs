@@ -76,6 +76,11 @@ pub trait Surface {
     /// program's click events say where they fell).
     fn origin(&self) -> Origin;
 
+    /// Takes the keyboard for the bar (`obi msg focus`: its keys come as
+    /// [`super::BarKey`]s), or gives it back to the window that had it;
+    /// whether that was done.
+    fn hold_keyboard(&mut self, hold: bool) -> bool;
+
     /// Hands assistive technology the bar's accessibility tree as `update`
     /// makes it, when one listens: `update` is called only then.
     fn publish(&mut self, update: &mut dyn FnMut() -> accesskit::TreeUpdate);

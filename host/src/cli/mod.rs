@@ -115,10 +115,11 @@ enum DisplayProtocol {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Control running bars: toggle, show, hide, reload or quit them, or
-    /// refresh their widgets of a name or a signal.
+    /// Control running bars: toggle, show, hide, reload or quit them,
+    /// refresh their widgets of a name or a signal, or give one the
+    /// keyboard (`focus`; again, or Escape, gives it back).
     Msg {
-        /// toggle | show | hide | reload | quit | refresh | signal
+        /// toggle | show | hide | reload | quit | refresh | signal | focus
         command: String,
         /// The widgets `refresh` reads afresh: a Custom's `name`, a
         /// plugin's, or a stock kind's ("Weather"); or the number N of the

@@ -63,6 +63,11 @@ impl PlacedItem {
 /// The width of a separator line, in logical pixels.
 pub const SEPARATOR_WIDTH: f32 = 1.0;
 
+/// The keyboard's ring around an item (see [`super::Frame::focus`]): its
+/// width, and how far past the item it reaches.
+pub const FOCUS_RING_WIDTH: f32 = 2.0;
+pub const FOCUS_RING_REACH: f32 = 3.0;
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Layout {
     /// The window, with the bar's background inside it at `background`.

@@ -121,4 +121,7 @@ pub struct Frame<'a> {
     pub style: &'a Style,
     pub layout: &'a Layout,
     pub damage: Rect,
+    /// The item the keyboard is on (its index in the layout's items),
+    /// ringed, while the bar holds the keyboard (`obi msg focus`).
+    pub focus: Option<usize>,
 }

@@ -76,7 +76,7 @@ impl Offscreen {
                 tracing::warn!("{error:#}");
             }
         }
-        self.painter.paint(Frame { style: &scene.style, layout, damage: region });
+        self.painter.paint(Frame { style: &scene.style, layout, damage: region, focus: None });
     }
 
     /// Waits until the GPU (here, llvmpipe's threads) has drawn everything asked of it.

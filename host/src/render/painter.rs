@@ -22,7 +22,7 @@
 use super::geometry::Rect;
 use super::glyph_budget::GlyphBudget;
 use super::grouping::color;
-use super::layout::{FAILED_KEY, Layout, PlacedItem, SEPARATOR_WIDTH, piece_gap};
+use super::layout::{FAILED_KEY, FOCUS_RING_REACH, FOCUS_RING_WIDTH, Layout, PlacedItem, SEPARATOR_WIDTH, piece_gap};
 use super::measure::{BINARY_COLUMNS, Measure, binary_cell, icon_size};
 use super::popup_layout::{self, PlacedCell, PopupLayout};
 use super::text::{self, ShapedText, TextKind};
@@ -179,7 +179,7 @@ impl<R: Renderer> Painter<R> {
     /// Paints what of `frame` lies in its damage (the whole window, or what
     /// changed). The caller flushes the canvas and presents the frame.
     pub fn paint(&mut self, frame: Frame) {
-        let Frame { style, layout, damage: region } = frame;
+        let Frame { style, layout, damage: region, focus } = frame;
         let (window, scale) = (layout.window, self.face.scale);
         let device = window.scaled(scale);
         self.canvas.set_size(device.width.round() as u32, device.height.round() as u32, 1.0);
@@ -207,6 +207,10 @@ impl<R: Renderer> Painter<R> {
         }
         for placed in layout.items.iter().filter(|placed| placed.reach(&window).intersects(&region)) {
             self.paint_item(style, placed);
+        }
+        let focused = focus.and_then(|index| layout.items.get(index));
+        if let Some(placed) = focused.filter(|placed| placed.reach(&window).intersects(&region)) {
+            self.paint_focus_ring(style, placed);
         }
         self.canvas.reset_scissor();
         self.canvas.restore();
@@ -463,6 +467,19 @@ impl<R: Renderer> Painter<R> {
         area.rect(left, top, width, height);
         self.canvas.fill_path(&area, &Paint::image(image, left, top, width, height, 0.0, 1.0));
         true
+    }
+
+    /// A ring around the item the keyboard is on, in the theme's accent,
+    /// a pixel off it: an item filled with the accent (a selected one) is
+    /// ringed as clearly as any other, and no text is crossed.
+    fn paint_focus_ring(&mut self, style: &Style, placed: &PlacedItem) {
+        let around = placed.rect.grow(FOCUS_RING_REACH - FOCUS_RING_WIDTH / 2.0);
+        let mut ring = Path::new();
+        let corners = style.font_size * 0.4 + FOCUS_RING_REACH;
+        ring.rounded_rect(around.x, around.y, around.width, around.height, corners);
+        let mut paint = Paint::color(color(style.theme.accent));
+        paint.set_line_width(FOCUS_RING_WIDTH);
+        self.canvas.stroke_path(&ring, &paint);
     }
 
     fn paint_item(&mut self, style: &Style, placed: &PlacedItem) {

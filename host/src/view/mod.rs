@@ -82,6 +82,18 @@ impl Inputs {
     pub fn takes(self, input: Input) -> bool {
         self.0 & Inputs::of(input).0 != 0
     }
+
+    /// Whether any click is among them (a scroll is not one).
+    pub fn takes_a_click(self) -> bool {
+        self.first_click().is_some()
+    }
+
+    /// The first click among them, the primary first: what a keyboard's
+    /// Return, or assistive technology's click, does to an item.
+    pub fn first_click(self) -> Option<Input> {
+        let clicks = [Input::PrimaryClick, Input::DoubleClick, Input::SecondaryClick, Input::MiddleClick];
+        clicks.into_iter().chain([Input::Extra1Click, Input::Extra2Click]).find(|click| self.takes(*click))
+    }
 }
 
 impl std::ops::BitOr for Inputs {

@@ -7,7 +7,6 @@
 //! slider's new value a slide to it.
 
 use super::{BarEvent, Running};
-use crate::access::tree::CLICKS;
 use crate::access::{Handlers, Request, Shown, Target};
 use crate::bar::Surface;
 use crate::view::Input;
@@ -30,10 +29,10 @@ impl Running {
             None => "Obi — bar".to_owned(),
         };
         let scale = surface.origin().scale;
-        let Running { access, bar, popup, access_focus, .. } = self;
+        let Running { access, bar, popup, focus, .. } = self;
         let popup = popup.as_ref().map(|open| (open.widget, &open.popup, &open.layout));
         let shown =
-            Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus: *access_focus, scale };
+            Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus: focus.as_ref(), scale };
         surface.publish(&mut || access.update(&shown));
     }
 
@@ -41,7 +40,7 @@ impl Running {
     pub fn access_requested(&mut self, request: Request, surface: &mut dyn Surface) {
         match request {
             Request::Tree => self.publish(surface),
-            Request::Stopped => self.access_focus = None,
+            Request::Stopped => {}
             Request::Action(request) => self.act(request, surface),
         }
     }
@@ -52,10 +51,7 @@ impl Running {
             return;
         };
         match (request.action, target, request.data) {
-            (Action::Focus, _, _) => {
-                self.access_focus = Some(request.target_node);
-                self.publish(surface);
-            }
+            (Action::Focus, target, _) => self.focus_on(target, surface),
             (Action::Click, Target::Item { widget, key }, _) => self.press_item(widget, &key, false, surface),
             (Action::ShowContextMenu, Target::Item { widget, key }, _) => self.press_item(widget, &key, true, surface),
             (Action::Click, Target::Cell { key }, _) => self.act_on_cell(&key, PopupInput::Input(Input::PrimaryClick)),
@@ -70,13 +66,13 @@ impl Running {
 
     /// A click on the item `key` of widget `widget` (its secondary click
     /// with `secondary`), at its middle, as the pointer would press it.
-    fn press_item(&mut self, widget: usize, key: &str, secondary: bool, surface: &mut dyn Surface) {
+    pub(super) fn press_item(&mut self, widget: usize, key: &str, secondary: bool, surface: &mut dyn Surface) {
         let shown = self.bar.shown().items.iter().find(|placed| placed.widget == widget && placed.item.key == key);
         let Some(placed) = shown else { return };
         let takes = placed.item.takes;
         let input = match secondary {
             true => Input::SecondaryClick,
-            false => CLICKS.into_iter().find(|input| takes.takes(*input)).unwrap_or(Input::PrimaryClick),
+            false => takes.first_click().unwrap_or(Input::PrimaryClick),
         };
         let rect = placed.rect;
         self.dispatch_at(input, (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0), surface);

@@ -12,14 +12,18 @@
 //!
 //! Its jobs each have a file: [`painting`], the [`pointer`] (tooltips,
 //! presses, scrolls), [`popups`], [`requests`] (`obi msg`, a saved
-//! config), and what assistive technology is told and asks ([`access`]);
-//! this one makes a bar and holds what they share.
+//! config), what assistive technology is told and asks ([`access`]), and
+//! the [`keyboard`] the bar holds when asked; this one makes a bar and
+//! holds what they share.
 
 mod access;
+mod keyboard;
 mod painting;
 mod pointer;
 mod popups;
 mod requests;
+
+pub use keyboard::BarKey;
 
 use super::popup::{Grabbed, OpenPopup};
 use super::surface::{ReportOutput, Surface};
@@ -60,6 +64,8 @@ pub enum BarEvent {
     Grabbed { bar: BarId, input: Grabbed },
     /// Assistive technology asks something of bar `bar`.
     Access { bar: BarId, request: crate::access::Request },
+    /// A key pressed while bar `bar` holds the keyboard.
+    Key { bar: BarId, key: BarKey },
 }
 
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
@@ -151,8 +157,11 @@ pub struct Running {
     complete_once: bool,
     /// The bar's accessibility tree, as last sent.
     access: crate::access::AccessTree,
-    /// The node assistive technology put the focus on.
-    access_focus: Option<accesskit::NodeId>,
+    /// The item (or popup cell) the keyboard is on, or assistive
+    /// technology put the focus on.
+    focus: Option<crate::access::Target>,
+    /// The bar holds the keyboard (`obi msg focus`): its keys move the focus.
+    keyboard_held: bool,
 }
 
 impl Running {
@@ -188,7 +197,8 @@ impl Running {
             widgets_changed: false,
             complete_once: false,
             access: crate::access::AccessTree::default(),
-            access_focus: None,
+            focus: None,
+            keyboard_held: false,
         }
     }
 

@@ -16,9 +16,11 @@ impl Running {
             return;
         };
         tracing::trace_span!("painting the bar").in_scope(|| {
-            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage: layout.window });
+            let focus = self.focus_ring(&layout);
+            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage: layout.window, focus });
         });
         self.bar.show(layout);
+        self.follow_focus(surface);
         self.follow_hovered_item(surface);
         self.follow_popup(surface);
         self.note_presented();
@@ -33,8 +35,12 @@ impl Running {
         let Some(layout) = self.lay_out(surface) else { return };
         if let Some(changed) = damage(self.bar.shown(), &layout, &self.bar.scene().style) {
             tracing::trace!("bar {}: presenting {changed:?}", self.id.0);
-            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage: changed });
+            let focus = self.focus_ring(&layout);
+            // The ring reaches past its item's own damage: painted whole.
+            let damage = if focus.is_some() { layout.window } else { changed };
+            surface.present(Frame { style: &self.bar.scene().style, layout: &layout, damage, focus });
             self.bar.show(layout);
+            self.follow_focus(surface);
             self.follow_hovered_item(surface);
             self.note_presented();
         }

@@ -50,6 +50,10 @@ impl Running {
                 return Ok(Flow::Continue);
             }
             Command::Quit => return Ok(Flow::Quit),
+            Command::Focus => {
+                self.toggle_keyboard(surface);
+                return Ok(Flow::Continue);
+            }
             Command::Refresh(name) => {
                 let widgets = self.bar.widgets_named(&name);
                 if widgets.is_empty() {

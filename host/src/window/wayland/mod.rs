@@ -25,6 +25,7 @@
 //! which grabs the seat ([`popup`]). Both surfaces are drawn at the
 //! scale the compositor prefers, fractional where it says one ([`scale`]).
 
+mod keyboard;
 pub mod outputs;
 mod pointer;
 mod popup;
@@ -165,6 +166,7 @@ impl Wayland {
             pointer: None,
             pointer_seat: None,
             keyboard: None,
+            shift_held: false,
             following_outputs: false,
             quit: false,
         };
@@ -222,8 +224,11 @@ struct LayerBar {
     pointer: Option<wl_pointer::WlPointer>,
     /// The seat the pointer is of: a popup grabs it.
     pointer_seat: Option<wl_seat::WlSeat>,
-    /// The seat's keyboard: a popup that grabs the seat has it (Escape).
+    /// The seat's keyboard: a popup that grabs the seat has it (Escape),
+    /// and a bar that holds it.
     keyboard: Option<wl_keyboard::WlKeyboard>,
+    /// Shift is down on the seat's keyboard.
+    shift_held: bool,
     /// The outputs there at the start are known: later changes move the
     /// bars.
     following_outputs: bool,
@@ -357,6 +362,8 @@ struct Panel {
     /// Hands assistive technology the bar's tree (AT-SPI: winit is not in
     /// this path, and a Wayland surface has no place on the screen to tell).
     access: accesskit_unix::Adapter,
+    /// The bar holds the keyboard (`obi msg focus`).
+    keyboard_wanted: bool,
 }
 
 impl Panel {
@@ -385,6 +392,7 @@ impl Panel {
                 let handlers = running.access_handlers();
                 accesskit_unix::Adapter::new(handlers.clone(), handlers.clone(), handlers)
             },
+            keyboard_wanted: false,
         }
     }
 
@@ -665,6 +673,10 @@ impl Surface for Panel {
 
     fn publish(&mut self, update: &mut dyn FnMut() -> accesskit::TreeUpdate) {
         self.access.update_if_active(update);
+    }
+
+    fn hold_keyboard(&mut self, hold: bool) -> bool {
+        self.ask_for_keyboard(hold)
     }
 }
 

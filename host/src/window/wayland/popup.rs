@@ -3,34 +3,19 @@
 //! that opened it: the compositor then sends the bar's surfaces the
 //! pointer as usual, gives the popup the keyboard, and dismisses the popup
 //! when a surface of another client is clicked. Presses and drags on it
-//! are input for its cells; the keys a menu answers (by their evdev codes:
-//! the bar reads no keymap) work on it: Escape closes it, the arrows and
-//! Tab light another cell, Return, Enter and Space click the lit one. Compositors give a layer surface's
-//! popup the keyboard only through the layer surface (sway does), so the
-//! bar takes the keyboard while the popup is open, and gives it back.
+//! are input for its cells, and the keys a menu answers work on it (see
+//! `keyboard`). Compositors give a layer surface's popup the keyboard only
+//! through the layer surface (sway does), so the bar takes the keyboard
+//! while the popup is open, and gives it back unless the bar holds it.
 
 use super::scale::{Scale, Viewport};
 use super::tooltip::{beside, surface_for};
 use super::{LayerBar, Panel};
-use crate::bar::PopupKey;
 use crate::render::{PopupLayout, Rect, Style};
-use smithay_client_toolkit::reexports::client::protocol::{wl_keyboard, wl_seat, wl_surface};
-use smithay_client_toolkit::reexports::client::{Connection, Dispatch, QueueHandle, WEnum};
+use smithay_client_toolkit::reexports::client::protocol::wl_surface;
 use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::KeyboardInteractivity;
 use smithay_client_toolkit::shell::xdg::popup::Popup;
-
-/// What a key does to a popup, by Linux's code for it (`input-event-codes.h`),
-/// as `wl_keyboard` gives it.
-fn popup_key(code: u32) -> Option<PopupKey> {
-    Some(match code {
-        1 => PopupKey::Close,             // KEY_ESC
-        103 | 105 => PopupKey::Previous,  // KEY_UP, KEY_LEFT
-        106 | 108 | 15 => PopupKey::Next, // KEY_RIGHT, KEY_DOWN, KEY_TAB
-        28 | 96 | 57 => PopupKey::Choose, // KEY_ENTER, KEY_KPENTER, KEY_SPACE
-        _ => return None,
-    })
-}
 
 /// A widget's popup shown, and its GL surface once the compositor configured it.
 pub(super) struct WidgetPopup {
@@ -108,10 +93,11 @@ impl Panel {
         true
     }
 
-    /// Takes the popup away, and gives the keyboard back.
+    /// Takes the popup away, and gives the keyboard back unless the bar holds it.
     pub(super) fn close_popup(&mut self) {
         if self.popup.take().is_some()
             && let Some(gl) = &self.gl
+            && !self.keyboard_wanted
         {
             gl.window.set_keyboard_interactivity(KeyboardInteractivity::None);
             gl.window.commit();
@@ -160,36 +146,6 @@ impl LayerBar {
     pub(super) fn popup_dismissed(&mut self, popup: &Popup) {
         if let Some(crate::bar::Member { running, surface }) = self.member_with_popup(popup.wl_surface()) {
             running.close_popup(surface);
-        }
-    }
-
-    /// The seat's keyboard, which a popup's grab gives the popup.
-    pub(super) fn take_keyboard(&mut self, seat: &wl_seat::WlSeat, qh: &QueueHandle<Self>) {
-        if self.keyboard.is_none() {
-            self.keyboard = Some(seat.get_keyboard(qh, ()));
-        }
-    }
-}
-
-impl Dispatch<wl_keyboard::WlKeyboard, ()> for LayerBar {
-    /// A key on the popup that has the keyboard does what a menu's does;
-    /// the keymap (a file the compositor hands over) is closed unread.
-    fn event(
-        state: &mut Self,
-        _: &wl_keyboard::WlKeyboard,
-        event: wl_keyboard::Event,
-        _: &(),
-        _: &Connection,
-        _: &QueueHandle<Self>,
-    ) {
-        if let wl_keyboard::Event::Key { key, state: WEnum::Value(wl_keyboard::KeyState::Pressed), .. } = event
-            && let Some(key) = popup_key(key)
-        {
-            for crate::bar::Member { running, surface } in &mut state.members {
-                if surface.popup.is_some() {
-                    running.popup_key(key, surface);
-                }
-            }
         }
     }
 }

@@ -41,11 +41,12 @@ use winit::window::{Window, WindowAttributes, WindowId};
 mod aside;
 #[cfg(windows)]
 mod focus_hold;
+#[cfg(free_unix)]
+mod grab;
 mod input;
+mod keyboard;
 #[cfg(windows)]
 mod layered;
-#[cfg(free_unix)]
-mod popup;
 #[cfg(windows)]
 mod win32;
 #[cfg(free_unix)]
@@ -133,7 +134,7 @@ struct WindowSurface {
     popup_layout: Option<PopupLayout>,
     /// The shown popup's hold on the pointer and the keyboard.
     #[cfg(free_unix)]
-    popup_grab: Option<popup::Grab>,
+    popup_grab: Option<grab::Grab>,
     /// Where the pointer was last seen on the popup, in its logical pixels.
     #[cfg(windows)]
     popup_pointer: (f32, f32),
@@ -144,6 +145,11 @@ struct WindowSurface {
     report_output: ReportOutput,
     /// Hands assistive technology the bar's tree, made with the window.
     access: Option<accesskit_winit::Adapter>,
+    /// The bar's hold on the keyboard, while it has it.
+    keyboard: keyboard::KeyboardHold,
+    /// Shift is held (Windows' keys come to the bar's window itself).
+    #[cfg(windows)]
+    shift: bool,
 }
 
 /// Hands what an open popup's grab sees to the bar; false once the loop is gone.
@@ -307,6 +313,9 @@ fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Runn
         report_grabbed: running.report_grabbed(),
         report_output: running.report_output(),
         access: None,
+        keyboard: keyboard::KeyboardHold::new(running.report_key()),
+        #[cfg(windows)]
+        shift: false,
     };
     let tiler_area = running.tiler_monitor_area();
     let handlers = running.access_handlers();
@@ -639,8 +648,9 @@ impl Surface for WindowSurface {
         gl.present_popup_on(&window.surface, scale, style, layout);
         #[cfg(free_unix)]
         if self.popup_grab.is_none() {
+            self.keyboard.pause();
             let report = self.report_grabbed.clone();
-            self.popup_grab = popup::Grab::take(move |grabbed| report(grabbed))
+            self.popup_grab = grab::Grab::popup(move |grabbed| report(grabbed))
                 .inspect_err(|error| tracing::warn!("{error:#}; a click outside will not close the popup"))
                 .ok();
         }
@@ -663,6 +673,9 @@ impl Surface for WindowSurface {
         self.popup_layout = None;
         if let Some(window) = &self.popup_window {
             window.hide();
+        }
+        if let Some(gl) = &self.gl {
+            self.keyboard.resume(&gl.window);
         }
     }
 
@@ -700,6 +713,20 @@ impl Surface for WindowSurface {
         if let Some(access) = &mut self.access {
             access.update_if_active(update);
         }
+    }
+
+    fn hold_keyboard(&mut self, hold: bool) -> bool {
+        let Some(gl) = &self.gl else { return false };
+        if !self.keyboard.hold(&gl.window, hold) {
+            return false;
+        }
+        // A grab leaves X's focus where it was: assistive technology is
+        // told that the bar has the keyboard, as the bar's keys say.
+        #[cfg(free_unix)]
+        if let Some(access) = &mut self.access {
+            access.process_event(&gl.window, &WindowEvent::Focused(hold));
+        }
+        true
     }
 }
 
@@ -918,6 +945,22 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => running.scrolled(input::points(delta), surface),
+            // Windows' keys reach the bar's window while it holds the keyboard.
+            #[cfg(windows)]
+            WindowEvent::ModifiersChanged(modifiers) => surface.shift = modifiers.state().shift_key(),
+            #[cfg(windows)]
+            WindowEvent::KeyboardInput { event, .. }
+                if event.state == ElementState::Pressed && surface.keyboard.wanted() =>
+            {
+                if let Some(key) = keyboard::bar_key(&event.logical_key, surface.shift) {
+                    running.key(key, surface);
+                }
+            }
+            #[cfg(windows)]
+            WindowEvent::Focused(false) if surface.keyboard.wanted() && surface.popup_layout.is_none() => {
+                surface.keyboard.lost();
+                running.keyboard_lost(surface);
+            }
             _ => {}
         }
     }

@@ -9,7 +9,8 @@
 //! a program goes full screen, when the bar steps behind it, as the
 //! taskbar does, to come back on top once the program leaves full screen.
 //! Tooltips and popups are top-most tool windows too; a popup alone takes
-//! the focus. Monitors that come, go or change mode are told by
+//! the focus, and the bar's window when it is given the keyboard (`obi msg
+//! focus`), which it gives back to the window that had it. Monitors that come, go or change mode are told by
 //! `WM_DISPLAYCHANGE`, which Windows sends to top-level windows (winit does
 //! not pass it on): a hidden one on a thread of its own listens.
 
@@ -22,10 +23,10 @@ use windows::Win32::UI::Shell::{
     RemoveWindowSubclass, SHAppBarMessage, SetWindowSubclass,
 };
 use windows::Win32::UI::WindowsAndMessaging::{
-    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE, SWP_FRAMECHANGED,
-    SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SWP_SHOWWINDOW, SetForegroundWindow, SetWindowLongPtrW, SetWindowPos,
-    ShowWindow, WINDOW_EX_STYLE, WINDOW_STYLE, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN, WS_CLIPSIBLINGS,
-    WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
+    DefWindowProcW, GWL_EXSTYLE, GWL_STYLE, GetForegroundWindow, HWND_BOTTOM, HWND_TOPMOST, SW_HIDE, SW_SHOWNOACTIVATE,
+    SWP_FRAMECHANGED, SWP_NOACTIVATE, SWP_NOMOVE, SWP_NOSIZE, SWP_SHOWWINDOW, SetForegroundWindow, SetWindowLongPtrW,
+    SetWindowPos, ShowWindow, WINDOW_EX_STYLE, WINDOW_STYLE, WM_APP, WM_DISPLAYCHANGE, WS_CLIPCHILDREN,
+    WS_CLIPSIBLINGS, WS_EX_LAYERED, WS_EX_NOACTIVATE, WS_EX_TOOLWINDOW, WS_EX_TOPMOST, WS_POPUP,
 };
 use windows::core::w;
 use winit::window::Window;
@@ -91,6 +92,29 @@ pub fn show_aside_at(window: &Window, rect: ScreenRect, activate: bool) {
         if activate && !SetForegroundWindow(hwnd).as_bool() {
             tracing::warn!("the popup did not get the focus: a click elsewhere will not close it");
         }
+    }
+}
+
+/// Makes the bar's `window` the foreground window, which has the
+/// keyboard; the window that had it, to give it back to.
+pub fn take_foreground(window: &Window) -> anyhow::Result<Option<HWND>> {
+    let hwnd = hwnd(window)?;
+    // SAFETY: `hwnd` is the live window winit made on this thread; the
+    // foreground window is only read.
+    unsafe {
+        let previous = GetForegroundWindow();
+        // Windows gives the foreground to the process the user's last input
+        // went to, or one that process allows (`obi msg focus` does).
+        anyhow::ensure!(SetForegroundWindow(hwnd).as_bool(), "Windows kept the keyboard with another window");
+        Ok((!previous.is_invalid() && previous != hwnd).then_some(previous))
+    }
+}
+
+/// Gives the foreground back to `window`, if it still is one.
+pub fn give_foreground(window: HWND) {
+    // SAFETY: a window that is gone is refused, not touched.
+    unsafe {
+        let _ = SetForegroundWindow(window);
     }
 }
 

@@ -1,13 +1,20 @@
-//! A popup's hold on the pointer and the keyboard on X11, over a
-//! connection of its own (x11rb), as menus hold them: while it lasts every
-//! press on the screen, the pointer's moves, and the keys a menu answers
-//! (Escape, the arrows, Tab, Return, Space) come to the bar (in root coordinates, through [`Grabbed`]), so that a
-//! click outside the popup closes it. A press that opened the popup still
-//! holds the pointer for the bar's window until it is released; the grab
-//! is tried again until then, for up to a second. The keyboard is taken
-//! first, so that once the pointer is held both are.
+//! Holds on the pointer and the keyboard on X11, each over a connection of
+//! its own (x11rb) with a thread that reports what it sees until dropped.
+//!
+//! A widget's popup holds both, as menus do: while it lasts every press on
+//! the screen, the pointer's moves, and the keys a menu answers (Escape,
+//! the arrows, Tab, Return, Space) come to the bar (in root coordinates,
+//! through [`Grabbed`]), so that a click outside the popup closes it. A
+//! press that opened the popup still holds the pointer for the bar's
+//! window until it is released; the grab is tried again until then, for
+//! up to a second. The keyboard is taken first, so that once the pointer
+//! is held both are.
+//!
+//! A bar given the keyboard (`obi msg focus`) holds the keyboard alone,
+//! its keys reported as [`BarKey`]s. A grab leaves the window manager's
+//! focus where it is: the window that had it has it again when it ends.
 
-use crate::bar::{Grabbed, PopupKey};
+use crate::bar::{BarKey, Grabbed, PopupKey};
 use crate::view::{Input, ScrollDirection};
 use anyhow::Context;
 use std::collections::HashMap;
@@ -28,7 +35,7 @@ use x11rb::{CURRENT_TIME, NONE};
 const GRAB_TRIES_FOR: Duration = Duration::from_secs(1);
 const GRAB_RETRY: Duration = Duration::from_millis(10);
 /// The keysyms a popup answers, and what each does.
-const KEYS: [(u32, PopupKey); 9] = [
+const POPUP_KEYS: [(u32, PopupKey); 9] = [
     (0xff1b, PopupKey::Close),    // Escape
     (0xff51, PopupKey::Previous), // Left
     (0xff52, PopupKey::Previous), // Up
@@ -40,6 +47,26 @@ const KEYS: [(u32, PopupKey); 9] = [
     (0x0020, PopupKey::Choose),   // space
 ];
 
+/// The keysyms a bar holding the keyboard answers, and what each does
+/// without Shift and with it.
+const BAR_KEYS: [(u32, ShiftedKey); 12] = [
+    (0xff1b, (Some(BarKey::Release), Some(BarKey::Release))), // Escape
+    (0xff51, (Some(BarKey::Previous), Some(BarKey::Previous))), // Left
+    (0xff52, (Some(BarKey::Previous), Some(BarKey::Previous))), // Up
+    (0xff53, (Some(BarKey::Next), Some(BarKey::Next))),       // Right
+    (0xff54, (Some(BarKey::Next), Some(BarKey::Next))),       // Down
+    (0xff09, (Some(BarKey::Next), Some(BarKey::Previous))),   // Tab
+    (0xff0d, (Some(BarKey::Press), Some(BarKey::Press))),     // Return
+    (0xff8d, (Some(BarKey::Press), Some(BarKey::Press))),     // KP_Enter
+    (0x0020, (Some(BarKey::Press), Some(BarKey::Press))),     // space
+    (0xffc7, (None, Some(BarKey::Menu))),                     // F10
+    (0xff67, (Some(BarKey::Menu), Some(BarKey::Menu))),       // Menu
+    (0xff6b, (Some(BarKey::Release), Some(BarKey::Release))), // Break
+];
+
+/// What a key does without Shift and with it.
+type ShiftedKey = (Option<BarKey>, Option<BarKey>);
+
 pub struct Grab {
     connection: Arc<RustConnection>,
     /// A window of the grab's own that nobody sees: a message to it wakes
@@ -50,12 +77,33 @@ pub struct Grab {
 }
 
 impl Grab {
-    /// Holds the pointer and the keyboard and hands what they do to
-    /// `report` until dropped (or until `report` says the bar is gone).
-    pub fn take(report: impl Fn(Grabbed) -> bool + Send + 'static) -> anyhow::Result<Grab> {
-        let (connection, screen) = x11rb::connect(None).context("connecting to X for the popup's grab")?;
+    /// Holds the pointer and the keyboard for a popup and hands what they
+    /// do to `report` until dropped (or until `report` says the bar is gone).
+    pub fn popup(report: impl Fn(Grabbed) -> bool + Send + 'static) -> anyhow::Result<Grab> {
+        Grab::start("popup", &POPUP_KEYS, move |connection, root, keys, ending| {
+            hold_for_popup(connection, root, keys, ending, &report)
+        })
+    }
+
+    /// Holds the keyboard for a bar and hands its keys to `report` until
+    /// dropped (or until `report` says the bar is gone).
+    pub fn keyboard(report: impl Fn(BarKey) -> bool + Send + 'static) -> anyhow::Result<Grab> {
+        Grab::start("keyboard", &BAR_KEYS, move |connection, root, keys, ending| {
+            hold_keyboard(connection, root, keys, ending, &report)
+        })
+    }
+
+    /// Connects, reads which keys do what of `table`, and has `hold` hold
+    /// and report on a thread of its own, named after `what` it is for.
+    fn start<K: Copy + Send + 'static>(
+        what: &str,
+        table: &[(u32, K)],
+        hold: impl FnOnce(&RustConnection, u32, &HashMap<Keycode, K>, &AtomicBool) -> anyhow::Result<()> + Send + 'static,
+    ) -> anyhow::Result<Grab> {
+        let (connection, screen) =
+            x11rb::connect(None).with_context(|| format!("connecting to X for the {what} grab"))?;
         let root = connection.setup().roots[screen].root;
-        let keys = popup_keys(&connection)?;
+        let keys = keys_of(&connection, table)?;
         let wake = connection.generate_id()?;
         connection.create_window(
             0,
@@ -75,14 +123,15 @@ impl Grab {
         let ending = Arc::new(AtomicBool::new(false));
         let thread = {
             let (connection, ending) = (connection.clone(), ending.clone());
+            let name = what.to_owned();
             std::thread::Builder::new()
-                .name("obi-popup-grab".into())
+                .name(format!("obi-{what}-grab"))
                 .spawn(move || {
-                    if let Err(error) = hold(&connection, root, &keys, &ending, &report) {
-                        tracing::warn!("the popup's grab ended: {error:#}");
+                    if let Err(error) = hold(&connection, root, &keys, &ending) {
+                        tracing::warn!("the {name} grab ended: {error:#}");
                     }
                 })
-                .context("starting the popup's grab")?
+                .with_context(|| format!("starting the {what} grab"))?
         };
         Ok(Grab { connection, wake, ending, thread: Some(thread) })
     }
@@ -102,9 +151,9 @@ impl Drop for Grab {
     }
 }
 
-/// Takes the grab (trying again while the pointer is held elsewhere), then
-/// reports until told to end.
-fn hold(
+/// Takes the popup's grab (trying again while the pointer is held
+/// elsewhere), then reports until told to end.
+fn hold_for_popup(
     connection: &RustConnection,
     root: u32,
     keys: &HashMap<Keycode, PopupKey>,
@@ -157,6 +206,28 @@ fn hold(
     Ok(())
 }
 
+/// Takes the keyboard, then reports the keys a bar answers until told to end.
+fn hold_keyboard(
+    connection: &RustConnection,
+    root: u32,
+    keys: &HashMap<Keycode, ShiftedKey>,
+    ending: &AtomicBool,
+    report: &dyn Fn(BarKey) -> bool,
+) -> anyhow::Result<()> {
+    let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
+    anyhow::ensure!(keyboard.status == GrabStatus::SUCCESS, "X refused to grab the keyboard ({:?})", keyboard.status);
+    while !ending.load(Ordering::Acquire) {
+        let Event::KeyPress(press) = connection.wait_for_event()? else { continue };
+        let Some(&(plain, shifted)) = keys.get(&press.detail) else { continue };
+        let shift = press.state.contains(x11rb::protocol::xproto::KeyButMask::SHIFT);
+        let Some(key) = (if shift { shifted } else { plain }) else { continue };
+        if !report(key) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// The input a core X button number is: 4 to 7 are the wheel's ticks.
 fn input_of_button(button: u8) -> Option<Input> {
     Some(match button {
@@ -173,8 +244,8 @@ fn input_of_button(button: u8) -> Option<Input> {
     })
 }
 
-/// What each key the keyboard's map gives one of [`KEYS`] does, by keycode.
-fn popup_keys(connection: &RustConnection) -> anyhow::Result<HashMap<Keycode, PopupKey>> {
+/// What each key the keyboard's map gives a keysym of `table` does, by keycode.
+fn keys_of<K: Copy>(connection: &RustConnection, table: &[(u32, K)]) -> anyhow::Result<HashMap<Keycode, K>> {
     let setup = connection.setup();
     let (first, count) = (setup.min_keycode, setup.max_keycode - setup.min_keycode + 1);
     let map = connection.get_keyboard_mapping(first, count)?.reply().context("reading the keyboard's map")?;
@@ -182,7 +253,7 @@ fn popup_keys(connection: &RustConnection) -> anyhow::Result<HashMap<Keycode, Po
     let mut keys = HashMap::new();
     for (index, keysyms) in map.keysyms.chunks(per_key).enumerate() {
         // The key's own symbol, unshifted: a layout's Tab is Tab wherever it sits.
-        if let Some(&(_, key)) = KEYS.iter().find(|(keysym, _)| keysyms.first() == Some(keysym)) {
+        if let Some(&(_, key)) = table.iter().find(|(keysym, _)| keysyms.first() == Some(keysym)) {
             keys.insert(first + index as u8, key);
         }
     }
