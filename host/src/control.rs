@@ -494,9 +494,16 @@ mod tests {
 
     #[test]
     fn requests_name_their_bars_and_read_back_as_written() {
-        for line in
-            ["toggle", "hide bar 1", "show monitor 0", "quit bar 12", "refresh mail", "refresh mail bar 1", "signal 8", "focus bar 1"]
-        {
+        for line in [
+            "toggle",
+            "hide bar 1",
+            "show monitor 0",
+            "quit bar 12",
+            "refresh mail",
+            "refresh mail bar 1",
+            "signal 8",
+            "focus bar 1",
+        ] {
             assert_eq!(line.parse::<Request>().unwrap().to_string(), line);
         }
         assert_eq!("reload\n".parse(), Ok(Request { command: Command::Reload, target: Target::All }));

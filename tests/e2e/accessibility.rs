@@ -386,3 +386,45 @@ fn obi_msg_focus_gives_the_bar_the_keyboard_and_escape_gives_it_back() {
     msg_focus();
     access.tree_once("nothing focused at the end", |tree| focused(tree).is_empty());
 }
+
+#[test]
+fn obi_msg_focus_gives_the_layer_surface_the_keyboard_under_sway() {
+    let test = "keyboard focus test (sway)";
+    let Some(access) = AccessBus::start(test) else { return };
+    let Some(sway) = SwaySession::start(test) else { return };
+    for name in ["alpha", "beta"] {
+        sway.populate(name);
+    }
+    assert!(sway.swaymsg(&["workspace", "alpha"]).status.success());
+    let env = access.env();
+    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
+    let _bar = sway.start_bar_with_env(CONFIG, &[], &env);
+    access.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
+    let msg_focus = || {
+        let asked = run(obi().envs(sway.env()).args(["msg", "focus"]));
+        let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+        assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg focus: {reply}");
+    };
+    // Keys reach sway's window under the pointer.
+    sway.point(640, 360);
+
+    msg_focus();
+    access.tree_once("alpha focused", |tree| focused(tree) == ["alpha"]);
+    sway.key("Tab");
+    access.tree_once("beta focused", |tree| focused(tree) == ["beta"]);
+    sway.key("Escape");
+    access.tree_once("nothing focused", |tree| focused(tree).is_empty());
+    assert_eq!(sway.focused_workspace().as_deref(), Some("alpha"), "moving the focus clicks nothing");
+
+    msg_focus();
+    access.tree_once("beta focused again", |tree| focused(tree) == ["beta"]);
+    sway.key("Return");
+    assert!(
+        wait_for(Duration::from_secs(10), || sway.focused_workspace().as_deref() == Some("beta")),
+        "Return on beta focused it: {}",
+        sway.bar_log()
+    );
+    // sway gives the keyboard to the workspace it switched to: the bar lets it go.
+    access.tree_once("nothing focused at the end", |tree| focused(tree).is_empty());
+    assert!(sway.bar_log().contains("the bar lets it go"), "{}", sway.bar_log());
+}

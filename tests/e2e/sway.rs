@@ -164,6 +164,13 @@ impl SwaySession {
         assert!(moved.status.success(), "xdotool: {moved:?}");
     }
 
+    /// Presses `key` (an xdotool key name) on sway's seat (the Xvfb's
+    /// keyboard, which reaches sway's window under the pointer).
+    pub fn key(&self, key: &str) {
+        let pressed = run(Command::new("xdotool").args(["key", key]).env("DISPLAY", &self.display));
+        assert!(pressed.status.success(), "xdotool: {pressed:?}");
+    }
+
     /// Moves sway's pointer (the Xvfb's) to (`x`, `y`) and presses `button`.
     pub fn click(&self, x: i64, y: i64, button: u8) {
         let clicked = run(Command::new("xdotool")

@@ -5,7 +5,8 @@
 //! keyboard (`obi msg focus`: its layer surface asks for it exclusively,
 //! and gives it back, as a layer surface's keyboard interactivity says)
 //! they are the bar's, Shift taken from its own keys. A compositor that
-//! takes the keyboard from the bar ends its hold.
+//! takes the keyboard from the bar (sway does, to the window of the
+//! workspace a workspace button switched to) ends its hold.
 
 use super::{LayerBar, Panel};
 use crate::bar::{BarKey, PopupKey};
@@ -122,8 +123,8 @@ impl Dispatch<wl_keyboard::WlKeyboard, ()> for LayerBar {
                 for crate::bar::Member { running, surface } in &mut state.members {
                     let bars = surface.layer().is_some_and(|layer| layer.wl_surface() == &left);
                     if bars && surface.popup.is_none() && running.holds_keyboard() {
-                        surface.keyboard_wanted = false;
-                        surface.access.update_window_focus_state(false);
+                        tracing::info!("the compositor gave the keyboard to another surface: the bar lets it go");
+                        surface.ask_for_keyboard(false);
                         running.keyboard_lost(surface);
                     }
                 }
