@@ -47,7 +47,10 @@
 mod desktop;
 
 use desktop::sway::HeadlessSway;
-use desktop::{Memory, Running, Xvfb, cpu_ns, machine, memory, require, runs, today, write_into_benchmarks};
+use desktop::{
+    DEFAULT_PROFILE, Memory, PROFILE, Running, Xvfb, build, cpu_ns, machine, memory, require, runs, today,
+    write_into_benchmarks,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::LazyLock;
@@ -506,40 +509,6 @@ static OBI: LazyLock<PathBuf> = LazyLock::new(|| build(&["--package", "obi", "--
 
 fn build_floor() -> PathBuf {
     build(&["--package", "obi", "--example", "empty_window"])
-}
-
-/// The profile the release's artifacts are built in.
-const DEFAULT_PROFILE: &str = "packaged";
-
-/// `--profile NAME`: the profile the bars are built in, `packaged` (the
-/// release's artifacts) unless it says.
-static PROFILE: LazyLock<String> = LazyLock::new(|| {
-    let arguments: Vec<String> = std::env::args().collect();
-    let at = arguments.iter().position(|argument| argument == "--profile");
-    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile"))
-        .unwrap_or(DEFAULT_PROFILE.into())
-});
-
-/// Builds `target` in the workspace in [`PROFILE`], and its path.
-fn build(target: &[&str]) -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let built = Command::new(cargo)
-        .current_dir(workspace)
-        .args(["build", "--quiet", "--profile", &PROFILE, "--message-format=json-render-diagnostics"])
-        .args(target)
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("running cargo");
-    assert!(built.status.success(), "building {target:?} failed");
-    String::from_utf8_lossy(&built.stdout)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        // Only a binary's, an example's, a test's or a bench's artifact names
-        // an executable; a build script's names none.
-        .filter(|message| message["reason"] == "compiler-artifact")
-        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
-        .unwrap_or_else(|| panic!("cargo built no executable for {target:?}"))
 }
 
 /// Each Obi bar beside the floors it is measured against, by row.

@@ -1,14 +1,15 @@
 //! What the desktop benchmarks share: an Xvfb or a headless sway of their
-//! own, and a running process's memory and CPU time as Linux reports them
-//! in `/proc`.
+//! own, a running process's memory and CPU time as Linux reports them in
+//! `/proc`, and the bar built as the release's artifacts are.
 #![allow(dead_code)]
 
 pub mod sway;
 
 use obi_test_support::{monitors as monitor_split, nobody};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 /// An Xvfb on a free display, killed when dropped.
@@ -197,4 +198,38 @@ pub fn write_into_benchmarks(name: &str, report: &str) {
     let updated = format!("{}{report}{}", &text[..from + begin.len()], &text[to..]);
     std::fs::write(&path, updated).expect("writing BENCHMARKS.md");
     eprintln!("written into {}", path.display());
+}
+
+/// The profile the release's artifacts are built in.
+pub const DEFAULT_PROFILE: &str = "packaged";
+
+/// `--profile NAME`: the profile the bars are built in, `packaged` (the
+/// release's artifacts) unless it says.
+pub static PROFILE: LazyLock<String> = LazyLock::new(|| {
+    let arguments: Vec<String> = std::env::args().collect();
+    let at = arguments.iter().position(|argument| argument == "--profile");
+    at.map(|at| arguments.get(at + 1).cloned().expect("--profile takes a cargo profile"))
+        .unwrap_or(DEFAULT_PROFILE.into())
+});
+
+/// Builds `target` in the workspace in [`PROFILE`], and its path.
+pub fn build(target: &[&str]) -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let built = Command::new(cargo)
+        .current_dir(workspace)
+        .args(["build", "--quiet", "--profile", &PROFILE, "--message-format=json-render-diagnostics"])
+        .args(target)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("running cargo");
+    assert!(built.status.success(), "building {target:?} failed");
+    String::from_utf8_lossy(&built.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        // Only a binary's, an example's, a test's or a bench's artifact names
+        // an executable; a build script's names none.
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo built no executable for {target:?}"))
 }
