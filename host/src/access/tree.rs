@@ -522,6 +522,14 @@ mod tests {
         assert!(level.supports_action(Action::SetValue));
         assert_eq!(tree.target(dialog.children()[2]), Some(&Target::Cell { key: "level".into() }));
         assert_eq!(tree.target(dialog.children()[0]), None, "a label takes nothing");
+        let mute = Target::Cell { key: "mute".into() };
+        let focused = tree.update(&Shown {
+            popup: Some((0, &popup, &popup_layout)),
+            focus: Some(&mute),
+            ..shown(&scene, &layout)
+        });
+        assert_eq!(focused.focus, dialog.children()[3], "the focus is on the cell named");
+        assert!(focused.nodes.is_empty(), "and nothing else changed");
         let row = &nodes[&nodes[&dialog.children()[1]].children()[0]];
         let days: Vec<String> = row.children().iter().map(|id| name(&nodes[id])).collect();
         assert_eq!(days, ["Mo", "Tu"]);

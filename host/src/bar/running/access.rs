@@ -30,9 +30,11 @@ impl Running {
         };
         let scale = surface.origin().scale;
         let Running { access, bar, popup, focus, .. } = self;
+        // The cell an open popup lights (by the keys, or under the pointer) has the focus.
+        let lit = popup.as_ref().and_then(|open| open.lit_key()).map(|key| Target::Cell { key });
+        let focus = lit.as_ref().or(focus.as_ref());
         let popup = popup.as_ref().map(|open| (open.widget, &open.popup, &open.layout));
-        let shown =
-            Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus: focus.as_ref(), scale };
+        let shown = Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus, scale };
         surface.publish(&mut || access.update(&shown));
     }
 

@@ -100,6 +100,7 @@ impl Running {
         };
         if changed {
             surface.repaint_popup(&open.layout, &self.bar.scene().style);
+            self.publish(surface);
         }
     }
 
@@ -119,6 +120,7 @@ impl Running {
         }
         if open.hover(at) {
             surface.repaint_popup(&open.layout, &self.bar.scene().style);
+            self.publish(surface);
         }
     }
 
