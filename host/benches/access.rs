@@ -22,12 +22,12 @@
 mod desktop;
 
 use desktop::{Memory, PROFILE, Running, Xvfb, build, cpu_ns, machine, memory, require, runs, today};
+use obi_test_support::atspi_bus::{AtspiBus, LAUNCHER};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const CPU_SECONDS: u64 = 60;
-const LAUNCHER: &str = "/usr/libexec/at-spi-bus-launcher";
 /// The system's Python, which has pyatspi.
 const PYTHON: &str = "/usr/bin/python3";
 /// A reader of every event of the session's applications, which it counts.
@@ -81,9 +81,8 @@ struct Session {
     xvfb: Xvfb,
     _bus: Running,
     address: String,
-    _atspi: Vec<Running>,
-    /// Where AT-SPI's bus has its socket (one per launcher).
-    _runtime: tempfile::TempDir,
+    _atspi: Option<AtspiBus>,
+    _reader: Option<Running>,
 }
 
 impl Session {
@@ -98,19 +97,8 @@ impl Session {
         let mut address = String::new();
         BufReader::new(daemon.stdout.take().unwrap()).read_line(&mut address).expect("the bus's address");
         let address = address.trim().to_owned();
-        let runtime = tempfile::tempdir().unwrap();
-        let mut atspi = Vec::new();
-        if assistive != Assistive::Off {
-            let launcher = Command::new(LAUNCHER)
-                .arg("--launch-immediately")
-                .env("DBUS_SESSION_BUS_ADDRESS", &address)
-                .env("XDG_RUNTIME_DIR", runtime.path())
-                .env_remove("DISPLAY")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("starting at-spi-bus-launcher");
-            atspi.push(Running(launcher));
+        let atspi = (assistive != Assistive::Off).then(|| {
+            let atspi = AtspiBus::start(&address).expect("starting at-spi-bus-launcher");
             let enable = Command::new("gdbus")
                 .args(["call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus"])
                 .args(["--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "IsEnabled", "<true>"])
@@ -118,8 +106,9 @@ impl Session {
                 .output()
                 .expect("running gdbus");
             assert!(enable.status.success(), "turning AT-SPI on: {enable:?}");
-        }
-        if assistive == Assistive::Listening {
+            atspi
+        });
+        let reader = (assistive == Assistive::Listening).then(|| {
             let reader = Command::new(PYTHON)
                 .args(["-c", LISTENER])
                 .env("DBUS_SESSION_BUS_ADDRESS", &address)
@@ -127,9 +116,9 @@ impl Session {
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("starting the reader");
-            atspi.push(Running(reader));
-        }
-        Session { xvfb, _bus: Running(daemon), address, _atspi: atspi, _runtime: runtime }
+            Running(reader)
+        });
+        Session { xvfb, _bus: Running(daemon), address, _atspi: atspi, _reader: reader }
     }
 
     /// The default bar on this session.

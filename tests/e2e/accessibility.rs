@@ -12,6 +12,7 @@ use crate::session_bus::SessionBus;
 use crate::support::{Reaped, XSession, config_file, have_tools, obi, run, wait_for};
 use crate::sway::SwaySession;
 use chrono::Datelike;
+use obi_test_support::atspi_bus::{self, AtspiBus};
 use obi_test_support::sound_server::SoundServer;
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
@@ -20,7 +21,6 @@ use std::time::Duration;
 
 /// The system's Python, which has pyatspi.
 const PYTHON: &str = "/usr/bin/python3";
-const LAUNCHER: &str = "/usr/libexec/at-spi-bus-launcher";
 const TOOLS: &[&str] = &["Xvfb", "i3", "i3-msg", "xmessage", "xdotool", "dbus-daemon"];
 
 /// i3's workspaces, an icon-only CPU reading and a clock with seconds.
@@ -31,12 +31,9 @@ const CONFIG: &str = r#"{ "height": 30,
 
 /// A session bus with AT-SPI's bus beside it, assistive technology on.
 struct AccessBus {
-    _launcher: Reaped,
+    // Dropped before the session bus it is on.
+    _atspi: AtspiBus,
     bus: SessionBus,
-    /// The launcher's runtime folder, where AT-SPI's bus has its socket
-    /// (at one path within it: two launchers in one folder take each
-    /// other's place).
-    _runtime: tempfile::TempDir,
 }
 
 impl AccessBus {
@@ -44,24 +41,15 @@ impl AccessBus {
     /// at-spi2-core or pyatspi is missing.
     fn start(test: &str) -> Option<AccessBus> {
         let probe = Command::new(PYTHON).args(["-c", "import pyatspi"]).output();
-        if !std::path::Path::new(LAUNCHER).exists() || !probe.is_ok_and(|probe| probe.status.success()) {
+        if !std::path::Path::new(atspi_bus::LAUNCHER).exists() || !probe.is_ok_and(|probe| probe.status.success()) {
             crate::skip::unavailable(&format!(
                 "{test}: needs at-spi2-core and python3-pyatspi (.ci/run installs them)"
             ));
             return None;
         }
         let bus = SessionBus::for_tests(test, None)?;
-        let runtime = tempfile::tempdir().unwrap();
-        let launcher = Command::new(LAUNCHER)
-            .arg("--launch-immediately")
-            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
-            .env("XDG_RUNTIME_DIR", runtime.path())
-            .env_remove("DISPLAY")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starting at-spi-bus-launcher");
-        let access = AccessBus { _launcher: Reaped(launcher), bus, _runtime: runtime };
+        let atspi = AtspiBus::start(&bus.address).expect("starting at-spi-bus-launcher");
+        let access = AccessBus { _atspi: atspi, bus };
         access.python(&["enable"]);
         Some(access)
     }
@@ -69,6 +57,19 @@ impl AccessBus {
     /// What a program on this bus is given.
     fn env(&self) -> Vec<(&'static str, OsString)> {
         vec![("DBUS_SESSION_BUS_ADDRESS", self.bus.address.clone().into())]
+    }
+
+    /// sway with workspaces alpha (focused) and beta, and the bar of
+    /// [`CONFIG`] on it, on this bus.
+    fn bar_on_sway(&self, test: &str) -> Option<(SwaySession, Reaped)> {
+        let sway = SwaySession::start(test)?;
+        for name in ["alpha", "beta"] {
+            sway.populate(name);
+        }
+        assert!(sway.swaymsg(&["workspace", "alpha"]).status.success());
+        let bar = sway.start_bar_with_env(CONFIG, &[], &borrowed(&self.env()));
+        self.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
+        Some((sway, bar))
     }
 
     fn python(&self, args: &[&str]) -> Value {
@@ -118,6 +119,28 @@ impl AccessBus {
         assert!(came, "{what}: the tree is {}", serde_json::to_string_pretty(&tree).unwrap());
         tree
     }
+}
+
+/// `env` as a bar's start takes it.
+fn borrowed<'a>(env: &'a [(&'static str, OsString)]) -> Vec<(&'static str, &'a OsStr)> {
+    env.iter().map(|(name, value)| (*name, value.as_os_str())).collect()
+}
+
+/// `obi msg focus` to the bar `env` reaches (its runtime folder), which says it obeyed.
+fn msg_focus(env: &[(&'static str, OsString)]) {
+    let asked = run(obi().envs(env.iter().map(|(name, value)| (*name, value))).args(["msg", "focus"]));
+    let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
+    assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg focus: {reply}");
+}
+
+/// An X server under i3 with workspaces alpha (focused) and beta.
+fn i3_with_two_workspaces() -> XSession {
+    let session = XSession::start(1280, 720);
+    for name in ["alpha", "beta"] {
+        crate::i3::populate(&session, name);
+    }
+    crate::i3::i3_msg(&session, "workspace alpha");
+    session
 }
 
 /// Every node under `nodes`, depth first.
@@ -190,15 +213,9 @@ fn a_screen_reader_reads_the_bar_on_x11_and_its_workspace_buttons_switch_i3s() {
         return;
     }
     let Some(access) = AccessBus::start(test) else { return };
-    let session = XSession::start(1280, 720);
-    for name in ["alpha", "beta"] {
-        crate::i3::populate(&session, name);
-    }
-    crate::i3::i3_msg(&session, "workspace alpha");
+    let session = i3_with_two_workspaces();
     let (_dir, config) = config_file(CONFIG);
-    let env = access.env();
-    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
-    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &borrowed(&access.env()));
 
     check_the_tree(&access);
     access.act("push button", "beta");
@@ -214,14 +231,7 @@ fn a_screen_reader_reads_the_bar_on_x11_and_its_workspace_buttons_switch_i3s() {
 fn a_screen_reader_reads_the_bar_on_sways_layer_surface_and_its_buttons_act() {
     let test = "accessibility test (sway)";
     let Some(access) = AccessBus::start(test) else { return };
-    let Some(sway) = SwaySession::start(test) else { return };
-    for name in ["alpha", "beta"] {
-        sway.populate(name);
-    }
-    assert!(sway.swaymsg(&["workspace", "alpha"]).status.success());
-    let env = access.env();
-    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
-    let _bar = sway.start_bar_with_env(CONFIG, &[], &env);
+    let Some((sway, _bar)) = access.bar_on_sway(test) else { return };
 
     check_the_tree(&access);
     access.act("push button", "beta");
@@ -268,8 +278,7 @@ fn a_screen_reader_reads_the_calendar_and_sets_the_volume_through_its_slider() {
     );
     let mut env = access.env();
     env.push(("PULSE_SERVER", server.address().into()));
-    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
-    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &borrowed(&env));
 
     // The date's button opens the calendar, whose month is read and turned.
     let today = chrono::Local::now();
@@ -328,11 +337,7 @@ fn obi_msg_focus_gives_the_bar_the_keyboard_and_escape_gives_it_back() {
         return;
     }
     let Some(access) = AccessBus::start(test) else { return };
-    let session = XSession::start(1280, 720);
-    for name in ["alpha", "beta"] {
-        crate::i3::populate(&session, name);
-    }
-    crate::i3::i3_msg(&session, "workspace alpha");
+    let session = i3_with_two_workspaces();
     let window_focus =
         || String::from_utf8_lossy(&run(session.command("xdotool").arg("getwindowfocus")).stdout).trim().to_owned();
     let had_it = window_focus();
@@ -340,14 +345,9 @@ fn obi_msg_focus_gives_the_bar_the_keyboard_and_escape_gives_it_back() {
     let (_dir, config) = config_file(CONFIG);
     let mut env = access.env();
     env.push(("XDG_RUNTIME_DIR", runtime.path().into()));
-    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
-    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &borrowed(&env));
     access.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
-    let msg_focus = || {
-        let asked = run(obi().env("XDG_RUNTIME_DIR", runtime.path()).args(["msg", "focus"]));
-        let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
-        assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg focus: {reply}");
-    };
+    let msg_focus = || msg_focus(&[("XDG_RUNTIME_DIR", runtime.path().into())]);
     let key = |key: &str| run(session.command("xdotool").args(["key", key]));
     let unfocused = accent_pixels(&session);
 
@@ -391,20 +391,8 @@ fn obi_msg_focus_gives_the_bar_the_keyboard_and_escape_gives_it_back() {
 fn obi_msg_focus_gives_the_layer_surface_the_keyboard_under_sway() {
     let test = "keyboard focus test (sway)";
     let Some(access) = AccessBus::start(test) else { return };
-    let Some(sway) = SwaySession::start(test) else { return };
-    for name in ["alpha", "beta"] {
-        sway.populate(name);
-    }
-    assert!(sway.swaymsg(&["workspace", "alpha"]).status.success());
-    let env = access.env();
-    let env: Vec<(&str, &OsStr)> = env.iter().map(|(name, value)| (*name, value.as_os_str())).collect();
-    let _bar = sway.start_bar_with_env(CONFIG, &[], &env);
-    access.tree_once("the workspaces listed", |tree| workspaces(tree).len() == 2);
-    let msg_focus = || {
-        let asked = run(obi().envs(sway.env()).args(["msg", "focus"]));
-        let reply = String::from_utf8_lossy(&asked.stdout).trim().to_owned();
-        assert!(asked.status.success() && reply.ends_with(": ok"), "obi msg focus: {reply}");
-    };
+    let Some((sway, _bar)) = access.bar_on_sway(test) else { return };
+    let msg_focus = || msg_focus(&sway.env());
     // Keys reach sway's window under the pointer.
     sway.point(640, 360);
 

@@ -1,12 +1,13 @@
 //! What the tests of every crate of the workspace share, in one place
 //! instead of source files included by path: simulators that speak the
 //! tilers' real protocols (komorebi, Hyprland, niri), a web server and a
-//! release feed for the widgets that fetch, a session bus and a sound server
-//! of a test's own, an Xvfb screen split into RandR monitors, running a
+//! release feed for the widgets that fetch, a session bus (and AT-SPI's
+//! beside it) and a sound server of a test's own, an Xvfb screen split into RandR monitors, running a
 //! program as `nobody`, the bar built for Windows and macOS, font
 //! collections, waiting for a condition with a deadline, free X display
 //! numbers, and the one rule for skipping.
 
+pub mod atspi_bus;
 pub mod cross;
 pub mod font_collection;
 pub mod hyprland_simulator;
