@@ -313,21 +313,29 @@ fn description(emphasis: Emphasis, tooltip: Option<&str>) -> Option<String> {
     }
 }
 
-/// What asks for attention now, as one line (`Urgent: 3, Battery 9%`);
-/// none while nothing does. The line changes, and is read out, when
-/// something else comes to ask.
+/// What asks for attention now, as one line (`Needs attention: 3,
+/// Battery`); none while nothing does: an urgent item, and an item on its
+/// own that is selected (a battery under `auto_select_under`, an update
+/// found), unless its widget's popup is open (a selected item is then the
+/// one that opened it). A list's item is named, and an item on its own by
+/// its widget alone, so that the line changes, and is read out, when
+/// something else comes to ask, not at each new reading.
 fn attention(shown: &Shown) -> Option<String> {
-    let urgent: Vec<String> = shown
-        .layout
-        .items
-        .iter()
-        .filter(|placed| placed.item.emphasis == Emphasis::Urgent)
-        .map(|placed| {
-            let in_list = list_prefix(&placed.item.key).is_some();
-            names::item_name(&shown.scene.widgets[placed.widget].name, &placed.item, in_list)
-        })
-        .collect();
-    (!urgent.is_empty()).then(|| format!("Urgent: {}", urgent.join(", ")))
+    let open = shown.popup.map(|(widget, _, _)| widget);
+    let mut asking: Vec<String> = Vec::new();
+    for placed in &shown.layout.items {
+        let in_list = list_prefix(&placed.item.key).is_some();
+        let selected_alone = placed.item.emphasis == Emphasis::Selected && !in_list && open != Some(placed.widget);
+        if placed.item.emphasis != Emphasis::Urgent && !selected_alone {
+            continue;
+        }
+        let widget = &shown.scene.widgets[placed.widget].name;
+        let name = if in_list { names::item_name(widget, &placed.item, true) } else { widget.clone() };
+        if !asking.contains(&name) {
+            asking.push(name);
+        }
+    }
+    (!asking.is_empty()).then(|| format!("Needs attention: {}", asking.join(", ")))
 }
 
 /// The id of what `what` names, kept while it is shown; past the three
@@ -475,9 +483,30 @@ mod tests {
         let layout = laid_out(&urgent);
         let nodes = by_id(&tree.update(&shown(&urgent, &layout)));
         let line = &nodes[&ATTENTION];
-        assert_eq!((line.live(), name(line).as_str()), (Some(Live::Polite), "Urgent: 2"));
+        assert_eq!((line.live(), name(line).as_str()), (Some(Live::Polite), "Needs attention: 2"));
         let second = tree.node_of(&Target::Item { widget: 0, key: "workspace:1".into() }).unwrap();
         assert_eq!(nodes[&second].description(), Some("Urgent"));
+
+        // An item on its own that is selected (a low battery) is named by
+        // its widget: its next reading changes nothing said.
+        let mut low = scene(true);
+        let reading = |scene: &mut Scene, text: &str| {
+            let WidgetState::Ready(view) = &mut scene.widgets[1].state else { unreachable!() };
+            view.items[0].emphasis = Emphasis::Selected;
+            view.items[0].tooltip = Some(text.into());
+        };
+        reading(&mut low, "9%");
+        let layout = laid_out(&low);
+        let nodes = by_id(&tree.update(&shown(&low, &layout)));
+        assert_eq!(name(&nodes[&ATTENTION]), "Needs attention: 2, Cpu");
+        reading(&mut low, "8%");
+        let layout = laid_out(&low);
+        assert!(!by_id(&tree.update(&shown(&low, &layout))).contains_key(&ATTENTION), "the line is as it was");
+        let popup = Popup { item_key: "cpu".into(), blocks: Vec::new() };
+        let popup_layout = lay_out_popup(&popup, &low.style, &mut |piece| (piece.clone(), 40.0));
+        let opened = Shown { popup: Some((1, &popup, &popup_layout)), ..shown(&low, &layout) };
+        let nodes = by_id(&tree.update(&opened));
+        assert_eq!(name(&nodes[&ATTENTION]), "Needs attention: 2", "selected as its popup is open");
 
         let layout = laid_out(&calm);
         let nodes = by_id(&tree.update(&shown(&calm, &layout)));
