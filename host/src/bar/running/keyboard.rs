@@ -36,6 +36,10 @@ impl Running {
         if self.keyboard_held {
             return self.release_keyboard(surface);
         }
+        if self.hidden {
+            tracing::info!("focus asked for, but the bar is hidden: the keyboard stays where it is");
+            return;
+        }
         let items = self.keyboard_items(self.bar.shown());
         let Some(first) = items.first().cloned() else {
             tracing::info!("focus asked for, but no item of the bar takes a click: the keyboard stays where it is");

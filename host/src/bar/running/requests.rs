@@ -80,6 +80,9 @@ impl Running {
             return;
         }
         self.hidden = hidden;
+        if hidden {
+            self.release_keyboard(surface);
+        }
         self.scheduler.send(WidgetEvent::Hidden(hidden));
         self.end_hover(surface);
         surface.set_visible(!hidden);
