@@ -21,8 +21,6 @@ pub enum Request {
     Tree,
     /// An action on a node: a click, its menu, a value, the focus.
     Action(ActionRequest),
-    /// It stopped listening.
-    Stopped,
 }
 
 /// Hands a request to the bar's loop; false once the loop is gone.
@@ -61,8 +59,8 @@ impl ActionHandler for Handlers {
     }
 }
 
+/// Nothing to do when assistive technology stops listening: no tree is
+/// made until it starts again, and then the whole of it.
 impl DeactivationHandler for Handlers {
-    fn deactivate_accessibility(&mut self) {
-        (self.ask)(Request::Stopped);
-    }
+    fn deactivate_accessibility(&mut self) {}
 }

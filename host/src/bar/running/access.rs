@@ -42,7 +42,6 @@ impl Running {
     pub fn access_requested(&mut self, request: Request, surface: &mut dyn Surface) {
         match request {
             Request::Tree => self.publish(surface),
-            Request::Stopped => {}
             Request::Action(request) => self.act(request, surface),
         }
     }
