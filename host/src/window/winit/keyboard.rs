@@ -46,46 +46,46 @@ impl KeyboardHold {
         if hold == self.wanted {
             return true;
         }
+        match self.hold_here(window, hold) {
+            Ok(()) => {
+                self.wanted = hold;
+                true
+            }
+            Err(error) => {
+                tracing::warn!("{error:#}; the bar cannot take the keyboard");
+                false
+            }
+        }
+    }
+
+    /// Takes the keyboard, or gives it back, as this platform does.
+    fn hold_here(&mut self, window: &Window, hold: bool) -> anyhow::Result<()> {
         #[cfg(free_unix)]
         {
             let _ = window;
-            if hold {
-                match super::grab::Grab::keyboard({
+            self.grab = match hold {
+                true => {
                     let report = self.report.clone();
-                    move |key| report(key)
-                }) {
-                    Ok(grab) => self.grab = Some(grab),
-                    Err(error) => {
-                        tracing::warn!("{error:#}; the bar cannot take the keyboard");
-                        return false;
-                    }
+                    Some(super::grab::Grab::keyboard(move |key| report(key))?)
                 }
-            } else {
-                self.grab = None;
-            }
+                false => None,
+            };
+            Ok(())
         }
         #[cfg(windows)]
         {
             if hold {
-                match super::win32::take_foreground(window) {
-                    Ok(previous) => self.previous = previous,
-                    Err(error) => {
-                        tracing::warn!("{error:#}; the bar cannot take the keyboard");
-                        return false;
-                    }
-                }
+                self.previous = super::win32::take_foreground(window)?;
             } else if let Some(previous) = self.previous.take() {
                 super::win32::give_foreground(previous);
             }
+            Ok(())
         }
         #[cfg(not(any(free_unix, windows)))]
         {
-            let _ = window;
-            tracing::info!("the bar takes the keyboard on X11, Wayland and Windows");
-            return false;
+            let _ = (window, hold);
+            anyhow::bail!("the bar takes the keyboard on X11, Wayland and Windows")
         }
-        self.wanted = hold;
-        true
     }
 
     /// Whether the bar holds the keyboard (or will again once a popup closes).
