@@ -8,7 +8,9 @@
 //! back, and with `--every-monitor` bars come and go with monitors.
 //! Tooltips and widgets' popups are windows of their own beside the bar;
 //! an open popup holds the pointer and the keyboard (on X11 by a grab,
-//! `popup`; on Windows by the focus, `focus_hold`).
+//! `grab`; on Windows by the focus, `focus_hold`), and so does a bar given
+//! the keyboard (`keyboard`). Each window hands assistive technology its
+//! bar's tree through AccessKit's winit adapter.
 //!
 //! What a bar does is its [`Running`] bar's: this module is the surfaces
 //! and the event loop that feeds them. The loop sleeps between events; a
