@@ -76,21 +76,6 @@ impl AccessTree {
         self.targets.iter().find(|(_, standing)| *standing == target).map(|(id, _)| *id)
     }
 
-    /// The nodes that stand for something a click or the keyboard reaches,
-    /// in reading order (the bar's, then the popup's).
-    pub fn reachable(&self) -> Vec<NodeId> {
-        let mut reachable = Vec::new();
-        let mut stack = vec![ROOT];
-        while let Some(id) = stack.pop() {
-            let Some(node) = self.sent.get(&id) else { continue };
-            if self.targets.contains_key(&id) && node.supports_action(Action::Focus) {
-                reachable.push(id);
-            }
-            stack.extend(node.children().iter().rev());
-        }
-        reachable
-    }
-
     /// The update that brings the platform's tree to `shown`: the nodes
     /// that changed since the last, or all of them when the adapter asked
     /// for the whole tree.
@@ -158,9 +143,11 @@ impl Made {
         root
     }
 
-    /// The list of `items` of widget `widget`, whose keys begin with `prefix:`.
+    /// The list of `items` of widget `widget`, whose keys begin with
+    /// `prefix:`; named after its first item, as one widget may have two
+    /// runs of one prefix.
     fn list(&mut self, widget: &str, prefix: &str, items: &[PlacedItem]) -> NodeId {
-        let id = id_of(&("list", items[0].widget, prefix));
+        let id = id_of(&("list", items[0].widget, &items[0].item.key));
         let mut list = Node::new(Role::List);
         list.set_label(names::list_name(prefix));
         let children: Vec<NodeId> = items.iter().map(|placed| self.item(widget, placed, true)).collect();
@@ -446,8 +433,19 @@ mod tests {
         let first = list.children()[0];
         assert_eq!(tree.target(first), Some(&Target::Item { widget: 0, key: "workspace:0".into() }));
         assert_eq!(tree.node_of(&Target::Item { widget: 0, key: "workspace:0".into() }), Some(first));
-        assert_eq!(tree.reachable().len(), 3, "the two workspaces and the layout take the keyboard");
-        assert_eq!(tree.reachable()[0], first, "in reading order");
+    }
+
+    #[test]
+    fn two_runs_of_one_prefix_are_two_lists() {
+        let mut scene = scene(false);
+        let WidgetState::Ready(view) = &mut scene.widgets[0].state else { unreachable!() };
+        view.items.push(item("workspace:2", text("3"), Emphasis::Normal, Inputs::PRIMARY_CLICK));
+        let layout = laid_out(&scene);
+        let nodes = by_id(&AccessTree::default().update(&shown(&scene, &layout)));
+        let lists: Vec<NodeId> =
+            nodes[&ROOT].children().iter().copied().filter(|id| nodes[id].role() == Role::List).collect();
+        assert_eq!(lists.len(), 2);
+        assert_ne!(lists[0], lists[1], "each has its own id");
     }
 
     #[test]
