@@ -50,6 +50,14 @@ pub struct Shown<'a> {
     pub scale: f32,
 }
 
+impl Shown<'_> {
+    /// The name of the scene's widget `index`. A layout made before a
+    /// reload may name a widget the new scene has not, until the next frame.
+    fn widget_name(&self, index: usize) -> &str {
+        self.scene.widgets.get(index).map_or("", |widget| widget.name.as_str())
+    }
+}
+
 /// The tree as last sent, and what its nodes stand for.
 #[derive(Debug, Default)]
 pub struct AccessTree {
@@ -117,7 +125,7 @@ impl Made {
         let mut start = 0;
         while start < items.len() {
             let first = &items[start];
-            let name = &shown.scene.widgets[first.widget].name;
+            let name = shown.widget_name(first.widget);
             let Some(prefix) = list_prefix(&first.item.key) else {
                 children.push(self.item(name, first, false));
                 start += 1;
@@ -130,7 +138,7 @@ impl Made {
             start = end;
         }
         if let Some((widget, popup, layout)) = shown.popup {
-            children.push(self.popup(&shown.scene.widgets[widget].name, popup, layout));
+            children.push(self.popup(shown.widget_name(widget), popup, layout));
         }
         if let Some(attention) = attention(shown) {
             let mut line = Node::new(Role::Status);
@@ -316,8 +324,8 @@ fn attention(shown: &Shown) -> Option<String> {
         if placed.item.emphasis != Emphasis::Urgent && !selected_alone {
             continue;
         }
-        let widget = &shown.scene.widgets[placed.widget].name;
-        let name = if in_list { names::item_name(widget, &placed.item, true) } else { widget.clone() };
+        let widget = shown.widget_name(placed.widget);
+        let name = if in_list { names::item_name(widget, &placed.item, true) } else { widget.to_owned() };
         if !asking.contains(&name) {
             asking.push(name);
         }
@@ -433,6 +441,16 @@ mod tests {
         let first = list.children()[0];
         assert_eq!(tree.target(first), Some(&Target::Item { widget: 0, key: "workspace:0".into() }));
         assert_eq!(tree.node_of(&Target::Item { widget: 0, key: "workspace:0".into() }), Some(first));
+    }
+
+    #[test]
+    fn a_layout_made_before_a_reload_names_what_the_new_scene_lacks_by_nothing() {
+        let before = scene(true);
+        let layout = laid_out(&before);
+        let mut after = scene(true);
+        after.widgets.truncate(1);
+        let nodes = by_id(&AccessTree::default().update(&shown(&after, &layout)));
+        assert_eq!(nodes[&ROOT].children().len(), 5, "every item laid out is there until the next frame");
     }
 
     #[test]
