@@ -1,5 +1,6 @@
 //! Holds on the pointer and the keyboard on X11, each over a connection of
-//! its own (x11rb) with a thread that reports what it sees until dropped.
+//! its own (x11rb) with a thread that reports what it sees until dropped;
+//! each takes the keyboard before its thread starts.
 //!
 //! A widget's popup holds both, as menus do: while it lasts every press on
 //! the screen, the pointer's moves, and the keys a menu answers (Escape,
@@ -7,11 +8,10 @@
 //! through [`Grabbed`]), so that a click outside the popup closes it. A
 //! press that opened the popup still holds the pointer for the bar's
 //! window until it is released; the grab is tried again until then, for
-//! up to a second. The keyboard is taken first, so that once the pointer
-//! is held both are.
+//! up to a second; once the pointer is held both are.
 //!
 //! A bar given the keyboard (`obi msg focus`) holds the keyboard alone,
-//! its keys reported as [`BarKey`]s. A grab leaves the window manager's
+//! its keys reported as [`BarKey`]s; a refusal fails the bar's asking. A grab leaves the window manager's
 //! focus where it is: the window that had it has it again when it ends.
 
 use crate::bar::{BarKey, Grabbed, PopupKey};
@@ -80,7 +80,8 @@ impl Grab {
     /// Holds the pointer and the keyboard for a popup and hands what they
     /// do to `report` until dropped (or until `report` says the bar is gone).
     pub fn popup(report: impl Fn(Grabbed) -> bool + Send + 'static) -> anyhow::Result<Grab> {
-        Grab::start("popup", &POPUP_KEYS, move |connection, root, keys, ending| {
+        // Without the keyboard a popup still takes clicks.
+        Grab::start("popup", &POPUP_KEYS, false, move |connection, root, keys, ending| {
             hold_for_popup(connection, root, keys, ending, &report)
         })
     }
@@ -88,22 +89,32 @@ impl Grab {
     /// Holds the keyboard for a bar and hands its keys to `report` until
     /// dropped (or until `report` says the bar is gone).
     pub fn keyboard(report: impl Fn(BarKey) -> bool + Send + 'static) -> anyhow::Result<Grab> {
-        Grab::start("keyboard", &BAR_KEYS, move |connection, root, keys, ending| {
-            hold_keyboard(connection, root, keys, ending, &report)
+        Grab::start("keyboard", &BAR_KEYS, true, move |connection, _, keys, ending| {
+            hold_keyboard(connection, ending, keys, &report)
         })
     }
 
-    /// Connects, reads which keys do what of `table`, and has `hold` hold
-    /// and report on a thread of its own, named after `what` it is for.
+    /// Connects, reads which keys do what of `table`, takes the keyboard
+    /// (failing when X refuses it and the grab `needs_keyboard`), and has
+    /// `hold` hold the rest and report on a thread of its own, named after
+    /// `what` it is for.
     fn start<K: Copy + Send + 'static>(
         what: &str,
         table: &[(u32, K)],
+        needs_keyboard: bool,
         hold: impl FnOnce(&RustConnection, u32, &HashMap<Keycode, K>, &AtomicBool) -> anyhow::Result<()> + Send + 'static,
     ) -> anyhow::Result<Grab> {
         let (connection, screen) =
             x11rb::connect(None).with_context(|| format!("connecting to X for the {what} grab"))?;
         let root = connection.setup().roots[screen].root;
         let keys = keys_of(&connection, table)?;
+        let keyboard =
+            connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?.status;
+        match keyboard {
+            GrabStatus::SUCCESS => {}
+            refused if needs_keyboard => anyhow::bail!("X refused to grab the keyboard ({refused:?})"),
+            refused => tracing::info!("X refused to grab the keyboard ({refused:?}); no key reaches the {what}"),
+        }
         let wake = connection.generate_id()?;
         connection.create_window(
             0,
@@ -151,7 +162,7 @@ impl Drop for Grab {
     }
 }
 
-/// Takes the popup's grab (trying again while the pointer is held
+/// Takes the pointer for the popup (trying again while it is held
 /// elsewhere), then reports until told to end.
 fn hold_for_popup(
     connection: &RustConnection,
@@ -160,10 +171,6 @@ fn hold_for_popup(
     ending: &AtomicBool,
     report: &dyn Fn(Grabbed) -> bool,
 ) -> anyhow::Result<()> {
-    let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
-    if keyboard.status != GrabStatus::SUCCESS {
-        tracing::info!("X refused to grab the keyboard ({:?}); no key reaches the popup", keyboard.status);
-    }
     let pointer = EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::POINTER_MOTION;
     let until = Instant::now() + GRAB_TRIES_FOR;
     loop {
@@ -206,16 +213,13 @@ fn hold_for_popup(
     Ok(())
 }
 
-/// Takes the keyboard, then reports the keys a bar answers until told to end.
+/// Reports the keys a bar answers, the keyboard held, until told to end.
 fn hold_keyboard(
     connection: &RustConnection,
-    root: u32,
-    keys: &HashMap<Keycode, ShiftedKey>,
     ending: &AtomicBool,
+    keys: &HashMap<Keycode, ShiftedKey>,
     report: &dyn Fn(BarKey) -> bool,
 ) -> anyhow::Result<()> {
-    let keyboard = connection.grab_keyboard(false, root, CURRENT_TIME, GrabMode::ASYNC, GrabMode::ASYNC)?.reply()?;
-    anyhow::ensure!(keyboard.status == GrabStatus::SUCCESS, "X refused to grab the keyboard ({:?})", keyboard.status);
     while !ending.load(Ordering::Acquire) {
         let Event::KeyPress(press) = connection.wait_for_event()? else { continue };
         let Some(&(plain, shifted)) = keys.get(&press.detail) else { continue };
