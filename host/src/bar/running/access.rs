@@ -22,20 +22,22 @@ impl Running {
         Handlers::new(&self.access, Arc::new(move |request| deliver(BarEvent::Access { bar, request })))
     }
 
-    /// Sends assistive technology what changed in the bar's tree, if one listens.
+    /// Sends assistive technology what changed in the bar's tree, if one
+    /// listens: after every frame, so nothing is made unless one does.
     pub(super) fn publish(&mut self, surface: &mut dyn Surface) {
-        let title = match self.tiler.bar_output() {
-            Some(output) => format!("Obi — bar on {output}"),
-            None => "Obi — bar".to_owned(),
-        };
         let scale = surface.origin().scale;
-        let Running { access, bar, popup, focus, .. } = self;
-        // The cell an open popup lights (by the keys, or under the pointer) has the focus.
-        let lit = popup.as_ref().and_then(|open| open.lit_key()).map(|key| Target::Cell { key });
-        let focus = lit.as_ref().or(focus.as_ref());
-        let popup = popup.as_ref().map(|open| (open.widget, &open.popup, &open.layout));
-        let shown = Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus, scale };
-        surface.publish(&mut || access.update(&shown));
+        let Running { access, bar, popup, focus, tiler, .. } = self;
+        surface.publish(&mut || {
+            let title = match tiler.bar_output() {
+                Some(output) => format!("Obi — bar on {output}"),
+                None => "Obi — bar".to_owned(),
+            };
+            // The cell an open popup lights (by the keys, or under the pointer) has the focus.
+            let lit = popup.as_ref().and_then(|open| open.lit_key()).map(|key| Target::Cell { key });
+            let focus = lit.as_ref().or(focus.as_ref());
+            let popup = popup.as_ref().map(|open| (open.widget, &open.popup, &open.layout));
+            access.update(&Shown { title: &title, scene: bar.scene(), layout: bar.shown(), popup, focus, scale })
+        });
     }
 
     /// What assistive technology asks of the bar.
