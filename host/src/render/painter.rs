@@ -297,7 +297,7 @@ impl<R: Renderer> Painter<R> {
     fn paint_cell(&mut self, style: &Style, placed: &PlacedCell, lit: bool) {
         let theme = &style.theme;
         let rect = placed.rect.grow(-1.0);
-        let radius = style.font_size * 0.4;
+        let radius = corner_radius(style);
         let mut area = Path::new();
         area.rounded_rect(rect.x, rect.y, rect.width, rect.height, radius);
         let (foreground, veil) = match placed.cell.emphasis {
@@ -475,7 +475,7 @@ impl<R: Renderer> Painter<R> {
     fn paint_focus_ring(&mut self, style: &Style, placed: &PlacedItem) {
         let around = placed.rect.grow(FOCUS_RING_REACH - FOCUS_RING_WIDTH / 2.0);
         let mut ring = Path::new();
-        let corners = style.font_size * 0.4 + FOCUS_RING_REACH;
+        let corners = corner_radius(style) + FOCUS_RING_REACH;
         ring.rounded_rect(around.x, around.y, around.width, around.height, corners);
         let mut paint = Paint::color(color(style.theme.accent));
         paint.set_line_width(FOCUS_RING_WIDTH);
@@ -497,7 +497,7 @@ impl<R: Renderer> Painter<R> {
         if let Some(fill) = fill {
             let mut path = Path::new();
             // A look's box is square: blocks side by side make one band (powerline).
-            let corners = if look.is_some() { 0.0 } else { style.font_size * 0.4 };
+            let corners = if look.is_some() { 0.0 } else { corner_radius(style) };
             path.rounded_rect(rect.x, rect.y, rect.width, rect.height, corners);
             self.canvas.fill_path(&path, &Paint::color(color(fill)));
         }
@@ -679,6 +679,12 @@ fn tooltip_margin(style: &Style) -> f32 {
 
 fn tooltip_line_height(style: &Style) -> f32 {
     style.font_size * 1.4
+}
+
+/// How round the corners of an item's fill, a popup's cell and the
+/// keyboard's ring around an item are.
+fn corner_radius(style: &Style) -> f32 {
+    style.font_size * 0.4
 }
 
 fn premultiplied(Rgba(r, g, b, a): Rgba) -> Color {
