@@ -55,7 +55,7 @@ pub fn item_name(widget: &str, item: &Item, in_list: bool) -> String {
 pub fn cell_name(cell: &Cell, pieces: &[Piece]) -> String {
     let words = words(pieces);
     match words.is_empty() {
-        true => cell.key.replace(['-', '_'], " "),
+        true => key_as_words(&cell.key),
         false => words,
     }
 }
@@ -63,7 +63,12 @@ pub fn cell_name(cell: &Cell, pieces: &[Piece]) -> String {
 /// The name of a list of items whose keys begin with `prefix:`
 /// (`workspace:0`, `workspace:1`): the prefix, as words.
 pub fn list_name(prefix: &str) -> String {
-    prefix.replace(['-', '_'], " ")
+    key_as_words(prefix)
+}
+
+/// A key (`layout-option`, `next`) as words.
+fn key_as_words(key: &str) -> String {
+    key.replace(['-', '_'], " ")
 }
 
 /// The first line of `text` that has words, trimmed.

@@ -285,9 +285,9 @@ impl Made {
     /// `rect`, in the logical pixels of the bar, in the device pixels the
     /// platform places nodes in.
     fn bounds(&self, rect: Rect) -> accesskit::Rect {
-        let scale = f64::from(self.scale);
-        let (x, y) = (f64::from(rect.x) * scale, f64::from(rect.y) * scale);
-        accesskit::Rect::new(x, y, x + f64::from(rect.width) * scale, y + f64::from(rect.height) * scale)
+        let device = rect.scaled(self.scale);
+        let (x0, y0, x1, y1) = (device.x, device.y, device.right(), device.bottom());
+        accesskit::Rect::new(x0.into(), y0.into(), x1.into(), y1.into())
     }
 }
 
