@@ -30,7 +30,8 @@ use std::time::Duration;
 const CPU_SECONDS: u64 = 60;
 /// The system's Python, which has pyatspi.
 const PYTHON: &str = "/usr/bin/python3";
-/// A reader of every event of the session's applications, which it counts.
+/// A reader of every event of the session's applications, which it
+/// receives and lets go, as a screen reader hears them.
 const LISTENER: &str = "import pyatspi
 def heard(event):
     pass
