@@ -58,24 +58,25 @@ impl KeyboardHold {
         }
     }
 
-    /// Takes the keyboard, or gives it back, as this platform does.
+    /// Takes the keyboard, or gives it back, as this platform does; taken
+    /// again (after a popup), it keeps the window to give it back to.
     fn hold_here(&mut self, window: &Window, hold: bool) -> anyhow::Result<()> {
         #[cfg(free_unix)]
         {
             let _ = window;
-            self.grab = match hold {
-                true => {
-                    let report = self.report.clone();
-                    Some(super::grab::Grab::keyboard(move |key| report(key))?)
-                }
-                false => None,
-            };
+            if !hold {
+                self.grab = None;
+            } else if self.grab.is_none() {
+                let report = self.report.clone();
+                self.grab = Some(super::grab::Grab::keyboard(move |key| report(key))?);
+            }
             Ok(())
         }
         #[cfg(windows)]
         {
             if hold {
-                self.previous = super::win32::take_foreground(window)?;
+                let previous = super::win32::take_foreground(window)?;
+                self.previous = self.previous.or(previous);
             } else if let Some(previous) = self.previous.take() {
                 super::win32::give_foreground(previous);
             }
@@ -110,22 +111,11 @@ impl KeyboardHold {
 
     /// The popup closed: the bar's `window` holds the keyboard again, if it did.
     pub fn resume(&mut self, window: &Window) {
-        #[cfg(free_unix)]
-        if self.wanted && self.grab.is_none() {
-            let _ = window;
-            let report = self.report.clone();
-            self.grab = super::grab::Grab::keyboard(move |key| report(key))
-                .inspect_err(|error| tracing::warn!("{error:#}; the bar's keys stop"))
-                .ok();
-        }
-        #[cfg(windows)]
         if self.wanted
-            && let Err(error) = super::win32::take_foreground(window)
+            && let Err(error) = self.hold_here(window, true)
         {
             tracing::warn!("{error:#}; the bar's keys stop");
         }
-        #[cfg(not(any(free_unix, windows)))]
-        let _ = window;
     }
 }
 
