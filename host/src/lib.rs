@@ -23,6 +23,7 @@ pub mod import;
 pub mod input;
 pub mod js_widget_template;
 pub mod komorebi_messages;
+pub mod notifications;
 #[cfg(feature = "bar")]
 pub mod render;
 pub mod runtime;

@@ -18,7 +18,7 @@ pub mod metrics;
 pub mod network;
 pub mod process;
 mod sampled;
-mod session_bus;
+pub(crate) mod session_bus;
 mod shell;
 pub mod status_program;
 pub mod tiler;

@@ -201,6 +201,16 @@ impl BarConfig {
         self.model.edge.unwrap_or_default()
     }
 
+    /// How the bar shows the desktop's notifications, when it serves them.
+    pub fn notifications(&self) -> Option<&model::NotificationsConfig> {
+        self.model.notifications.as_ref().filter(|notifications| notifications.enable)
+    }
+
+    /// How the bar shows the volume and brightness as they change, when it does.
+    pub fn osd(&self) -> Option<&model::OsdConfig> {
+        self.model.osd.as_ref().filter(|osd| osd.enable)
+    }
+
     pub fn font_family(&self) -> Option<&str> {
         self.model.font_family.as_deref()
     }
@@ -211,7 +221,12 @@ impl BarConfig {
     /// Obi's own keys.
     pub fn obi_own_entries(&self) -> Vec<String> {
         let own = |kind: &str| kind == "Plugin" || model::OBI_OWN_KINDS.contains(&kind);
-        let keys = self.model.edge.map(|_| "edge".to_owned());
+        let keys = [
+            self.model.edge.map(|_| "edge"),
+            self.model.notifications.as_ref().map(|_| "notifications"),
+            self.model.osd.as_ref().map(|_| "osd"),
+        ];
+        let keys = keys.into_iter().flatten().map(str::to_owned);
         let entries = self.model.entries().filter(|(_, widget)| own(widget.kind()));
         entries.map(|(at, widget)| format!("{at}.{}", widget.kind())).chain(keys).collect()
     }
@@ -274,6 +289,35 @@ mod tests {
         {
             assert!(schema["properties"].get(property).is_some(), "{property}");
         }
+    }
+
+    #[test]
+    fn notifications_and_osds_are_obis_own_keys_read_with_their_ranges() {
+        let text = r#"{ "left_widgets": [], "right_widgets": [],
+            "notifications": { "enable": true, "position": "bottom-left", "monitor": "Focused", "history": 0 },
+            "osd": { "enable": false, "position": "top-center" } }"#;
+        let config = parse(text).unwrap().config;
+        let notifications = config.notifications().unwrap();
+        assert_eq!(notifications.position, Some(model::ScreenPlace::BottomLeft));
+        assert_eq!(notifications.monitor, Some(model::NotificationMonitor::Focused));
+        assert_eq!(config.osd(), None, "a disabled OSD is none");
+        assert_eq!(config.obi_own_entries(), ["notifications", "osd"], "`obi check` notes komorebi-bar has neither");
+
+        let wrong = r#"{ "left_widgets": [], "right_widgets": [],
+            "notifications": { "enable": true, "max_visible": 40, "history": 5000, "width": 20 } }"#;
+        let messages: Vec<String> = parse(wrong).unwrap_err().iter().map(|error| error.to_string()).collect();
+        let said = messages.join("\n");
+        assert!(
+            said.contains("notifications.max_visible: 40 is more than a screen can stack; expected 1..=16"),
+            "{said}"
+        );
+        assert!(
+            said.contains("notifications.history: 5000 is more than the history keeps; expected 0..=1000"),
+            "{said}"
+        );
+        assert!(said.contains("notifications.width: 20 is no width a notification can have"), "{said}");
+        let unknown = r#"{ "left_widgets": [], "right_widgets": [], "osd": { "enable": true, "position": "middle" } }"#;
+        assert!(parse(unknown).is_err(), "a place that is none of the six");
     }
 
     #[test]

@@ -310,6 +310,27 @@ fn check_numbers(model: &BarModel, found: &mut Vec<(Severity, String, String)>) 
             out_of_range(&path, f64::from(value), &value, -limit..=limit, "beyond any screen");
         }
     }
+    if let Some(notifications) = &model.notifications {
+        use super::model as limits;
+        let mut count = |name: &str, value: Option<u32>, range: RangeInclusive<u32>, why| {
+            if let Some(value) = value {
+                let path = format!("notifications.{name}");
+                let range = f64::from(*range.start())..=f64::from(*range.end());
+                out_of_range(&path, f64::from(value), &value, range, why);
+            }
+        };
+        count("max_visible", notifications.max_visible, 1..=limits::MOST_VISIBLE, "more than a screen can stack");
+        count("history", notifications.history, 0..=limits::MOST_HISTORY, "more than the history keeps");
+        count("timeout_ms", notifications.timeout_ms, 1..=limits::LONGEST_TIMEOUT_MS, "not a timeout");
+        if let Some(width) = notifications.width {
+            let range = f64::from(limits::NARROWEST)..=f64::from(limits::WIDEST);
+            out_of_range("notifications.width", f64::from(width), &width, range, "no width a notification can have");
+        }
+    }
+    if let Some(timeout) = model.osd.as_ref().and_then(|osd| osd.timeout_ms) {
+        let range = 1.0..=f64::from(super::model::LONGEST_TIMEOUT_MS);
+        out_of_range("osd.timeout_ms", f64::from(timeout), &timeout, range, "not a timeout");
+    }
     for (at, widget) in model.entries() {
         let WidgetConfig::Plugin(plugin) = widget else { continue };
         if let Some(megabytes) = plugin.memory_limit_mb {

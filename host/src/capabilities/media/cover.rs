@@ -9,7 +9,6 @@ use crate::sync::lock;
 use crate::view::Pixels;
 use crate::view::images::{self, HeldImages, IMAGE_FILE_BYTES};
 use crate::wake::{Subscribers, Waker};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// The longest side of a cover as held: sharp in a popup at twice the scale.
@@ -91,7 +90,7 @@ impl Covers {
 /// The cover at `url`, shrunk.
 fn read_cover(web: &SystemWeb, url: &str) -> anyhow::Result<Pixels> {
     let bytes = match url.split_once("://") {
-        Some(("file", path)) => crate::files::read_regular(&file_path(path)?, IMAGE_FILE_BYTES)?,
+        Some(("file", path)) => crate::files::read_regular(&crate::files::path_of_file_url(path)?, IMAGE_FILE_BYTES)?,
         Some(("http" | "https", _)) => match web.get_bytes(url, IMAGE_FILE_BYTES).map_err(anyhow::Error::msg)? {
             (200..=299, body) => body,
             (status, _) => anyhow::bail!("the server answered {status}"),
@@ -99,45 +98,4 @@ fn read_cover(web: &SystemWeb, url: &str) -> anyhow::Result<Pixels> {
         _ => anyhow::bail!("only file, http and https addresses are read"),
     };
     Ok(images::shrink(images::decode_image_bytes(bytes)?, COVER_PIXELS))
-}
-
-/// The path of a `file://` address's rest (`/home/me/My%20Album/cover.jpg`,
-/// or with a host, `localhost/…`), its `%XX` escapes decoded.
-fn file_path(rest: &str) -> anyhow::Result<PathBuf> {
-    let path = rest.strip_prefix("localhost").unwrap_or(rest);
-    anyhow::ensure!(path.starts_with('/'), "{rest:?} names no local file");
-    let mut bytes = Vec::with_capacity(path.len());
-    let mut remaining = path.as_bytes();
-    while let Some((&byte, rest)) = remaining.split_first() {
-        let escaped = (byte == b'%')
-            .then(|| rest.get(..2))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
-        match escaped {
-            Some(decoded) => {
-                bytes.push(decoded);
-                remaining = &rest[2..];
-            }
-            None => {
-                bytes.push(byte);
-                remaining = rest;
-            }
-        }
-    }
-    #[cfg(unix)]
-    return Ok(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(bytes).into());
-    #[cfg(not(unix))]
-    return Ok(PathBuf::from(String::from_utf8(bytes)?));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn file_addresses_are_decoded_to_paths() {
-        assert_eq!(file_path("/home/me/My%20Album/cover.jpg").unwrap(), PathBuf::from("/home/me/My Album/cover.jpg"));
-        assert_eq!(file_path("localhost/tmp/a%2").unwrap(), PathBuf::from("/tmp/a%2"));
-        assert!(file_path("server/share/cover.jpg").is_err());
-    }
 }

@@ -21,6 +21,7 @@ mod menu;
 mod shell;
 mod watcher;
 
+pub use icons::find_named;
 pub use menu::MenuEntry;
 
 use crate::view::images::HeldImages;

@@ -6,12 +6,14 @@
 mod grouping;
 mod layout;
 mod mouse;
+mod notifications;
 mod theme;
 mod widgets;
 
 pub use grouping::*;
 pub use layout::*;
 pub use mouse::*;
+pub use notifications::*;
 pub use theme::*;
 pub use widgets::*;
 
@@ -42,6 +44,10 @@ pub struct BarModel {
     /// `Bottom` puts the bar along its monitor's bottom edge (an Obi
     /// extension of the format; `position.start` wins).
     pub edge: Option<Edge>,
+    /// Obi shows the desktop's notifications (Obi's own key).
+    pub notifications: Option<NotificationsConfig>,
+    /// Obi shows the volume and brightness as they change (Obi's own key).
+    pub osd: Option<OsdConfig>,
     pub padding: Option<SpacingKind>,
     #[serde(alias = "viewport")]
     pub position: Option<PositionConfig>,

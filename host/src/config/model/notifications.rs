@@ -1,0 +1,70 @@
+//! `notifications` and `osd`: Obi's own root keys (komorebi-bar reads
+//! neither). With `notifications` enabled the bar is the desktop's
+//! notification server and shows each notification beside itself; with
+//! `osd` enabled a change of the volume or the screen's brightness is shown
+//! for a moment.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+
+/// The most notifications shown at once a config may ask for.
+pub const MOST_VISIBLE: u32 = 16;
+/// The most the history may keep.
+pub const MOST_HISTORY: u32 = 1000;
+/// The longest timeout a config may set: a day.
+pub const LONGEST_TIMEOUT_MS: u32 = 24 * 60 * 60 * 1000;
+/// The narrowest and widest a notification may be drawn, in logical pixels.
+pub const NARROWEST: f32 = 120.0;
+pub const WIDEST: f32 = 1200.0;
+
+/// Where on its monitor something the bar shows on its own is put.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScreenPlace {
+    TopLeft,
+    TopCenter,
+    TopRight,
+    BottomLeft,
+    BottomCenter,
+    BottomRight,
+}
+
+/// Which monitor a notification is shown on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+pub enum NotificationMonitor {
+    /// The monitor of the bar whose config enabled notifications.
+    #[default]
+    Bar,
+    /// The monitor the tiler has focused when the notification comes.
+    Focused,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct NotificationsConfig {
+    pub enable: bool,
+    /// Where the notifications are stacked, the newest nearest the corner
+    /// (default `top-right`).
+    pub position: Option<ScreenPlace>,
+    pub monitor: Option<NotificationMonitor>,
+    /// How long a notification that does not say stays, in milliseconds
+    /// (default 5000).
+    pub timeout_ms: Option<u32>,
+    /// How many are shown at once (default 3); the others wait their turn.
+    pub max_visible: Option<u32>,
+    /// How many the history keeps (default 100, at most 1000; 0 keeps none).
+    pub history: Option<u32>,
+    /// How wide each is, in logical pixels (default 360).
+    pub width: Option<f32>,
+}
+
+#[skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct OsdConfig {
+    pub enable: bool,
+    /// Where it is shown (default `bottom-center`).
+    pub position: Option<ScreenPlace>,
+    /// How long it stays after the last change, in milliseconds (default 1200).
+    pub timeout_ms: Option<u32>,
+}
