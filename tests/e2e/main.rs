@@ -25,6 +25,7 @@ mod kwin;
 mod media;
 mod monitors;
 mod mouse;
+mod notifications;
 mod ocr;
 mod popup;
 mod screenshot;

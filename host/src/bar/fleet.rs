@@ -12,10 +12,12 @@
 //! told to quit ends alone; the process ends with its last bar.
 
 use super::popup::{Grabbed, Located};
-use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, Running};
+use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NoticeLook, Notices, Running, settings_of};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
+use crate::config::model::NotificationsConfig;
 use crate::control::{self, Request, Target};
+use crate::notifications::Service;
 use crate::render::text::ListAhead;
 use crate::render::{Measure, find_text_font};
 use crate::runtime::WidgetEngine;
@@ -69,6 +71,9 @@ pub struct Fleet {
     /// The sway or i3 bar block the bars stand in for, followed once they listen.
     #[cfg(unix)]
     block: Option<crate::bar_block::BlockSource>,
+    /// The desktop's notification server, once a bar's config enables it,
+    /// and the bar that shows the notifications: the first that enabled it.
+    notifications: Option<(Service, BarId)>,
 }
 
 /// What keeps the process listening to signals and `obi msg`; the control
@@ -93,6 +98,7 @@ impl Fleet {
             next_id: 0,
             #[cfg(unix)]
             block: None,
+            notifications: None,
         }
     }
 
@@ -145,9 +151,35 @@ impl Fleet {
             deliver(BarEvent::Widgets { bar: id, changes });
         });
         let (deliver, measure) = (self.deliver.clone(), self.measure.clone());
+        let notifications = source.config.notifications().cloned();
         let mut running = Running::new(id, source, bar, scheduler, tiler, deliver, measure);
         tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
+        if let Some(config) = notifications {
+            self.serve_notifications(&mut running, &config);
+        }
         Ok(running)
+    }
+
+    /// Has `running`, whose config enables notifications, show them: the
+    /// first such bar does (on Linux, where Obi can be the server); the
+    /// others say why they do not.
+    fn serve_notifications(&mut self, running: &mut Running, config: &NotificationsConfig) {
+        if !cfg!(free_unix) {
+            tracing::warn!("notifications: obi serves them on Linux only; `notifications` is ignored here");
+            return;
+        }
+        if let Some((_, shown_by)) = &self.notifications {
+            tracing::info!(
+                "notifications: shown by the first bar that enabled them (bar {}), not by this one",
+                shown_by.0
+            );
+            return;
+        }
+        let service = crate::notifications::start(settings_of(config), None);
+        let deliver = self.deliver.clone();
+        service.listen(move || _ = deliver(BarEvent::Notifications));
+        running.show_notifications(Notices::new(service.clone(), NoticeLook::of(config), self.held_images()));
+        self.notifications = Some((service, running.id()));
     }
 
     /// The bars the plan asks for at the start, started (one per source,
@@ -302,6 +334,12 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
                 running.block_changed(event.clone(), surface);
             }
         }
+        BarEvent::Notifications => members.iter_mut().for_each(|member| member.running.notifications_changed()),
+        BarEvent::Notice { bar, index, input } => {
+            if let Some(Member { running, surface }) = find(members, bar) {
+                running.notice_input(index, input, surface);
+            }
+        }
         BarEvent::Control { request, reply } => {
             let answer = obey(members, request);
             if let Some(reply) = reply {
@@ -413,6 +451,7 @@ mod tests {
             false
         }
         fn hide_popup(&mut self) {}
+        fn show_notices(&mut self, _: &[PopupLayout], _: crate::config::model::ScreenPlace, _: &Style) {}
         fn locate(&self, _: (i32, i32)) -> crate::bar::Located {
             crate::bar::Located::Elsewhere
         }

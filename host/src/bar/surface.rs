@@ -1,12 +1,14 @@
 //! What a running bar needs of the surface it is shown on (an X11 window, a
 //! Wayland layer surface): its size, presenting the frames the bar laid out
 //! and painting, being shown or hidden, being placed, and showing a tooltip
-//! or a widget's popup the bar laid out, and handing assistive technology
+//! or a widget's popup the bar laid out, showing the desktop's
+//! notifications, and handing assistive technology
 //! the bar's accessibility tree. Sizes and positions are in the
 //! surface's logical pixels, unless they say otherwise. The surfaces live
 //! in `window/`; the bar only names what it asks of them.
 
 use super::{Located, Placement, ScreenRect};
+use crate::config::model::ScreenPlace;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use std::rc::Rc;
 
@@ -63,6 +65,13 @@ pub trait Surface {
     /// Paints the popup shown again as `layout` (the same, but another
     /// cell lit), without moving or reopening it.
     fn repaint_popup(&mut self, layout: &PopupLayout, style: &Style);
+
+    /// Shows the desktop's notifications laid out as `cards`, newest
+    /// first, stacked from `place` on the bar's monitor (beside the bar
+    /// when it runs along that edge), in `style`; none hides them. Each
+    /// keeps the pointer's moves and presses on it for the bar
+    /// ([`super::BarEvent::Notice`]).
+    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style);
 
     /// Where the screen's device pixel `at` falls: on the popup, on the bar
     /// or elsewhere.

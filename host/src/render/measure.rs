@@ -7,6 +7,7 @@
 //! the damage.
 
 use super::layout::{self, Layout};
+use super::notice_layout::{self, NoticeCard};
 use super::popup_layout::{self, PopupLayout};
 use super::text::{self, ShapedText, TextEngine, TextKind};
 use super::{FontData, Scene, Style, icon_font};
@@ -69,6 +70,12 @@ impl Measure {
     pub fn lay_out_popup(&self, popup: &Popup, style: &Style) -> PopupLayout {
         let metrics = &mut *self.inner.borrow_mut();
         popup_layout::lay_out_popup(popup, style, &mut |piece| metrics.fit_piece(piece, style, style.max_label_width))
+    }
+
+    /// Where everything on the card of a notification goes, `width` wide.
+    pub fn lay_out_notice(&self, card: &NoticeCard, width: f32, style: &Style) -> PopupLayout {
+        let metrics = &mut *self.inner.borrow_mut();
+        notice_layout::lay_out_notice(card, width, style, &mut |piece, room| metrics.fit_piece(piece, style, room))
     }
 
     /// `text` shaped at `size` in `style`'s text font (or the icon font first).

@@ -18,12 +18,14 @@
 
 mod access;
 mod keyboard;
+mod notices;
 mod painting;
 mod pointer;
 mod popups;
 mod requests;
 
 pub use keyboard::BarKey;
+pub use notices::{NoticeInput, NoticeLook, Notices, settings_of};
 
 use super::popup::{Grabbed, OpenPopup};
 use super::surface::{ReportOutput, Surface};
@@ -66,6 +68,10 @@ pub enum BarEvent {
     Access { bar: BarId, request: crate::access::Request },
     /// A key pressed while bar `bar` holds the keyboard.
     Key { bar: BarId, key: BarKey },
+    /// The desktop's notifications changed.
+    Notifications,
+    /// The pointer on the `index`th notification bar `bar` shows.
+    Notice { bar: BarId, index: usize, input: NoticeInput },
 }
 
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
@@ -162,6 +168,8 @@ pub struct Running {
     focus: Option<crate::access::Target>,
     /// The bar holds the keyboard (`obi msg focus`): its keys move the focus.
     keyboard_held: bool,
+    /// The desktop's notifications, when this bar shows them.
+    notices: Option<notices::Notices>,
 }
 
 impl Running {
@@ -199,6 +207,7 @@ impl Running {
             access: crate::access::AccessTree::default(),
             focus: None,
             keyboard_held: false,
+            notices: None,
         }
     }
 

@@ -140,6 +140,7 @@ impl Running {
             self.tiler.set_bar_monitor(self.bar.placement().monitor);
             surface.place(self.bar.placement(), self.tiler.monitor_area());
         }
+        self.notifications_reconfigured(surface);
         surface.redraw();
     }
 }

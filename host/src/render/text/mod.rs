@@ -23,6 +23,7 @@ mod coverage;
 mod cut;
 mod shaped;
 mod system_fonts;
+pub mod wrap;
 
 pub use ahead::ListAhead;
 pub use cut::{ELLIPSIS, cut, cut_spans};

@@ -38,6 +38,7 @@ use crate::bar::{
     dispatch,
 };
 use crate::config::model::Edge;
+use crate::config::model::ScreenPlace;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use crate::sync::lock;
 use anyhow::Context;
@@ -364,6 +365,8 @@ struct Panel {
     access: accesskit_unix::Adapter,
     /// The bar holds the keyboard (`obi msg focus`).
     keyboard_wanted: bool,
+    /// The log said that notifications are not shown on Wayland yet.
+    said_no_notices: bool,
 }
 
 impl Panel {
@@ -386,6 +389,7 @@ impl Panel {
             shown: true,
             redraw: false,
             reopen: false,
+            said_no_notices: false,
             logical: (1, 1),
             scale: Scale::ONE,
             access: {
@@ -634,6 +638,12 @@ impl Surface for Panel {
 
     fn hide_tooltip(&mut self) {
         self.tooltip = None;
+    }
+
+    fn show_notices(&mut self, cards: &[PopupLayout], _: ScreenPlace, _: &Style) {
+        if !cards.is_empty() && !std::mem::replace(&mut self.said_no_notices, true) {
+            tracing::warn!("notifications: not shown on Wayland yet; the server keeps them in its history");
+        }
     }
 
     fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {

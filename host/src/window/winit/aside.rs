@@ -1,4 +1,5 @@
-//! Windows beside the bar on X11 and Windows, a tooltip's and a popup's:
+//! Windows beside the bar on X11 and Windows, a tooltip's, a popup's and a
+//! notification's:
 //! small, undecorated and placed by hand (override-redirect on X11; on
 //! Windows top-most tool windows, see `win32`), under the item they are for
 //! (over it when the bar is at the bottom of its monitor). The bar's GL
@@ -23,6 +24,7 @@ use winit::window::{Window, WindowId};
 pub enum Role {
     Tooltip,
     Popup,
+    Notification,
 }
 
 pub struct AsideWindow {
@@ -44,6 +46,7 @@ impl AsideWindow {
         let title = match role {
             Role::Tooltip => "obi tooltip",
             Role::Popup => "obi popup",
+            Role::Notification => "obi notification",
         };
         let attributes = Window::default_attributes()
             .with_title(title)
@@ -57,6 +60,7 @@ impl AsideWindow {
             let kind = match role {
                 Role::Tooltip => WindowType::Tooltip,
                 Role::Popup => WindowType::PopupMenu,
+                Role::Notification => WindowType::Notification,
             };
             attributes.with_name("obi", "obi").with_override_redirect(true).with_x11_window_type(vec![kind])
         };

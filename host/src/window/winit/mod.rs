@@ -19,9 +19,10 @@
 
 use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
-    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, Origin, Output, Placement, ReportOutput, Running, ScreenRect,
-    Surface, dispatch, placement,
+    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, NoticeInput, Origin, Output, Placement, ReportOutput,
+    Running, ScreenRect, Surface, dispatch, placement,
 };
+use crate::config::model::ScreenPlace;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use anyhow::Context;
 use aside::{AsideWindow, Role};
@@ -49,6 +50,7 @@ mod input;
 mod keyboard;
 #[cfg(windows)]
 mod layered;
+mod notices;
 #[cfg(windows)]
 mod win32;
 #[cfg(free_unix)]
@@ -128,6 +130,8 @@ struct WindowSurface {
     tooltip: Option<AsideWindow>,
     /// Making the tooltip window failed: tooltips are not shown.
     no_tooltips: bool,
+    /// The desktop's notifications, when the bar shows them.
+    notices: notices::NoticeWindows,
     /// Made the first time a popup is due.
     popup_window: Option<AsideWindow>,
     /// Making the popup window failed: popups are not shown.
@@ -304,6 +308,7 @@ fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Runn
         shown: true,
         tooltip: None,
         no_tooltips: false,
+        notices: Default::default(),
         popup_window: None,
         no_popups: false,
         popup_layout: None,
@@ -539,10 +544,11 @@ impl WindowSurface {
         self.monitor.and_then(|index| self.screen.monitors.get(index))
     }
 
-    /// Whether window `id` is this bar's, its tooltip's or its popup's.
+    /// Whether window `id` is this bar's, its tooltip's, its popup's or a notification's.
     fn owns(&self, id: WindowId) -> bool {
         self.gl.as_ref().is_some_and(|gl| gl.window.id() == id)
             || [&self.tooltip, &self.popup_window].into_iter().flatten().any(|aside| aside.id() == id)
+            || self.notices.index_of(id).is_some()
     }
 
     /// Device pixels to each of the bar's on the windows beside it: its
@@ -681,6 +687,14 @@ impl Surface for WindowSurface {
         }
     }
 
+    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+        let Some(bar) = self.rect else { return };
+        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
+        if let Some(gl) = &mut self.gl {
+            self.notices.show(gl, cards, place, style, (monitor, Some(bar)), scale);
+        }
+    }
+
     fn locate(&self, (x, y): (i32, i32)) -> Located {
         let within = |left: i32, top: i32, (width, height): (u32, u32)| {
             (left..left + width as i32).contains(&x) && (top..top + height as i32).contains(&y)
@@ -765,6 +779,31 @@ fn gl_on(window: Window, config: &Config, shared: &mut SharedDevice) -> anyhow::
 /// Whether an open popup can hold the pointer and the keyboard here, as
 /// menus do: on X11 by a grab, on Windows by the focus. (Wayland's bar is
 /// not a winit window; see `wayland::popup`.)
+/// What happens on the window of the `index`th notification the bar shows.
+fn notice_event(running: &mut Running, surface: &mut WindowSurface, index: usize, event: WindowEvent) {
+    let scale = surface.aside_scale();
+    let input = match event {
+        WindowEvent::RedrawRequested => {
+            if let Some(gl) = &mut surface.gl {
+                surface.notices.repaint(gl, index, &running.bar().scene().style, scale);
+            }
+            return;
+        }
+        WindowEvent::CursorMoved { position, .. } => {
+            let at = position.to_logical::<f32>(f64::from(scale));
+            surface.notices.pointer = (at.x, at.y);
+            NoticeInput::Moved(at.x, at.y)
+        }
+        WindowEvent::CursorLeft { .. } => NoticeInput::Left,
+        WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } => match input::from_button(button) {
+            Some(input) => NoticeInput::Pressed(input, surface.notices.pointer.0, surface.notices.pointer.1),
+            None => return,
+        },
+        _ => return,
+    };
+    running.notice_input(index, input, surface);
+}
+
 fn popups_held(event_loop: &ActiveEventLoop) -> bool {
     #[cfg(free_unix)]
     let held = {
@@ -875,6 +914,11 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 surface.prepare_popups(event_loop);
             }
             running.paint_changes(surface);
+            let notices = running.notices_wanted();
+            if let (Some(gl), true) = (&surface.gl, notices > 0) {
+                surface.notices.prepare(event_loop, gl.config(), notices);
+            }
+            running.paint_notices(surface);
             match running.tooltip_due() {
                 Some(due) if due <= now => {
                     surface.prepare_tooltips(event_loop);
@@ -906,6 +950,9 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 _ => {}
             }
             return;
+        }
+        if let Some(index) = surface.notices.index_of(id) {
+            return notice_event(running, surface, index, event);
         }
         if surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
             // The tooltip's window only ever needs its picture again.

@@ -1,0 +1,200 @@
+//! The desktop's notifications on the bar that shows them: each one on
+//! screen made into a card (its icon held for the painter while it is
+//! shown), the cards handed to the surface to stack at the configured
+//! place, and what the pointer does on them handed to the server: the
+//! pointer on a card stops its time, a click invokes its default action
+//! (a button its own action, × or a secondary click dismisses it).
+
+use super::Running;
+use crate::bar::Surface;
+use crate::config::model::{NotificationsConfig, ScreenPlace};
+use crate::notifications::{DEFAULT_ACTION, Notification, Service, Settings, Urgency};
+use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout};
+use crate::view::Input;
+use crate::view::images::HeldImages;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The pointer on one of the notifications shown, in its logical pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NoticeInput {
+    Moved(f32, f32),
+    Left,
+    Pressed(Input, f32, f32),
+}
+
+/// How the config has them shown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NoticeLook {
+    pub place: ScreenPlace,
+    pub width: f32,
+}
+
+impl NoticeLook {
+    pub fn of(config: &NotificationsConfig) -> NoticeLook {
+        NoticeLook { place: config.position.unwrap_or(ScreenPlace::TopRight), width: config.width.unwrap_or(360.0) }
+    }
+}
+
+/// What the server keeps, as the config says.
+pub fn settings_of(config: &NotificationsConfig) -> Settings {
+    let default = Settings::default();
+    Settings {
+        default_timeout: config.timeout_ms.map_or(default.default_timeout, |ms| Duration::from_millis(ms.into())),
+        max_visible: config.max_visible.map_or(default.max_visible, |most| most as usize),
+        history: config.history.map_or(default.history, |kept| kept as usize),
+    }
+}
+
+pub struct Notices {
+    service: Service,
+    look: NoticeLook,
+    held: HeldImages,
+    /// Newest first, as the surface stacks them.
+    shown: Vec<ShownNotice>,
+    /// The server's notifications changed since they were shown.
+    stale: bool,
+}
+
+struct ShownNotice {
+    notification: Notification,
+    layout: PopupLayout,
+    /// The handle its icon is held under.
+    icon: Option<u64>,
+}
+
+impl Notices {
+    /// The notifications `service` serves, shown as `look` says, their
+    /// icons held in `held` while shown.
+    pub fn new(service: Service, look: NoticeLook, held: HeldImages) -> Notices {
+        Notices { service, look, held, shown: Vec::new(), stale: true }
+    }
+}
+
+impl Drop for Notices {
+    fn drop(&mut self) {
+        for shown in &self.shown {
+            shown.icon.inspect(|handle| self.held.release(*handle));
+        }
+    }
+}
+
+impl Running {
+    /// Has the bar show `notices`.
+    pub fn show_notifications(&mut self, notices: Notices) {
+        self.notices = Some(notices);
+    }
+
+    /// The config was read again: the notifications are shown as it says
+    /// now, or no more.
+    pub(super) fn notifications_reconfigured(&mut self, surface: &mut dyn Surface) {
+        match (self.source.config.notifications(), &mut self.notices) {
+            (Some(config), Some(notices)) => {
+                notices.service.set_settings(settings_of(config));
+                notices.look = NoticeLook::of(config);
+                notices.stale = true;
+            }
+            (None, Some(_)) => {
+                self.notices = None;
+                surface.show_notices(&[], ScreenPlace::TopRight, &self.bar.scene().style);
+            }
+            (Some(_), None) => {
+                tracing::warn!("notifications: enabled on a reload; obi serves them from its next start")
+            }
+            (None, None) => {}
+        }
+    }
+
+    /// The server's notifications changed.
+    pub fn notifications_changed(&mut self) {
+        if let Some(notices) = &mut self.notices {
+            notices.stale = true;
+        }
+    }
+
+    /// How many notifications the surface is to show now.
+    pub fn notices_wanted(&self) -> usize {
+        self.notices.as_ref().map_or(0, |notices| match notices.stale {
+            true => notices.service.read(|store| store.on_screen().count()),
+            false => notices.shown.len(),
+        })
+    }
+
+    /// Shows the notifications on screen now, when they changed.
+    pub fn paint_notices(&mut self, surface: &mut dyn Surface) {
+        let style = self.bar.scene().style.clone();
+        let Some(notices) = self.notices.as_mut().filter(|notices| notices.stale) else { return };
+        notices.stale = false;
+        let mut before: HashMap<u32, ShownNotice> =
+            notices.shown.drain(..).map(|shown| (shown.notification.id, shown)).collect();
+        for notification in notices.service.on_screen() {
+            let kept = before.remove(&notification.id).filter(|shown| shown.notification == notification);
+            let shown = kept.unwrap_or_else(|| {
+                let icon = notification.icon.as_ref().map(|pixels| notices.held.hold((**pixels).clone()));
+                let card = card(&notification, icon);
+                let layout = self.measure.lay_out_notice(&card, notices.look.width, &style);
+                ShownNotice { notification, layout, icon }
+            });
+            notices.shown.push(shown);
+        }
+        for gone in before.into_values() {
+            gone.icon.inspect(|handle| notices.held.release(*handle));
+        }
+        let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
+        surface.show_notices(&layouts, notices.look.place, &style);
+    }
+
+    /// The pointer on the `index`th notification shown (newest first).
+    pub fn notice_input(&mut self, index: usize, input: NoticeInput, surface: &mut dyn Surface) {
+        let style = self.bar.scene().style.clone();
+        let Some(notices) = &mut self.notices else { return };
+        let Some(shown) = notices.shown.get_mut(index) else { return };
+        let id = shown.notification.id;
+        match input {
+            NoticeInput::Moved(x, y) => {
+                let lit = shown.layout.index_at(x, y).filter(|at| !shown.layout.cells[*at].cell.key.is_empty());
+                notices.service.hover(Some(id));
+                if shown.layout.hovered != lit {
+                    shown.layout.hovered = lit;
+                    let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
+                    surface.show_notices(&layouts, notices.look.place, &style);
+                }
+            }
+            NoticeInput::Left => {
+                notices.service.hover(None);
+                if shown.layout.hovered.take().is_some() {
+                    let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
+                    surface.show_notices(&layouts, notices.look.place, &style);
+                }
+            }
+            NoticeInput::Pressed(input, x, y) => {
+                let key = shown.layout.cell_at(x, y).map(|placed| placed.cell.key.as_str()).unwrap_or_default();
+                match (key, input) {
+                    (DISMISS_KEY, Input::PrimaryClick) | (_, Input::SecondaryClick) => notices.service.dismiss(id),
+                    (key, Input::PrimaryClick) => {
+                        let action = key.strip_prefix(ACTION_PREFIX).unwrap_or(DEFAULT_ACTION).to_owned();
+                        notices.service.invoke(id, &action);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// The card `notification` is shown as, its icon held under `icon`.
+fn card(notification: &Notification, icon: Option<u64>) -> NoticeCard {
+    let time = chrono::DateTime::<chrono::Local>::from(notification.received).format("%H:%M");
+    let header = match notification.app_name.is_empty() {
+        true => time.to_string(),
+        false => format!("{} · {time}", notification.app_name),
+    };
+    NoticeCard {
+        header,
+        summary: notification.summary.clone(),
+        body: obi_markup::spans(&notification.body),
+        icon,
+        buttons: notification.buttons().map(|action| (action.key.clone(), action.label.clone())).collect(),
+        urgent: notification.urgency == Urgency::Critical,
+    }
+}
