@@ -1,5 +1,6 @@
 //! The bar as the desktop's notification server on a private session bus,
-//! under Xvfb and i3: Debian's `notify-send` shows a card at the top right
+//! under Xvfb and i3 (and headless sway, where each card is a layer
+//! surface of its own): Debian's `notify-send` shows a card at the top right
 //! (read back by OCR, its icon's pixels found), a click on an action's
 //! button reaches its sender and closes it as dismissed (`dbus-monitor`
 //! reads the signals), a card expires after its timeout, a replaced one
@@ -180,6 +181,53 @@ fn with_another_server_holding_the_name_the_bar_says_who_and_runs_on() {
         wait_for(Duration::from_secs(10), || ticks(&words_on_bar(&session, dir.path(), 300)) != first),
         "the bar ticks on"
     );
+}
+
+#[test]
+fn on_sway_a_card_is_a_layer_surface_clear_of_the_bar_and_its_action_reaches_its_sender() {
+    let Some(sway) = crate::sway::SwaySession::start("notifications on sway") else { return };
+    if !have_tools("notifications on sway", TOOLS) {
+        return;
+    }
+    let Some(bus) = SessionBus::for_tests("notifications on sway", None) else { return };
+    let config = serde_json::json!({
+        "height": 40, "font_size": 14, "left_widgets": [], "right_widgets": [],
+        "notifications": { "enable": true, "timeout_ms": 60000 },
+    });
+    let address: &OsStr = bus.address.as_ref();
+    let _bar = sway.start_bar_with_env(&config.to_string(), &[], &[("DBUS_SESSION_BUS_ADDRESS", address)]);
+    assert!(
+        wait_for(Duration::from_secs(20), || notify_send(&bus)
+            .args(["-t", "1", "ping"])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap()
+            .success()),
+        "the bar serves notifications: {}",
+        sway.bar_log()
+    );
+    let sender = notify_send(&bus)
+        .args(["-a", "Mail", "-A", "yes=Reply", "-A", "no=Ignore", "Meeting moved", "<b>Ann</b> says: room four"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let png = sway.dir().join("cards.png");
+    let mut text = String::new();
+    let shown = wait_for(Duration::from_secs(20), || {
+        sway.grab((CARD.0 - 5, 40, 370, 300), &png);
+        text = popup_text(&png);
+        text.contains("Meeting moved")
+    });
+    let artifacts = workspace().join("target/e2e-artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let _ = std::fs::copy(&png, artifacts.join("notification-card-sway.png"));
+    assert!(shown, "the card shows on sway: {text:?}; {}", sway.bar_log());
+    let (margin, row) = (7.0, 14.0 * 1.9);
+    let y = CARD.1 as f32 + margin + 3.0 * row + row / 2.0;
+    let x = CARD.0 as f32 + margin + (360.0 - 2.0 * margin) / 4.0;
+    sway.click(x as i64, y as i64, 1);
+    let output = sender.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "yes", "notify-send heard its action");
 }
 
 fn resident_kb(pid: u32) -> u64 {

@@ -22,10 +22,13 @@
 //!
 //! Pointer input comes from the seat ([`pointer`]); a tooltip is an xdg
 //! popup of the layer surface ([`tooltip`]), and so is a widget's popup,
-//! which grabs the seat ([`popup`]). Both surfaces are drawn at the
-//! scale the compositor prefers, fractional where it says one ([`scale`]).
+//! which grabs the seat ([`popup`]). The desktop's notifications are layer
+//! surfaces of their own on the overlay layer ([`notices`]). All are drawn
+//! at the scale the compositor prefers, fractional where it says one
+//! ([`scale`]).
 
 mod keyboard;
+mod notices;
 pub mod outputs;
 mod pointer;
 mod popup;
@@ -300,8 +303,8 @@ impl LayerBar {
     }
 
     /// Once the events at hand are handled: a surface the compositor closed
-    /// is made anew, what widgets changed is painted, and a tooltip whose
-    /// time has come is shown.
+    /// is made anew, what widgets changed is painted, notifications that
+    /// changed are shown, and a tooltip whose time has come is shown.
     fn after_events(&mut self) {
         for Member { running, surface } in &mut self.members {
             if std::mem::take(&mut surface.reopen) {
@@ -312,6 +315,7 @@ impl LayerBar {
             } else {
                 running.paint_changes(surface);
             }
+            running.paint_notices(surface);
             if running.tooltip_due().is_some_and(|due| due <= Instant::now()) {
                 running.show_tooltip(surface);
             }
@@ -365,8 +369,10 @@ struct Panel {
     access: accesskit_unix::Adapter,
     /// The bar holds the keyboard (`obi msg focus`).
     keyboard_wanted: bool,
-    /// The log said that notifications are not shown on Wayland yet.
-    said_no_notices: bool,
+    /// The desktop's notifications shown, newest first, and the style
+    /// they are painted in.
+    notices: Vec<notices::NoticeSurface>,
+    notice_style: Option<Style>,
 }
 
 impl Panel {
@@ -389,7 +395,8 @@ impl Panel {
             shown: true,
             redraw: false,
             reopen: false,
-            said_no_notices: false,
+            notices: Vec::new(),
+            notice_style: None,
             logical: (1, 1),
             scale: Scale::ONE,
             access: {
@@ -640,10 +647,8 @@ impl Surface for Panel {
         self.tooltip = None;
     }
 
-    fn show_notices(&mut self, cards: &[PopupLayout], _: ScreenPlace, _: &Style) {
-        if !cards.is_empty() && !std::mem::replace(&mut self.said_no_notices, true) {
-            tracing::warn!("notifications: not shown on Wayland yet; the server keeps them in its history");
-        }
+    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+        self.show_notice_cards(cards, place, style);
     }
 
     fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {
@@ -772,6 +777,9 @@ impl LayerShellHandler for LayerBar {
     /// The compositor ended the surface (its output is going): a new one is
     /// made where the placement says, when it can be.
     fn closed(&mut self, _: &Connection, _: &QueueHandle<Self>, layer: &LayerSurface) {
+        if let Some((member, _)) = self.member_with_notice(layer.wl_surface()) {
+            return member.surface.notice_closed(layer);
+        }
         if let Some(member) = self.member_on(layer.wl_surface()) {
             member.surface.close();
             member.surface.reopen = true;
@@ -786,6 +794,9 @@ impl LayerShellHandler for LayerBar {
         configure: LayerSurfaceConfigure,
         _: u32,
     ) {
+        if let Some((member, _)) = self.member_with_notice(layer.wl_surface()) {
+            return member.surface.notice_configured(layer);
+        }
         let Some(Member { running, surface }) = self.member_on(layer.wl_surface()) else { return };
         let width = match configure.new_size.0 {
             0 => surface.placement.width.unwrap_or(1),

@@ -1,10 +1,11 @@
 //! Pointer input on Wayland: the seat's pointer, once it has one, and its
-//! events on the bar's surface as the bar's input: buttons as clicks (left,
+//! events on the bar's surface as the bar's input (on a notification's,
+//! as that notification's): buttons as clicks (left,
 //! right, middle, side as extra 1, extra as extra 2), and wheel notches and
 //! touchpad movement as points of scrolling.
 
 use super::LayerBar;
-use crate::bar::Member;
+use crate::bar::{Member, NoticeInput};
 use crate::input::scroll::{POINTS_PER_LINE, one_scroll};
 use crate::view::Input;
 use smithay_client_toolkit::reexports::client::protocol::{wl_pointer, wl_seat};
@@ -69,6 +70,20 @@ impl PointerHandler for LayerBar {
         events: &[PointerEvent],
     ) {
         for event in events {
+            if let Some((Member { running, surface }, index)) = self.member_with_notice(&event.surface) {
+                let (x, y) = (event.position.0 as f32, event.position.1 as f32);
+                let input = match event.kind {
+                    PointerEventKind::Enter { .. } | PointerEventKind::Motion { .. } => NoticeInput::Moved(x, y),
+                    PointerEventKind::Leave { .. } => NoticeInput::Left,
+                    PointerEventKind::Press { button, .. } => match input_of(button) {
+                        Some(input) => NoticeInput::Pressed(input, x, y),
+                        None => continue,
+                    },
+                    PointerEventKind::Release { .. } | PointerEventKind::Axis { .. } => continue,
+                };
+                running.notice_input(index, input, surface);
+                continue;
+            }
             if self.member_with_popup(&event.surface).is_some() {
                 self.on_popup(event);
                 continue;

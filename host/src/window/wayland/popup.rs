@@ -122,7 +122,7 @@ impl Panel {
         let size = shown.layout.size();
         let scale = shown.scale;
         if shown.surface.is_none() {
-            match surface_for(gl, popup, shown.viewport.as_ref(), scale, size) {
+            match surface_for(gl, popup.wl_surface(), shown.viewport.as_ref(), scale, size) {
                 Some(surface) => shown.surface = Some(surface),
                 None => return,
             }

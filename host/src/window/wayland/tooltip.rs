@@ -11,6 +11,7 @@ use crate::window::gl::GlBar;
 use raw_window_handle::{RawWindowHandle, WaylandWindowHandle};
 use smithay_client_toolkit::error::GlobalError;
 use smithay_client_toolkit::globals::{GlobalData, ProvidesBoundGlobal};
+use smithay_client_toolkit::reexports::client::protocol::wl_surface;
 use smithay_client_toolkit::reexports::client::{Connection, Proxy, QueueHandle};
 use smithay_client_toolkit::reexports::protocols::xdg::shell::client::xdg_positioner::{
     Anchor as PopupAnchor, ConstraintAdjustment, Gravity,
@@ -44,7 +45,7 @@ impl Panel {
         }
         let (size, scale) = (tooltip.size, tooltip.scale);
         if tooltip.surface.is_none() {
-            match surface_for(gl, popup, tooltip.viewport.as_ref(), scale, size) {
+            match surface_for(gl, popup.wl_surface(), tooltip.viewport.as_ref(), scale, size) {
                 Some(surface) => tooltip.surface = Some(surface),
                 None => return,
             }
@@ -109,21 +110,22 @@ pub(super) fn beside(
     Some(positioner)
 }
 
-/// A GL surface on `popup`, the compositor having configured it, for
-/// `size` logical pixels drawn at `scale` (shown at its size through
-/// `viewport` when the scale is fractional).
+/// A GL surface on `surface` (a popup's, a notification's), the
+/// compositor having configured it, for `size` logical pixels drawn at
+/// `scale` (shown at its size through `viewport` when the scale is
+/// fractional).
 pub(super) fn surface_for(
     gl: &GlBar<LayerSurface>,
-    popup: &Popup,
+    surface: &wl_surface::WlSurface,
     viewport: Option<&Viewport>,
     scale: Scale,
     size: (u32, u32),
 ) -> Option<glutin::surface::Surface<glutin::surface::WindowSurface>> {
-    let pointer = NonNull::new(popup.wl_surface().id().as_ptr().cast())?;
+    let pointer = NonNull::new(surface.id().as_ptr().cast())?;
     let handle = RawWindowHandle::Wayland(WaylandWindowHandle::new(pointer));
     match (viewport, scale.whole_factor()) {
         (Some(viewport), _) => viewport.show_at(size),
-        (None, Some(factor)) => popup.wl_surface().set_buffer_scale(factor as i32),
+        (None, Some(factor)) => surface.set_buffer_scale(factor as i32),
         (None, None) => {}
     }
     gl.surface_on(handle, scale.buffer_size(size)).inspect_err(|error| tracing::warn!("{error:#}")).ok()

@@ -1,0 +1,145 @@
+//! The desktop's notifications on Wayland: a layer surface of their own
+//! each, on the overlay layer of the bar's output (namespace
+//! `obi-notification`, no keyboard), anchored at the configured place with
+//! margins that stack them, newest nearest it. Their exclusive zone is
+//! none, so the compositor keeps them clear of the bar's. Each is painted
+//! with the bar's GL once the compositor configured it; one whose size and
+//! place did not change is painted again where it is.
+
+use super::scale::{Scale, Viewport};
+use super::tooltip::surface_for;
+use super::{LayerBar, Panel};
+use crate::bar::Member;
+use crate::config::model::ScreenPlace;
+use crate::render::{PopupLayout, Style};
+use crate::window::gl::GlBar;
+use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_surface};
+use smithay_client_toolkit::shell::WaylandSurface;
+use smithay_client_toolkit::shell::wlr_layer::{Anchor, KeyboardInteractivity, Layer, LayerSurface};
+
+/// Between two notifications, and between them and the output's edge or
+/// the bar, in logical pixels.
+const GAP: i32 = 10;
+
+pub(super) struct NoticeSurface {
+    // Dropped before the layer surface it draws into.
+    gl_surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
+    viewport: Option<Viewport>,
+    layer: LayerSurface,
+    layout: PopupLayout,
+    /// Where it was put: its place, and how far along from it.
+    place: ScreenPlace,
+    along: i32,
+    scale: Scale,
+}
+
+impl NoticeSurface {
+    pub(super) fn is_on(&self, surface: &wl_surface::WlSurface) -> bool {
+        self.layer.wl_surface() == surface
+    }
+}
+
+impl Panel {
+    /// Shows `cards` stacked at `place` on the bar's output: each where one
+    /// of its size already is, painted again; else on a surface made anew.
+    pub(super) fn show_notice_cards(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+        self.notice_style = Some(style.clone());
+        let Some(output) = self.output.clone() else {
+            self.notices.clear();
+            return;
+        };
+        let mut before = std::mem::take(&mut self.notices).into_iter();
+        let mut along = GAP;
+        for card in cards {
+            let notice = match before.next() {
+                Some(mut same)
+                    if same.layout.size() == card.size()
+                        && (same.place, same.along, same.scale) == (place, along, self.scale) =>
+                {
+                    same.layout = card.clone();
+                    if let Some(gl) = &mut self.gl {
+                        paint(gl, &same, style);
+                    }
+                    same
+                }
+                _ => self.new_notice(card, place, along, &output),
+            };
+            along += notice.layout.size().1 as i32 + GAP;
+            self.notices.push(notice);
+        }
+    }
+
+    /// A layer surface for `card` at `place`, `along` from it, on `output`;
+    /// painted once configured.
+    fn new_notice(
+        &self,
+        card: &PopupLayout,
+        place: ScreenPlace,
+        along: i32,
+        output: &wl_output::WlOutput,
+    ) -> NoticeSurface {
+        use ScreenPlace::*;
+        let shell = &self.shell;
+        let surface = shell.compositor.create_surface(&shell.qh);
+        let layer = shell.layer_shell.create_layer_surface(
+            &shell.qh,
+            surface,
+            Layer::Overlay,
+            Some("obi-notification"),
+            Some(output),
+        );
+        let vertical = if matches!(place, TopLeft | TopCenter | TopRight) { Anchor::TOP } else { Anchor::BOTTOM };
+        let horizontal = match place {
+            TopLeft | BottomLeft => Anchor::LEFT,
+            TopRight | BottomRight => Anchor::RIGHT,
+            TopCenter | BottomCenter => Anchor::empty(),
+        };
+        layer.set_anchor(vertical | horizontal);
+        let (top, bottom) = if vertical == Anchor::TOP { (along, 0) } else { (0, along) };
+        layer.set_margin(top, GAP, bottom, GAP);
+        let (width, height) = card.size();
+        layer.set_size(width, height);
+        layer.set_exclusive_zone(0);
+        layer.set_keyboard_interactivity(KeyboardInteractivity::None);
+        layer.commit();
+        let viewport = self.followed_scale.as_ref().and(shell.fractional.as_ref());
+        let viewport = viewport.map(|fractional| fractional.viewport(layer.wl_surface(), &shell.qh));
+        NoticeSurface { gl_surface: None, viewport, layer, layout: card.clone(), place, along, scale: self.scale }
+    }
+
+    /// The compositor placed the notice on `layer`: it is painted.
+    pub(super) fn notice_configured(&mut self, layer: &LayerSurface) {
+        let (Some(gl), Some(style)) = (&mut self.gl, &self.notice_style) else { return };
+        let Some(notice) = self.notices.iter_mut().find(|notice| notice.layer == *layer) else { return };
+        if notice.gl_surface.is_none() {
+            let size = notice.layout.size();
+            notice.gl_surface = surface_for(gl, layer.wl_surface(), notice.viewport.as_ref(), notice.scale, size);
+        }
+        paint(gl, notice, style);
+    }
+
+    /// The compositor ended the notice on `layer`; it is made again at the next change.
+    pub(super) fn notice_closed(&mut self, layer: &LayerSurface) {
+        self.notices.retain(|notice| notice.layer != *layer);
+    }
+}
+
+impl LayerBar {
+    /// The bar showing a notification on `surface`, and which one it is.
+    pub(super) fn member_with_notice(
+        &mut self,
+        surface: &wl_surface::WlSurface,
+    ) -> Option<(&mut Member<Panel>, usize)> {
+        self.members.iter_mut().find_map(|member| {
+            let index = member.surface.notices.iter().position(|notice| notice.is_on(surface))?;
+            Some((member, index))
+        })
+    }
+}
+
+/// Paints `notice` with the bar's GL, once it has a surface.
+fn paint(gl: &mut GlBar<LayerSurface>, notice: &NoticeSurface, style: &Style) {
+    if let Some(surface) = &notice.gl_surface {
+        gl.present_popup_on(surface, notice.scale.factor(), style, &notice.layout);
+    }
+}
