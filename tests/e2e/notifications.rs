@@ -86,13 +86,8 @@ fn notify_sends_card_shows_and_expires_and_its_action_reaches_its_sender() {
             .spawn()
             .unwrap(),
     );
-    assert!(wait_for(Duration::from_secs(20), || notify_send(&bus)
-        .arg("ping")
-        .arg("-t")
-        .arg("1")
-        .status()
-        .unwrap()
-        .success()));
+    let ping = || notify_send(&bus).args(["-t", "1", "ping"]).stderr(Stdio::null()).status().unwrap().success();
+    assert!(wait_for(Duration::from_secs(20), ping), "the bar serves notifications");
 
     let icon = red_icon(dir.path());
     let sender = notify_send(&bus)
