@@ -206,11 +206,6 @@ impl BarConfig {
         self.model.notifications.as_ref().filter(|notifications| notifications.enable)
     }
 
-    /// How the bar shows the volume and brightness as they change, when it does.
-    pub fn osd(&self) -> Option<&model::OsdConfig> {
-        self.model.osd.as_ref().filter(|osd| osd.enable)
-    }
-
     pub fn font_family(&self) -> Option<&str> {
         self.model.font_family.as_deref()
     }
@@ -221,11 +216,7 @@ impl BarConfig {
     /// Obi's own keys.
     pub fn obi_own_entries(&self) -> Vec<String> {
         let own = |kind: &str| kind == "Plugin" || model::OBI_OWN_KINDS.contains(&kind);
-        let keys = [
-            self.model.edge.map(|_| "edge"),
-            self.model.notifications.as_ref().map(|_| "notifications"),
-            self.model.osd.as_ref().map(|_| "osd"),
-        ];
+        let keys = [self.model.edge.map(|_| "edge"), self.model.notifications.as_ref().map(|_| "notifications")];
         let keys = keys.into_iter().flatten().map(str::to_owned);
         let entries = self.model.entries().filter(|(_, widget)| own(widget.kind()));
         entries.map(|(at, widget)| format!("{at}.{}", widget.kind())).chain(keys).collect()
@@ -292,16 +283,13 @@ mod tests {
     }
 
     #[test]
-    fn notifications_and_osds_are_obis_own_keys_read_with_their_ranges() {
+    fn notifications_is_obis_own_key_read_with_its_ranges() {
         let text = r#"{ "left_widgets": [], "right_widgets": [],
-            "notifications": { "enable": true, "position": "bottom-left", "monitor": "Focused", "history": 0 },
-            "osd": { "enable": false, "position": "top-center" } }"#;
+            "notifications": { "enable": true, "position": "bottom-left", "history": 0 } }"#;
         let config = parse(text).unwrap().config;
         let notifications = config.notifications().unwrap();
         assert_eq!(notifications.position, Some(model::ScreenPlace::BottomLeft));
-        assert_eq!(notifications.monitor, Some(model::NotificationMonitor::Focused));
-        assert_eq!(config.osd(), None, "a disabled OSD is none");
-        assert_eq!(config.obi_own_entries(), ["notifications", "osd"], "`obi check` notes komorebi-bar has neither");
+        assert_eq!(config.obi_own_entries(), ["notifications"], "`obi check` notes komorebi-bar has no such key");
 
         let wrong = r#"{ "left_widgets": [], "right_widgets": [],
             "notifications": { "enable": true, "max_visible": 40, "history": 5000, "width": 20 } }"#;
@@ -316,7 +304,8 @@ mod tests {
             "{said}"
         );
         assert!(said.contains("notifications.width: 20 is no width a notification can have"), "{said}");
-        let unknown = r#"{ "left_widgets": [], "right_widgets": [], "osd": { "enable": true, "position": "middle" } }"#;
+        let unknown =
+            r#"{ "left_widgets": [], "right_widgets": [], "notifications": { "enable": true, "position": "middle" } }"#;
         assert!(parse(unknown).is_err(), "a place that is none of the six");
     }
 

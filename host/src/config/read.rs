@@ -327,10 +327,6 @@ fn check_numbers(model: &BarModel, found: &mut Vec<(Severity, String, String)>) 
             out_of_range("notifications.width", f64::from(width), &width, range, "no width a notification can have");
         }
     }
-    if let Some(timeout) = model.osd.as_ref().and_then(|osd| osd.timeout_ms) {
-        let range = 1.0..=f64::from(super::model::LONGEST_TIMEOUT_MS);
-        out_of_range("osd.timeout_ms", f64::from(timeout), &timeout, range, "not a timeout");
-    }
     for (at, widget) in model.entries() {
         let WidgetConfig::Plugin(plugin) = widget else { continue };
         if let Some(megabytes) = plugin.memory_limit_mb {

@@ -46,8 +46,6 @@ pub struct BarModel {
     pub edge: Option<Edge>,
     /// Obi shows the desktop's notifications (Obi's own key).
     pub notifications: Option<NotificationsConfig>,
-    /// Obi shows the volume and brightness as they change (Obi's own key).
-    pub osd: Option<OsdConfig>,
     pub padding: Option<SpacingKind>,
     #[serde(alias = "viewport")]
     pub position: Option<PositionConfig>,

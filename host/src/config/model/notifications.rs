@@ -1,8 +1,6 @@
-//! `notifications` and `osd`: Obi's own root keys (komorebi-bar reads
-//! neither). With `notifications` enabled the bar is the desktop's
-//! notification server and shows each notification beside itself; with
-//! `osd` enabled a change of the volume or the screen's brightness is shown
-//! for a moment.
+//! `notifications`: Obi's own root key (komorebi-bar does not read it).
+//! With it enabled the bar is the desktop's notification server and shows
+//! each notification beside itself.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -30,24 +28,14 @@ pub enum ScreenPlace {
     BottomRight,
 }
 
-/// Which monitor a notification is shown on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-pub enum NotificationMonitor {
-    /// The monitor of the bar whose config enabled notifications.
-    #[default]
-    Bar,
-    /// The monitor the tiler has focused when the notification comes.
-    Focused,
-}
-
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct NotificationsConfig {
     pub enable: bool,
-    /// Where the notifications are stacked, the newest nearest the corner
-    /// (default `top-right`).
+    /// Where on the monitor of the bar whose config enables them the
+    /// notifications are stacked, the newest nearest the corner (default
+    /// `top-right`).
     pub position: Option<ScreenPlace>,
-    pub monitor: Option<NotificationMonitor>,
     /// How long a notification that does not say stays, in milliseconds
     /// (default 5000).
     pub timeout_ms: Option<u32>,
@@ -57,14 +45,4 @@ pub struct NotificationsConfig {
     pub history: Option<u32>,
     /// How wide each is, in logical pixels (default 360).
     pub width: Option<f32>,
-}
-
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct OsdConfig {
-    pub enable: bool,
-    /// Where it is shown (default `bottom-center`).
-    pub position: Option<ScreenPlace>,
-    /// How long it stays after the last change, in milliseconds (default 1200).
-    pub timeout_ms: Option<u32>,
 }
