@@ -80,6 +80,11 @@ fn notify(
     reply.body().deserialize()
 }
 
+fn capabilities_of(connection: &Connection) -> Vec<String> {
+    let reply = connection.call_method(Some(NAME), PATH, Some(NAME), "GetCapabilities", &()).unwrap();
+    reply.body().deserialize().unwrap()
+}
+
 fn summaries(service: &Service) -> Vec<String> {
     service.on_screen().into_iter().map(|notification| notification.summary).collect()
 }
@@ -127,12 +132,7 @@ fn the_server_says_what_it_is_and_keeps_timeouts_replacements_and_closings_as_th
     let connection = client(&bus);
     let heard = signals(&connection);
 
-    let capabilities: Vec<String> = connection
-        .call_method(Some(NAME), PATH, Some(NAME), "GetCapabilities", &())
-        .unwrap()
-        .body()
-        .deserialize()
-        .unwrap();
+    let capabilities = capabilities_of(&connection);
     assert_eq!(capabilities, ["actions", "body", "body-markup", "icon-static"], "no persistence without a history");
     let information: (String, String, String, String) = connection
         .call_method(Some(NAME), PATH, Some(NAME), "GetServerInformation", &())
@@ -171,12 +171,7 @@ fn with_a_history_a_notification_leaves_the_screen_alive_and_do_not_disturb_keep
     let Some(bus) = bus() else { return };
     let service = serving(&bus, Settings::default());
     let connection = client(&bus);
-    let capabilities: Vec<String> = connection
-        .call_method(Some(NAME), PATH, Some(NAME), "GetCapabilities", &())
-        .unwrap()
-        .body()
-        .deserialize()
-        .unwrap();
+    let capabilities = capabilities_of(&connection);
     assert!(capabilities.iter().any(|capability| capability == "persistence"));
     let id = notify(&connection, ("seen later", ""), 0, &["default", "Open"], Hints::new(), 200).unwrap();
     assert!(until(|| service.on_screen().is_empty()), "it leaves the screen after its timeout");
@@ -220,21 +215,7 @@ fn hostile_senders_cost_a_bounded_amount_and_stop_nothing() {
     let service = serving(&bus, settings);
     let connection = client(&bus);
 
-    // A burst, sent without waiting for the answers.
-    for number in 0..10_000 {
-        let arguments = ("flood", 0u32, "", number.to_string(), "", Vec::<&str>::new(), Hints::new(), -1);
-        let message = zbus::message::Message::method_call(PATH, "Notify")
-            .unwrap()
-            .destination(NAME)
-            .unwrap()
-            .interface(NAME)
-            .unwrap()
-            .with_flags(zbus::message::Flags::NoReplyExpected)
-            .unwrap()
-            .build(&arguments)
-            .unwrap();
-        connection.send(&message).unwrap();
-    }
+    obi_test_support::notification_flood::flood(&connection, 10_000);
     let last = notify(&connection, ("after the flood", ""), 0, &[], Hints::new(), -1).expect("it still answers");
     let alive = service.read(|store| store.len());
     assert!(alive <= settings.max_visible + limits::MOST_WAITING + settings.history, "{alive} alive");

@@ -267,29 +267,7 @@ fn hostile_senders_leave_the_bar_ticking_and_its_memory_and_cards_bounded() {
     let memory_before = resident_kb(bar.0.id());
     let first = counted(&words);
 
-    for number in 0..10_000 {
-        let arguments = (
-            "flood",
-            0u32,
-            "",
-            number.to_string(),
-            "",
-            Vec::<&str>::new(),
-            std::collections::HashMap::<&str, Value>::new(),
-            -1i32,
-        );
-        let message = zbus::message::Message::method_call(PATH, "Notify")
-            .unwrap()
-            .destination(NAME)
-            .unwrap()
-            .interface(NAME)
-            .unwrap()
-            .with_flags(zbus::message::Flags::NoReplyExpected)
-            .unwrap()
-            .build(&arguments)
-            .unwrap();
-        sender.send(&message).unwrap();
-    }
+    obi_test_support::notification_flood::flood(&sender, 10_000);
     notify("vast", &"x".repeat(10 << 20), "", Default::default()).unwrap();
     let claimed = zbus::zvariant::Structure::from((30000i32, 30000i32, 120000i32, true, 8i32, 4i32, vec![0u8; 64]));
     notify("vast image", "", "", [("image-data", Value::Structure(claimed))].into()).unwrap();

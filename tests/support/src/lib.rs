@@ -2,7 +2,7 @@
 //! instead of source files included by path: simulators that speak the
 //! tilers' real protocols (komorebi, Hyprland, niri), a web server and a
 //! release feed for the widgets that fetch, a session bus (and AT-SPI's
-//! beside it) and a sound server of a test's own, an Xvfb screen split into RandR monitors, running a
+//! beside it), a flood of notifications, and a sound server of a test's own, an Xvfb screen split into RandR monitors, running a
 //! program as `nobody`, the bar built for Windows and macOS, font
 //! collections, waiting for a condition with a deadline, free X display
 //! numbers, and the one rule for skipping.
@@ -16,6 +16,7 @@ pub mod komorebi_simulator;
 pub mod monitors;
 pub mod niri_simulator;
 pub mod nobody;
+pub mod notification_flood;
 pub mod release_feed;
 pub mod session_bus;
 pub mod skip;
