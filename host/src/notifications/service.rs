@@ -118,8 +118,11 @@ impl Service {
         self.change(|store, now| ((), store.invoke(id, key, now)));
     }
 
+    /// The pointer is on `id`'s card (on none: `None`). Nothing shown
+    /// changes, so the listeners are not told; the clock is.
     pub fn hover(&self, id: Option<u32>) {
-        self.change(|store, now| (store.hover(id, now), Vec::new()));
+        lock(&self.0.inner).store.hover(id, Instant::now());
+        self.0.wake.notify_all();
     }
 
     pub fn set_do_not_disturb(&self, on: bool) {

@@ -128,7 +128,15 @@ impl Running {
         let mut before: HashMap<u32, ShownNotice> =
             notices.shown.drain(..).map(|shown| (shown.notification.id, shown)).collect();
         for notification in notices.service.on_screen() {
-            let kept = before.remove(&notification.id).filter(|shown| shown.notification == notification);
+            let kept = match before.remove(&notification.id) {
+                Some(shown) if shown.notification == notification => Some(shown),
+                // Replaced: its card is made anew.
+                Some(replaced) => {
+                    replaced.icon.inspect(|handle| notices.held.release(*handle));
+                    None
+                }
+                None => None,
+            };
             let shown = kept.unwrap_or_else(|| {
                 let icon = notification.icon.as_ref().map(|pixels| notices.held.hold((**pixels).clone()));
                 let card = card(&notification, icon);
