@@ -92,6 +92,10 @@ impl Running {
             (Some(config), Some(notices)) => {
                 notices.service.set_settings(settings_of(config));
                 notices.look = NoticeLook::of(config);
+                // Laid out again, in the width and theme read now.
+                for shown in notices.shown.drain(..) {
+                    shown.icon.inspect(|handle| notices.held.release(*handle));
+                }
                 notices.stale = true;
             }
             (None, Some(_)) => {
@@ -122,8 +126,8 @@ impl Running {
 
     /// Shows the notifications on screen now, when they changed.
     pub fn paint_notices(&mut self, surface: &mut dyn Surface) {
-        let style = self.bar.scene().style.clone();
         let Some(notices) = self.notices.as_mut().filter(|notices| notices.stale) else { return };
+        let style = &self.bar.scene().style;
         notices.stale = false;
         let mut before: HashMap<u32, ShownNotice> =
             notices.shown.drain(..).map(|shown| (shown.notification.id, shown)).collect();
@@ -140,7 +144,7 @@ impl Running {
             let shown = kept.unwrap_or_else(|| {
                 let icon = notification.icon.as_ref().map(|pixels| notices.held.hold((**pixels).clone()));
                 let card = card(&notification, icon);
-                let layout = self.measure.lay_out_notice(&card, notices.look.width, &style);
+                let layout = self.measure.lay_out_notice(&card, notices.look.width, style);
                 ShownNotice { notification, layout, icon }
             });
             notices.shown.push(shown);
@@ -149,7 +153,7 @@ impl Running {
             gone.icon.inspect(|handle| notices.held.release(*handle));
         }
         let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
-        surface.show_notices(&layouts, notices.look.place, &style);
+        surface.show_notices(&layouts, notices.look.place, style);
     }
 
     /// The pointer on the `index`th notification shown (newest first).
