@@ -776,9 +776,6 @@ fn gl_on(window: Window, config: &Config, shared: &mut SharedDevice) -> anyhow::
     Ok(gl)
 }
 
-/// Whether an open popup can hold the pointer and the keyboard here, as
-/// menus do: on X11 by a grab, on Windows by the focus. (Wayland's bar is
-/// not a winit window; see `wayland::popup`.)
 /// What happens on the window of the `index`th notification the bar shows.
 fn notice_event(running: &mut Running, surface: &mut WindowSurface, index: usize, event: WindowEvent) {
     let scale = surface.aside_scale();
@@ -804,6 +801,9 @@ fn notice_event(running: &mut Running, surface: &mut WindowSurface, index: usize
     running.notice_input(index, input, surface);
 }
 
+/// Whether an open popup can hold the pointer and the keyboard here, as
+/// menus do: on X11 by a grab, on Windows by the focus. (Wayland's bar is
+/// not a winit window; see `wayland::popup`.)
 fn popups_held(event_loop: &ActiveEventLoop) -> bool {
     #[cfg(free_unix)]
     let held = {
