@@ -191,6 +191,26 @@ fn with_a_history_a_notification_leaves_the_screen_alive_and_do_not_disturb_keep
 }
 
 #[test]
+fn hints_sent_as_other_integers_than_the_specifications_are_read_and_texts_cut() {
+    let Some(bus) = bus() else { return };
+    let service = serving(&bus, Settings::default());
+    let connection = client(&bus);
+    let hints = Hints::from([
+        ("urgency", Value::I32(2)),
+        ("resident", Value::U32(1)),
+        ("transient", Value::U8(1)),
+        ("category", Value::from("x".repeat(100_000))),
+    ]);
+    let id = notify(&connection, ("integers", ""), 0, &[], hints, -1).expect("a call with them is answered");
+    let read = service.read(|store| store.get(id).cloned()).expect("kept");
+    assert_eq!((read.urgency, read.resident, read.transient), (Urgency::Critical, true, true));
+    assert!(read.category.unwrap().len() <= limits::NAME_BYTES);
+    let hints = Hints::from([("urgency", Value::U32(0))]);
+    let id = notify(&connection, ("low", ""), 0, &[], hints, -1).unwrap();
+    assert_eq!(service.read(|store| store.get(id).map(|read| read.urgency)), Some(Urgency::Low));
+}
+
+#[test]
 fn another_server_holding_the_name_is_named_and_obi_serves_once_it_leaves() {
     let Some(bus) = bus() else { return };
     let other = client(&bus);

@@ -35,30 +35,40 @@ impl Call<'_> {
     /// The notification it asks for (its id still to be given), its icon
     /// read (a file only when it is a regular one, of bounded size).
     pub fn read(self) -> Notification {
-        let icon = self.hints.image.clone().map(Arc::new).or_else(|| {
-            let named = self.hints.image_path.as_deref().filter(|path| !path.is_empty()).unwrap_or(self.app_icon);
-            icon_named(named).map(Arc::new)
-        });
+        let Call { hints, app_icon, .. } = self;
+        let named = hints.image_path.as_deref().filter(|path| !path.is_empty()).unwrap_or(app_icon);
+        let icon = hints.image.or_else(|| icon_named(named)).map(Arc::new);
         Notification {
             id: 0,
-            app_name: cut(self.app_name.to_owned(), APP_NAME_BYTES),
-            summary: cut(self.summary.to_owned(), SUMMARY_BYTES),
-            body: cut(self.body.to_owned(), BODY_BYTES),
+            app_name: cut_copy(self.app_name, APP_NAME_BYTES),
+            summary: cut_copy(self.summary, SUMMARY_BYTES),
+            body: cut_copy(self.body, BODY_BYTES),
             actions: self.actions.0,
-            urgency: match self.hints.urgency {
+            urgency: match hints.urgency {
                 Some(0) => Urgency::Low,
                 Some(2..) => Urgency::Critical,
                 _ => Urgency::Normal,
             },
             timeout: Timeout::from_milliseconds(self.expire_timeout),
             icon,
-            category: self.hints.category,
-            desktop_entry: self.hints.desktop_entry,
-            resident: self.hints.resident,
-            transient: self.hints.transient,
+            category: hints.category,
+            desktop_entry: hints.desktop_entry,
+            resident: hints.resident,
+            transient: hints.transient,
             received: SystemTime::now(),
         }
     }
+}
+
+/// `text` cut to `most` bytes as [`cut`] cuts it, copying no more of it
+/// than that: a sender's text may be as long as a message allows.
+fn cut_copy(text: &str, most: usize) -> String {
+    // One character past `most` still tells `cut` the text was longer.
+    let mut end = (most + 1).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    cut(text[..end].to_owned(), most)
 }
 
 /// The image an icon's name, path or `file://` address names, when one can
@@ -105,7 +115,7 @@ impl<'de> Deserialize<'de> for Actions {
                     // A list's end is read once: zvariant's reader leaves
                     // the list again at each reading past it.
                     let Some(text) = seq.next_element::<&str>()? else { return Ok(actions) };
-                    let text = cut(text.to_owned(), ACTION_BYTES);
+                    let text = cut_copy(text, ACTION_BYTES);
                     match key.take() {
                         None => key = Some(text),
                         Some(key) => actions.push(Action { key, label: text }),
@@ -121,7 +131,7 @@ impl<'de> Deserialize<'de> for Actions {
 
 /// The hints the server uses, by the specification's names (and the
 /// older spellings senders still use).
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default)]
 pub struct Hints {
     pub urgency: Option<u8>,
     pub category: Option<String>,
@@ -152,7 +162,7 @@ impl<'de> Deserialize<'de> for Hints {
                     match value {
                         Hint::Urgency(urgency) => hints.urgency = Some(urgency),
                         Hint::Text(text) => {
-                            let text = Some(cut(text, NAME_BYTES));
+                            let text = Some(text);
                             match key {
                                 "category" => hints.category = text,
                                 "desktop-entry" => hints.desktop_entry = text,
@@ -201,18 +211,25 @@ impl<'de> Visitor<'de> for HintSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut variant: A) -> Result<Hint, A::Error> {
         let signature: Signature = variant.next_element()?.ok_or_else(|| de::Error::custom("a variant's signature"))?;
         let signature = signature.to_string();
+        // Senders written in languages without bytes or booleans send
+        // integers; each is read as the type its signature names.
+        let integer = |signature: &str, variant: &mut A| -> Result<Option<i64>, A::Error> {
+            Ok(match signature {
+                "y" => variant.next_element::<u8>()?.map(i64::from),
+                "i" => variant.next_element::<i32>()?.map(i64::from),
+                _ => variant.next_element::<u32>()?.map(i64::from),
+            })
+        };
         let hint = match (self.0, signature.as_str()) {
-            ("urgency", "y") => variant.next_element::<u8>()?.map(Hint::Urgency),
-            // Senders written in languages without bytes send integers.
-            ("urgency", "i" | "u") => {
-                variant.next_element::<i64>()?.map(|urgency| Hint::Urgency(urgency.clamp(0, 2) as u8))
+            ("urgency", "y" | "i" | "u") => {
+                integer(&signature, &mut variant)?.map(|urgency| Hint::Urgency(urgency.clamp(0, 2) as u8))
             }
             ("category" | "desktop-entry" | "image-path" | "image_path", "s") => {
-                variant.next_element::<&str>()?.map(|text| Hint::Text(text.to_owned()))
+                variant.next_element::<&str>()?.map(|text| Hint::Text(cut_copy(text, NAME_BYTES)))
             }
             ("resident" | "transient", "b") => variant.next_element::<bool>()?.map(Hint::Flag),
-            ("resident" | "transient", "i" | "u" | "y") => {
-                variant.next_element::<i64>()?.map(|flag| Hint::Flag(flag != 0))
+            ("resident" | "transient", "y" | "i" | "u") => {
+                integer(&signature, &mut variant)?.map(|flag| Hint::Flag(flag != 0))
             }
             ("image-data" | "image_data" | "icon_data", "(iiibiiay)") => {
                 variant.next_element::<ImageData>()?.map(|image| image.0.map_or(Hint::Skipped, Hint::Image))
@@ -280,6 +297,15 @@ fn pixels_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_is_cut_as_a_whole_copy_of_it_would_be() {
+        for text in ["short", "exactly10!", "eleven char", "naïve café au lait", "ééééééééé"] {
+            for most in [0, 3, 5, 10, 11, 12] {
+                assert_eq!(cut_copy(text, most), cut(text.to_owned(), most), "{text:?} in {most}");
+            }
+        }
+    }
 
     #[test]
     fn an_image_is_read_in_its_layout_and_shrunk() {
