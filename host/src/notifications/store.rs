@@ -52,6 +52,12 @@ struct Entry {
     seen: bool,
 }
 
+impl Entry {
+    fn on_screen(&self) -> bool {
+        matches!(self.place, Place::Shown { .. } | Place::Paused { .. })
+    }
+}
+
 /// A notification kept in the history, and whether the user has seen it.
 #[derive(Debug, Clone, Copy)]
 pub struct Kept<'a> {
@@ -76,18 +82,15 @@ impl Store {
     /// Keeps `notification` (its id is set here), in place of the live one
     /// numbered `replaces` if there is one; its id, and what the bus is told.
     pub fn notify(&mut self, mut notification: Notification, replaces: u32, now: Instant) -> (u32, Vec<Signal>) {
-        let place = self.arrival(&notification, now);
+        // Shown again with its time running from now, if it is on screen.
+        let until = self.until(&notification, now);
         if let Some(entry) = self.entries.iter_mut().find(|entry| replaces != 0 && entry.notification.id == replaces) {
             notification.id = replaces;
             entry.notification = notification;
             entry.seen = false;
             // A replaced notification on screen starts its time again; one
             // gone away comes back as new.
-            entry.place = match entry.place {
-                Place::Shown { .. } | Place::Paused { .. } => place,
-                Place::Waiting => Place::Waiting,
-                Place::Away => Place::Waiting,
-            };
+            entry.place = if entry.on_screen() { Place::Shown { until } } else { Place::Waiting };
             let mut signals = Vec::new();
             self.settle(now, &mut signals);
             return (replaces, signals);
@@ -231,9 +234,7 @@ impl Store {
 
     /// Those on screen, newest first.
     pub fn on_screen(&self) -> impl Iterator<Item = &Notification> {
-        let shown =
-            self.entries.iter().rev().filter(|entry| matches!(entry.place, Place::Shown { .. } | Place::Paused { .. }));
-        shown.map(|entry| &entry.notification)
+        self.entries.iter().rev().filter(|entry| entry.on_screen()).map(|entry| &entry.notification)
     }
 
     /// Those the history holds (on screen too, or waiting, or away), newest
@@ -269,12 +270,6 @@ impl Store {
                 return id;
             }
         }
-    }
-
-    /// Where a notification goes on arriving now: on screen with its time
-    /// running from now (until it is shown, it only waits).
-    fn arrival(&self, notification: &Notification, now: Instant) -> Place {
-        Place::Shown { until: self.until(notification, now) }
     }
 
     fn until(&self, notification: &Notification, now: Instant) -> Option<Instant> {
@@ -324,11 +319,7 @@ impl Store {
         for id in expired {
             self.send_away(id, signals);
         }
-        let mut shown = self
-            .entries
-            .iter()
-            .filter(|entry| matches!(entry.place, Place::Shown { .. } | Place::Paused { .. }))
-            .count();
+        let mut shown = self.entries.iter().filter(|entry| entry.on_screen()).count();
         for at in 0..self.entries.len() {
             if shown >= self.settings.max_visible {
                 break;

@@ -9,7 +9,7 @@ use super::Running;
 use crate::bar::Surface;
 use crate::config::model::{NotificationsConfig, ScreenPlace};
 use crate::notifications::{DEFAULT_ACTION, Notification, Service, Settings, Urgency};
-use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout};
+use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout, Style};
 use crate::view::Input;
 use crate::view::images::HeldImages;
 use std::collections::HashMap;
@@ -63,18 +63,33 @@ struct ShownNotice {
     icon: Option<u64>,
 }
 
+impl ShownNotice {
+    /// Lets go of its icon, held in `held`: the card is gone.
+    fn let_go(self, held: &HeldImages) {
+        if let Some(handle) = self.icon {
+            held.release(handle);
+        }
+    }
+}
+
 impl Notices {
     /// The notifications `service` serves, shown as `look` says, their
     /// icons held in `held` while shown.
     pub fn new(service: Service, look: NoticeLook, held: HeldImages) -> Notices {
         Notices { service, look, held, shown: Vec::new(), stale: true }
     }
+
+    /// Has `surface` show the cards as they are laid out now.
+    fn show_on(&self, surface: &mut dyn Surface, style: &Style) {
+        let layouts: Vec<PopupLayout> = self.shown.iter().map(|shown| shown.layout.clone()).collect();
+        surface.show_notices(&layouts, self.look.place, style);
+    }
 }
 
 impl Drop for Notices {
     fn drop(&mut self) {
-        for shown in &self.shown {
-            shown.icon.inspect(|handle| self.held.release(*handle));
+        for shown in self.shown.drain(..) {
+            shown.let_go(&self.held);
         }
     }
 }
@@ -94,7 +109,7 @@ impl Running {
                 notices.look = NoticeLook::of(config);
                 // Laid out again, in the width and theme read now.
                 for shown in notices.shown.drain(..) {
-                    shown.icon.inspect(|handle| notices.held.release(*handle));
+                    shown.let_go(&notices.held);
                 }
                 notices.stale = true;
             }
@@ -136,7 +151,7 @@ impl Running {
                 Some(shown) if shown.notification == notification => Some(shown),
                 // Replaced: its card is made anew.
                 Some(replaced) => {
-                    replaced.icon.inspect(|handle| notices.held.release(*handle));
+                    replaced.let_go(&notices.held);
                     None
                 }
                 None => None,
@@ -150,34 +165,25 @@ impl Running {
             notices.shown.push(shown);
         }
         for gone in before.into_values() {
-            gone.icon.inspect(|handle| notices.held.release(*handle));
+            gone.let_go(&notices.held);
         }
-        let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
-        surface.show_notices(&layouts, notices.look.place, style);
+        notices.show_on(surface, style);
     }
 
     /// The pointer on the `index`th notification shown (newest first).
     pub fn notice_input(&mut self, index: usize, input: NoticeInput, surface: &mut dyn Surface) {
-        let style = self.bar.scene().style.clone();
         let Some(notices) = &mut self.notices else { return };
         let Some(shown) = notices.shown.get_mut(index) else { return };
         let id = shown.notification.id;
-        match input {
+        // The button under the pointer is lit.
+        let lit = match input {
             NoticeInput::Moved(x, y) => {
-                let lit = shown.layout.index_at(x, y).filter(|at| !shown.layout.cells[*at].cell.key.is_empty());
                 notices.service.hover(Some(id));
-                if shown.layout.hovered != lit {
-                    shown.layout.hovered = lit;
-                    let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
-                    surface.show_notices(&layouts, notices.look.place, &style);
-                }
+                shown.layout.index_at(x, y).filter(|at| !shown.layout.cells[*at].cell.key.is_empty())
             }
             NoticeInput::Left => {
                 notices.service.hover(None);
-                if shown.layout.hovered.take().is_some() {
-                    let layouts: Vec<PopupLayout> = notices.shown.iter().map(|shown| shown.layout.clone()).collect();
-                    surface.show_notices(&layouts, notices.look.place, &style);
-                }
+                None
             }
             NoticeInput::Pressed(input, x, y) => {
                 let key = shown.layout.cell_at(x, y).map(|placed| placed.cell.key.as_str()).unwrap_or_default();
@@ -189,7 +195,12 @@ impl Running {
                     }
                     _ => {}
                 }
+                return;
             }
+        };
+        if shown.layout.hovered != lit {
+            shown.layout.hovered = lit;
+            notices.show_on(surface, &self.bar.scene().style);
         }
     }
 }
