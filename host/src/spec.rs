@@ -330,11 +330,11 @@ mod tests {
         assert_eq!((cpu.refresh_signal, cpu.restart_waits.len()), (None, 0));
     }
 
-    /// Starting programs, reaching the web, driving the tiler and the sound
-    /// server are powers only the widgets that need them have; every kind
-    /// gets its log and the clock.
+    /// Starting programs, reaching the web, driving the tiler, the sound
+    /// server and the notifications are powers only the widgets that need
+    /// them have; every kind gets its log and the clock.
     #[test]
-    fn commands_web_tiler_and_audio_are_granted_to_their_widget_alone() {
+    fn commands_web_tiler_audio_and_notifications_are_granted_to_their_widget_alone() {
         for StockWidget { kind, .. } in crate::stock::STOCK_WIDGETS {
             let grants = stock_grants(kind);
             assert!(grants.contains(&Capability::Log) && grants.contains(&Capability::Clock), "{kind}");
@@ -344,6 +344,7 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Web), ["Update", "Weather"].contains(kind), "{kind}");
             assert_eq!(grants.contains(&Capability::Tiler), *kind == "Komorebi", "{kind}");
             assert_eq!(grants.contains(&Capability::Audio), *kind == "Volume", "{kind}");
+            assert_eq!(grants.contains(&Capability::Notifications), *kind == "Notifications", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

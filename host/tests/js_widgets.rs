@@ -208,6 +208,14 @@ fn an_import_not_granted_stops_the_script_before_any_of_it_runs() {
     );
     assert!(script_clock.spawned().is_empty(), "nothing of the script ran: {:?}", script_clock.spawned());
 
+    let later =
+        script(dir.path(), "later.js", "import { now } from \"obi:widget/clock@0.1.99\";\nexport const guest = {};\n");
+    let error = Harness::plugin(later, "{}", &[], &clock()).err().unwrap();
+    assert!(
+        error.contains("later.js:1: imports \"obi:widget/clock@0.1.99\": JS widgets are run against obi:widget@0.1.7"),
+        "{error}"
+    );
+
     let elsewhere = script(dir.path(), "elsewhere.js", "import { readFile } from \"fs\";\nexport const guest = {};\n");
     let error = Harness::plugin(elsewhere, "{}", &[], &clock()).err().unwrap();
     assert!(error.contains("elsewhere.js:1: imports \"fs\": a widget is one file"), "{error}");

@@ -60,6 +60,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "activity_left_padding": 3, "data_refresh_interval": 2, "label_prefix": "IconAndText",
         "auto_select": { "received_over": 1, "transmitted_over": 2, "total_received_over": 3, "total_transmitted_over": 4 } }"#,
     ),
+    ("Notifications", r#"{ "enable": true, "label_prefix": "Text", "hide_when_none": true, "history_shown": 5 }"#),
     (
         "PowerMenu",
         r#"{ "enable": true, "label_prefix": "IconAndText", "lock": "swaylock -f", "log_out": "swaymsg exit",

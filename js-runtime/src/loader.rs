@@ -13,7 +13,15 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The release of `obi:widget` the runtime is built for.
-pub const VERSION: &str = "0.1.6";
+pub const VERSION: &str = "0.1.7";
+
+/// Whether an import may name `version`: the runtime's release or an
+/// earlier 0.1 one, whose interfaces are the runtime's (an interface never
+/// changes once released), so a script written for 0.1.6 runs unchanged.
+fn served(version: &str) -> bool {
+    let patch = |version: &str| version.strip_prefix("0.1.")?.parse::<u32>().ok();
+    patch(version).is_some_and(|asked| patch(VERSION).is_some_and(|served| asked <= served))
+}
 
 pub struct ObiModules {
     /// The script's file, as errors name it, and its text, to find lines in.
@@ -40,10 +48,10 @@ impl ObiModules {
             ));
         };
         let (interface, version) = named.split_once('@').map_or((named, None), |(name, version)| (name, Some(version)));
-        if version.is_some_and(|version| version != VERSION) {
+        if version.is_some_and(|version| !served(version)) {
             return Err(format!(
-                "imports {specifier:?}: JS widgets are run against obi:widget@{VERSION}; import \
-                 \"obi:widget/{interface}\" or \"obi:widget/{interface}@{VERSION}\""
+                "imports {specifier:?}: JS widgets are run against obi:widget@{VERSION} (and the 0.1 \
+                 releases before it); import \"obi:widget/{interface}\" or \"obi:widget/{interface}@{VERSION}\""
             ));
         }
         match self.rules.get(interface) {

@@ -73,3 +73,5 @@ pub const SPEAKER_HIGH: &str = "\u{e44a}";
 pub const SPEAKER_LOW: &str = "\u{e44c}";
 pub const SPEAKER_NONE: &str = "\u{e44e}";
 pub const SPEAKER_X: &str = "\u{e45c}";
+pub const BELL: &str = "\u{e0ce}";
+pub const BELL_SLASH: &str = "\u{e0d4}";

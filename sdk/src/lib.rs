@@ -6,7 +6,7 @@
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
 //! [`command_lines`], [`status_programs`], [`web`], [`tiler`],
 //! [`tiler_mode`], [`keyboard`], [`media`], [`media_cover`], [`tray`],
-//! [`audio`]) are the host's WIT imports; calling one is what makes the
+//! [`audio`], [`notifications`]) are the host's WIT imports; calling one is what makes the
 //! built component import it, so a widget asks for exactly the
 //! capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
@@ -32,7 +32,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.6",
+        path: "../wit/since_v0.1.7",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -60,7 +60,7 @@ pub use bindings::obi::widget::view::{
 };
 pub use bindings::obi::widget::{
     audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
-    network, process, status_programs, tiler, tiler_mode, tray, web,
+    network, notifications, process, status_programs, tiler, tiler_mode, tray, web,
 };
 pub use colour::hex_colour;
 pub use obi_markup as markup;

@@ -4,7 +4,9 @@
 //! (read back by OCR, its icon's pixels found), a click on an action's
 //! button reaches its sender and closes it as dismissed (`dbus-monitor`
 //! reads the signals), a card expires after its timeout, a replaced one
-//! changes in place and a critical one stays; another server holding the
+//! changes in place and a critical one stays; the Notifications widget
+//! switches do-not-disturb (a normal one stays off the screen, a critical
+//! one shows) and lists both in its history popup; another server holding the
 //! name is named in the log while the bar runs on; and hostile senders (a
 //! burst of ten thousand, a 10 MB body, an image that claims 30000×30000
 //! pixels, an icon that is a FIFO) leave the bar ticking, its memory and
@@ -223,6 +225,77 @@ fn on_sway_a_card_is_a_layer_surface_clear_of_the_bar_and_its_action_reaches_its
     sway.click(x as i64, y as i64, 1);
     let output = sender.wait_with_output().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "yes", "notify-send heard its action");
+}
+
+/// The Notifications widget, first on the bar: a secondary click on its
+/// bell switches do-not-disturb on (the bell changes), and from then on a
+/// normal notification stays off the screen while a critical one shows;
+/// a click opens the history, which lists both, and its Clear all closes
+/// them (the critical card leaves the screen).
+#[test]
+fn do_not_disturb_keeps_normal_ones_off_the_screen_and_the_history_lists_them() {
+    if !have_tools("notifications test", TOOLS) {
+        return;
+    }
+    let Some(bus) = SessionBus::for_tests("notifications test", None) else { return };
+    let (dir, config) = bar_config(
+        serde_json::json!([{ "Notifications": { "enable": true } }]),
+        serde_json::json!({ "enable": true, "timeout_ms": 60000 }),
+    );
+    let session = XSession::start(1280, 720);
+    let address: &OsStr = bus.address.as_ref();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address)]);
+    let served = wait_for(Duration::from_secs(20), || {
+        notify_send(&bus).args(["-e", "-t", "1", "ping"]).stderr(Stdio::null()).status().unwrap().success()
+    });
+    assert!(served, "the bar serves notifications");
+
+    let bell = |frame: &crate::support::Frame| -> Vec<[u8; 4]> {
+        (0..40).flat_map(|x| (0..40).map(move |y| (x, y))).map(|(x, y)| frame.pixel(x, y)).collect()
+    };
+    let mut ringing = Vec::new();
+    let drawn = wait_for(Duration::from_secs(20), || {
+        ringing = bell(&session.grab());
+        ringing.iter().filter(|pixel| **pixel != ringing[0]).count() >= 20
+    });
+    assert!(drawn, "the bell is drawn");
+    run(session.command("xdotool").args(["mousemove", "20", "20", "click", "3"]));
+    assert!(
+        wait_for(Duration::from_secs(10), || bell(&session.grab()) != ringing),
+        "a secondary click crosses the bell out"
+    );
+    notify_send(&bus).args(["-a", "Chat", "Quiet please", "a normal one"]).status().unwrap();
+    notify_send(&bus).args(["-a", "Power", "-u", "critical", "Disk full", "a critical one"]).status().unwrap();
+    let mut text = String::new();
+    let critical_shown = wait_for(Duration::from_secs(20), || {
+        text = cards_text(&session, dir.path());
+        text.contains("Disk full")
+    });
+    keep(&session, "notifications-do-not-disturb.png");
+    assert!(critical_shown, "a critical one shows through do-not-disturb: {text:?}");
+    assert!(!text.contains("Quiet"), "the normal one, sent first, stays off the screen: {text:?}");
+
+    let popup = crate::popup::open_popup_with(&session, "1");
+    let png = workspace().join("target/e2e-artifacts/notifications-history.png");
+    let listed = wait_for(Duration::from_secs(10), || {
+        session.grab_window(&popup, &png);
+        text = popup_text(&png);
+        ["Quiet please", "Disk full", "Do not disturb"].iter().all(|wanted| text.contains(wanted))
+    });
+    assert!(listed, "the history lists both under its buttons: {text:?}");
+    assert!(text.find("Disk full") < text.find("Quiet please"), "newest first: {text:?}");
+
+    // Clear all, at the popup's top right, closes them all: the critical card goes too.
+    let (x, y, width, _) = session.geometry(&popup);
+    let (x, y) = (x + width as i32 - 30, y + 18);
+    run(session.command("xdotool").args(["mousemove", &x.to_string(), &y.to_string(), "click", "1"]));
+    let cleared = wait_for(Duration::from_secs(10), || {
+        session.grab_window(&popup, &png);
+        text = popup_text(&png);
+        text.contains("No notifications")
+    });
+    assert!(cleared, "Clear all empties the history: {text:?}");
+    assert!(wait_for(Duration::from_secs(10), || !cards_text(&session, dir.path()).contains("Disk full")));
 }
 
 fn resident_kb(pid: u32) -> u64 {

@@ -8,6 +8,7 @@
 mod custom;
 mod komorebi;
 mod label;
+mod notifications;
 mod power_menu;
 mod status_command;
 mod volume;
@@ -16,6 +17,7 @@ mod weather;
 pub use custom::{AltIcons, CustomConfig, CustomInterval, CustomReturnType, FormatIcons, Once, REAL_TIME_SIGNALS};
 pub use komorebi::*;
 pub use label::LabelPrefix;
+pub use notifications::NotificationsConfig;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
 pub use status_command::StatusCommandConfig;
 pub use volume::VolumeConfig;
@@ -46,6 +48,7 @@ macro_rules! with_stock_kinds {
             Media(MediaConfig) grants ["media"],
             Memory(MemoryConfig) grants ["metrics"],
             Network(NetworkConfig) grants ["network"],
+            Notifications(NotificationsConfig) grants ["notifications"],
             PowerMenu(PowerMenuConfig) grants ["commands"],
             StatusCommand(StatusCommandConfig) grants ["commands"],
             Storage(StorageConfig) grants ["disks"],
@@ -60,7 +63,7 @@ macro_rules! with_stock_kinds {
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] = &["Custom", "PowerMenu", "StatusCommand", "Volume", "Weather"];
+pub const OBI_OWN_KINDS: &[&str] = &["Custom", "Notifications", "PowerMenu", "StatusCommand", "Volume", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -102,6 +105,7 @@ enabled_by_its_switch!(
     KeyboardConfig,
     MediaConfig,
     NetworkConfig,
+    NotificationsConfig,
     PowerMenuConfig,
     StatusCommandConfig,
     StorageConfig,

@@ -15,7 +15,7 @@ use super::popup::{Grabbed, Located};
 use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NoticeLook, Notices, Running, settings_of};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
-use crate::config::model::NotificationsConfig;
+use crate::config::model::NotificationServerConfig;
 use crate::control::{self, Request, Target};
 use crate::notifications::Service;
 use crate::render::text::ListAhead;
@@ -163,7 +163,7 @@ impl Fleet {
     /// Has `running`, whose config enables notifications, show them: the
     /// first such bar does (on Linux, where Obi can be the server); the
     /// others say why they do not.
-    fn serve_notifications(&mut self, running: &mut Running, config: &NotificationsConfig) {
+    fn serve_notifications(&mut self, running: &mut Running, config: &NotificationServerConfig) {
         if !cfg!(free_unix) {
             tracing::warn!("notifications: obi serves them on Linux only; `notifications` is ignored here");
             return;
@@ -178,6 +178,7 @@ impl Fleet {
         let service = crate::notifications::start(settings_of(config), None);
         let deliver = self.deliver.clone();
         service.listen(move || _ = deliver(BarEvent::Notifications));
+        self.capabilities.notifications.serve(Arc::new(service.clone()));
         running.show_notifications(Notices::new(service.clone(), NoticeLook::of(config), self.held_images()));
         self.notifications = Some((service, running.id()));
     }

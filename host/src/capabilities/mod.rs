@@ -16,6 +16,7 @@ pub mod locale;
 pub mod media;
 pub mod metrics;
 pub mod network;
+pub mod notifications;
 pub mod process;
 mod sampled;
 pub(crate) mod session_bus;
@@ -37,6 +38,7 @@ pub use keyboard::{Keyboard, SystemKeyboard};
 pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
+pub use notifications::{KeptNotification, Notifications, Overview};
 pub use process::{CommandOutput, Processes, SystemProcesses};
 pub use status_program::{Click, Hiding, StatusRead, StatusSource};
 pub use tiler::Tiler;
@@ -60,10 +62,11 @@ pub enum Capability {
     Tray,
     Commands,
     Audio,
+    Notifications,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 14] = [
+    pub const ALL: [Capability; 15] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -78,6 +81,7 @@ impl Capability {
         Capability::Tray,
         Capability::Commands,
         Capability::Audio,
+        Capability::Notifications,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -97,6 +101,7 @@ impl Capability {
             Capability::Tray => "tray",
             Capability::Commands => "commands",
             Capability::Audio => "audio",
+            Capability::Notifications => "notifications",
         }
     }
 
@@ -137,6 +142,8 @@ pub struct Capabilities {
     pub media: Arc<dyn Media>,
     pub tray: Arc<dyn Tray>,
     pub audio: Arc<dyn Audio>,
+    /// The desktop's notifications, once a bar serves them.
+    pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
     /// the images widgets name by path.
     pub held: HeldImages,
@@ -164,6 +171,7 @@ impl Capabilities {
             media: Arc::new(SystemMedia::new(held.clone())),
             tray: Arc::new(SystemTray::new(held.clone())),
             audio: Arc::new(SystemAudio::new()),
+            notifications: Arc::default(),
             held,
             hiding: Arc::default(),
         })

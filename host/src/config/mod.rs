@@ -202,7 +202,7 @@ impl BarConfig {
     }
 
     /// How the bar shows the desktop's notifications, when it serves them.
-    pub fn notifications(&self) -> Option<&model::NotificationsConfig> {
+    pub fn notifications(&self) -> Option<&model::NotificationServerConfig> {
         self.model.notifications.as_ref().filter(|notifications| notifications.enable)
     }
 

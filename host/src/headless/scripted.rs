@@ -4,6 +4,7 @@
 //! reaches them through the same WIT imports as the system's. HTTP fetches
 //! are real: a test serves its documents locally.
 
+use crate::capabilities::Notifications;
 use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::web::Response;
@@ -12,6 +13,7 @@ use crate::capabilities::{
     Disks, Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, StatusRead, StatusSource,
     SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
 };
+use crate::notifications::{self, Service};
 use crate::sync::lock;
 use crate::tiler::{KeyboardLayout, Message, Status};
 use crate::wake::{Subscribers, Waker};
@@ -63,6 +65,8 @@ pub struct Script {
     tray_readers: Arc<Subscribers>,
     audio_readers: Arc<Subscribers>,
     follow_readers: Arc<Subscribers>,
+    /// The notification server's history, empty until the test starts one.
+    notifications: Arc<Notifications>,
     /// Fetches are real, so a test serves its feed on a local port.
     web: Arc<SystemWeb>,
 }
@@ -110,6 +114,7 @@ impl Script {
             tray_readers: Arc::default(),
             audio_readers: Arc::default(),
             follow_readers: Arc::default(),
+            notifications: Arc::default(),
             web: Arc::new(SystemWeb::new()),
         }
     }
@@ -279,6 +284,16 @@ impl Script {
         self.readings().opened.clone()
     }
 
+    /// A notification server with `settings` that no bus reaches, whose
+    /// history widgets read from now on: the test sends it notifications
+    /// ([`Service::notify`]) and reads what widgets did to them. One per
+    /// script: widgets keep reading the first.
+    pub fn serve_notifications(&self, settings: notifications::Settings) -> Service {
+        let service = Service::without_bus(settings);
+        self.notifications.serve(Arc::new(service.clone()));
+        service
+    }
+
     /// These readings as the sources behind every capability.
     pub fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -294,6 +309,7 @@ impl Script {
             media: Arc::new(self.clone()),
             tray: Arc::new(self.clone()),
             audio: Arc::new(self.clone()),
+            notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),
         }

@@ -2,8 +2,9 @@
 //! on the session bus ([`server`]), what a `Notify` call is read into
 //! ([`incoming`], [`notification`]), where each notification is and for
 //! how long ([`store`]), and the one [`Service`] the bus, the bars and the
-//! widgets share. How they are drawn is the bars'.
+//! widgets ([`for_widgets`]) share. How they are drawn is the bars'.
 
+mod for_widgets;
 mod incoming;
 pub mod limits;
 mod notification;

@@ -74,6 +74,26 @@ impl Timeout {
 }
 
 impl Notification {
+    /// A notification from `app_name` as a sender sends it with nothing
+    /// but its texts: no actions, normal urgency, the config's timeout.
+    pub fn new(app_name: &str, summary: &str, body: &str) -> Notification {
+        Notification {
+            id: 0,
+            app_name: app_name.into(),
+            summary: summary.into(),
+            body: body.into(),
+            actions: Vec::new(),
+            urgency: Urgency::Normal,
+            timeout: Timeout::Default,
+            icon: None,
+            category: None,
+            desktop_entry: None,
+            resident: false,
+            transient: false,
+            received: SystemTime::now(),
+        }
+    }
+
     /// The action a click on the notification invokes, when it has one.
     pub fn default_action(&self) -> Option<&Action> {
         self.actions.iter().find(|action| action.key == DEFAULT_ACTION)

@@ -46,6 +46,9 @@ struct Inner {
     /// The name was let go by whoever held it.
     name_freed: bool,
     bus_closed: bool,
+    /// No bus hears this service ([`Service::without_bus`]): what it would
+    /// be told is dropped.
+    unheard: bool,
 }
 
 impl Service {
@@ -59,10 +62,23 @@ impl Service {
                 standing: Standing::Starting,
                 name_freed: false,
                 bus_closed: false,
+                unheard: false,
             }),
             wake: Condvar::new(),
             listeners: Mutex::default(),
         }))
+    }
+
+    /// A server no bus reaches, serving as if it held the name: what a
+    /// harness's script sends notifications through. What the bus would be
+    /// told is dropped, and no clock runs: a notification leaves the screen
+    /// only when the user (the test) sends it away.
+    pub fn without_bus(settings: Settings) -> Service {
+        let service = Service::new(settings);
+        let mut inner = lock(&service.0.inner);
+        (inner.standing, inner.unheard) = (Standing::Serving, true);
+        drop(inner);
+        service
     }
 
     /// Has `listener` called after every change (from any thread, never
@@ -145,7 +161,9 @@ impl Service {
         let result = {
             let mut inner = lock(&self.0.inner);
             let (result, signals) = change(&mut inner.store, Instant::now());
-            inner.outbox.extend(signals);
+            if !inner.unheard {
+                inner.outbox.extend(signals);
+            }
             result
         };
         self.0.wake.notify_all();

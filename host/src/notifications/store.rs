@@ -84,22 +84,31 @@ impl Store {
     pub fn notify(&mut self, mut notification: Notification, replaces: u32, now: Instant) -> (u32, Vec<Signal>) {
         // Shown again with its time running from now, if it is on screen.
         let until = self.until(&notification, now);
-        if let Some(entry) = self.entries.iter_mut().find(|entry| replaces != 0 && entry.notification.id == replaces) {
-            notification.id = replaces;
-            entry.notification = notification;
-            entry.seen = false;
-            // A replaced notification on screen starts its time again; one
-            // gone away comes back as new.
-            entry.place = if entry.on_screen() { Place::Shown { until } } else { Place::Waiting };
-            let mut signals = Vec::new();
-            self.settle(now, &mut signals);
-            return (replaces, signals);
-        }
-        notification.id = self.next_id();
-        let id = notification.id;
         let away = self.do_not_disturb && notification.urgency != Urgency::Critical;
-        let place = if away { Place::Away } else { Place::Waiting };
-        self.entries.push(Entry { notification, place, seen: false });
+        let replaced = self.entries.iter_mut().find(|entry| replaces != 0 && entry.notification.id == replaces);
+        let id = match replaced {
+            Some(entry) => {
+                notification.id = replaces;
+                entry.notification = notification;
+                entry.seen = false;
+                // A replaced notification on screen starts its time again;
+                // one gone away comes back as new, unless do-not-disturb
+                // keeps it away.
+                entry.place = match (away, entry.on_screen()) {
+                    (true, _) => Place::Away,
+                    (false, true) => Place::Shown { until },
+                    (false, false) => Place::Waiting,
+                };
+                replaces
+            }
+            None => {
+                notification.id = self.next_id();
+                let id = notification.id;
+                let place = if away { Place::Away } else { Place::Waiting };
+                self.entries.push(Entry { notification, place, seen: false });
+                id
+            }
+        };
         let mut signals = Vec::new();
         if away && !self.keeps(id) {
             // Do-not-disturb with no history to go to: it is never seen.
@@ -352,24 +361,9 @@ impl Store {
 mod tests {
     use super::*;
     use crate::notifications::notification::Action;
-    use std::time::SystemTime;
 
     fn note(summary: &str) -> Notification {
-        Notification {
-            id: 0,
-            app_name: "test".into(),
-            summary: summary.into(),
-            body: String::new(),
-            actions: Vec::new(),
-            urgency: Urgency::Normal,
-            timeout: Timeout::Default,
-            icon: None,
-            category: None,
-            desktop_entry: None,
-            resident: false,
-            transient: false,
-            received: SystemTime::UNIX_EPOCH,
-        }
+        Notification::new("test", summary, "")
     }
 
     fn with_actions(summary: &str, keys: &[&str]) -> Notification {
@@ -531,6 +525,23 @@ mod tests {
         store.set_do_not_disturb(false, start);
         store.notify(note("after"), 0, start);
         assert_eq!(shown(&store), ["after", "critical"]);
+    }
+
+    #[test]
+    fn a_replacement_during_do_not_disturb_stays_away_unless_critical() {
+        let start = Instant::now();
+        let mut store = Store::new(Settings::default());
+        let (id, _) = store.notify(note("downloading 10%"), 0, start);
+        store.set_do_not_disturb(true, start);
+        store.notify(note("downloading 50%"), id, start);
+        assert!(shown(&store).is_empty(), "a progress update does not break through");
+        assert_eq!(history(&store), ["downloading 50%"]);
+        store.notify(Notification { urgency: Urgency::Critical, ..note("download failed") }, id, start);
+        assert_eq!(shown(&store), ["download failed"]);
+        let shown_id = store.on_screen().next().map(|notification| notification.id);
+        assert_eq!(shown_id, Some(id), "replaced in place, with its id");
+        store.notify(note("retrying"), id, start);
+        assert!(shown(&store).is_empty(), "no longer critical: away again");
     }
 
     #[test]

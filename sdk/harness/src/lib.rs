@@ -1,7 +1,7 @@
 //! Runs one widget component headless, the way the bar runs it (same
 //! engine, sandbox and capability links), but with capability readings the
 //! test scripts: the time, CPU and memory use, the disks, the batteries,
-//! the network interfaces, the sound server, changed between refreshes to play readings over
+//! the network interfaces, the sound server, the notifications, changed between refreshes to play readings over
 //! time. No display, no bar: a widget author tests a component with
 //! `cargo test`, and the stock widgets are tested this way.
 //!
@@ -27,6 +27,7 @@ pub use obi::capabilities::{
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};
+pub use obi::notifications;
 pub use obi::runtime::{Failure, Schedule};
 pub use obi::spec::WidgetSpec;
 pub use obi::tiler;

@@ -163,3 +163,20 @@ fn a_widget_built_against_0_1_4_still_runs() {
     let view = widget.popup_input("count", "press", obi_harness::PopupInput::Input(Input::PrimaryClick)).unwrap();
     assert_eq!(texts(&view), ["requested 1, pressed 1"]);
 }
+
+/// A widget built against `obi:widget@0.1.6`, before 0.1.7 added
+/// `notifications`: its item's own look comes through, and it is told
+/// where the pointer was.
+#[test]
+fn a_widget_built_against_0_1_6_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-6"]).unwrap().remove(0);
+    let mut widget = Harness::plugin(wasm, "{}", &[], &script()).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["not clicked"]);
+    let look = view.items[0].look.as_ref().expect("its own look");
+    assert_eq!((look.colour, look.padding), (Some(obi_harness::Rgba::rgb(255, 0, 0)), 4.0));
+    let pointer = obi_harness::Pointer { x: 12.5, y: 7.0, ..Default::default() };
+    let view = widget.input_at("where", Input::PrimaryClick, pointer).unwrap();
+    assert_eq!(texts(&view), ["clicked at 12.5,7"]);
+}

@@ -7,7 +7,7 @@
 
 use super::Running;
 use crate::bar::Surface;
-use crate::config::model::{NotificationsConfig, ScreenPlace};
+use crate::config::model::{NotificationServerConfig, ScreenPlace};
 use crate::notifications::{DEFAULT_ACTION, Notification, Service, Settings, Urgency};
 use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout, Style};
 use crate::view::Input;
@@ -31,13 +31,13 @@ pub struct NoticeLook {
 }
 
 impl NoticeLook {
-    pub fn of(config: &NotificationsConfig) -> NoticeLook {
+    pub fn of(config: &NotificationServerConfig) -> NoticeLook {
         NoticeLook { place: config.position.unwrap_or(ScreenPlace::TopRight), width: config.width.unwrap_or(360.0) }
     }
 }
 
 /// What the server keeps, as the config says.
-pub fn settings_of(config: &NotificationsConfig) -> Settings {
+pub fn settings_of(config: &NotificationServerConfig) -> Settings {
     let default = Settings::default();
     Settings {
         default_timeout: config.timeout_ms.map_or(default.default_timeout, |ms| Duration::from_millis(ms.into())),

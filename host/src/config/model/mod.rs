@@ -45,7 +45,7 @@ pub struct BarModel {
     /// extension of the format; `position.start` wins).
     pub edge: Option<Edge>,
     /// Obi shows the desktop's notifications (Obi's own key).
-    pub notifications: Option<NotificationsConfig>,
+    pub notifications: Option<NotificationServerConfig>,
     pub padding: Option<SpacingKind>,
     #[serde(alias = "viewport")]
     pub position: Option<PositionConfig>,

@@ -30,7 +30,7 @@ pub enum ScreenPlace {
 
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct NotificationsConfig {
+pub struct NotificationServerConfig {
     pub enable: bool,
     /// Where on the monitor of the bar whose config enables them the
     /// notifications are stacked, the newest nearest the corner (default

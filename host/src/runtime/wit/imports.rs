@@ -429,3 +429,53 @@ impl host::audio::Host for StoreState {
         self.capabilities.audio.request(AudioRequest::SetDefault { output })
     }
 }
+
+impl host::notifications::Host for StoreState {
+    fn status(&mut self) -> host::notifications::NotificationsStatus {
+        use host::notifications::{NotificationsStatus, Standing};
+        let overview = self.capabilities.notifications.overview(&self.waker);
+        NotificationsStatus {
+            standing: overview.not_serving.map_or(Standing::Serving, Standing::NotServing),
+            do_not_disturb: overview.do_not_disturb,
+            unseen: overview.unseen.try_into().unwrap_or(u32::MAX),
+            kept: overview.kept.try_into().unwrap_or(u32::MAX),
+        }
+    }
+
+    fn history(&mut self, most: u32) -> Vec<host::notifications::Notification> {
+        let kept = self.capabilities.notifications.history(&self.waker, most as usize);
+        kept.into_iter()
+            .map(|kept| host::notifications::Notification {
+                id: kept.id,
+                app_name: foreign(kept.app_name),
+                summary: foreign(kept.summary),
+                body: foreign(kept.body),
+                received_seconds: kept.received_seconds,
+                critical: kept.critical,
+                has_default_action: kept.has_default_action,
+                on_screen: kept.on_screen,
+                seen: kept.seen,
+            })
+            .collect()
+    }
+
+    fn set_do_not_disturb(&mut self, on: bool) {
+        self.capabilities.notifications.set_do_not_disturb(on);
+    }
+
+    fn mark_seen(&mut self) {
+        self.capabilities.notifications.mark_seen();
+    }
+
+    fn invoke(&mut self, id: u32) -> Result<(), String> {
+        self.capabilities.notifications.invoke(id)
+    }
+
+    fn dismiss(&mut self, id: u32) -> Result<(), String> {
+        self.capabilities.notifications.dismiss(id)
+    }
+
+    fn dismiss_all(&mut self) {
+        self.capabilities.notifications.dismiss_all();
+    }
+}
