@@ -530,13 +530,13 @@ impl Panel {
         if let Some(factor) = self.buffer_scale() {
             layer.wl_surface().set_buffer_scale(factor);
         }
-        let device = &mut self.shell.device.borrow_mut();
-        let mut gl = GlBar::on(layer, handle, size, &config, device)?;
+        let mut gl = GlBar::on(layer, handle, size, &config, &mut self.shell.device.borrow_mut())?;
         gl.swap_without_waiting();
         gl.set_scale(self.scale.factor());
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
         self.redraw = true;
+        self.paint_waiting_notices();
         Ok(Some(config.supports_transparency().unwrap_or(false) && config.alpha_size() > 0))
     }
 

@@ -31,6 +31,8 @@ pub(super) struct NoticeSurface {
     place: ScreenPlace,
     along: i32,
     scale: Scale,
+    /// The compositor configured it: it may be drawn into.
+    configured: bool,
 }
 
 impl NoticeSurface {
@@ -104,18 +106,44 @@ impl Panel {
         layer.commit();
         let viewport = self.followed_scale.as_ref().and(shell.fractional.as_ref());
         let viewport = viewport.map(|fractional| fractional.viewport(layer.wl_surface(), &shell.qh));
-        NoticeSurface { gl_surface: None, viewport, layer, layout: card.clone(), place, along, scale: self.scale }
+        NoticeSurface {
+            gl_surface: None,
+            viewport,
+            layer,
+            layout: card.clone(),
+            place,
+            along,
+            scale: self.scale,
+            configured: false,
+        }
     }
 
-    /// The compositor placed the notice on `layer`: it is painted.
+    /// The compositor placed the notice on `layer`: it is painted (once
+    /// the bar has GL to paint it with).
     pub(super) fn notice_configured(&mut self, layer: &LayerSurface) {
-        let (Some(gl), Some(style)) = (&mut self.gl, &self.notice_style) else { return };
-        let Some(notice) = self.notices.iter_mut().find(|notice| notice.layer == *layer) else { return };
-        if notice.gl_surface.is_none() {
-            let size = notice.layout.size();
-            notice.gl_surface = surface_for(gl, layer.wl_surface(), notice.viewport.as_ref(), notice.scale, size);
+        if let Some(notice) = self.notices.iter_mut().find(|notice| notice.layer == *layer) {
+            notice.configured = true;
+            self.paint_notices_where(|notice| notice.layer == *layer);
         }
-        paint(gl, notice, style);
+    }
+
+    /// The bar's GL was just made: the notices configured before it are
+    /// painted now, not at the next change.
+    pub(super) fn paint_waiting_notices(&mut self) {
+        self.paint_notices_where(|notice| notice.gl_surface.is_none());
+    }
+
+    /// Paints each configured notice `which` picks, on a GL surface made
+    /// for it the first time.
+    fn paint_notices_where(&mut self, which: impl Fn(&NoticeSurface) -> bool) {
+        let (Some(gl), Some(style)) = (&mut self.gl, &self.notice_style) else { return };
+        for notice in self.notices.iter_mut().filter(|notice| notice.configured && which(notice)) {
+            if notice.gl_surface.is_none() {
+                let (layer, size) = (notice.layer.wl_surface(), notice.layout.size());
+                notice.gl_surface = surface_for(gl, layer, notice.viewport.as_ref(), notice.scale, size);
+            }
+            paint(gl, notice, style);
+        }
     }
 
     /// The compositor ended the notice on `layer`; it is made again at the next change.
