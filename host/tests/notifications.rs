@@ -228,6 +228,35 @@ fn another_server_holding_the_name_is_named_and_obi_serves_once_it_leaves() {
     assert_eq!(summaries(&service), ["now obi's"]);
 }
 
+/// A reload that no longer enables notifications lets the name go for
+/// another server to take; one that enables them again takes it back, with
+/// the history as it was.
+#[test]
+fn switched_off_the_server_lets_the_name_go_and_switched_on_takes_it_again() {
+    let Some(bus) = bus() else { return };
+    let service = serving(&bus, Settings::default());
+    let connection = client(&bus);
+    notify(&connection, ("before", ""), 0, &[], Hints::new(), -1).unwrap();
+    let dbus = zbus::blocking::fdo::DBusProxy::new(&connection).unwrap();
+    let owned = || dbus.name_has_owner(NAME.try_into().unwrap()).unwrap();
+    let server = dbus.get_name_owner(NAME.try_into().unwrap()).unwrap();
+
+    service.switch(false);
+    assert!(until(|| service.standing() == Standing::SwitchedOff), "{:?}", service.standing());
+    assert!(until(|| !owned()), "the name is let go");
+    let asked = connection.call_method(Some(server.as_str()), PATH, Some(NAME), "GetServerInformation", &());
+    assert!(asked.is_err(), "nothing answers at the server's path any more");
+    let other = client(&bus);
+    other.request_name(NAME).unwrap();
+    other.release_name(NAME).unwrap();
+
+    service.switch(true);
+    assert!(until(|| service.standing() == Standing::Serving), "{:?}", service.standing());
+    notify(&connection, ("after", ""), 0, &[], Hints::new(), -1).unwrap();
+    let kept: Vec<String> = service.history().into_iter().map(|(notification, _)| notification.summary).collect();
+    assert_eq!(kept, ["after", "before"], "the history is kept across");
+}
+
 #[test]
 fn hostile_senders_cost_a_bounded_amount_and_stop_nothing() {
     let Some(bus) = bus() else { return };

@@ -130,7 +130,8 @@ fn notify_sends_card_shows_and_expires_and_its_action_reaches_its_sender() {
     assert!(wait_for(Duration::from_secs(5), || !cards_text(&session, dir.path()).contains("Meeting")), "it went");
 
     // A card expires after its timeout; a replaced one changes in place; a critical one stays.
-    notify_send(&bus).args(["-t", "4000", "Short lived"]).status().unwrap();
+    // Long enough to be read while the machine is busy with the other tests.
+    notify_send(&bus).args(["-t", "8000", "Short lived"]).status().unwrap();
     let printed = notify_send(&bus).args(["-p", "-t", "0", "Download 10%"]).output().unwrap();
     let id = String::from_utf8_lossy(&printed.stdout).trim().to_owned();
     notify_send(&bus).args(["-r", &id, "-t", "0", "Download 90%"]).status().unwrap();
@@ -140,7 +141,7 @@ fn notify_sends_card_shows_and_expires_and_its_action_reaches_its_sender() {
         text.contains("Short lived") && text.contains("Battery low")
     });
     assert!(seen, "{text:?}");
-    let expired = wait_for(Duration::from_secs(10), || {
+    let expired = wait_for(Duration::from_secs(20), || {
         text = cards_text(&session, dir.path());
         !text.contains("Short lived")
     });
@@ -296,6 +297,51 @@ fn do_not_disturb_keeps_normal_ones_off_the_screen_and_the_history_lists_them() 
     });
     assert!(cleared, "Clear all empties the history: {text:?}");
     assert!(wait_for(Duration::from_secs(10), || !cards_text(&session, dir.path()).contains("Disk full")));
+}
+
+/// A reload is what enables and disables the server: a bar started
+/// without `notifications` serves none; saved with them enabled, it takes
+/// the name and shows a card; saved without, it lets the name go (a sender
+/// then finds no server), and enabled again it serves again.
+#[test]
+fn a_reload_enables_and_disables_the_server() {
+    if !have_tools("notifications test", TOOLS) {
+        return;
+    }
+    let Some(bus) = SessionBus::for_tests("notifications test", None) else { return };
+    let (dir, config) = bar_config(serde_json::json!([]), serde_json::json!({ "enable": false }));
+    let session = XSession::start(1280, 720);
+    let address: &OsStr = bus.address.as_ref();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address)]);
+    let served = || notify_send(&bus).args(["-e", "-t", "1", "ping"]).stderr(Stdio::null()).status().unwrap().success();
+    let save = |enable: bool| {
+        let json = serde_json::json!({
+            "height": 40, "font_size": 14, "left_widgets": [], "right_widgets": [],
+            "notifications": { "enable": enable, "timeout_ms": 60000 },
+        });
+        std::fs::write(&config, json.to_string()).unwrap();
+    };
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(!served(), "not enabled: no server");
+
+    save(true);
+    assert!(wait_for(Duration::from_secs(20), served), "enabled by a reload, the bar serves");
+    notify_send(&bus).args(["Enabled by a reload"]).status().unwrap();
+    let mut text = String::new();
+    let shown = wait_for(Duration::from_secs(20), || {
+        text = cards_text(&session, dir.path());
+        text.contains("Enabled by")
+    });
+    assert!(shown, "its card shows: {text:?}");
+
+    save(false);
+    assert!(wait_for(Duration::from_secs(20), || !served()), "disabled by a reload, the name is let go");
+    assert!(
+        wait_for(Duration::from_secs(10), || !cards_text(&session, dir.path()).contains("Enabled")),
+        "and the card goes"
+    );
+    save(true);
+    assert!(wait_for(Duration::from_secs(20), served), "enabled again, it serves again");
 }
 
 fn resident_kb(pid: u32) -> u64 {

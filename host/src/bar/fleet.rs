@@ -12,12 +12,10 @@
 //! told to quit ends alone; the process ends with its last bar.
 
 use super::popup::{Grabbed, Located};
-use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NoticeLook, Notices, Running, settings_of};
+use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NotificationHost, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
-use crate::config::model::NotificationServerConfig;
 use crate::control::{self, Request, Target};
-use crate::notifications::Service;
 use crate::render::text::ListAhead;
 use crate::render::{Measure, find_text_font};
 use crate::runtime::WidgetEngine;
@@ -71,9 +69,8 @@ pub struct Fleet {
     /// The sway or i3 bar block the bars stand in for, followed once they listen.
     #[cfg(unix)]
     block: Option<crate::bar_block::BlockSource>,
-    /// The desktop's notification server, once a bar's config enables it,
-    /// and the bar that shows the notifications: the first that enabled it.
-    notifications: Option<(Service, BarId)>,
+    /// The desktop's notification server, which the bars share.
+    notifications: NotificationHost,
 }
 
 /// What keeps the process listening to signals and `obi msg`; the control
@@ -86,6 +83,8 @@ impl Fleet {
     /// Starts the widgets' thread on `engine`; bars reach the loop through `deliver`.
     pub fn new(plan: Plan, engine: WidgetEngine, tiler: Connection, deliver: Deliver) -> Fleet {
         let capabilities = engine.capabilities().clone();
+        let notifications =
+            NotificationHost::new(deliver.clone(), capabilities.held.clone(), capabilities.notifications.clone());
         let widgets = Scheduler::start(engine);
         let measure = tracing::debug_span!("starting the text engine").in_scope(Measure::new);
         Fleet {
@@ -98,7 +97,7 @@ impl Fleet {
             next_id: 0,
             #[cfg(unix)]
             block: None,
-            notifications: None,
+            notifications,
         }
     }
 
@@ -151,36 +150,10 @@ impl Fleet {
             deliver(BarEvent::Widgets { bar: id, changes });
         });
         let (deliver, measure) = (self.deliver.clone(), self.measure.clone());
-        let notifications = source.config.notifications().cloned();
         let mut running = Running::new(id, source, bar, scheduler, tiler, deliver, measure);
         tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
-        if let Some(config) = notifications {
-            self.serve_notifications(&mut running, &config);
-        }
+        running.host_notifications(self.notifications.clone());
         Ok(running)
-    }
-
-    /// Has `running`, whose config enables notifications, show them: the
-    /// first such bar does (on Linux, where Obi can be the server); the
-    /// others say why they do not.
-    fn serve_notifications(&mut self, running: &mut Running, config: &NotificationServerConfig) {
-        if !cfg!(free_unix) {
-            tracing::warn!("notifications: obi serves them on Linux only; `notifications` is ignored here");
-            return;
-        }
-        if let Some((_, shown_by)) = &self.notifications {
-            tracing::info!(
-                "notifications: shown by the first bar that enabled them (bar {}), not by this one",
-                shown_by.0
-            );
-            return;
-        }
-        let service = crate::notifications::start(settings_of(config), None);
-        let deliver = self.deliver.clone();
-        service.listen(move || _ = deliver(BarEvent::Notifications));
-        self.capabilities.notifications.serve(Arc::new(service.clone()));
-        running.show_notifications(Notices::new(service.clone(), NoticeLook::of(config), self.held_images()));
-        self.notifications = Some((service, running.id()));
     }
 
     /// The bars the plan asks for at the start, started (one per source,

@@ -16,9 +16,7 @@ mod surface;
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
 pub use popup::{Grabbed, Located, PopupKey};
-pub use running::{
-    BarEvent, BarId, BarKey, BarSource, Deliver, Flow, NoticeInput, NoticeLook, Notices, Running, settings_of,
-};
+pub use running::{BarEvent, BarId, BarKey, BarSource, Deliver, Flow, NoticeInput, NotificationHost, Running};
 pub use surface::{Origin, ReportOutput, Surface};
 
 use crate::config::BarConfig;

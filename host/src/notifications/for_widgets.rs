@@ -15,6 +15,7 @@ impl NotificationServer for Service {
             Standing::Starting => Some("Obi is asking the session bus for the notification server's name".into()),
             Standing::HeldBy(holder) => Some(format!("{holder} is the notification server")),
             Standing::NoBus => Some("there is no session bus to serve notifications on".into()),
+            Standing::SwitchedOff => Some("the config no longer enables `notifications`".into()),
         };
         self.read(|store| Overview {
             not_serving,

@@ -70,14 +70,20 @@ impl Server {
 pub fn serve(service: &Service, connection: &Connection) -> zbus::Result<()> {
     service.bus_opened();
     follow_the_name(service, connection)?;
-    connection.object_server().at(PATH, Server(service.clone()))?;
     loop {
+        if !service.wait_until_switched_on() {
+            return Err(closed());
+        }
+        connection.object_server().at(PATH, Server(service.clone()))?;
         let flags = RequestNameFlags::DoNotQueue.into();
         match connection.request_name_with_flags(NAME, flags) {
             Ok(RequestNameReply::PrimaryOwner | RequestNameReply::AlreadyOwner) => {
                 tracing::info!("notifications: obi is the desktop's notification server");
                 service.set_standing(Standing::Serving);
-                return send_signals(service, connection);
+                send_signals(service, connection)?;
+                connection.release_name(NAME)?;
+                connection.object_server().remove::<Server, _>(PATH)?;
+                tracing::info!("notifications: no longer enabled by the config; the name is let go");
             }
             // zbus says so as an error; the bus's own answer would be `Exists`.
             Err(zbus::Error::NameTaken) | Ok(RequestNameReply::Exists | RequestNameReply::InQueue) => {
@@ -120,7 +126,8 @@ fn follow_the_name(service: &Service, connection: &Connection) -> zbus::Result<(
     Ok(())
 }
 
-/// Sends what the bus is to be told, as it comes, until the connection closes.
+/// Sends what the bus is to be told, as it comes, until the service is
+/// switched off (Ok) or the connection closes.
 fn send_signals(service: &Service, connection: &Connection) -> zbus::Result<()> {
     while let Some(signals) = service.next_signals() {
         for signal in signals {
@@ -134,7 +141,10 @@ fn send_signals(service: &Service, connection: &Connection) -> zbus::Result<()> 
             }?;
         }
     }
-    Err(closed())
+    match service.switched_off() {
+        true => Ok(()),
+        false => Err(closed()),
+    }
 }
 
 /// Who owns the name, by the program's name and process where the bus

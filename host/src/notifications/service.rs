@@ -24,6 +24,8 @@ pub enum Standing {
     HeldBy(String),
     /// There is no session bus.
     NoBus,
+    /// The config no longer enables notifications: the name is let go.
+    SwitchedOff,
 }
 
 #[derive(Clone)]
@@ -49,6 +51,8 @@ struct Inner {
     /// No bus hears this service ([`Service::without_bus`]): what it would
     /// be told is dropped.
     unheard: bool,
+    /// The config no longer enables notifications ([`Service::switch`]).
+    switched_off: bool,
 }
 
 impl Service {
@@ -63,6 +67,7 @@ impl Service {
                 name_freed: false,
                 bus_closed: false,
                 unheard: false,
+                switched_off: false,
             }),
             wake: Condvar::new(),
             listeners: Mutex::default(),
@@ -149,6 +154,13 @@ impl Service {
         self.change(|store, _| (store.mark_seen(), Vec::new()));
     }
 
+    /// Serves notifications (`on`) or lets the bus name go until switched
+    /// on again, as the config says; what is kept stays kept.
+    pub fn switch(&self, on: bool) {
+        lock(&self.0.inner).switched_off = !on;
+        self.0.wake.notify_all();
+    }
+
     pub fn set_settings(&self, settings: Settings) {
         if settings != self.settings() {
             self.change(|store, now| ((), store.set_settings(settings, now)));
@@ -209,7 +221,7 @@ impl Service {
     /// Waits until the name is let go (true) or the bus closes (false).
     pub(super) fn wait_for_the_name(&self) -> bool {
         let mut inner = lock(&self.0.inner);
-        while !inner.name_freed && !inner.bus_closed {
+        while !inner.name_freed && !inner.bus_closed && !inner.switched_off {
             inner = self.0.wake.wait(inner).unwrap_or_else(PoisonError::into_inner);
         }
         inner.name_freed = false;
@@ -218,14 +230,33 @@ impl Service {
         !inner.bus_closed
     }
 
+    /// Waits while the service is switched off; false when the bus closed
+    /// meanwhile.
+    pub(super) fn wait_until_switched_on(&self) -> bool {
+        if lock(&self.0.inner).switched_off {
+            self.set_standing(Standing::SwitchedOff);
+        }
+        let mut inner = lock(&self.0.inner);
+        while inner.switched_off && !inner.bus_closed {
+            inner = self.0.wake.wait(inner).unwrap_or_else(PoisonError::into_inner);
+        }
+        !inner.bus_closed
+    }
+
+    /// Whether it is switched off: serving is to stop.
+    pub(super) fn switched_off(&self) -> bool {
+        lock(&self.0.inner).switched_off
+    }
+
     /// Waits for what the bus is to be told next: signals of changes, or
     /// of notifications whose time is up, which leave the screen now (the
-    /// listeners are told). None once the bus closed.
+    /// listeners are told). None once the bus closed, or once the service
+    /// was switched off and has nothing left to say.
     pub(super) fn next_signals(&self) -> Option<Vec<Signal>> {
         let (signals, ticked) = {
             let mut inner = lock(&self.0.inner);
             loop {
-                if inner.bus_closed {
+                if inner.bus_closed || (inner.switched_off && inner.outbox.is_empty()) {
                     return None;
                 }
                 let now = Instant::now();

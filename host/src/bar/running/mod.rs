@@ -25,7 +25,7 @@ mod popups;
 mod requests;
 
 pub use keyboard::BarKey;
-pub use notices::{NoticeInput, NoticeLook, Notices, settings_of};
+pub use notices::{NoticeInput, NotificationHost};
 
 use super::popup::{Grabbed, OpenPopup};
 use super::surface::{ReportOutput, Surface};
@@ -170,6 +170,9 @@ pub struct Running {
     keyboard_held: bool,
     /// The desktop's notifications, when this bar shows them.
     notices: Option<notices::Notices>,
+    /// The process's notification server, which a reload enabling or
+    /// disabling notifications asks for them or gives them back.
+    notification_host: Option<notices::NotificationHost>,
 }
 
 impl Running {
@@ -208,6 +211,7 @@ impl Running {
             focus: None,
             keyboard_held: false,
             notices: None,
+            notification_host: None,
         }
     }
 

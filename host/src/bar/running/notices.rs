@@ -3,16 +3,21 @@
 //! shown), the cards handed to the surface to stack at the configured
 //! place, and what the pointer does on them handed to the server: the
 //! pointer on a card stops its time, a click invokes its default action
-//! (a button its own action, × or a secondary click dismisses it).
+//! (a button its own action, × or a secondary click dismisses it). Which
+//! bar that is, and whether the server runs, is decided once for the
+//! process by the [`NotificationHost`] its bars share.
 
-use super::Running;
+use super::{BarEvent, BarId, Deliver, Running};
 use crate::bar::Surface;
+use crate::capabilities::Notifications;
 use crate::config::model::{NotificationServerConfig, ScreenPlace};
 use crate::notifications::{DEFAULT_ACTION, Notification, Service, Settings, Urgency};
 use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout, Style};
+use crate::sync::lock;
 use crate::view::Input;
 use crate::view::images::HeldImages;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The pointer on one of the notifications shown, in its logical pixels.
@@ -94,10 +99,85 @@ impl Drop for Notices {
     }
 }
 
+/// The process's notification server, shared by its bars: started by the
+/// first bar whose config enables notifications (on Linux, where Obi can
+/// be the server), shown by one bar at a time, and switched off (its bus
+/// name let go, its history kept) while no bar's config enables it.
+#[derive(Clone)]
+pub struct NotificationHost(Arc<Mutex<Hosting>>);
+
+struct Hosting {
+    service: Option<Service>,
+    shown_by: Option<BarId>,
+    deliver: Deliver,
+    held: HeldImages,
+    /// What widgets read, handed the server once it starts.
+    readers: Arc<Notifications>,
+}
+
+impl NotificationHost {
+    /// No server yet; once there is one, its changes reach the bars
+    /// through `deliver` and the widgets through `readers`, and its cards'
+    /// icons are held in `held`.
+    pub fn new(deliver: Deliver, held: HeldImages, readers: Arc<Notifications>) -> NotificationHost {
+        NotificationHost(Arc::new(Mutex::new(Hosting { service: None, shown_by: None, deliver, held, readers })))
+    }
+
+    /// Bar `bar`, whose config enables notifications as `config` says:
+    /// the notices it is to show, unless another bar shows them already.
+    pub fn enable(&self, bar: BarId, config: &NotificationServerConfig) -> Option<Notices> {
+        if !cfg!(free_unix) {
+            tracing::warn!("notifications: obi serves them on Linux only; `notifications` is ignored here");
+            return None;
+        }
+        let mut hosting = lock(&self.0);
+        if let Some(shown_by) = hosting.shown_by.filter(|shown_by| *shown_by != bar) {
+            tracing::info!(
+                "notifications: shown by the first bar that enabled them (bar {}), not by this one",
+                shown_by.0
+            );
+            return None;
+        }
+        let service = match &hosting.service {
+            Some(service) => {
+                service.set_settings(settings_of(config));
+                service.switch(true);
+                service.clone()
+            }
+            None => {
+                let service = crate::notifications::start(settings_of(config), None);
+                let deliver = hosting.deliver.clone();
+                service.listen(move || _ = deliver(BarEvent::Notifications));
+                hosting.readers.serve(Arc::new(service.clone()));
+                hosting.service.insert(service).clone()
+            }
+        };
+        hosting.shown_by = Some(bar);
+        Some(Notices::new(service, NoticeLook::of(config), hosting.held.clone()))
+    }
+
+    /// Bar `bar` no longer enables notifications: when it showed them, the
+    /// server is switched off until a bar enables them again.
+    pub fn disable(&self, bar: BarId) {
+        let mut hosting = lock(&self.0);
+        if hosting.shown_by == Some(bar) {
+            hosting.shown_by = None;
+            if let Some(service) = &hosting.service {
+                service.switch(false);
+            }
+        }
+    }
+}
+
 impl Running {
-    /// Has the bar show `notices`.
-    pub fn show_notifications(&mut self, notices: Notices) {
-        self.notices = Some(notices);
+    /// Has the bar show the notifications when its config enables them,
+    /// from the server `host` keeps for the process, now and after each
+    /// reload.
+    pub fn host_notifications(&mut self, host: NotificationHost) {
+        if let Some(config) = self.source.config.notifications() {
+            self.notices = host.enable(self.id, config);
+        }
+        self.notification_host = Some(host);
     }
 
     /// The config was read again: the notifications are shown as it says
@@ -116,9 +196,12 @@ impl Running {
             (None, Some(_)) => {
                 self.notices = None;
                 surface.show_notices(&[], ScreenPlace::TopRight, &self.bar.scene().style);
+                if let Some(host) = &self.notification_host {
+                    host.disable(self.id);
+                }
             }
-            (Some(_), None) => {
-                tracing::warn!("notifications: enabled on a reload; obi serves them from its next start")
+            (Some(config), None) => {
+                self.notices = self.notification_host.as_ref().and_then(|host| host.enable(self.id, config));
             }
             (None, None) => {}
         }
