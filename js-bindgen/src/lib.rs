@@ -29,7 +29,7 @@ pub struct WidgetWorld {
     imports: Vec<InterfaceId>,
     /// The exported `guest` interface.
     guest: InterfaceId,
-    /// The package's version: `0.1.6`.
+    /// The package's version: `0.1.7`.
     version: String,
 }
 

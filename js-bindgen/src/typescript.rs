@@ -1,5 +1,5 @@
 //! TypeScript declarations of the modules a JS widget imports
-//! (`obi:widget/clock`, with and without its `@version`) and of the
+//! (`obi:widget/clock`, without a version and with its own or an earlier 0.1 release's) and of the
 //! `guest` object it exports, so that an editor completes and checks them.
 
 use super::{REQUIRED_GUEST_FUNCTIONS, WidgetWorld, doc_lines, js_name};
@@ -82,11 +82,21 @@ impl WidgetWorld {
             }
         }
         out.push_str("}\n");
-        let _ = writeln!(
-            out,
-            "declare module \"obi:widget/{name}@{}\" {{\n  export * from \"obi:widget/{name}\";\n}}\n",
-            self.version
-        );
+        for version in self.versions_named() {
+            let _ = writeln!(
+                out,
+                "declare module \"obi:widget/{name}@{version}\" {{\n  export * from \"obi:widget/{name}\";\n}}\n"
+            );
+        }
+    }
+
+    /// The versions an import may name: the package's, and as the JS
+    /// runtime takes them, every earlier 0.1 release's (`0.1.0` … `0.1.7`).
+    fn versions_named(&self) -> Vec<String> {
+        match self.version.strip_prefix("0.1.").and_then(|patch| patch.parse::<u32>().ok()) {
+            Some(patch) => (0..=patch).map(|patch| format!("0.1.{patch}")).collect(),
+            None => vec![self.version.clone()],
+        }
     }
 
     fn write_function(&self, out: &mut String, function: &Function, interface: InterfaceId, method: bool) {
