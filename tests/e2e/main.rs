@@ -27,6 +27,7 @@ mod monitors;
 mod mouse;
 mod notifications;
 mod ocr;
+mod osd;
 mod popup;
 mod screenshot;
 mod status_command;

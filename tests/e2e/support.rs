@@ -449,13 +449,16 @@ pub fn files_under(folder: &Path) -> Vec<PathBuf> {
 
 pub fn wait_for(timeout: Duration, mut ready: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + timeout;
-    while Instant::now() < until {
+    // Asked at least once: with no time to wait, whether it is ready now.
+    loop {
         if ready() {
             return true;
         }
+        if Instant::now() >= until {
+            return false;
+        }
         sleep(Duration::from_millis(50));
     }
-    false
 }
 
 /// An RGBA image.

@@ -12,7 +12,7 @@
 //! told to quit ends alone; the process ends with its last bar.
 
 use super::popup::{Grabbed, Located};
-use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NotificationHost, Running};
+use super::running::{BarEvent, BarId, BarSource, Deliver, Flow, NotificationHost, OsdHost, Running};
 use super::surface::Surface;
 use crate::capabilities::Capabilities;
 use crate::control::{self, Request, Target};
@@ -71,6 +71,8 @@ pub struct Fleet {
     block: Option<crate::bar_block::BlockSource>,
     /// The desktop's notification server, which the bars share.
     notifications: NotificationHost,
+    /// The levels the bars' on-screen displays show, followed once.
+    osd: OsdHost,
 }
 
 /// What keeps the process listening to signals and `obi msg`; the control
@@ -85,6 +87,7 @@ impl Fleet {
         let capabilities = engine.capabilities().clone();
         let notifications =
             NotificationHost::new(deliver.clone(), capabilities.held.clone(), capabilities.notifications.clone());
+        let osd = OsdHost::new(capabilities.audio.clone(), capabilities.backlight.clone(), deliver.clone());
         let widgets = Scheduler::start(engine);
         let measure = tracing::debug_span!("starting the text engine").in_scope(Measure::new);
         Fleet {
@@ -98,6 +101,7 @@ impl Fleet {
             #[cfg(unix)]
             block: None,
             notifications,
+            osd,
         }
     }
 
@@ -153,6 +157,7 @@ impl Fleet {
         let mut running = Running::new(id, source, bar, scheduler, tiler, deliver, measure);
         tracing::debug_span!("watching the bar's config").in_scope(|| running.listen())?;
         running.host_notifications(self.notifications.clone());
+        running.host_osd(self.osd.clone());
         Ok(running)
     }
 
@@ -309,6 +314,7 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
             }
         }
         BarEvent::Notifications => members.iter_mut().for_each(|member| member.running.notifications_changed()),
+        BarEvent::Levels => members.iter_mut().for_each(|member| member.running.levels_changed()),
         BarEvent::Notice { bar, index, input } => {
             if let Some(Member { running, surface }) = find(members, bar) {
                 running.notice_input(index, input, surface);
@@ -426,6 +432,7 @@ mod tests {
         }
         fn hide_popup(&mut self) {}
         fn show_notices(&mut self, _: &[PopupLayout], _: crate::config::model::ScreenPlace, _: &Style) {}
+        fn show_osd(&mut self, _: Option<&PopupLayout>, _: crate::config::model::ScreenPlace, _: &Style) {}
         fn locate(&self, _: (i32, i32)) -> crate::bar::Located {
             crate::bar::Located::Elsewhere
         }

@@ -16,7 +16,7 @@ mod surface;
 pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
 pub use popup::{Grabbed, Located, PopupKey};
-pub use running::{BarEvent, BarId, BarKey, BarSource, Deliver, Flow, NoticeInput, NotificationHost, Running};
+pub use running::{BarEvent, BarId, BarKey, BarSource, Deliver, Flow, NoticeInput, NotificationHost, OsdHost, Running};
 pub use surface::{Origin, ReportOutput, Surface};
 
 use crate::config::BarConfig;

@@ -2,7 +2,7 @@
 //! Wayland layer surface): its size, presenting the frames the bar laid out
 //! and painting, being shown or hidden, being placed, and showing a tooltip
 //! or a widget's popup the bar laid out, showing the desktop's
-//! notifications, and handing assistive technology
+//! notifications and on-screen displays, and handing assistive technology
 //! the bar's accessibility tree. Sizes and positions are in the
 //! surface's logical pixels, unless they say otherwise. The surfaces live
 //! in `window/`; the bar only names what it asks of them.
@@ -72,6 +72,11 @@ pub trait Surface {
     /// keeps the pointer's moves and presses on it for the bar
     /// ([`super::BarEvent::Notice`]).
     fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style);
+
+    /// Shows the on-screen display laid out as `card` at `place` on the
+    /// bar's monitor (beside the bar when it runs along that edge), in
+    /// `style`, over everything and taking no input; none hides it.
+    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style);
 
     /// Where the screen's device pixel `at` falls: on the popup, on the bar
     /// or elsewhere.

@@ -5,6 +5,7 @@
 //! widget, and tests can script the values a widget sees.
 
 pub mod audio;
+pub mod backlight;
 pub mod battery;
 mod bus_properties;
 pub mod clock;
@@ -31,6 +32,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use audio::{Audio, AudioRequest, AudioStatus, SystemAudio};
+pub use backlight::{Backlight, BacklightStatus, SystemBacklight};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
@@ -142,6 +144,7 @@ pub struct Capabilities {
     pub media: Arc<dyn Media>,
     pub tray: Arc<dyn Tray>,
     pub audio: Arc<dyn Audio>,
+    pub backlight: Arc<dyn Backlight>,
     /// The desktop's notifications, once a bar serves them.
     pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
@@ -155,7 +158,8 @@ impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, the
-    /// media players and tray icons on the session bus, and the sound server.
+    /// media players and tray icons on the session bus, the sound server and the
+    /// backlight.
     /// Window and tray icons are held in `held`.
     pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
@@ -171,6 +175,7 @@ impl Capabilities {
             media: Arc::new(SystemMedia::new(held.clone())),
             tray: Arc::new(SystemTray::new(held.clone())),
             audio: Arc::new(SystemAudio::new()),
+            backlight: Arc::new(SystemBacklight::new()),
             notifications: Arc::default(),
             held,
             hiding: Arc::default(),

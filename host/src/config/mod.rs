@@ -206,6 +206,11 @@ impl BarConfig {
         self.model.notifications.as_ref().filter(|notifications| notifications.enable)
     }
 
+    /// How the bar shows the volume and the brightness as they change, when it does.
+    pub fn osd(&self) -> Option<&model::OsdConfig> {
+        self.model.osd.as_ref().filter(|osd| osd.enable)
+    }
+
     pub fn font_family(&self) -> Option<&str> {
         self.model.font_family.as_deref()
     }
@@ -216,7 +221,11 @@ impl BarConfig {
     /// Obi's own keys.
     pub fn obi_own_entries(&self) -> Vec<String> {
         let own = |kind: &str| kind == "Plugin" || model::OBI_OWN_KINDS.contains(&kind);
-        let keys = [self.model.edge.map(|_| "edge"), self.model.notifications.as_ref().map(|_| "notifications")];
+        let keys = [
+            self.model.edge.map(|_| "edge"),
+            self.model.notifications.as_ref().map(|_| "notifications"),
+            self.model.osd.as_ref().map(|_| "osd"),
+        ];
         let keys = keys.into_iter().flatten().map(str::to_owned);
         let entries = self.model.entries().filter(|(_, widget)| own(widget.kind()));
         entries.map(|(at, widget)| format!("{at}.{}", widget.kind())).chain(keys).collect()
@@ -307,6 +316,27 @@ mod tests {
         let unknown =
             r#"{ "left_widgets": [], "right_widgets": [], "notifications": { "enable": true, "position": "middle" } }"#;
         assert!(parse(unknown).is_err(), "a place that is none of the six");
+    }
+
+    #[test]
+    fn osd_is_obis_own_key_read_with_its_ranges() {
+        let json = r#"{ "left_widgets": [], "right_widgets": [],
+            "osd": { "enable": true, "position": "top-center", "timeout_ms": 800 } }"#;
+        let config = parse(json).unwrap().config;
+        let osd = config.osd().unwrap();
+        assert_eq!((osd.position, osd.timeout_ms), (Some(model::ScreenPlace::TopCenter), Some(800)));
+        assert_eq!(config.obi_own_entries(), ["osd"], "`obi check` notes komorebi-bar has no such key");
+        let off = parse(r#"{ "left_widgets": [], "right_widgets": [], "osd": { "enable": false } }"#).unwrap();
+        assert_eq!(off.config.osd(), None);
+        let wrong = r#"{ "left_widgets": [], "right_widgets": [],
+            "osd": { "enable": true, "timeout_ms": 5, "width": 5000 } }"#;
+        let messages: Vec<String> = parse(wrong).unwrap_err().iter().map(|error| error.to_string()).collect();
+        let said = messages.join("\n");
+        assert!(
+            said.contains("osd.timeout_ms: 5 is no time an on-screen display stays; expected 100..=60000"),
+            "{said}"
+        );
+        assert!(said.contains("osd.width: 5000 is no width an on-screen display can have"), "{said}");
     }
 
     #[test]

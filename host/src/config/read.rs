@@ -327,6 +327,17 @@ fn check_numbers(model: &BarModel, found: &mut Vec<(Severity, String, String)>) 
             out_of_range("notifications.width", f64::from(width), &width, range, "no width a notification can have");
         }
     }
+    if let Some(osd) = &model.osd {
+        use super::model as limits;
+        if let Some(timeout) = osd.timeout_ms {
+            let range = f64::from(limits::SHORTEST_OSD_MS)..=f64::from(limits::LONGEST_OSD_MS);
+            out_of_range("osd.timeout_ms", f64::from(timeout), &timeout, range, "no time an on-screen display stays");
+        }
+        if let Some(width) = osd.width {
+            let range = f64::from(limits::NARROWEST)..=f64::from(limits::WIDEST);
+            out_of_range("osd.width", f64::from(width), &width, range, "no width an on-screen display can have");
+        }
+    }
     for (at, widget) in model.entries() {
         let WidgetConfig::Plugin(plugin) = widget else { continue };
         if let Some(megabytes) = plugin.memory_limit_mb {

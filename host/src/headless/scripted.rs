@@ -9,9 +9,9 @@ use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::web::Response;
 use crate::capabilities::{
-    Audio, AudioRequest, AudioStatus, Batteries, Battery, Capabilities, Click, Clock, CommandOutput, Control, Disk,
-    Disks, Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying, Processes, StatusRead, StatusSource,
-    SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
+    Audio, AudioRequest, AudioStatus, Backlight, BacklightStatus, Batteries, Battery, Capabilities, Click, Clock,
+    CommandOutput, Control, Disk, Disks, Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying,
+    Processes, StatusRead, StatusSource, SystemWeb, Tiler, Tray, TrayAction, TrayItem, Web,
 };
 use crate::notifications::{self, Service};
 use crate::sync::lock;
@@ -47,6 +47,7 @@ struct Readings {
     audio: AudioStatus,
     audio_requests: Vec<AudioRequest>,
     audio_answers_held: bool,
+    backlight: BacklightStatus,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
     statuses: HashMap<String, StatusRead>,
@@ -64,6 +65,7 @@ pub struct Script {
     media_readers: Arc<Subscribers>,
     tray_readers: Arc<Subscribers>,
     audio_readers: Arc<Subscribers>,
+    backlight_readers: Arc<Subscribers>,
     follow_readers: Arc<Subscribers>,
     /// The notification server's history, empty until the test starts one.
     notifications: Arc<Notifications>,
@@ -101,6 +103,7 @@ impl Script {
             audio: AudioStatus::Unavailable("no sound server in this script".into()),
             audio_requests: Vec::new(),
             audio_answers_held: false,
+            backlight: BacklightStatus::Absent("no backlight in this script".into()),
             followed: HashMap::new(),
             follows: Vec::new(),
             statuses: HashMap::new(),
@@ -113,6 +116,7 @@ impl Script {
             media_readers: Arc::default(),
             tray_readers: Arc::default(),
             audio_readers: Arc::default(),
+            backlight_readers: Arc::default(),
             follow_readers: Arc::default(),
             notifications: Arc::default(),
             web: Arc::new(SystemWeb::new()),
@@ -229,6 +233,12 @@ impl Script {
         self.readings().audio_requests.clone()
     }
 
+    /// The backlight's level (or why there is none); what reads it is woken.
+    pub fn set_backlight(&self, status: BacklightStatus) {
+        self.readings().backlight = status;
+        self.backlight_readers.wake_all();
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -309,6 +319,7 @@ impl Script {
             media: Arc::new(self.clone()),
             tray: Arc::new(self.clone()),
             audio: Arc::new(self.clone()),
+            backlight: Arc::new(self.clone()),
             notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),
@@ -522,6 +533,13 @@ impl Audio for Script {
         drop(readings);
         self.audio_readers.wake_all();
         Ok(())
+    }
+}
+
+impl Backlight for Script {
+    fn status(&self, waker: &Waker) -> BacklightStatus {
+        self.backlight_readers.subscribe(waker);
+        self.readings().backlight.clone()
     }
 }
 

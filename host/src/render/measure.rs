@@ -8,6 +8,7 @@
 
 use super::layout::{self, Layout};
 use super::notice_layout::{self, NoticeCard};
+use super::osd_layout::{self, OsdCard};
 use super::popup_layout::{self, PopupLayout};
 use super::text::{self, ShapedText, TextEngine, TextKind};
 use super::{FontData, Scene, Style, icon_font};
@@ -76,6 +77,12 @@ impl Measure {
     pub fn lay_out_notice(&self, card: &NoticeCard, width: f32, style: &Style) -> PopupLayout {
         let metrics = &mut *self.inner.borrow_mut();
         notice_layout::lay_out_notice(card, width, style, &mut |piece, room| metrics.fit_piece(piece, style, room))
+    }
+
+    /// Where everything on an on-screen display goes, `width` wide.
+    pub fn lay_out_osd(&self, card: &OsdCard, width: f32, style: &Style) -> PopupLayout {
+        let metrics = &mut *self.inner.borrow_mut();
+        osd_layout::lay_out_osd(card, width, style, &mut |piece, room| metrics.fit_piece(piece, style, room))
     }
 
     /// `text` shaped at `size` in `style`'s text font (or the icon font first).

@@ -1,5 +1,6 @@
 //! Turns the widgets' states into pixels: [`Scene`] is what to draw, the
-//! [`Measure`] lays it out ([`Layout`]: margins, sides, groups, truncation)
+//! [`Measure`] lays it out ([`Layout`]: margins, sides, groups, truncation;
+//! popups, notifications and on-screen displays)
 //! and the [`Painter`] paints the [`Frame`] with femtovg on whatever GL
 //! target is current, all of it or only a damaged region.
 
@@ -15,6 +16,7 @@ mod layout;
 mod measure;
 mod notice_layout;
 mod offscreen;
+mod osd_layout;
 mod painter;
 mod popup_layout;
 pub mod text;
@@ -29,6 +31,7 @@ pub use layout::{FAILED_KEY, Layout, PlacedItem, lay_out};
 pub use measure::Measure;
 pub use notice_layout::{ACTION_PREFIX, BODY_LINES, DISMISS_KEY, NoticeCard, lay_out_notice};
 pub use offscreen::{Offscreen, write_png};
+pub use osd_layout::{OsdCard, lay_out_osd};
 pub use painter::{Face, Painter};
 pub use popup_layout::{PlacedCell, PopupLayout, lay_out_popup};
 

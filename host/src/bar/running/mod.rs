@@ -19,6 +19,7 @@
 mod access;
 mod keyboard;
 mod notices;
+mod osd;
 mod painting;
 mod pointer;
 mod popups;
@@ -26,6 +27,7 @@ mod requests;
 
 pub use keyboard::BarKey;
 pub use notices::{NoticeInput, NotificationHost};
+pub use osd::OsdHost;
 
 use super::popup::{Grabbed, OpenPopup};
 use super::surface::{ReportOutput, Surface};
@@ -72,6 +74,8 @@ pub enum BarEvent {
     Notifications,
     /// The pointer on the `index`th notification bar `bar` shows.
     Notice { bar: BarId, index: usize, input: NoticeInput },
+    /// The volume or the backlight, followed for on-screen displays, changed.
+    Levels,
 }
 
 /// Hands a [`BarEvent`] to the bars' event loop, whichever it is; false
@@ -173,6 +177,10 @@ pub struct Running {
     /// The process's notification server, which a reload enabling or
     /// disabling notifications asks for them or gives them back.
     notification_host: Option<notices::NotificationHost>,
+    /// The on-screen displays, when this bar shows them.
+    osd: Option<osd::Osd>,
+    /// The levels the process follows for them.
+    osd_host: Option<OsdHost>,
 }
 
 impl Running {
@@ -212,6 +220,8 @@ impl Running {
             keyboard_held: false,
             notices: None,
             notification_host: None,
+            osd: None,
+            osd_host: None,
         }
     }
 

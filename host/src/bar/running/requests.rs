@@ -141,6 +141,7 @@ impl Running {
             surface.place(self.bar.placement(), self.tiler.monitor_area());
         }
         self.notifications_reconfigured(surface);
+        self.osd_reconfigured(Some(surface));
         surface.redraw();
     }
 }

@@ -7,6 +7,7 @@ mod grouping;
 mod layout;
 mod mouse;
 mod notifications;
+mod osd;
 mod theme;
 mod widgets;
 
@@ -14,6 +15,7 @@ pub use grouping::*;
 pub use layout::*;
 pub use mouse::*;
 pub use notifications::*;
+pub use osd::*;
 pub use theme::*;
 pub use widgets::*;
 
@@ -46,6 +48,8 @@ pub struct BarModel {
     pub edge: Option<Edge>,
     /// Obi shows the desktop's notifications (Obi's own key).
     pub notifications: Option<NotificationServerConfig>,
+    /// Obi shows the volume and the brightness as they change (Obi's own key).
+    pub osd: Option<OsdConfig>,
     pub padding: Option<SpacingKind>,
     #[serde(alias = "viewport")]
     pub position: Option<PositionConfig>,

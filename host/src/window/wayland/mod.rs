@@ -22,13 +22,14 @@
 //!
 //! Pointer input comes from the seat ([`pointer`]); a tooltip is an xdg
 //! popup of the layer surface ([`tooltip`]), and so is a widget's popup,
-//! which grabs the seat ([`popup`]). The desktop's notifications are layer
-//! surfaces of their own on the overlay layer ([`notices`]). All are drawn
+//! which grabs the seat ([`popup`]). The desktop's notifications and the
+//! on-screen display are layer surfaces of their own on the overlay layer
+//! ([`cards`]). All are drawn
 //! at the scale the compositor prefers, fractional where it says one
 //! ([`scale`]).
 
+mod cards;
 mod keyboard;
-mod notices;
 pub mod outputs;
 mod pointer;
 mod popup;
@@ -183,7 +184,8 @@ impl Wayland {
         state.open_all()?;
         WaylandSource::new(connection, queue).insert(event_loop.handle()).context("listening to the compositor")?;
         while !state.quit {
-            let due = state.members.iter().filter_map(|member| member.running.tooltip_due()).min();
+            let dues = state.members.iter().flat_map(|member| [member.running.tooltip_due(), member.running.osd_due()]);
+            let due = dues.flatten().min();
             let timeout = due.map(|due| due.saturating_duration_since(Instant::now()));
             event_loop
                 .dispatch(timeout, &mut state)
@@ -316,6 +318,7 @@ impl LayerBar {
                 running.paint_changes(surface);
             }
             running.paint_notices(surface);
+            running.paint_osd(surface);
             if running.tooltip_due().is_some_and(|due| due <= Instant::now()) {
                 running.show_tooltip(surface);
             }
@@ -369,10 +372,11 @@ struct Panel {
     access: accesskit_unix::Adapter,
     /// The bar holds the keyboard (`obi msg focus`).
     keyboard_wanted: bool,
-    /// The desktop's notifications shown, newest first, and the style
-    /// they are painted in.
-    notices: Vec<notices::NoticeSurface>,
-    notice_style: Option<Style>,
+    /// The desktop's notifications shown, newest first, the on-screen
+    /// display shown, and the style they are painted in.
+    notices: Vec<cards::CardSurface>,
+    osd: Vec<cards::CardSurface>,
+    card_style: Option<Style>,
 }
 
 impl Panel {
@@ -396,7 +400,8 @@ impl Panel {
             redraw: false,
             reopen: false,
             notices: Vec::new(),
-            notice_style: None,
+            osd: Vec::new(),
+            card_style: None,
             logical: (1, 1),
             scale: Scale::ONE,
             access: {
@@ -536,7 +541,7 @@ impl Panel {
         tracing::debug!("GL on the layer surface: {}", egl.version_string());
         self.gl = Some(gl);
         self.redraw = true;
-        self.paint_waiting_notices();
+        self.paint_waiting_cards();
         Ok(Some(config.supports_transparency().unwrap_or(false) && config.alpha_size() > 0))
     }
 
@@ -648,7 +653,11 @@ impl Surface for Panel {
     }
 
     fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
-        self.show_notice_cards(cards, place, style);
+        self.show_cards(cards::Stack::Notices, cards, place, style);
+    }
+
+    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style) {
+        self.show_cards(cards::Stack::Osd, card.map_or(&[][..], std::slice::from_ref), place, style);
     }
 
     fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {
@@ -777,8 +786,8 @@ impl LayerShellHandler for LayerBar {
     /// The compositor ended the surface (its output is going): a new one is
     /// made where the placement says, when it can be.
     fn closed(&mut self, _: &Connection, _: &QueueHandle<Self>, layer: &LayerSurface) {
-        if let Some((member, _)) = self.member_with_notice(layer.wl_surface()) {
-            return member.surface.notice_closed(layer);
+        if let Some(member) = self.member_with_card(layer.wl_surface()) {
+            return member.surface.card_closed(layer);
         }
         if let Some(member) = self.member_on(layer.wl_surface()) {
             member.surface.close();
@@ -794,8 +803,8 @@ impl LayerShellHandler for LayerBar {
         configure: LayerSurfaceConfigure,
         _: u32,
     ) {
-        if let Some((member, _)) = self.member_with_notice(layer.wl_surface()) {
-            return member.surface.notice_configured(layer);
+        if let Some(member) = self.member_with_card(layer.wl_surface()) {
+            return member.surface.card_configured(layer);
         }
         let Some(Member { running, surface }) = self.member_on(layer.wl_surface()) else { return };
         let width = match configure.new_size.0 {

@@ -1,5 +1,5 @@
-//! Windows beside the bar on X11 and Windows, a tooltip's, a popup's and a
-//! notification's:
+//! Windows beside the bar on X11 and Windows, a tooltip's, a popup's, a
+//! notification's and an on-screen display's:
 //! small, undecorated and placed by hand (override-redirect on X11; on
 //! Windows top-most tool windows, see `win32`), under the item they are for
 //! (over it when the bar is at the bottom of its monitor). The bar's GL
@@ -25,6 +25,8 @@ pub enum Role {
     Tooltip,
     Popup,
     Notification,
+    /// An on-screen display: the pointer passes through it.
+    Osd,
 }
 
 pub struct AsideWindow {
@@ -47,6 +49,7 @@ impl AsideWindow {
             Role::Tooltip => "obi tooltip",
             Role::Popup => "obi popup",
             Role::Notification => "obi notification",
+            Role::Osd => "obi osd",
         };
         let attributes = Window::default_attributes()
             .with_title(title)
@@ -60,7 +63,7 @@ impl AsideWindow {
             let kind = match role {
                 Role::Tooltip => WindowType::Tooltip,
                 Role::Popup => WindowType::PopupMenu,
-                Role::Notification => WindowType::Notification,
+                Role::Notification | Role::Osd => WindowType::Notification,
             };
             attributes.with_name("obi", "obi").with_override_redirect(true).with_x11_window_type(vec![kind])
         };
@@ -69,6 +72,11 @@ impl AsideWindow {
         #[cfg(windows)]
         super::win32::make_aside(&window, role == Role::Popup)
             .with_context(|| format!("styling the {title} window"))?;
+        if role == Role::Osd
+            && let Err(error) = window.set_cursor_hittest(false)
+        {
+            tracing::debug!("the pointer does not pass through the {title}: {error}");
+        }
         let surface_attributes = window
             .build_surface_attributes(Default::default())
             .with_context(|| format!("describing the {title}'s GL surface"))?;

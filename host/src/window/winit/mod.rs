@@ -42,6 +42,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowAttributes, WindowId};
 
 mod aside;
+mod cards;
 #[cfg(windows)]
 mod focus_hold;
 #[cfg(free_unix)]
@@ -50,7 +51,6 @@ mod input;
 mod keyboard;
 #[cfg(windows)]
 mod layered;
-mod notices;
 #[cfg(windows)]
 mod win32;
 #[cfg(free_unix)]
@@ -131,7 +131,9 @@ struct WindowSurface {
     /// Making the tooltip window failed: tooltips are not shown.
     no_tooltips: bool,
     /// The desktop's notifications, when the bar shows them.
-    notices: notices::NoticeWindows,
+    notices: cards::CardWindows,
+    /// The on-screen display, when the bar shows one.
+    osd: cards::CardWindows,
     /// Made the first time a popup is due.
     popup_window: Option<AsideWindow>,
     /// Making the popup window failed: popups are not shown.
@@ -308,7 +310,8 @@ fn open_surface(event_loop: &ActiveEventLoop, screen: Screen, running: &mut Runn
         shown: true,
         tooltip: None,
         no_tooltips: false,
-        notices: Default::default(),
+        notices: cards::CardWindows::new(aside::Role::Notification),
+        osd: cards::CardWindows::new(aside::Role::Osd),
         popup_window: None,
         no_popups: false,
         popup_layout: None,
@@ -544,11 +547,13 @@ impl WindowSurface {
         self.monitor.and_then(|index| self.screen.monitors.get(index))
     }
 
-    /// Whether window `id` is this bar's, its tooltip's, its popup's or a notification's.
+    /// Whether window `id` is this bar's, its tooltip's, its popup's, a
+    /// notification's or the on-screen display's.
     fn owns(&self, id: WindowId) -> bool {
         self.gl.as_ref().is_some_and(|gl| gl.window.id() == id)
             || [&self.tooltip, &self.popup_window].into_iter().flatten().any(|aside| aside.id() == id)
             || self.notices.index_of(id).is_some()
+            || self.osd.index_of(id).is_some()
     }
 
     /// Device pixels to each of the bar's on the windows beside it: its
@@ -692,6 +697,14 @@ impl Surface for WindowSurface {
         let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
         if let Some(gl) = &mut self.gl {
             self.notices.show(gl, cards, place, style, (monitor, Some(bar)), scale);
+        }
+    }
+
+    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style) {
+        let Some(bar) = self.rect else { return };
+        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
+        if let Some(gl) = &mut self.gl {
+            self.osd.show(gl, card.map_or(&[][..], std::slice::from_ref), place, style, (monitor, Some(bar)), scale);
         }
     }
 
@@ -908,7 +921,7 @@ impl ApplicationHandler<BarEvent> for BarWindows {
     /// redraw request costs the loop another turn.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
-        let mut next_tooltip = None;
+        let mut next_due = None;
         for Member { running, surface } in &mut self.members {
             if running.wants_popup() {
                 surface.prepare_popups(event_loop);
@@ -919,16 +932,23 @@ impl ApplicationHandler<BarEvent> for BarWindows {
                 surface.notices.prepare(event_loop, gl.config(), notices);
             }
             running.paint_notices(surface);
+            if let (Some(gl), true) = (&surface.gl, running.osd_wanted()) {
+                surface.osd.prepare(event_loop, gl.config(), 1);
+            }
+            running.paint_osd(surface);
             match running.tooltip_due() {
                 Some(due) if due <= now => {
                     surface.prepare_tooltips(event_loop);
                     running.show_tooltip(surface);
                 }
-                Some(due) => next_tooltip = next_tooltip.min(Some(due)).or(Some(due)),
+                Some(due) => next_due = next_due.min(Some(due)).or(Some(due)),
                 None => {}
             }
+            if let Some(due) = running.osd_due() {
+                next_due = next_due.min(Some(due)).or(Some(due));
+            }
         }
-        event_loop.set_control_flow(next_tooltip.map_or(ControlFlow::Wait, ControlFlow::WaitUntil));
+        event_loop.set_control_flow(next_due.map_or(ControlFlow::Wait, ControlFlow::WaitUntil));
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, id: WindowId, event: WindowEvent) {
@@ -953,6 +973,14 @@ impl ApplicationHandler<BarEvent> for BarWindows {
         }
         if let Some(index) = surface.notices.index_of(id) {
             return notice_event(running, surface, index, event);
+        }
+        if let Some(index) = surface.osd.index_of(id) {
+            // It takes no input: it only ever needs its picture again.
+            let scale = surface.aside_scale();
+            if let (WindowEvent::RedrawRequested, Some(gl)) = (event, &mut surface.gl) {
+                surface.osd.repaint(gl, index, &running.bar().scene().style, scale);
+            }
+            return;
         }
         if surface.tooltip.as_ref().is_some_and(|tooltip| tooltip.id() == id) {
             // The tooltip's window only ever needs its picture again.

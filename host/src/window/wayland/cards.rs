@@ -1,6 +1,7 @@
-//! The desktop's notifications on Wayland: a layer surface of their own
-//! each, on the overlay layer of the bar's output (namespace
-//! `obi-notification`, no keyboard), anchored at the configured place with
+//! The desktop's notifications and the on-screen display on Wayland: a
+//! layer surface of their own each, on the overlay layer of the bar's
+//! output (namespaces `obi-notification` and `obi-osd`, no keyboard; the
+//! display takes no pointer either), anchored at the configured place with
 //! margins that stack them, newest nearest it. Their exclusive zone is
 //! none, so the compositor keeps them clear of the bar's. Each is painted
 //! with the bar's GL once the compositor configured it; one whose size and
@@ -13,15 +14,23 @@ use crate::bar::Member;
 use crate::config::model::ScreenPlace;
 use crate::render::{PopupLayout, Style};
 use crate::window::gl::GlBar;
+use smithay_client_toolkit::compositor::Region;
 use smithay_client_toolkit::reexports::client::protocol::{wl_output, wl_surface};
 use smithay_client_toolkit::shell::WaylandSurface;
 use smithay_client_toolkit::shell::wlr_layer::{Anchor, KeyboardInteractivity, Layer, LayerSurface};
 
-/// Between two notifications, and between them and the output's edge or
-/// the bar, in logical pixels.
+/// Between two cards, and between them and the output's edge or the bar,
+/// in logical pixels.
 const GAP: i32 = 10;
 
-pub(super) struct NoticeSurface {
+/// The cards stacked in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stack {
+    Notices,
+    Osd,
+}
+
+pub(super) struct CardSurface {
     // Dropped before the layer surface it draws into.
     gl_surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
     viewport: Option<Viewport>,
@@ -35,22 +44,30 @@ pub(super) struct NoticeSurface {
     configured: bool,
 }
 
-impl NoticeSurface {
+impl CardSurface {
     pub(super) fn is_on(&self, surface: &wl_surface::WlSurface) -> bool {
         self.layer.wl_surface() == surface
     }
 }
 
 impl Panel {
+    fn stack(&mut self, stack: Stack) -> &mut Vec<CardSurface> {
+        match stack {
+            Stack::Notices => &mut self.notices,
+            Stack::Osd => &mut self.osd,
+        }
+    }
+
     /// Shows `cards` stacked at `place` on the bar's output: each where one
     /// of its size already is, painted again; else on a surface made anew.
-    pub(super) fn show_notice_cards(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
-        self.notice_style = Some(style.clone());
+    pub(super) fn show_cards(&mut self, stack: Stack, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+        self.card_style = Some(style.clone());
         let Some(output) = self.output.clone() else {
-            self.notices.clear();
+            self.stack(stack).clear();
             return;
         };
-        let mut before = std::mem::take(&mut self.notices).into_iter();
+        let mut before = std::mem::take(self.stack(stack)).into_iter();
+        let mut shown = Vec::new();
         let mut along = GAP;
         for card in cards {
             let notice = match before.next() {
@@ -64,22 +81,24 @@ impl Panel {
                     }
                     same
                 }
-                _ => self.new_notice(card, place, along, &output),
+                _ => self.new_card(stack, card, place, along, &output),
             };
             along += notice.layout.size().1 as i32 + GAP;
-            self.notices.push(notice);
+            shown.push(notice);
         }
+        *self.stack(stack) = shown;
     }
 
-    /// A layer surface for `card` at `place`, `along` from it, on `output`;
-    /// painted once configured.
-    fn new_notice(
+    /// A layer surface for `card` of `stack` at `place`, `along` from it,
+    /// on `output`; painted once configured.
+    fn new_card(
         &self,
+        stack: Stack,
         card: &PopupLayout,
         place: ScreenPlace,
         along: i32,
         output: &wl_output::WlOutput,
-    ) -> NoticeSurface {
+    ) -> CardSurface {
         use ScreenPlace::*;
         let shell = &self.shell;
         let surface = shell.compositor.create_surface(&shell.qh);
@@ -87,9 +106,16 @@ impl Panel {
             &shell.qh,
             surface,
             Layer::Overlay,
-            Some("obi-notification"),
+            Some(if stack == Stack::Osd { "obi-osd" } else { "obi-notification" }),
             Some(output),
         );
+        if stack == Stack::Osd {
+            // An empty input region: the pointer passes through to what is under it.
+            match Region::new(&shell.compositor) {
+                Ok(nowhere) => layer.wl_surface().set_input_region(Some(nowhere.wl_region())),
+                Err(error) => tracing::debug!("the on-screen display takes the pointer: {error}"),
+            }
+        }
         let vertical = if matches!(place, TopLeft | TopCenter | TopRight) { Anchor::TOP } else { Anchor::BOTTOM };
         let horizontal = match place {
             TopLeft | BottomLeft => Anchor::LEFT,
@@ -106,7 +132,7 @@ impl Panel {
         layer.commit();
         let viewport = self.followed_scale.as_ref().and(shell.fractional.as_ref());
         let viewport = viewport.map(|fractional| fractional.viewport(layer.wl_surface(), &shell.qh));
-        NoticeSurface {
+        CardSurface {
             gl_surface: None,
             viewport,
             layer,
@@ -118,26 +144,32 @@ impl Panel {
         }
     }
 
-    /// The compositor placed the notice on `layer`: it is painted (once
-    /// the bar has GL to paint it with).
-    pub(super) fn notice_configured(&mut self, layer: &LayerSurface) {
-        if let Some(notice) = self.notices.iter_mut().find(|notice| notice.layer == *layer) {
+    /// Whether one of the bar's cards is on `surface`.
+    pub(super) fn has_card_on(&self, surface: &wl_surface::WlSurface) -> bool {
+        self.notices.iter().chain(&self.osd).any(|card| card.is_on(surface))
+    }
+
+    /// The compositor placed the card on `layer`: it is painted (once the
+    /// bar has GL to paint it with).
+    pub(super) fn card_configured(&mut self, layer: &LayerSurface) {
+        if let Some(notice) = self.notices.iter_mut().chain(&mut self.osd).find(|notice| notice.layer == *layer) {
             notice.configured = true;
-            self.paint_notices_where(|notice| notice.layer == *layer);
+            self.paint_cards_where(|notice| notice.layer == *layer);
         }
     }
 
-    /// The bar's GL was just made: the notices configured before it are
+    /// The bar's GL was just made: the cards configured before it are
     /// painted now, not at the next change.
-    pub(super) fn paint_waiting_notices(&mut self) {
-        self.paint_notices_where(|notice| notice.gl_surface.is_none());
+    pub(super) fn paint_waiting_cards(&mut self) {
+        self.paint_cards_where(|notice| notice.gl_surface.is_none());
     }
 
-    /// Paints each configured notice `which` picks, on a GL surface made
-    /// for it the first time.
-    fn paint_notices_where(&mut self, which: impl Fn(&NoticeSurface) -> bool) {
-        let (Some(gl), Some(style)) = (&mut self.gl, &self.notice_style) else { return };
-        for notice in self.notices.iter_mut().filter(|notice| notice.configured && which(notice)) {
+    /// Paints each configured card `which` picks, on a GL surface made for
+    /// it the first time.
+    fn paint_cards_where(&mut self, which: impl Fn(&CardSurface) -> bool) {
+        let (Some(gl), Some(style)) = (&mut self.gl, &self.card_style) else { return };
+        let cards = self.notices.iter_mut().chain(&mut self.osd);
+        for notice in cards.filter(|notice| notice.configured && which(notice)) {
             if notice.gl_surface.is_none() {
                 let (layer, size) = (notice.layer.wl_surface(), notice.layout.size());
                 notice.gl_surface = surface_for(gl, layer, notice.viewport.as_ref(), notice.scale, size);
@@ -146,13 +178,19 @@ impl Panel {
         }
     }
 
-    /// The compositor ended the notice on `layer`; it is made again at the next change.
-    pub(super) fn notice_closed(&mut self, layer: &LayerSurface) {
+    /// The compositor ended the card on `layer`; it is made again at the next change.
+    pub(super) fn card_closed(&mut self, layer: &LayerSurface) {
         self.notices.retain(|notice| notice.layer != *layer);
+        self.osd.retain(|notice| notice.layer != *layer);
     }
 }
 
 impl LayerBar {
+    /// The bar showing a card (a notification, the on-screen display) on `surface`.
+    pub(super) fn member_with_card(&mut self, surface: &wl_surface::WlSurface) -> Option<&mut Member<Panel>> {
+        self.members.iter_mut().find(|member| member.surface.has_card_on(surface))
+    }
+
     /// The bar showing a notification on `surface`, and which one it is.
     pub(super) fn member_with_notice(
         &mut self,
@@ -166,7 +204,7 @@ impl LayerBar {
 }
 
 /// Paints `notice` with the bar's GL, once it has a surface.
-fn paint(gl: &mut GlBar<LayerSurface>, notice: &NoticeSurface, style: &Style) {
+fn paint(gl: &mut GlBar<LayerSurface>, notice: &CardSurface, style: &Style) {
     if let Some(surface) = &notice.gl_surface {
         gl.present_popup_on(surface, notice.scale.factor(), style, &notice.layout);
     }

@@ -1,9 +1,10 @@
-//! The desktop's notifications beside a bar on X11 and Windows: a window
-//! of their own each (override-redirect on X11, a top-most tool window
-//! that never takes the focus on Windows), made as they are first needed
-//! and kept for the next, stacked from a corner or an edge's middle of the
-//! bar's monitor, newest nearest it, clear of the bar when it runs along
-//! that edge. The bar's GL paints them as it paints a popup.
+//! The desktop's notifications and the on-screen display beside a bar on
+//! X11 and Windows: a window of their own each (override-redirect on X11,
+//! a top-most tool window that never takes the focus on Windows), made as
+//! they are first needed and kept for the next, stacked from a corner or
+//! an edge's middle of the bar's monitor, newest nearest it, clear of the
+//! bar when it runs along that edge. The bar's GL paints them as it paints
+//! a popup.
 
 use super::ScreenRect;
 use super::aside::{AsideWindow, Role, device_size};
@@ -15,29 +16,36 @@ use winit::dpi::PhysicalPosition;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Window, WindowId};
 
-/// Between two notifications, and between them and the monitor's edge or
-/// the bar, in logical pixels.
+/// Between two cards, and between them and the monitor's edge or the bar,
+/// in logical pixels.
 const GAP: f32 = 10.0;
 
-#[derive(Default)]
-pub struct NoticeWindows {
+/// The windows of cards stacked in one place: the notifications', or the
+/// on-screen display's.
+pub struct CardWindows {
+    role: Role,
     windows: Vec<AsideWindow>,
     /// The cards shown, newest first, to paint again.
     cards: Vec<PopupLayout>,
     /// Making a window failed: no more are made.
     failed: bool,
-    /// Where the pointer was last on a notification, in its logical pixels.
+    /// Where the pointer was last on a card, in its logical pixels.
     pub pointer: (f32, f32),
 }
 
-impl NoticeWindows {
+impl CardWindows {
+    /// None yet, for cards in `role`.
+    pub fn new(role: Role) -> CardWindows {
+        CardWindows { role, windows: Vec::new(), cards: Vec::new(), failed: false, pointer: (0.0, 0.0) }
+    }
+
     /// Makes windows until there are `count`, with `config`, the bar's GL config.
     pub fn prepare(&mut self, event_loop: &ActiveEventLoop, config: &Config, count: usize) {
         while self.windows.len() < count && !self.failed {
-            match AsideWindow::new(event_loop, config, Role::Notification) {
+            match AsideWindow::new(event_loop, config, self.role) {
                 Ok(window) => self.windows.push(window),
                 Err(error) => {
-                    tracing::warn!("{error:#}; notifications are not shown");
+                    tracing::warn!("{error:#}; such cards are not shown");
                     self.failed = true;
                 }
             }
@@ -72,14 +80,14 @@ impl NoticeWindows {
         self.cards = cards[..shown].to_vec();
     }
 
-    /// Paints the `index`th notification again (its window was exposed).
+    /// Paints the `index`th card again (its window was exposed).
     pub fn repaint(&self, gl: &mut GlBar<Window>, index: usize, style: &Style, scale: f32) {
         if let (Some(window), Some(card)) = (self.windows.get(index), self.cards.get(index)) {
             gl.present_popup_on(&window.surface, scale, style, card);
         }
     }
 
-    /// Which notification window `id` is, when it is one.
+    /// Which card's window `id` is, when it is one.
     pub fn index_of(&self, id: WindowId) -> Option<usize> {
         self.windows.iter().position(|window| window.id() == id)
     }
