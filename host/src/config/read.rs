@@ -132,11 +132,46 @@ fn set_aside(value: &mut Value, path: &str) -> bool {
     root.remove(property).is_some()
 }
 
+/// What the config enables that does nothing on this platform: Obi is the
+/// notification server (and the Notifications widget shows it) where there
+/// is a freedesktop session bus, and the on-screen displays read the sound
+/// server and the backlight as Linux has them. On Windows the Action
+/// Center's notifications are readable only by packaged apps, which Obi is
+/// not.
+fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> Vec<(Severity, String, String)> {
+    let mut found = Vec::new();
+    let enabled = |enable: Option<bool>| enable == Some(true);
+    if !has_session_bus {
+        if enabled(model.notifications.as_ref().map(|notifications| notifications.enable)) {
+            found.push((
+                Severity::Warning,
+                "notifications".into(),
+                "Obi serves notifications on Linux only; here nothing is shown".into(),
+            ));
+        }
+        let widgets = model.entries().filter(|(_, widget)| widget.kind() == "Notifications" && widget.enabled());
+        for (at, widget) in widgets {
+            let message =
+                "the Notifications widget shows Obi's notification server, which runs on Linux only; here it says so";
+            found.push((Severity::Warning, format!("{at}.{}", widget.kind()), message.into()));
+        }
+    }
+    if !is_linux && enabled(model.osd.as_ref().map(|osd| osd.enable)) {
+        found.push((
+            Severity::Warning,
+            "osd".into(),
+            "on-screen displays are shown on Linux only; here none is".into(),
+        ));
+    }
+    found
+}
+
 /// Checks that types cannot express: names that must exist, and the ranges
 /// komorebi-bar clamps to.
 fn check(model: &BarModel) -> Vec<(Severity, String, String)> {
     let mut found = Vec::new();
     check_numbers(model, &mut found);
+    found.extend(unsupported_here(model, cfg!(free_unix), cfg!(target_os = "linux")));
     if let Some(scale) = model.icon_scale
         && !(1.0..=2.0).contains(&scale)
     {
@@ -426,5 +461,30 @@ fn collect_property_names(schema: &Value, names: &mut BTreeSet<String>) {
         }
         Value::Array(items) => items.iter().for_each(|child| collect_property_names(child, names)),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_runs_on_linux_only_is_named_elsewhere() {
+        let model: BarModel = serde_json::from_str(
+            r#"{ "left_widgets": [ { "Notifications": { "enable": true } }, { "Notifications": { "enable": false } } ],
+                 "right_widgets": [], "notifications": { "enable": true }, "osd": { "enable": true } }"#,
+        )
+        .unwrap();
+        assert!(unsupported_here(&model, true, true).is_empty(), "Linux has them all");
+        let paths = |found: Vec<(Severity, String, String)>| -> Vec<String> {
+            assert!(found.iter().all(|(severity, ..)| *severity == Severity::Warning), "{found:?}");
+            found.into_iter().map(|(_, path, _)| path).collect()
+        };
+        assert_eq!(paths(unsupported_here(&model, true, false)), ["osd"], "a BSD serves notifications");
+        assert_eq!(
+            paths(unsupported_here(&model, false, false)),
+            ["notifications", "left_widgets[0].Notifications", "osd"],
+            "Windows and macOS have none of them, and a disabled widget is not named"
+        );
     }
 }
