@@ -151,6 +151,51 @@ fn notify_sends_card_shows_and_expires_and_its_action_reaches_its_sender() {
     assert!(text.contains("Download 90%") && !text.contains("Download 10%"), "replaced in place: {text:?}");
 }
 
+/// With `"monitor": "focused"` the cards go to the monitor i3 has the
+/// focus on, not the bar's: the right one of two, then back on the left.
+#[test]
+fn with_monitor_focused_the_cards_go_where_i3_has_the_focus() {
+    if !have_tools("notifications on the focused monitor", TOOLS) {
+        return;
+    }
+    let Some(bus) = SessionBus::for_tests("notifications on the focused monitor", None) else { return };
+    const WIDTH: u32 = 800;
+    let session = XSession::side_by_side(2, WIDTH, 600);
+    let notifications = serde_json::json!({ "enable": true, "timeout_ms": 60000, "monitor": "focused" });
+    let (_dir, config) = bar_config(serde_json::json!([]), notifications);
+    let address: &OsStr = bus.address.as_ref();
+    let (_bar, window) = session.start_bar_with_env(&config, Stdio::null(), &[("DBUS_SESSION_BUS_ADDRESS", address)]);
+    assert_eq!(session.geometry(&window).0, 0, "the bar is on the left monitor");
+    let ping = || notify_send(&bus).args(["-t", "1", "ping"]).stderr(Stdio::null()).status().unwrap().success();
+    assert!(wait_for(Duration::from_secs(20), ping), "the bar serves notifications");
+
+    // The left edge of each card shown, newest first.
+    let cards = || -> Vec<i32> {
+        let search =
+            session.command("xdotool").args(["search", "--onlyvisible", "--name", "^obi notification$"]).output();
+        let ids = search.map(|output| String::from_utf8_lossy(&output.stdout).into_owned()).unwrap_or_default();
+        ids.lines().filter_map(|id| session.geometry_if_alive(id)).map(|(x, ..)| x).collect()
+    };
+    let focus = |output: &str| {
+        let focused = run(session.command("i3-msg").args(["focus", "output", output]));
+        assert!(focused.status.success(), "i3-msg: {}", String::from_utf8_lossy(&focused.stdout));
+    };
+    focus("M1");
+    notify_send(&bus).args(["Over there"]).status().unwrap();
+    let right = wait_for(Duration::from_secs(20), || {
+        let shown = cards();
+        !shown.is_empty() && shown.iter().all(|x| *x >= WIDTH as i32)
+    });
+    assert!(right, "the card is on the focused right monitor: {:?}", cards());
+    focus("M0");
+    notify_send(&bus).args(["Back here"]).status().unwrap();
+    let left = wait_for(Duration::from_secs(20), || {
+        let shown = cards();
+        shown.len() == 2 && shown.iter().all(|x| *x < WIDTH as i32)
+    });
+    assert!(left, "the cards follow the focus back to the left monitor: {:?}", cards());
+}
+
 #[test]
 fn with_another_server_holding_the_name_the_bar_says_who_and_runs_on() {
     if !have_tools("notifications test", TOOLS) {

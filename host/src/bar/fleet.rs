@@ -431,8 +431,8 @@ mod tests {
             false
         }
         fn hide_popup(&mut self) {}
-        fn show_notices(&mut self, _: &[PopupLayout], _: crate::config::model::ScreenPlace, _: &Style) {}
-        fn show_osd(&mut self, _: Option<&PopupLayout>, _: crate::config::model::ScreenPlace, _: &Style) {}
+        fn show_notices(&mut self, _: &[PopupLayout], _: &crate::bar::CardPlace, _: &Style) {}
+        fn show_osd(&mut self, _: Option<&PopupLayout>, _: &crate::bar::CardPlace, _: &Style) {}
         fn locate(&self, _: (i32, i32)) -> crate::bar::Located {
             crate::bar::Located::Elsewhere
         }

@@ -17,7 +17,7 @@ pub use fleet::{Fleet, Listening, Member, Plan, dispatch};
 pub use placement::{Output, Placement, ScreenRect};
 pub use popup::{Grabbed, Located, PopupKey};
 pub use running::{BarEvent, BarId, BarKey, BarSource, Deliver, Flow, NoticeInput, NotificationHost, OsdHost, Running};
-pub use surface::{Origin, ReportOutput, Surface};
+pub use surface::{CardMonitor, CardPlace, Origin, ReportOutput, Surface};
 
 use crate::config::BarConfig;
 use crate::input::{Action, MouseActions};

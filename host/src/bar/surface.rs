@@ -9,6 +9,24 @@
 
 use super::{Located, Placement, ScreenRect};
 use crate::config::model::ScreenPlace;
+
+/// Where cards the bar shows on its own (notifications, the on-screen
+/// display) go: a place on a monitor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardPlace {
+    pub place: ScreenPlace,
+    pub monitor: CardMonitor,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardMonitor {
+    /// The bar's.
+    Bar,
+    /// The one with the focus: where the tiler says it is (komorebi), or
+    /// by the tiler's name for it (RandR's, i3's), else the bar's on X11
+    /// and Windows; on Wayland the compositor chooses.
+    Focused { name: Option<String>, area: Option<ScreenRect> },
+}
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use std::rc::Rc;
 
@@ -67,16 +85,15 @@ pub trait Surface {
     fn repaint_popup(&mut self, layout: &PopupLayout, style: &Style);
 
     /// Shows the desktop's notifications laid out as `cards`, newest
-    /// first, stacked from `place` on the bar's monitor (beside the bar
-    /// when it runs along that edge), in `style`; none hides them. Each
-    /// keeps the pointer's moves and presses on it for the bar
-    /// ([`super::BarEvent::Notice`]).
-    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style);
+    /// first, stacked from `at` (beside the bar when it runs along that
+    /// edge), in `style`; none hides them. Each keeps the pointer's moves
+    /// and presses on it for the bar ([`super::BarEvent::Notice`]).
+    fn show_notices(&mut self, cards: &[PopupLayout], at: &CardPlace, style: &Style);
 
-    /// Shows the on-screen display laid out as `card` at `place` on the
-    /// bar's monitor (beside the bar when it runs along that edge), in
-    /// `style`, over everything and taking no input; none hides it.
-    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style);
+    /// Shows the on-screen display laid out as `card` at `at` (beside the
+    /// bar when it runs along that edge), in `style`, over everything and
+    /// taking no input; none hides it.
+    fn show_osd(&mut self, card: Option<&PopupLayout>, at: &CardPlace, style: &Style);
 
     /// Where the screen's device pixel `at` falls: on the popup, on the bar
     /// or elsewhere.

@@ -8,12 +8,13 @@
 //! process by the [`NotificationHost`] its bars share.
 
 use super::{BarEvent, BarId, Deliver, Running};
-use crate::bar::Surface;
+use crate::bar::{CardMonitor, CardPlace, Surface};
 use crate::capabilities::Notifications;
-use crate::config::model::{NotificationServerConfig, ScreenPlace};
+use crate::config::model::{NotificationServerConfig, ScreenPlace, ShownOn};
 use crate::notifications::{DEFAULT_ACTION, Notification, Service, Settings, Urgency};
 use crate::render::{ACTION_PREFIX, DISMISS_KEY, NoticeCard, PopupLayout, Style};
 use crate::sync::lock;
+use crate::tiler::Status;
 use crate::view::Input;
 use crate::view::images::HeldImages;
 use std::collections::HashMap;
@@ -32,12 +33,17 @@ pub enum NoticeInput {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NoticeLook {
     pub place: ScreenPlace,
+    pub monitor: ShownOn,
     pub width: f32,
 }
 
 impl NoticeLook {
     pub fn of(config: &NotificationServerConfig) -> NoticeLook {
-        NoticeLook { place: config.position.unwrap_or(ScreenPlace::TopRight), width: config.width.unwrap_or(360.0) }
+        NoticeLook {
+            place: config.position.unwrap_or(ScreenPlace::TopRight),
+            monitor: config.monitor.unwrap_or_default(),
+            width: config.width.unwrap_or(360.0),
+        }
     }
 }
 
@@ -59,6 +65,9 @@ pub struct Notices {
     shown: Vec<ShownNotice>,
     /// The server's notifications changed since they were shown.
     stale: bool,
+    /// Where they were shown last: a card lit under the pointer is painted
+    /// again there, wherever the focus went since.
+    shown_at: CardPlace,
 }
 
 struct ShownNotice {
@@ -81,13 +90,14 @@ impl Notices {
     /// The notifications `service` serves, shown as `look` says, their
     /// icons held in `held` while shown.
     pub fn new(service: Service, look: NoticeLook, held: HeldImages) -> Notices {
-        Notices { service, look, held, shown: Vec::new(), stale: true }
+        let shown_at = CardPlace { place: look.place, monitor: CardMonitor::Bar };
+        Notices { service, look, held, shown: Vec::new(), stale: true, shown_at }
     }
 
-    /// Has `surface` show the cards as they are laid out now.
+    /// Has `surface` show the cards as they are laid out now, where they were last.
     fn show_on(&self, surface: &mut dyn Surface, style: &Style) {
         let layouts: Vec<PopupLayout> = self.shown.iter().map(|shown| shown.layout.clone()).collect();
-        surface.show_notices(&layouts, self.look.place, style);
+        surface.show_notices(&layouts, &self.shown_at, style);
     }
 }
 
@@ -195,7 +205,8 @@ impl Running {
             }
             (None, Some(_)) => {
                 self.notices = None;
-                surface.show_notices(&[], ScreenPlace::TopRight, &self.bar.scene().style);
+                let nowhere = CardPlace { place: ScreenPlace::TopRight, monitor: CardMonitor::Bar };
+                surface.show_notices(&[], &nowhere, &self.bar.scene().style);
                 if let Some(host) = &self.notification_host {
                     host.disable(self.id);
                 }
@@ -224,7 +235,12 @@ impl Running {
 
     /// Shows the notifications on screen now, when they changed.
     pub fn paint_notices(&mut self, surface: &mut dyn Surface) {
-        let Some(notices) = self.notices.as_mut().filter(|notices| notices.stale) else { return };
+        let Some(look) = self.notices.as_ref().filter(|notices| notices.stale).map(|notices| notices.look) else {
+            return;
+        };
+        let at = self.card_place(look.place, look.monitor);
+        let Some(notices) = self.notices.as_mut() else { return };
+        notices.shown_at = at;
         let style = &self.bar.scene().style;
         notices.stale = false;
         let mut before: HashMap<u32, ShownNotice> =
@@ -251,6 +267,22 @@ impl Running {
             gone.let_go(&notices.held);
         }
         notices.show_on(surface, style);
+    }
+
+    /// Where cards shown at `place` on the monitor `on` says go now.
+    pub(super) fn card_place(&self, place: ScreenPlace, on: ShownOn) -> CardPlace {
+        let monitor = match (on, self.tiler.current()) {
+            (ShownOn::Bar, _) => CardMonitor::Bar,
+            (ShownOn::Focused, Status::Connected(state)) => {
+                let focused = state.monitors.get(state.focused_monitor);
+                CardMonitor::Focused {
+                    name: focused.map(|monitor| monitor.name.clone()),
+                    area: focused.and_then(|monitor| monitor.area),
+                }
+            }
+            (ShownOn::Focused, Status::Disconnected(_)) => CardMonitor::Focused { name: None, area: None },
+        };
+        CardPlace { place, monitor }
     }
 
     /// The pointer on the `index`th notification shown (newest first).

@@ -7,9 +7,10 @@
 //! it is gone.
 
 use super::{BarEvent, BarId, Deliver, Running};
+use crate::bar::CardPlace;
 use crate::bar::Surface;
 use crate::capabilities::{Audio, AudioStatus, Backlight, BacklightStatus};
-use crate::config::model::{OsdConfig, ScreenPlace};
+use crate::config::model::{OsdConfig, ScreenPlace, ShownOn};
 use crate::render::OsdCard;
 use crate::sync::lock;
 use crate::wake::Waker;
@@ -143,29 +144,31 @@ impl OsdHost {
 }
 
 /// The displays of the bar that shows them: how, the level to show next,
-/// and until when the one shown stays.
+/// and until when the one shown stays, and where.
 pub(super) struct Osd {
     host: OsdHost,
     bar: BarId,
     place: ScreenPlace,
+    monitor: ShownOn,
     width: f32,
     timeout: Duration,
     waiting: Option<Level>,
     until: Option<Instant>,
+    shown_at: Option<CardPlace>,
 }
 
 impl Osd {
     fn new(host: OsdHost, bar: BarId, config: &OsdConfig) -> Osd {
-        let (place, width, timeout) = look(config);
-        Osd { host, bar, place, width, timeout, waiting: None, until: None }
+        let (place, monitor, width, timeout) = look(config);
+        Osd { host, bar, place, monitor, width, timeout, waiting: None, until: None, shown_at: None }
     }
 }
 
-/// Where the config puts the displays, how wide, and for how long.
-fn look(config: &OsdConfig) -> (ScreenPlace, f32, Duration) {
+/// Where the config puts the displays, on which monitor, how wide, and for how long.
+fn look(config: &OsdConfig) -> (ScreenPlace, ShownOn, f32, Duration) {
     let place = config.position.unwrap_or(ScreenPlace::BottomCenter);
     let timeout = Duration::from_millis(config.timeout_ms.unwrap_or(1200).into());
-    (place, config.width.unwrap_or(300.0), timeout)
+    (place, config.monitor.unwrap_or_default(), config.width.unwrap_or(300.0), timeout)
 }
 
 impl Drop for Osd {
@@ -188,11 +191,11 @@ impl Running {
     pub(super) fn osd_reconfigured(&mut self, surface: Option<&mut dyn Surface>) {
         let config = self.source.config.osd().cloned();
         match (config, &mut self.osd) {
-            (Some(config), Some(osd)) => (osd.place, osd.width, osd.timeout) = look(&config),
+            (Some(config), Some(osd)) => (osd.place, osd.monitor, osd.width, osd.timeout) = look(&config),
             (None, osd @ Some(_)) => {
-                let shown = osd.take().is_some_and(|osd| osd.until.is_some());
-                if let (true, Some(surface)) = (shown, surface) {
-                    surface.show_osd(None, ScreenPlace::BottomCenter, &self.bar.scene().style);
+                let shown_at = osd.take().and_then(|mut osd| osd.shown_at.take());
+                if let (Some(at), Some(surface)) = (shown_at, surface) {
+                    surface.show_osd(None, &at, &self.bar.scene().style);
                 }
             }
             (Some(config), osd @ None) => {
@@ -225,15 +228,26 @@ impl Running {
 
     /// Shows the level that changed, or hides the display whose time is up.
     pub fn paint_osd(&mut self, surface: &mut dyn Surface) {
-        let Some(osd) = &mut self.osd else { return };
-        let style = &self.bar.scene().style;
-        if let Some(level) = osd.waiting.take() {
+        let Some(osd) = &self.osd else { return };
+        if let Some(level) = osd.waiting {
+            let at = self.card_place(osd.place, osd.monitor);
+            let Some(osd) = &mut self.osd else { return };
+            osd.waiting = None;
+            let style = &self.bar.scene().style;
             let layout = self.measure.lay_out_osd(&level.card(), osd.width, style);
-            surface.show_osd(Some(&layout), osd.place, style);
+            // Moved, it leaves where it was.
+            if let Some(before) = osd.shown_at.take().filter(|before| *before != at) {
+                surface.show_osd(None, &before, style);
+            }
+            surface.show_osd(Some(&layout), &at, style);
             osd.until = Some(Instant::now() + osd.timeout);
+            osd.shown_at = Some(at);
         } else if osd.until.is_some_and(|until| until <= Instant::now()) {
+            let Some(osd) = &mut self.osd else { return };
             osd.until = None;
-            surface.show_osd(None, osd.place, style);
+            if let Some(at) = osd.shown_at.take() {
+                surface.show_osd(None, &at, &self.bar.scene().style);
+            }
         }
     }
 }

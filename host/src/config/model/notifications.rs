@@ -28,6 +28,18 @@ pub enum ScreenPlace {
     BottomRight,
 }
 
+/// Which monitor something the bar shows on its own goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShownOn {
+    /// The monitor of the bar that shows it.
+    #[default]
+    Bar,
+    /// The monitor with the focus: the tiler's focused one on X11 and
+    /// Windows, the compositor's choice (where the user last was) on Wayland.
+    Focused,
+}
+
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct NotificationServerConfig {
@@ -36,6 +48,8 @@ pub struct NotificationServerConfig {
     /// notifications are stacked, the newest nearest the corner (default
     /// `top-right`).
     pub position: Option<ScreenPlace>,
+    /// On that bar's monitor (`bar`, the default) or the focused one (`focused`).
+    pub monitor: Option<ShownOn>,
     /// How long a notification that does not say stays, in milliseconds
     /// (default 5000).
     pub timeout_ms: Option<u32>,

@@ -2,7 +2,7 @@
 //! enabled the bar shows an on-screen display, for a moment, whenever the
 //! default output's volume or mute or the screen's brightness changes.
 
-use super::ScreenPlace;
+use super::{ScreenPlace, ShownOn};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -18,6 +18,8 @@ pub struct OsdConfig {
     /// Where on the monitor of the bar whose config enables it the display
     /// is shown (default `bottom-center`).
     pub position: Option<ScreenPlace>,
+    /// On that bar's monitor (`bar`, the default) or the focused one (`focused`).
+    pub monitor: Option<ShownOn>,
     /// How long it stays after the last change, in milliseconds (default 1200).
     pub timeout_ms: Option<u32>,
     /// How wide it is, in logical pixels (default 300).

@@ -2,7 +2,9 @@
 //! layer surface of their own each, on the overlay layer of the bar's
 //! output (namespaces `obi-notification` and `obi-osd`, no keyboard; the
 //! display takes no pointer either), anchored at the configured place with
-//! margins that stack them, newest nearest it. Their exclusive zone is
+//! margins that stack them, newest nearest it; on the focused output, the
+//! compositor chooses (layer-shell has it take the one the user last
+//! interacted with). Their exclusive zone is
 //! none, so the compositor keeps them clear of the bar's. Each is painted
 //! with the bar's GL once the compositor configured it; one whose size and
 //! place did not change is painted again where it is.
@@ -10,7 +12,7 @@
 use super::scale::{Scale, Viewport};
 use super::tooltip::surface_for;
 use super::{LayerBar, Panel};
-use crate::bar::Member;
+use crate::bar::{CardMonitor, CardPlace, Member};
 use crate::config::model::ScreenPlace;
 use crate::render::{PopupLayout, Style};
 use crate::window::gl::GlBar;
@@ -36,8 +38,10 @@ pub(super) struct CardSurface {
     viewport: Option<Viewport>,
     layer: LayerSurface,
     layout: PopupLayout,
-    /// Where it was put: its place, and how far along from it.
+    /// Where it was put: its place, on the bar's output or the one the
+    /// compositor chose, and how far along from it.
     place: ScreenPlace,
+    on_bars_output: bool,
     along: i32,
     scale: Scale,
     /// The compositor configured it: it may be drawn into.
@@ -60,11 +64,17 @@ impl Panel {
 
     /// Shows `cards` stacked at `place` on the bar's output: each where one
     /// of its size already is, painted again; else on a surface made anew.
-    pub(super) fn show_cards(&mut self, stack: Stack, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+    pub(super) fn show_cards(&mut self, stack: Stack, cards: &[PopupLayout], at: &CardPlace, style: &Style) {
         self.card_style = Some(style.clone());
-        let Some(output) = self.output.clone() else {
-            self.stack(stack).clear();
-            return;
+        let (place, on_bars_output) = (at.place, at.monitor == CardMonitor::Bar);
+        // None: the compositor's choice.
+        let output = match (on_bars_output, &self.output) {
+            (true, None) => {
+                self.stack(stack).clear();
+                return;
+            }
+            (true, output) => output.clone(),
+            (false, _) => None,
         };
         let mut before = std::mem::take(self.stack(stack)).into_iter();
         let mut shown = Vec::new();
@@ -73,7 +83,8 @@ impl Panel {
             let notice = match before.next() {
                 Some(mut same)
                     if same.layout.size() == card.size()
-                        && (same.place, same.along, same.scale) == (place, along, self.scale) =>
+                        && (same.place, same.on_bars_output, same.along, same.scale)
+                            == (place, on_bars_output, along, self.scale) =>
                 {
                     same.layout = card.clone();
                     if let Some(gl) = &mut self.gl {
@@ -81,7 +92,7 @@ impl Panel {
                     }
                     same
                 }
-                _ => self.new_card(stack, card, place, along, &output),
+                _ => self.new_card(stack, card, place, along, output.as_ref()),
             };
             along += notice.layout.size().1 as i32 + GAP;
             shown.push(notice);
@@ -90,14 +101,14 @@ impl Panel {
     }
 
     /// A layer surface for `card` of `stack` at `place`, `along` from it,
-    /// on `output`; painted once configured.
+    /// on `output` (none: the compositor's choice); painted once configured.
     fn new_card(
         &self,
         stack: Stack,
         card: &PopupLayout,
         place: ScreenPlace,
         along: i32,
-        output: &wl_output::WlOutput,
+        output: Option<&wl_output::WlOutput>,
     ) -> CardSurface {
         use ScreenPlace::*;
         let shell = &self.shell;
@@ -107,7 +118,7 @@ impl Panel {
             surface,
             Layer::Overlay,
             Some(if stack == Stack::Osd { "obi-osd" } else { "obi-notification" }),
-            Some(output),
+            output,
         );
         if stack == Stack::Osd {
             // An empty input region: the pointer passes through to what is under it.
@@ -138,6 +149,7 @@ impl Panel {
             layer,
             layout: card.clone(),
             place,
+            on_bars_output: output.is_some(),
             along,
             scale: self.scale,
             configured: false,

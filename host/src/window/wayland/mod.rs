@@ -38,11 +38,10 @@ mod tooltip;
 
 use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
-    BarEvent, Deliver, Fleet, Flow, Located, Member, Origin, Placement, ReportOutput, Running, ScreenRect, Surface,
-    dispatch,
+    BarEvent, CardPlace, Deliver, Fleet, Flow, Located, Member, Origin, Placement, ReportOutput, Running, ScreenRect,
+    Surface, dispatch,
 };
 use crate::config::model::Edge;
-use crate::config::model::ScreenPlace;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use crate::sync::lock;
 use anyhow::Context;
@@ -652,12 +651,12 @@ impl Surface for Panel {
         self.tooltip = None;
     }
 
-    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
-        self.show_cards(cards::Stack::Notices, cards, place, style);
+    fn show_notices(&mut self, cards: &[PopupLayout], at: &CardPlace, style: &Style) {
+        self.show_cards(cards::Stack::Notices, cards, at, style);
     }
 
-    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style) {
-        self.show_cards(cards::Stack::Osd, card.map_or(&[][..], std::slice::from_ref), place, style);
+    fn show_osd(&mut self, card: Option<&PopupLayout>, at: &CardPlace, style: &Style) {
+        self.show_cards(cards::Stack::Osd, card.map_or(&[][..], std::slice::from_ref), at, style);
     }
 
     fn show_popup(&mut self, anchor: Rect, layout: &PopupLayout, style: &Style) -> bool {

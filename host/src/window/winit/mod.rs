@@ -19,10 +19,9 @@
 
 use super::gl::{GlBar, SharedDevice};
 use crate::bar::{
-    Bar, BarEvent, Deliver, Fleet, Flow, Located, Member, NoticeInput, Origin, Output, Placement, ReportOutput,
-    Running, ScreenRect, Surface, dispatch, placement,
+    Bar, BarEvent, CardMonitor, CardPlace, Deliver, Fleet, Flow, Located, Member, NoticeInput, Origin, Output,
+    Placement, ReportOutput, Running, ScreenRect, Surface, dispatch, placement,
 };
-use crate::config::model::ScreenPlace;
 use crate::render::{Frame, PopupLayout, Rect, Style};
 use anyhow::Context;
 use aside::{AsideWindow, Role};
@@ -542,6 +541,15 @@ impl WindowSurface {
         })
     }
 
+    /// Where the monitor `monitor` names is, for a bar at `bar`: where
+    /// the tiler says, else the display's monitor of the tiler's name,
+    /// else the bar's own.
+    fn card_monitor(&self, bar: ScreenRect, monitor: &CardMonitor) -> ScreenRect {
+        let CardMonitor::Focused { name, area } = monitor else { return self.monitor_rect(bar) };
+        let named = || self.screen.monitors.iter().find(|output| Some(&output.name) == name.as_ref());
+        area.or_else(|| named().map(|output| output.rect)).unwrap_or_else(|| self.monitor_rect(bar))
+    }
+
     /// The monitor the bar is on now.
     fn output(&self) -> Option<&Output> {
         self.monitor.and_then(|index| self.screen.monitors.get(index))
@@ -692,19 +700,20 @@ impl Surface for WindowSurface {
         }
     }
 
-    fn show_notices(&mut self, cards: &[PopupLayout], place: ScreenPlace, style: &Style) {
+    fn show_notices(&mut self, cards: &[PopupLayout], at: &CardPlace, style: &Style) {
         let Some(bar) = self.rect else { return };
-        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
+        let (monitor, scale) = (self.card_monitor(bar, &at.monitor), self.aside_scale());
         if let Some(gl) = &mut self.gl {
-            self.notices.show(gl, cards, place, style, (monitor, Some(bar)), scale);
+            self.notices.show(gl, cards, at.place, style, (monitor, Some(bar)), scale);
         }
     }
 
-    fn show_osd(&mut self, card: Option<&PopupLayout>, place: ScreenPlace, style: &Style) {
+    fn show_osd(&mut self, card: Option<&PopupLayout>, at: &CardPlace, style: &Style) {
         let Some(bar) = self.rect else { return };
-        let (monitor, scale) = (self.monitor_rect(bar), self.aside_scale());
+        let (monitor, scale) = (self.card_monitor(bar, &at.monitor), self.aside_scale());
+        let cards = card.map_or(&[][..], std::slice::from_ref);
         if let Some(gl) = &mut self.gl {
-            self.osd.show(gl, card.map_or(&[][..], std::slice::from_ref), place, style, (monitor, Some(bar)), scale);
+            self.osd.show(gl, cards, at.place, style, (monitor, Some(bar)), scale);
         }
     }
 
