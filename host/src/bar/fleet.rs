@@ -217,6 +217,7 @@ impl Fleet {
                 let named = |name: &Option<String>| source.monitor_name.is_none() || source.monitor_name == *name;
                 wanted.iter().any(|(monitor, name)| source.monitor == Some(*monitor) && named(name))
             });
+            take_over_cards(members, &self.notifications);
         }
         for (monitor, name) in wanted {
             if members.iter().any(|member| member.running.source().monitor == Some(monitor)) {
@@ -330,6 +331,14 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
     if had_bars && members.is_empty() { Flow::Quit } else { Flow::Continue }
 }
 
+/// Some bars went: the notifications and the on-screen display they
+/// showed are shown by the first of `members` whose config enables them,
+/// and the notification server is switched off when none does.
+fn take_over_cards<S>(members: &mut [Member<S>], host: &NotificationHost) {
+    members.iter_mut().for_each(|member| member.running.take_over_cards());
+    host.settle();
+}
+
 /// A press the popup of one bar held, off that bar, is a press on the
 /// bar it fell on, if another of the process's bars (on another monitor)
 /// is there: as on Wayland, where each bar has its own presses, the click
@@ -387,8 +396,14 @@ fn obey<S: Surface>(members: &mut Vec<Member<S>>, request: Request) -> String {
             Err(why) => refused.push(why),
         }
     }
-    for index in quitting.into_iter().rev() {
-        members.remove(index);
+    if !quitting.is_empty() {
+        let host = members[quitting[0]].running.notification_host();
+        for index in quitting.into_iter().rev() {
+            members.remove(index);
+        }
+        if let Some(host) = host {
+            take_over_cards(members, &host);
+        }
     }
     match (chosen.len() - refused.len(), chosen.len()) {
         // No bar took it: each says why alike ("no widget is named …").
@@ -580,5 +595,17 @@ mod tests {
         assert_eq!(members[0].surface.monitor, Some(1), "the other bar runs on");
         assert_eq!(ask(&mut members, "quit"), ("ok".to_owned(), Flow::Quit), "the last bar ends the loop");
         assert!(members.is_empty());
+    }
+
+    #[test]
+    fn the_on_screen_display_of_a_bar_that_goes_is_taken_over_by_another_that_enables_it() {
+        let text = r#"{ "left_widgets": [], "right_widgets": [], "osd": { "enable": true } }"#;
+        let config = BarConfig::parse(text, "test").unwrap().config;
+        let mut every = fleet(plan_on_every_monitor(config));
+        let mut members = started(&mut every, &names(2), |monitor| Shown { monitor: Some(monitor), visible: true });
+        let showing = |members: &[Member<Shown>]| members.iter().map(|m| m.running.shows_osd()).collect::<Vec<_>>();
+        assert_eq!(showing(&members), [true, false], "the first bar shows it");
+        assert_eq!(ask(&mut members, "quit bar 0").0, "ok");
+        assert_eq!(showing(&members), [true], "the other bar took it over");
     }
 }

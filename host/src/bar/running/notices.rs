@@ -68,6 +68,9 @@ pub struct Notices {
     /// Where they were shown last: a card lit under the pointer is painted
     /// again there, wherever the focus went since.
     shown_at: CardPlace,
+    /// The process's server, which another bar may show once this one is gone.
+    host: NotificationHost,
+    bar: BarId,
 }
 
 struct ShownNotice {
@@ -87,11 +90,11 @@ impl ShownNotice {
 }
 
 impl Notices {
-    /// The notifications `service` serves, shown as `look` says, their
-    /// icons held in `held` while shown.
-    pub fn new(service: Service, look: NoticeLook, held: HeldImages) -> Notices {
+    /// The notifications `service` serves, shown by bar `bar` of `host`
+    /// as `look` says, their icons held in `held` while shown.
+    fn new(service: Service, look: NoticeLook, held: HeldImages, host: NotificationHost, bar: BarId) -> Notices {
         let shown_at = CardPlace { place: look.place, monitor: CardMonitor::Bar };
-        Notices { service, look, held, shown: Vec::new(), stale: true, shown_at }
+        Notices { service, look, held, shown: Vec::new(), stale: true, shown_at, host, bar }
     }
 
     /// Has `surface` show the cards as they are laid out now, where they were last.
@@ -102,10 +105,12 @@ impl Notices {
 }
 
 impl Drop for Notices {
+    /// Another bar may show them now (see [`NotificationHost::settle`]).
     fn drop(&mut self) {
         for shown in self.shown.drain(..) {
             shown.let_go(&self.held);
         }
+        self.host.let_go(self.bar);
     }
 }
 
@@ -163,18 +168,37 @@ impl NotificationHost {
             }
         };
         hosting.shown_by = Some(bar);
-        Some(Notices::new(service, NoticeLook::of(config), hosting.held.clone()))
+        Some(Notices::new(service, NoticeLook::of(config), hosting.held.clone(), self.clone(), bar))
     }
 
     /// Bar `bar` no longer enables notifications: when it showed them, the
     /// server is switched off until a bar enables them again.
     pub fn disable(&self, bar: BarId) {
+        self.let_go(bar);
+        self.settle();
+    }
+
+    /// Whether a bar shows the notifications.
+    fn is_shown(&self) -> bool {
+        lock(&self.0).shown_by.is_some()
+    }
+
+    /// Bar `bar` shows the notifications no more (it is gone, or its
+    /// config no longer enables them); the server runs on for a bar that
+    /// takes them over.
+    fn let_go(&self, bar: BarId) {
         let mut hosting = lock(&self.0);
         if hosting.shown_by == Some(bar) {
             hosting.shown_by = None;
-            if let Some(service) = &hosting.service {
-                service.switch(false);
-            }
+        }
+    }
+
+    /// Once the bars that could took the notifications over: with none
+    /// showing them the server is switched off, its bus name let go.
+    pub fn settle(&self) {
+        let hosting = lock(&self.0);
+        if let (None, Some(service)) = (hosting.shown_by, &hosting.service) {
+            service.switch(false);
         }
     }
 }
@@ -188,6 +212,25 @@ impl Running {
             self.notices = host.enable(self.id, config);
         }
         self.notification_host = Some(host);
+    }
+
+    /// The process's notification server, which the bar shows or may take over.
+    pub fn notification_host(&self) -> Option<NotificationHost> {
+        self.notification_host.clone()
+    }
+
+    /// Takes over the notifications and the on-screen display where its
+    /// config enables them and no bar shows them (the bar that did is gone).
+    pub fn take_over_cards(&mut self) {
+        if let (Some(config), None, Some(host)) =
+            (self.source.config.notifications(), &self.notices, &self.notification_host)
+            && !host.is_shown()
+        {
+            self.notices = host.enable(self.id, config);
+        }
+        if self.osd.is_none() && self.osd_host.as_ref().is_some_and(|host| !host.is_shown()) {
+            self.osd_reconfigured(None);
+        }
     }
 
     /// The config was read again: the notifications are shown as it says

@@ -123,6 +123,11 @@ impl OsdHost {
         true
     }
 
+    /// Whether a bar shows the displays.
+    pub(super) fn is_shown(&self) -> bool {
+        lock(&self.0).shown_by.is_some()
+    }
+
     /// Bar `bar` no longer shows the displays.
     fn disable(&self, bar: BarId) {
         let mut following = lock(&self.0);
@@ -219,6 +224,12 @@ impl Running {
     /// Whether a display waits to be shown.
     pub fn osd_wanted(&self) -> bool {
         self.osd.as_ref().is_some_and(|osd| osd.waiting.is_some())
+    }
+
+    /// Whether this bar shows the on-screen displays.
+    #[cfg(test)]
+    pub(crate) fn shows_osd(&self) -> bool {
+        self.osd.is_some()
     }
 
     /// When the display shown is to go.
