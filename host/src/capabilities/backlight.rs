@@ -136,7 +136,9 @@ fn level(device: &Path) -> BacklightStatus {
     let now = number("actual_brightness").or_else(|| number("brightness"));
     match (now, number("max_brightness")) {
         (Some(now), Some(most)) if most > 0 => {
-            let percent = (now.min(most) * 100 + most / 2) / most;
+            // Wide enough that no kernel's number overflows it.
+            let (now, most) = (u128::from(now.min(most)), u128::from(most));
+            let percent = (now * 100 + most / 2) / most;
             BacklightStatus::Level { device: name, percent: percent as u32 }
         }
         _ => BacklightStatus::Absent(format!("the backlight {name} gives no level")),
@@ -174,6 +176,9 @@ mod tests {
         assert_eq!(level(&chosen), BacklightStatus::Level { device: "intel_backlight".into(), percent: 20 });
         std::fs::remove_file(chosen.join("actual_brightness")).unwrap();
         std::fs::write(chosen.join("brightness"), "96001").unwrap();
+        assert_eq!(level(&chosen), BacklightStatus::Level { device: "intel_backlight".into(), percent: 100 });
+        std::fs::write(chosen.join("brightness"), u64::MAX.to_string()).unwrap();
+        std::fs::write(chosen.join("max_brightness"), u64::MAX.to_string()).unwrap();
         assert_eq!(level(&chosen), BacklightStatus::Level { device: "intel_backlight".into(), percent: 100 });
         std::fs::write(chosen.join("max_brightness"), "0").unwrap();
         assert!(matches!(level(&chosen), BacklightStatus::Absent(_)), "no level without a most");
