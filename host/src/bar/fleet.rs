@@ -285,6 +285,10 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
             if let Some(Member { running, surface }) = find(members, bar) {
                 running.reload(*read, surface);
             }
+            // Its config may no longer enable the cards another bar's does.
+            if let Some(host) = members.first().and_then(|member| member.running.notification_host()) {
+                take_over_cards(members, &host);
+            }
         }
         BarEvent::Access { bar, request } => {
             if let Some(Member { running, surface }) = find(members, bar) {
@@ -331,9 +335,10 @@ pub fn dispatch<S: Surface>(members: &mut Vec<Member<S>>, event: BarEvent) -> Fl
     if had_bars && members.is_empty() { Flow::Quit } else { Flow::Continue }
 }
 
-/// Some bars went: the notifications and the on-screen display they
-/// showed are shown by the first of `members` whose config enables them,
-/// and the notification server is switched off when none does.
+/// Some bars went, or a bar's config was read again: the notifications and
+/// the on-screen display no bar shows now are shown by the first of
+/// `members` whose config enables them, and the notification server is
+/// switched off when none does.
 fn take_over_cards<S>(members: &mut [Member<S>], host: &NotificationHost) {
     members.iter_mut().for_each(|member| member.running.take_over_cards());
     host.settle();
@@ -486,9 +491,14 @@ mod tests {
     /// Two bars without widgets, on monitors 0 and 1, from the files
     /// `0.json` and `1.json` in the folder returned.
     fn two_bars() -> (tempfile::TempDir, Fleet, Vec<Member<Shown>>) {
+        two_bars_with("")
+    }
+
+    /// Two bars as [`two_bars`] makes them, their files with `more` keys.
+    fn two_bars_with(more: &str) -> (tempfile::TempDir, Fleet, Vec<Member<Shown>>) {
         let folder = tempfile::tempdir().unwrap();
         let source = |monitor: usize| {
-            let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] }}"#);
+            let text = format!(r#"{{ "monitor": {monitor}, "left_widgets": [], "right_widgets": [] {more} }}"#);
             let path = folder.path().join(format!("{monitor}.json"));
             std::fs::write(&path, &text).unwrap();
             let config = BarConfig::parse(&text, "test").expect("a good config").config;
@@ -607,5 +617,16 @@ mod tests {
         assert_eq!(showing(&members), [true, false], "the first bar shows it");
         assert_eq!(ask(&mut members, "quit bar 0").0, "ok");
         assert_eq!(showing(&members), [true], "the other bar took it over");
+    }
+
+    #[test]
+    fn a_reload_that_no_longer_enables_the_on_screen_display_hands_it_to_a_bar_that_does() {
+        let (_folder, _fleet, mut members) = two_bars_with(r#", "osd": { "enable": true }"#);
+        let showing = |members: &[Member<Shown>]| members.iter().map(|m| m.running.shows_osd()).collect::<Vec<_>>();
+        assert_eq!(showing(&members), [true, false]);
+        let first = members[0].running.id();
+        let read = BarConfig::parse(r#"{ "monitor": 0, "left_widgets": [], "right_widgets": [] }"#, "0.json");
+        dispatch(&mut members, BarEvent::ConfigRead { bar: first, read: Box::new(read) });
+        assert_eq!(showing(&members), [false, true], "the second bar took it over");
     }
 }

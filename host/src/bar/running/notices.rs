@@ -171,13 +171,6 @@ impl NotificationHost {
         Some(Notices::new(service, NoticeLook::of(config), hosting.held.clone(), self.clone(), bar))
     }
 
-    /// Bar `bar` no longer enables notifications: when it showed them, the
-    /// server is switched off until a bar enables them again.
-    pub fn disable(&self, bar: BarId) {
-        self.let_go(bar);
-        self.settle();
-    }
-
     /// Whether a bar shows the notifications.
     fn is_shown(&self) -> bool {
         lock(&self.0).shown_by.is_some()
@@ -247,11 +240,10 @@ impl Running {
                 notices.stale = true;
             }
             (None, Some(_)) => {
-                self.notices = None;
-                let nowhere = CardPlace { place: ScreenPlace::TopRight, monitor: CardMonitor::Bar };
-                surface.show_notices(&[], &nowhere, &self.bar.scene().style);
-                if let Some(host) = &self.notification_host {
-                    host.disable(self.id);
+                // Let go: the bars then settle which shows them, if any
+                // (`take_over_cards`), before the server is switched off.
+                if let Some(notices) = self.notices.take() {
+                    surface.show_notices(&[], &notices.shown_at, &self.bar.scene().style);
                 }
             }
             (Some(config), None) => {
