@@ -4,8 +4,9 @@
 //! place, and what the pointer does on them handed to the server: the
 //! pointer on a card stops its time, a click invokes its default action
 //! (a button its own action, × or a secondary click dismisses it). Which
-//! bar that is, and whether the server runs, is decided once for the
-//! process by the [`NotificationHost`] its bars share.
+//! bar that is (the first whose config enables them, then the next when it
+//! goes), and whether the server runs, is kept for the process by the
+//! [`NotificationHost`] its bars share.
 
 use super::{BarEvent, BarId, Deliver, Running};
 use crate::bar::{CardMonitor, CardPlace, Surface};

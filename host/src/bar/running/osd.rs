@@ -4,7 +4,7 @@
 //! configured place. The levels are followed once for the process by the
 //! [`OsdHost`] its bars share; the first bar that enables the displays
 //! shows them (as notifications are), until its config no longer does or
-//! it is gone.
+//! it is gone; then the next bar whose config enables them takes them over.
 
 use super::{BarEvent, BarId, Deliver, Running};
 use crate::bar::CardPlace;
@@ -129,7 +129,7 @@ impl OsdHost {
     }
 
     /// Bar `bar` no longer shows the displays.
-    fn disable(&self, bar: BarId) {
+    fn let_go(&self, bar: BarId) {
         let mut following = lock(&self.0);
         if following.shown_by == Some(bar) {
             following.shown_by = None;
@@ -177,9 +177,9 @@ fn look(config: &OsdConfig) -> (ScreenPlace, ShownOn, f32, Duration) {
 }
 
 impl Drop for Osd {
-    /// Another bar may show them from its next reload on.
+    /// Another bar whose config enables them may take them over now.
     fn drop(&mut self) {
-        self.host.disable(self.bar);
+        self.host.let_go(self.bar);
     }
 }
 
