@@ -274,9 +274,13 @@ fn save(path: &Path, text: &str) {
     std::fs::rename(&fresh, path).unwrap();
 }
 
-/// Waits for the widget to show a state that `wanted` accepts.
-fn wait_until(states: &Receiver<(usize, WidgetState)>, wanted: impl Fn(&WidgetState) -> bool) -> WidgetState {
-    let until = Instant::now() + Duration::from_secs(15);
+/// Waits up to `patience` for the widget to show a state that `wanted` accepts.
+fn wait_until(
+    states: &Receiver<(usize, WidgetState)>,
+    patience: Duration,
+    wanted: impl Fn(&WidgetState) -> bool,
+) -> WidgetState {
+    let until = Instant::now() + patience;
     let mut seen = Vec::new();
     while let Ok((_, state)) = states.recv_timeout(until.saturating_duration_since(Instant::now())) {
         if wanted(&state) {
@@ -286,6 +290,10 @@ fn wait_until(states: &Receiver<(usize, WidgetState)>, wanted: impl Fn(&WidgetSt
     }
     panic!("the widget never showed the state wanted; it showed {seen:?}");
 }
+
+/// How long a saved script may take to show: read, and started anew from
+/// the compiled runtime.
+const SAVED: Duration = Duration::from_secs(30);
 
 #[test]
 fn a_saved_script_reloads_its_widget() {
@@ -301,16 +309,19 @@ fn a_saved_script_reloads_its_widget() {
         Scheduler::spawn(engine(), vec![WidgetSpec::file(path.clone(), "{}".into(), [])], move |_, index, state| {
             let _ = sender.send((index, state));
         });
-    wait_until(&states, |state| texts(state) == "first");
+    // The first load may compile the runtime component, cold, while the
+    // file's other tests compile it too: on two busy cores that once took
+    // longer than 15 s.
+    wait_until(&states, Duration::from_secs(120), |state| texts(state) == "first");
 
     save(&path, &saying("second"));
-    wait_until(&states, |state| texts(state) == "second");
+    wait_until(&states, SAVED, |state| texts(state) == "second");
 
     save(&path, "export const guest = {\n  refresh() {\n");
-    let broken = wait_until(&states, |state| matches!(state, WidgetState::Failed { .. }));
+    let broken = wait_until(&states, SAVED, |state| matches!(state, WidgetState::Failed { .. }));
     let WidgetState::Failed { message } = broken else { unreachable!() };
     assert!(message.contains("saying.js:3:1: SyntaxError"), "{message}");
 
     save(&path, &saying("third"));
-    wait_until(&states, |state| texts(state) == "third");
+    wait_until(&states, SAVED, |state| texts(state) == "third");
 }
