@@ -16,9 +16,10 @@ use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "xdotool", "xwininfo", "import", "convert", "tesseract", "pulseaudio", "pactl"];
 
-/// How wide the display is, and how long it stays, in the tests' configs.
+/// How wide the display is, and how long it stays, in the tests' configs:
+/// long enough for a grab and its OCR on a busy machine (3 s was not).
 const WIDTH: u32 = 300;
-const TIMEOUT_MS: u64 = 3000;
+const TIMEOUT_MS: u64 = 8000;
 
 fn osd_config() -> serde_json::Value {
     serde_json::json!({
@@ -76,17 +77,22 @@ fn volume_mute_and_brightness_show_the_display_which_goes_after_its_timeout() {
     let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &env);
 
     let png = dir.path().join("osd.png");
+    // Where the display was when last read.
+    let place = std::cell::Cell::new(None);
     let mut read = || match session.find_window("^obi osd$", Duration::ZERO) {
-        Some(window) if session.geometry_if_alive(&window).is_some() => {
-            session.grab_window(&window, &png);
-            popup_text(&png)
-        }
-        _ => String::new(),
+        Some(window) => match session.geometry_if_alive(&window) {
+            Some(geometry) => {
+                place.set(Some(geometry));
+                session.grab_window(&window, &png);
+                popup_text(&png)
+            }
+            None => String::new(),
+        },
+        None => String::new(),
     };
     let (percent, _) = show_volume(&server, &mut read);
     keep(&png, "osd-volume.png");
-    let window = session.find_window("^obi osd$", Duration::ZERO).expect("the display's window");
-    let (x, y, width, height) = session.geometry(&window);
+    let (x, y, width, height) = place.get().expect("the display's window was read");
     assert_eq!((x, width), ((1280 - WIDTH as i32) / 2, WIDTH), "centred, as wide as configured");
     assert_eq!(y + height as i32, 720 - 10, "at the bottom, clear of the edge");
 
