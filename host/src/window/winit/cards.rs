@@ -2,8 +2,8 @@
 //! X11 and Windows: a window of their own each (override-redirect on X11,
 //! a top-most tool window that never takes the focus on Windows), made as
 //! they are first needed and kept for the next, stacked from a corner or
-//! an edge's middle of the bar's monitor, newest nearest it, clear of the
-//! bar when it runs along that edge. The bar's GL paints them as it paints
+//! an edge's middle of their monitor (the bar's, or the focused one),
+//! newest nearest it, clear of the bar when it runs along that edge. The bar's GL paints them as it paints
 //! a popup.
 
 use super::ScreenRect;
