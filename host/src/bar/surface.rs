@@ -92,7 +92,8 @@ pub trait Surface {
 
     /// Shows the on-screen display laid out as `card` at `at` (beside the
     /// bar when it runs along that edge), in `style`, over everything and
-    /// taking no input; none hides it.
+    /// taking no input, moved there if it was shown elsewhere; none hides
+    /// it, wherever it is.
     fn show_osd(&mut self, card: Option<&PopupLayout>, at: &CardPlace, style: &Style);
 
     /// Where the screen's device pixel `at` falls: on the popup, on the bar

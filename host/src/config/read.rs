@@ -140,9 +140,8 @@ fn set_aside(value: &mut Value, path: &str) -> bool {
 /// not.
 fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> Vec<(Severity, String, String)> {
     let mut found = Vec::new();
-    let enabled = |enable: Option<bool>| enable == Some(true);
     if !has_session_bus {
-        if enabled(model.notifications.as_ref().map(|notifications| notifications.enable)) {
+        if model.notifications.as_ref().is_some_and(|notifications| notifications.enable) {
             found.push((
                 Severity::Warning,
                 "notifications".into(),
@@ -156,7 +155,7 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
             found.push((Severity::Warning, format!("{at}.{}", widget.kind()), message.into()));
         }
     }
-    if !is_linux && enabled(model.osd.as_ref().map(|osd| osd.enable)) {
+    if !is_linux && model.osd.as_ref().is_some_and(|osd| osd.enable) {
         found.push((
             Severity::Warning,
             "osd".into(),

@@ -49,6 +49,40 @@ use std::sync::mpsc::Sender;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BarId(pub u64);
 
+/// Which of the process's bars shows what they share (the notifications,
+/// the on-screen display): the first whose config enables it, until it
+/// lets go.
+#[derive(Debug, Clone, Copy, Default)]
+struct ShownBy(Option<BarId>);
+
+impl ShownBy {
+    /// Whether `bar` may show `what`: no other bar does (the log says which does).
+    fn free_for(self, bar: BarId, what: &str) -> bool {
+        match self.0 {
+            Some(shown_by) if shown_by != bar => {
+                tracing::info!(
+                    "{what}: shown by the first bar that enabled them (bar {}), not by bar {}",
+                    shown_by.0,
+                    bar.0
+                );
+                false
+            }
+            _ => true,
+        }
+    }
+
+    fn is_shown(self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Bar `bar` shows it no more, if it did.
+    fn let_go(&mut self, bar: BarId) {
+        if self.0 == Some(bar) {
+            self.0 = None;
+        }
+    }
+}
+
 /// Messages from other threads to the bars' event loop.
 #[derive(Debug)]
 pub enum BarEvent {

@@ -8,7 +8,7 @@
 //! goes), and whether the server runs, is kept for the process by the
 //! [`NotificationHost`] its bars share.
 
-use super::{BarEvent, BarId, Deliver, Running};
+use super::{BarEvent, BarId, Deliver, Running, ShownBy};
 use crate::bar::{CardMonitor, CardPlace, Surface};
 use crate::capabilities::Notifications;
 use crate::config::model::{NotificationServerConfig, ScreenPlace, ShownOn};
@@ -124,7 +124,7 @@ pub struct NotificationHost(Arc<Mutex<Hosting>>);
 
 struct Hosting {
     service: Option<Service>,
-    shown_by: Option<BarId>,
+    shown_by: ShownBy,
     deliver: Deliver,
     held: HeldImages,
     /// What widgets read, handed the server once it starts.
@@ -136,7 +136,13 @@ impl NotificationHost {
     /// through `deliver` and the widgets through `readers`, and its cards'
     /// icons are held in `held`.
     pub fn new(deliver: Deliver, held: HeldImages, readers: Arc<Notifications>) -> NotificationHost {
-        NotificationHost(Arc::new(Mutex::new(Hosting { service: None, shown_by: None, deliver, held, readers })))
+        NotificationHost(Arc::new(Mutex::new(Hosting {
+            service: None,
+            shown_by: ShownBy::default(),
+            deliver,
+            held,
+            readers,
+        })))
     }
 
     /// Bar `bar`, whose config enables notifications as `config` says:
@@ -147,11 +153,7 @@ impl NotificationHost {
             return None;
         }
         let mut hosting = lock(&self.0);
-        if let Some(shown_by) = hosting.shown_by.filter(|shown_by| *shown_by != bar) {
-            tracing::info!(
-                "notifications: shown by the first bar that enabled them (bar {}), not by this one",
-                shown_by.0
-            );
+        if !hosting.shown_by.free_for(bar, "notifications") {
             return None;
         }
         let service = match &hosting.service {
@@ -168,30 +170,27 @@ impl NotificationHost {
                 hosting.service.insert(service).clone()
             }
         };
-        hosting.shown_by = Some(bar);
+        hosting.shown_by = ShownBy(Some(bar));
         Some(Notices::new(service, NoticeLook::of(config), hosting.held.clone(), self.clone(), bar))
     }
 
     /// Whether a bar shows the notifications.
     fn is_shown(&self) -> bool {
-        lock(&self.0).shown_by.is_some()
+        lock(&self.0).shown_by.is_shown()
     }
 
     /// Bar `bar` shows the notifications no more (it is gone, or its
     /// config no longer enables them); the server runs on for a bar that
     /// takes them over.
     fn let_go(&self, bar: BarId) {
-        let mut hosting = lock(&self.0);
-        if hosting.shown_by == Some(bar) {
-            hosting.shown_by = None;
-        }
+        lock(&self.0).shown_by.let_go(bar);
     }
 
     /// Once the bars that could took the notifications over: with none
     /// showing them the server is switched off, its bus name let go.
     pub fn settle(&self) {
         let hosting = lock(&self.0);
-        if let (None, Some(service)) = (hosting.shown_by, &hosting.service) {
+        if let (false, Some(service)) = (hosting.shown_by.is_shown(), &hosting.service) {
             service.switch(false);
         }
     }
@@ -307,16 +306,19 @@ impl Running {
 
     /// Where cards shown at `place` on the monitor `on` says go now.
     pub(super) fn card_place(&self, place: ScreenPlace, on: ShownOn) -> CardPlace {
-        let monitor = match (on, self.tiler.current()) {
-            (ShownOn::Bar, _) => CardMonitor::Bar,
-            (ShownOn::Focused, Status::Connected(state)) => {
-                let focused = state.monitors.get(state.focused_monitor);
-                CardMonitor::Focused {
-                    name: focused.map(|monitor| monitor.name.clone()),
-                    area: focused.and_then(|monitor| monitor.area),
+        let monitor = match on {
+            ShownOn::Bar => CardMonitor::Bar,
+            // The tiler's state is read (a copy) only when it is asked.
+            ShownOn::Focused => match self.tiler.current() {
+                Status::Connected(state) => {
+                    let focused = state.monitors.get(state.focused_monitor);
+                    CardMonitor::Focused {
+                        name: focused.map(|monitor| monitor.name.clone()),
+                        area: focused.and_then(|monitor| monitor.area),
+                    }
                 }
-            }
-            (ShownOn::Focused, Status::Disconnected(_)) => CardMonitor::Focused { name: None, area: None },
+                Status::Disconnected(_) => CardMonitor::Focused { name: None, area: None },
+            },
         };
         CardPlace { place, monitor }
     }

@@ -6,9 +6,8 @@
 //! shows them (as notifications are), until its config no longer does or
 //! it is gone; then the next bar whose config enables them takes them over.
 
-use super::{BarEvent, BarId, Deliver, Running};
-use crate::bar::CardPlace;
-use crate::bar::Surface;
+use super::{BarEvent, BarId, Deliver, Running, ShownBy};
+use crate::bar::{CardMonitor, CardPlace, Surface};
 use crate::capabilities::{Audio, AudioStatus, Backlight, BacklightStatus};
 use crate::config::model::{OsdConfig, ScreenPlace, ShownOn};
 use crate::render::OsdCard;
@@ -95,14 +94,15 @@ struct Following {
     /// sound server and the backlight followed.
     waker: Option<Waker>,
     last: Levels,
-    shown_by: Option<BarId>,
+    shown_by: ShownBy,
 }
 
 impl OsdHost {
     /// Follows `audio` and `backlight` once a bar enables the displays,
     /// telling the bars of each change through `deliver`.
     pub fn new(audio: Arc<dyn Audio>, backlight: Arc<dyn Backlight>, deliver: Deliver) -> OsdHost {
-        let following = Following { audio, backlight, deliver, waker: None, last: Levels::default(), shown_by: None };
+        let following =
+            Following { audio, backlight, deliver, waker: None, last: Levels::default(), shown_by: ShownBy::default() };
         OsdHost(Arc::new(Mutex::new(following)))
     }
 
@@ -110,11 +110,10 @@ impl OsdHost {
     /// (no other bar does).
     fn enable(&self, bar: BarId) -> bool {
         let mut following = lock(&self.0);
-        if following.shown_by.is_some_and(|shown_by| shown_by != bar) {
-            tracing::info!("osd: shown by the first bar that enabled it, not by bar {}", bar.0);
+        if !following.shown_by.free_for(bar, "osd") {
             return false;
         }
-        following.shown_by = Some(bar);
+        following.shown_by = ShownBy(Some(bar));
         let deliver = following.deliver.clone();
         let waker = following.waker.get_or_insert_with(|| Waker::new(move || _ = deliver(BarEvent::Levels))).clone();
         // What changed while no bar showed the displays is not shown now.
@@ -125,15 +124,12 @@ impl OsdHost {
 
     /// Whether a bar shows the displays.
     pub(super) fn is_shown(&self) -> bool {
-        lock(&self.0).shown_by.is_some()
+        lock(&self.0).shown_by.is_shown()
     }
 
     /// Bar `bar` no longer shows the displays.
     fn let_go(&self, bar: BarId) {
-        let mut following = lock(&self.0);
-        if following.shown_by == Some(bar) {
-            following.shown_by = None;
-        }
+        lock(&self.0).shown_by.let_go(bar);
     }
 
     /// The levels were told to have changed: the one that did, to show.
@@ -149,7 +145,7 @@ impl OsdHost {
 }
 
 /// The displays of the bar that shows them: how, the level to show next,
-/// and until when the one shown stays, and where.
+/// and until when the one shown stays.
 pub(super) struct Osd {
     host: OsdHost,
     bar: BarId,
@@ -159,13 +155,17 @@ pub(super) struct Osd {
     timeout: Duration,
     waiting: Option<Level>,
     until: Option<Instant>,
-    shown_at: Option<CardPlace>,
 }
 
 impl Osd {
     fn new(host: OsdHost, bar: BarId, config: &OsdConfig) -> Osd {
         let (place, monitor, width, timeout) = look(config);
-        Osd { host, bar, place, monitor, width, timeout, waiting: None, until: None, shown_at: None }
+        Osd { host, bar, place, monitor, width, timeout, waiting: None, until: None }
+    }
+
+    /// Where it is hidden from: one display, wherever it is.
+    fn anywhere(&self) -> CardPlace {
+        CardPlace { place: self.place, monitor: CardMonitor::Bar }
     }
 }
 
@@ -198,9 +198,9 @@ impl Running {
         match (config, &mut self.osd) {
             (Some(config), Some(osd)) => (osd.place, osd.monitor, osd.width, osd.timeout) = look(&config),
             (None, osd @ Some(_)) => {
-                let shown_at = osd.take().and_then(|mut osd| osd.shown_at.take());
-                if let (Some(at), Some(surface)) = (shown_at, surface) {
-                    surface.show_osd(None, &at, &self.bar.scene().style);
+                let shown = osd.take().filter(|osd| osd.until.is_some());
+                if let (Some(osd), Some(surface)) = (shown, surface) {
+                    surface.show_osd(None, &osd.anywhere(), &self.bar.scene().style);
                 }
             }
             (Some(config), osd @ None) => {
@@ -246,18 +246,13 @@ impl Running {
             osd.waiting = None;
             let style = &self.bar.scene().style;
             let layout = self.measure.lay_out_osd(&level.card(), osd.width, style);
-            // Moved, it leaves where it was.
-            if let Some(before) = osd.shown_at.take().filter(|before| *before != at) {
-                surface.show_osd(None, &before, style);
-            }
+            // Shown elsewhere before (the focus moved), it is moved here.
             surface.show_osd(Some(&layout), &at, style);
             osd.until = Some(Instant::now() + osd.timeout);
-            osd.shown_at = Some(at);
         } else if osd.until.is_some_and(|until| until <= Instant::now()) {
-            let Some(osd) = &mut self.osd else { return };
-            osd.until = None;
-            if let Some(at) = osd.shown_at.take() {
-                surface.show_osd(None, &at, &self.bar.scene().style);
+            surface.show_osd(None, &osd.anywhere(), &self.bar.scene().style);
+            if let Some(osd) = &mut self.osd {
+                osd.until = None;
             }
         }
     }
