@@ -39,6 +39,16 @@ fn backlight() -> (tempfile::TempDir, PathBuf) {
     (class, panel)
 }
 
+/// Sets `panel`'s level as the kernel does, whole: a file written in place
+/// is empty for a moment (truncated, then written), and a bar reading it
+/// then sees the panel give no level and its next level as a first one,
+/// which shows nothing.
+fn set_level(panel: &Path, level: u32) {
+    let aside = panel.join("actual_brightness.new");
+    std::fs::write(&aside, format!("{level}\n")).unwrap();
+    std::fs::rename(aside, panel.join("actual_brightness")).unwrap();
+}
+
 fn keep(png: &Path, name: &str) {
     let artifacts = workspace().join("target/e2e-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
@@ -113,7 +123,7 @@ fn volume_mute_and_brightness_show_the_display_which_goes_after_its_timeout() {
     keep(&png, "osd-muted.png");
     assert!(muted, "muting shows the display: {text:?}");
 
-    std::fs::write(panel.join("actual_brightness"), "73\n").unwrap();
+    set_level(&panel, 73);
     let brightness = wait_for(Duration::from_secs(10), || {
         text = read();
         text.contains("73%")
@@ -152,7 +162,7 @@ fn on_sway_the_display_is_a_layer_surface_at_the_bottom_centre() {
     show_volume(&server, &mut read);
     keep(&png, "osd-volume-sway.png");
 
-    std::fs::write(panel.join("actual_brightness"), "64\n").unwrap();
+    set_level(&panel, 64);
     let mut text = String::new();
     let brightness = wait_for(Duration::from_secs(10), || {
         text = read();
