@@ -82,7 +82,7 @@ const JS_RUNTIME_KIND: &str = "JavaScript";
 /// Writes `obi-widget.d.ts`, the TypeScript declarations of the newest
 /// `obi:widget` world that `obi widget new --js` puts beside a widget.
 fn write_typescript_declarations(workspace: &Path, out_dir: &Path) {
-    let wit = workspace.join("wit/since_v0.1.7");
+    let wit = workspace.join("wit/since_v0.1.8");
     println!("cargo:rerun-if-changed={}", wit.display());
     let world = obi_js_bindgen::WidgetWorld::load(&wit).unwrap_or_else(|error| panic!("{error:#}"));
     fs::write(out_dir.join("obi-widget.d.ts"), world.typescript()).unwrap();

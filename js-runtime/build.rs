@@ -10,7 +10,7 @@ fn main() {
         return;
     }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
-    let wit = manifest_dir.join("../wit/since_v0.1.7");
+    let wit = manifest_dir.join("../wit/since_v0.1.8");
     println!("cargo:rerun-if-changed={}", wit.display());
     let world = obi_js_bindgen::WidgetWorld::load(&wit).unwrap_or_else(|error| panic!("{error:#}"));
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap()).join("glue.rs");

@@ -73,13 +73,14 @@ fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_wri
     );
     assert_eq!(
         kinds("right_widgets"),
-        ["Cpu", "Memory", "Storage", "Volume", "Battery", "Systray", "Custom"],
+        ["Cpu", "Memory", "Storage", "Volume", "Battery", "Brightness", "Systray", "Custom"],
         "the group's members in its place"
     );
     assert_eq!(bar["right_widgets"][0]["Cpu"]["data_refresh_interval"], 2);
     assert_eq!(bar["right_widgets"][4]["Battery"]["auto_select_under"], 15);
+    assert_eq!(bar["right_widgets"][5]["Brightness"], json!({ "enable": true, "step": 3 }), "its scroll step, whole");
     assert_eq!(
-        bar["right_widgets"][6]["Custom"],
+        bar["right_widgets"][7]["Custom"],
         json!({ "enable": true, "name": "power", "format": "⏻", "tooltip": false, "on_click": "wlogout" })
     );
 
@@ -98,18 +99,16 @@ fn a_hyprland_bar_becomes_its_widgets_and_what_is_left_is_named_where_it_was_wri
         "disk.path",
         "pulseaudio.on-click",
         "battery.format",
-        "`backlight`: Obi has no widget",
+        "backlight.format",
+        "`cava`: Obi has no widget",
     ] {
         note(&imported, needle);
     }
-    let backlight = note(&imported, "`backlight`");
-    assert!(
-        backlight.contains(&format!(":{}:", line_of(&file, "\"modules-right\""))),
-        "where it is listed: {backlight}"
-    );
+    let cava = note(&imported, "`cava`");
+    assert!(cava.contains(&format!(":{}:", line_of(&file, "\"modules-right\""))), "where it is listed: {cava}");
     assert_eq!(
         imported.notes.iter().filter(|note| note.place.file == file).count(),
-        15,
+        16,
         "{:#?}",
         imported.notes.iter().map(ToString::to_string).collect::<Vec<_>>()
     );

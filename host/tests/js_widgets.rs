@@ -212,7 +212,7 @@ fn an_import_not_granted_stops_the_script_before_any_of_it_runs() {
         script(dir.path(), "later.js", "import { now } from \"obi:widget/clock@0.1.99\";\nexport const guest = {};\n");
     let error = Harness::plugin(later, "{}", &[], &clock()).err().unwrap();
     assert!(
-        error.contains("later.js:1: imports \"obi:widget/clock@0.1.99\": JS widgets are run against obi:widget@0.1.7"),
+        error.contains("later.js:1: imports \"obi:widget/clock@0.1.99\": JS widgets are run against obi:widget@0.1.8"),
         "{error}"
     );
 

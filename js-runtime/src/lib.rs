@@ -36,7 +36,7 @@ use std::cell::RefCell;
 mod bindings {
     wit_bindgen::generate!({
         world: "obi:js-runtime/js-runtime",
-        path: ["../wit/since_v0.1.7", "wit"],
+        path: ["../wit/since_v0.1.8", "wit"],
         generate_all,
     });
 }

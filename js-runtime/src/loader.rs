@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The release of `obi:widget` the runtime is built for.
-pub const VERSION: &str = "0.1.7";
+pub const VERSION: &str = "0.1.8";
 
 /// Whether an import may name `version`: the runtime's release or an
 /// earlier 0.1 one, whose interfaces are the runtime's (an interface never

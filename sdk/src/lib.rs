@@ -6,7 +6,7 @@
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
 //! [`command_lines`], [`status_programs`], [`web`], [`tiler`],
 //! [`tiler_mode`], [`keyboard`], [`media`], [`media_cover`], [`tray`],
-//! [`audio`], [`notifications`]) are the host's WIT imports; calling one is what makes the
+//! [`audio`], [`notifications`], [`backlight`]) are the host's WIT imports; calling one is what makes the
 //! built component import it, so a widget asks for exactly the
 //! capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
@@ -32,7 +32,7 @@
 pub mod bindings {
     wit_bindgen::generate!({
         world: "widget",
-        path: "../wit/since_v0.1.7",
+        path: "../wit/since_v0.1.8",
         pub_export_macro: true,
         export_macro_name: "__export_widget_world",
         default_bindings_module: "obi_sdk::bindings",
@@ -40,6 +40,7 @@ pub mod bindings {
     });
 }
 
+pub mod asked;
 mod colour;
 pub mod icons;
 pub mod limits;
@@ -59,8 +60,8 @@ pub use bindings::obi::widget::view::{
     TextStyle, View,
 };
 pub use bindings::obi::widget::{
-    audio, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover, metrics,
-    network, notifications, process, status_programs, tiler, tiler_mode, tray, web,
+    audio, backlight, battery, calendar, clock, command_lines, commands, disks, keyboard, log, media, media_cover,
+    metrics, network, notifications, process, status_programs, tiler, tiler_mode, tray, web,
 };
 pub use colour::hex_colour;
 pub use obi_markup as markup;

@@ -6,12 +6,18 @@
 //! test's folder of plain files of each write), so nothing is polled; the
 //! class's folder is watched too, for a panel that comes later. The
 //! thread starts at the first reading and lives as long as the process.
+//!
+//! Setting the level goes through logind's `SetBrightness` on the caller's
+//! session, which lets the user at the seat change it without root; a
+//! thread of its own makes the calls, so a widget never waits on the
+//! system bus, and of levels asked faster than logind answers only the
+//! newest is asked.
 
 use crate::files::read_regular;
 use crate::wake::{Follower, Pushed, Waker};
 use notify::{RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BacklightStatus {
@@ -25,6 +31,27 @@ pub trait Backlight: Send + Sync {
     /// The level as last read; `waker`'s widget is woken at each change
     /// from now on.
     fn status(&self, waker: &Waker) -> BacklightStatus;
+
+    /// Asks for the panel at `percent` of its most; the new level comes
+    /// back through [`Backlight::status`]. Fails, saying why, without a
+    /// panel or for more than 100 percent.
+    fn set_percent(&self, percent: u32) -> Result<(), String>;
+}
+
+/// A level asked of a panel, by the kernel's name for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelAsked {
+    pub device: String,
+    pub percent: u32,
+}
+
+/// Refuses a level the panel could not take: no panel, more than its most.
+pub fn check(status: &BacklightStatus, percent: u32) -> Result<LevelAsked, String> {
+    match status {
+        _ if percent > 100 => Err(format!("a backlight goes up to 100 percent, not {percent}")),
+        BacklightStatus::Level { device, .. } => Ok(LevelAsked { device: device.clone(), percent }),
+        BacklightStatus::Absent(why) => Err(format!("no backlight: {why}")),
+    }
 }
 
 /// Where the kernel's backlight class is.
@@ -38,7 +65,7 @@ const CLASS_VARIABLE: &str = "OBI_BACKLIGHT_DIR";
 /// every attribute whatever it holds (a number and a newline).
 const FILE_LIMIT: u64 = 4096;
 
-pub struct SystemBacklight(Follower<BacklightStatus>);
+pub struct SystemBacklight(Follower<BacklightStatus, LevelAsked>);
 
 impl SystemBacklight {
     /// The kernel's backlight class, or the folder `OBI_BACKLIGHT_DIR` names.
@@ -50,7 +77,15 @@ impl SystemBacklight {
     /// The backlights in `class`, a folder of devices.
     pub fn at(class: PathBuf) -> SystemBacklight {
         let waiting = BacklightStatus::Absent("looking for a backlight".into());
-        SystemBacklight(Follower::new("the backlight", "obi-backlight", waiting, move |shown, _| follow(&class, shown)))
+        SystemBacklight(Follower::new("the backlight", "obi-backlight", waiting, move |shown, asked| {
+            let setting = class.clone();
+            let spawned =
+                std::thread::Builder::new().name("obi-backlight-set".into()).spawn(move || set(&setting, asked));
+            if let Err(error) = spawned {
+                tracing::warn!("backlight: no thread to set it: {error}");
+            }
+            follow(&class, shown);
+        }))
     }
 }
 
@@ -63,6 +98,14 @@ impl Default for SystemBacklight {
 impl Backlight for SystemBacklight {
     fn status(&self, waker: &Waker) -> BacklightStatus {
         self.0.read(waker)
+    }
+
+    fn set_percent(&self, percent: u32) -> Result<(), String> {
+        let asked = check(&self.0.current(), percent)?;
+        match self.0.request(asked) {
+            true => Ok(()),
+            false => Err("the backlight is not followed".into()),
+        }
     }
 }
 
@@ -112,6 +155,58 @@ fn follow(class: &Path, shown: &Pushed<BacklightStatus>) {
         // A burst of writes (a key held) is read once.
         while changes.try_recv().is_ok() {}
     }
+}
+
+/// Asks logind for each level asked, the newest of those waiting, until
+/// the follower is gone.
+fn set(class: &Path, asked: Receiver<LevelAsked>) {
+    let mut bus = None;
+    while let Ok(first) = asked.recv() {
+        let newest = asked.try_iter().last().unwrap_or(first);
+        if let Err(error) = ask_logind(&mut bus, class, &newest) {
+            tracing::warn!("backlight: cannot set {} to {} %: {error}", newest.device, newest.percent);
+            // Connected afresh at the next: the bus may have restarted.
+            bus = None;
+        }
+    }
+}
+
+/// Where logind answers for the session of whoever calls.
+const LOGIND: &str = "org.freedesktop.login1";
+const CALLERS_SESSION: &str = "/org/freedesktop/login1/session/auto";
+const SESSION: &str = "org.freedesktop.login1.Session";
+
+/// Sets `asked`'s panel through logind's `SetBrightness`, in the device's
+/// own steps, on `bus` (connected to the system bus first when it is not).
+fn ask_logind(bus: &mut Option<zbus::blocking::Connection>, class: &Path, asked: &LevelAsked) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let device = class.join(&asked.device);
+    let most = read_trimmed(&device, "max_brightness")
+        .and_then(|most| most.parse::<u64>().ok())
+        .with_context(|| format!("{} gives no max_brightness", device.display()))?;
+    let steps = u32::try_from(raw_level(asked.percent, most)).unwrap_or(u32::MAX);
+    let bus = match bus {
+        Some(bus) => bus,
+        None => bus.insert(
+            zbus::blocking::connection::Builder::system()
+                .and_then(|builder| builder.method_timeout(super::session_bus::CALL_TIME).build())
+                .context("no D-Bus system bus")?,
+        ),
+    };
+    bus.call_method(
+        Some(LOGIND),
+        CALLERS_SESSION,
+        Some(SESSION),
+        "SetBrightness",
+        &("backlight", &asked.device, steps),
+    )
+    .context("logind's SetBrightness")?;
+    Ok(())
+}
+
+/// `percent` of `most`, in the device's steps, rounded to the nearest.
+fn raw_level(percent: u32, most: u64) -> u128 {
+    (u128::from(percent.min(100)) * u128::from(most) + 50) / 100
 }
 
 /// The device in `class` userspace should prefer: firmware, then platform,
@@ -194,6 +289,18 @@ mod tests {
         let made = std::process::Command::new("mkfifo").arg(device.join("actual_brightness")).status().unwrap();
         assert!(made.success());
         assert!(matches!(level(&device), BacklightStatus::Absent(_)), "read without blocking, and refused");
+    }
+
+    #[test]
+    fn a_level_asked_is_of_the_panel_shown_and_in_its_own_steps() {
+        let panel = BacklightStatus::Level { device: "intel_backlight".into(), percent: 40 };
+        assert_eq!(check(&panel, 64), Ok(LevelAsked { device: "intel_backlight".into(), percent: 64 }));
+        assert!(check(&panel, 101).unwrap_err().contains("up to 100 percent, not 101"));
+        let absent = BacklightStatus::Absent("no backlight in /sys/class/backlight".into());
+        assert_eq!(check(&absent, 50), Err("no backlight: no backlight in /sys/class/backlight".into()));
+        assert_eq!(raw_level(64, 96000), 61440);
+        assert_eq!(raw_level(1, 7), 0, "rounded to the nearest step");
+        assert_eq!(raw_level(100, u64::MAX), u128::from(u64::MAX), "no overflow");
     }
 
     #[test]

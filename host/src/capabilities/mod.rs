@@ -32,7 +32,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use audio::{Audio, AudioRequest, AudioStatus, SystemAudio};
-pub use backlight::{Backlight, BacklightStatus, SystemBacklight};
+pub use backlight::{Backlight, BacklightStatus, LevelAsked, SystemBacklight};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
@@ -65,10 +65,11 @@ pub enum Capability {
     Commands,
     Audio,
     Notifications,
+    Backlight,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: [Capability; 16] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -84,6 +85,7 @@ impl Capability {
         Capability::Commands,
         Capability::Audio,
         Capability::Notifications,
+        Capability::Backlight,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -104,6 +106,7 @@ impl Capability {
             Capability::Commands => "commands",
             Capability::Audio => "audio",
             Capability::Notifications => "notifications",
+            Capability::Backlight => "backlight",
         }
     }
 

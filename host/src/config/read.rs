@@ -162,6 +162,13 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
             "on-screen displays are shown on Linux only; here none is".into(),
         ));
     }
+    if !is_linux {
+        let widgets = model.entries().filter(|(_, widget)| widget.kind() == "Brightness" && widget.enabled());
+        for (at, widget) in widgets {
+            let message = "the Brightness widget reads Linux's backlight class; here it shows nothing";
+            found.push((Severity::Warning, format!("{at}.{}", widget.kind()), message.into()));
+        }
+    }
     found
 }
 
@@ -471,7 +478,8 @@ mod tests {
     fn what_runs_on_linux_only_is_named_elsewhere() {
         let model: BarModel = serde_json::from_str(
             r#"{ "left_widgets": [ { "Notifications": { "enable": true } }, { "Notifications": { "enable": false } } ],
-                 "right_widgets": [], "notifications": { "enable": true }, "osd": { "enable": true } }"#,
+                 "right_widgets": [ { "Brightness": { "enable": true } } ],
+                 "notifications": { "enable": true }, "osd": { "enable": true } }"#,
         )
         .unwrap();
         assert!(unsupported_here(&model, true, true).is_empty(), "Linux has them all");
@@ -479,10 +487,14 @@ mod tests {
             assert!(found.iter().all(|(severity, ..)| *severity == Severity::Warning), "{found:?}");
             found.into_iter().map(|(_, path, _)| path).collect()
         };
-        assert_eq!(paths(unsupported_here(&model, true, false)), ["osd"], "a BSD serves notifications");
+        assert_eq!(
+            paths(unsupported_here(&model, true, false)),
+            ["osd", "right_widgets[0].Brightness"],
+            "a BSD serves notifications"
+        );
         assert_eq!(
             paths(unsupported_here(&model, false, false)),
-            ["notifications", "left_widgets[0].Notifications", "osd"],
+            ["notifications", "left_widgets[0].Notifications", "osd", "right_widgets[0].Brightness"],
             "Windows and macOS have none of them, and a disabled widget is not named"
         );
     }

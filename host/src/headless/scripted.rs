@@ -6,6 +6,7 @@
 
 use crate::capabilities::Notifications;
 use crate::capabilities::audio::{self, MAX_PERCENT};
+use crate::capabilities::backlight::{self, LevelAsked};
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::web::Response;
 use crate::capabilities::{
@@ -48,6 +49,8 @@ struct Readings {
     audio_requests: Vec<AudioRequest>,
     audio_answers_held: bool,
     backlight: BacklightStatus,
+    backlight_asked: Vec<LevelAsked>,
+    backlight_answers_held: bool,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
     statuses: HashMap<String, StatusRead>,
@@ -104,6 +107,8 @@ impl Script {
             audio_requests: Vec::new(),
             audio_answers_held: false,
             backlight: BacklightStatus::Absent("no backlight in this script".into()),
+            backlight_asked: Vec::new(),
+            backlight_answers_held: false,
             followed: HashMap::new(),
             follows: Vec::new(),
             statuses: HashMap::new(),
@@ -237,6 +242,18 @@ impl Script {
     pub fn set_backlight(&self, status: BacklightStatus) {
         self.readings().backlight = status;
         self.backlight_readers.wake_all();
+    }
+
+    /// From now on the backlight takes levels asked and never reaches them,
+    /// as a login manager slower than the user: the test says with
+    /// [`Script::set_backlight`] what it reads back, and when.
+    pub fn hold_backlight_answers(&self) {
+        self.readings().backlight_answers_held = true;
+    }
+
+    /// The levels widgets asked of the backlight, oldest first.
+    pub fn backlight_asked(&self) -> Vec<LevelAsked> {
+        self.readings().backlight_asked.clone()
     }
 
     /// The batches widgets sent to the tiler, oldest first, each message as
@@ -540,6 +557,19 @@ impl Backlight for Script {
     fn status(&self, waker: &Waker) -> BacklightStatus {
         self.backlight_readers.subscribe(waker);
         self.readings().backlight.clone()
+    }
+
+    fn set_percent(&self, percent: u32) -> Result<(), String> {
+        let mut readings = self.readings();
+        let asked = backlight::check(&readings.backlight, percent)?;
+        readings.backlight_asked.push(asked.clone());
+        if readings.backlight_answers_held {
+            return Ok(());
+        }
+        readings.backlight = BacklightStatus::Level { device: asked.device, percent };
+        drop(readings);
+        self.backlight_readers.wake_all();
+        Ok(())
     }
 }
 

@@ -170,7 +170,9 @@ mod tests {
         let error = error.to_string();
         assert!(
             error.contains("built for obi:widget@0.0.9")
-                && error.contains("supports obi:widget@0.1.0, @0.1.1, @0.1.2, @0.1.3, @0.1.4, @0.1.5, @0.1.6, @0.1.7"),
+                && error.contains(
+                    "supports obi:widget@0.1.0, @0.1.1, @0.1.2, @0.1.3, @0.1.4, @0.1.5, @0.1.6, @0.1.7, @0.1.8"
+                ),
             "{error}"
         );
     }

@@ -1,5 +1,5 @@
 // A widget for the Obi bar: says hello, and counts the clicks it gets.
-import { now, format } from "obi:widget/clock@0.1.7";
+import { now, format } from "obi:widget/clock@0.1.8";
 
 let name = "world";
 let clicks = 0;

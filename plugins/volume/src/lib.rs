@@ -20,6 +20,7 @@
 //! { "Volume": { "enable": true, "label_prefix": "IconAndText", "step": 5 } }
 //! ```
 
+use obi_sdk::asked::Asked;
 use obi_sdk::audio::{self, AudioStatus, Output};
 use obi_sdk::config::VolumeConfig as Config;
 use obi_sdk::log::{self, Level};
@@ -42,60 +43,6 @@ pub struct Volume {
     outputs: Vec<Output>,
     open: bool,
     asked: Asked,
-}
-
-/// The volumes asked of an output and not yet read back from the server,
-/// oldest first: a tick goes on from the newest, so notches faster than the
-/// server's answers are not lost, and the readings that confirm them one by
-/// one do not undo the ones still on their way.
-#[derive(Default)]
-struct Asked {
-    output: String,
-    /// The output's volume when the oldest was asked.
-    from: u32,
-    percents: Vec<u32>,
-}
-
-/// Volumes asked and not yet answered, at most: a server that never
-/// answers leaves the widget going on from what it asked.
-const ASKED: usize = 16;
-
-impl Asked {
-    /// The volume `output`, read as `reading`, is on its way to.
-    fn target(&self, output: &str, reading: u32) -> u32 {
-        match self.percents.last() {
-            Some(&percent) if self.output == output => percent,
-            _ => reading,
-        }
-    }
-
-    fn note(&mut self, output: &str, reading: u32, percent: u32) {
-        if self.output != output || self.percents.is_empty() {
-            *self = Asked { output: output.to_owned(), from: reading, percents: Vec::new() };
-        }
-        if self.percents.len() == ASKED {
-            self.percents.remove(0);
-        }
-        self.percents.push(percent);
-    }
-
-    /// Forgets what `output`'s `reading` answers: the asks up to the one
-    /// it shows; all of them when it shows none (someone else changed it,
-    /// or the server put it elsewhere) or another output is the default.
-    fn settle(&mut self, output: Option<&Output>) {
-        let Some(output) = output.filter(|output| output.name == self.output) else {
-            self.percents.clear();
-            return;
-        };
-        match self.percents.iter().position(|&percent| percent == output.volume_percent) {
-            Some(answered) => {
-                self.percents.drain(..=answered);
-                self.from = output.volume_percent;
-            }
-            None if output.volume_percent != self.from => self.percents.clear(),
-            None => {}
-        }
-    }
 }
 
 /// The speaker for a level: crossed out when muted, its waves by loudness.
@@ -181,7 +128,7 @@ impl Widget for Volume {
             }
         };
         let default = self.default_output().cloned();
-        self.asked.settle(default.as_ref());
+        self.asked.settle(default.as_ref().map(|output| (output.name.as_str(), output.volume_percent)));
         let Some(output) = self.default_output() else { return View::empty() };
         let percent = format!("{}%", output.volume_percent);
         let state = if output.muted { ", muted" } else { "" };

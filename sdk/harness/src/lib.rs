@@ -1,7 +1,8 @@
 //! Runs one widget component headless, the way the bar runs it (same
 //! engine, sandbox and capability links), but with capability readings the
 //! test scripts: the time, CPU and memory use, the disks, the batteries,
-//! the network interfaces, the sound server, the notifications, changed between refreshes to play readings over
+//! the network interfaces, the sound server, the notifications, the
+//! backlight, changed between refreshes to play readings over
 //! time. No display, no bar: a widget author tests a component with
 //! `cargo test`, and the stock widgets are tested this way.
 //!
@@ -22,8 +23,8 @@ pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::status_program::Header;
 pub use obi::capabilities::{
-    AudioRequest, AudioStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus, MemoryUsage,
-    MenuEntry, NowPlaying, Playback, StatusRead, TrayAction, TrayItem,
+    AudioRequest, AudioStatus, BacklightStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus,
+    LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, StatusRead, TrayAction, TrayItem,
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};

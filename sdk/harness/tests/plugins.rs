@@ -180,3 +180,19 @@ fn a_widget_built_against_0_1_6_still_runs() {
     let view = widget.input_at("where", Input::PrimaryClick, pointer).unwrap();
     assert_eq!(texts(&view), ["clicked at 12.5,7"]);
 }
+
+/// A widget built against `obi:widget@0.1.7`, before 0.1.8 added
+/// `backlight`: 0.1.8's host serves its `notifications` import.
+#[test]
+fn a_widget_built_against_0_1_7_still_runs() {
+    let workspace = obi_build_support::workspace_root(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let wasm = obi_build_support::build_components(&workspace, &["obi-test-widget-legacy-0-1-7"]).unwrap().remove(0);
+    let script = script();
+    let mut widget = Harness::plugin(wasm, "{}", &[Capability::Notifications], &script).unwrap();
+    let view = widget.refresh().unwrap();
+    assert_eq!(texts(&view), ["0 unseen"]);
+    let standing = view.items[0].tooltip.as_deref().unwrap_or_default();
+    assert!(standing.starts_with("not serving: "), "{standing}");
+    script.serve_notifications(obi_harness::notifications::Settings::default());
+    assert_eq!(widget.refresh().unwrap().items[0].tooltip.as_deref(), Some("serving"));
+}

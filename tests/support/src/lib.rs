@@ -21,6 +21,7 @@ pub mod release_feed;
 pub mod session_bus;
 pub mod skip;
 pub mod sound_server;
+pub mod system_services;
 pub mod wait;
 pub mod web_server;
 pub mod x_display;

@@ -142,6 +142,16 @@ impl Module<'_> {
                 widget
             }
             "pulseaudio" | "wireplumber" => self.simple("Volume", notes),
+            "backlight" => {
+                let mut widget = json!({ "Brightness": { "enable": true } });
+                // Waybar's is a float, 1.0 by default; Obi's a whole percent.
+                let step = self.config.get("scroll-step").and_then(Value::as_f64);
+                if let Some(step) = step.filter(|step| step.is_finite()) {
+                    widget["Brightness"]["step"] = (step.round().clamp(1.0, 100.0) as u8).into();
+                }
+                self.not_carried(&["scroll-step"], &shows_its_own("Brightness"), notes);
+                widget
+            }
             "tray" => self.simple("Systray", notes),
             "mpris" => self.simple("Media", notes),
             "sway/language" | "hyprland/language" | "niri/language" => self.simple("Keyboard", notes),

@@ -8,7 +8,7 @@ use super::foreign;
 use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
-use crate::capabilities::{AudioRequest, AudioStatus, Click, StatusSource, TrayAction, clock};
+use crate::capabilities::{AudioRequest, AudioStatus, BacklightStatus, Click, StatusSource, TrayAction, clock};
 use crate::runtime::store::StoreState;
 use crate::tiler;
 use std::sync::Arc;
@@ -477,5 +477,19 @@ impl host::notifications::Host for StoreState {
 
     fn dismiss_all(&mut self) {
         self.capabilities.notifications.dismiss_all();
+    }
+}
+
+impl host::backlight::Host for StoreState {
+    fn status(&mut self) -> host::backlight::BacklightStatus {
+        use host::backlight::{BacklightStatus as Wit, Panel};
+        match self.capabilities.backlight.status(&self.waker) {
+            BacklightStatus::Level { device, percent } => Wit::Level(Panel { device: foreign(device), percent }),
+            BacklightStatus::Absent(why) => Wit::Absent(why),
+        }
+    }
+
+    fn set_percent(&mut self, percent: u32) -> Result<(), String> {
+        self.capabilities.backlight.set_percent(percent)
     }
 }

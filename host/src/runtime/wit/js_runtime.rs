@@ -5,7 +5,7 @@
 
 wasmtime::component::bindgen!({
     world: "obi:js-runtime/loader",
-    path: ["../wit/since_v0.1.7", "../js-runtime/wit"],
+    path: ["../wit/since_v0.1.8", "../js-runtime/wit"],
 });
 
 pub use exports::obi::js_runtime::module::{ImportRule, Script};

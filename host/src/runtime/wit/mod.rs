@@ -1,6 +1,6 @@
 //! `obi:widget`, release by release, as Zed keeps its extension API: one
 //! module of generated bindings per release the host serves
-//! (`since_v0_1_0` … `since_v0_1_7`, from `wit/since_v*/`),
+//! (`since_v0_1_0` … `since_v0_1_8`, from `wit/since_v*/`),
 //! the host side of the imports once for the latest ([`imports`]), the
 //! conversions to and from the host's models ([`convert`]), and the one
 //! place that tells the releases apart: [`Release`], and [`Widget`], a
@@ -33,10 +33,11 @@ mod since_v0_1_4;
 mod since_v0_1_5;
 mod since_v0_1_6;
 mod since_v0_1_7;
+mod since_v0_1_8;
 
 /// The release widgets are built against today, whose bindings the host
 /// implements imports for and converts its models to.
-use since_v0_1_7 as latest;
+use since_v0_1_8 as latest;
 
 // Each interface's shapes, named `INTERFACE_vA_B_C` after the release that
 // introduced the shape (a shape covers an interface's dependencies too:
@@ -46,9 +47,10 @@ pub use latest::obi::widget::{
     audio as audio_v0_1_4, battery as battery_v0_1_0, calendar as calendar_v0_1_3, clock as clock_v0_1_0,
     command_lines as command_lines_v0_1_4, commands as commands_v0_1_2, disks as disks_v0_1_0,
     keyboard as keyboard_v0_1_1, log as log_v0_1_0, media as media_v0_1_1, media_cover as media_cover_v0_1_4,
-    metrics as metrics_v0_1_0, network as network_v0_1_0, popup as popup_v0_1_6, process as process_v0_1_0,
-    status_programs as status_programs_v0_1_6, tiler as tiler_v0_1_1, tiler_mode as tiler_mode_v0_1_5,
-    tray as tray_v0_1_1, types as types_v0_1_0, view as view_v0_1_6, web as web_v0_1_0,
+    metrics as metrics_v0_1_0, network as network_v0_1_0, notifications as notifications_v0_1_7, popup as popup_v0_1_6,
+    process as process_v0_1_0, status_programs as status_programs_v0_1_6, tiler as tiler_v0_1_1,
+    tiler_mode as tiler_mode_v0_1_5, tray as tray_v0_1_1, types as types_v0_1_0, view as view_v0_1_6,
+    web as web_v0_1_0,
 };
 pub use since_v0_1_4::obi::widget::{popup as popup_v0_1_3, view as view_v0_1_1};
 pub use since_v0_1_5::obi::widget::{popup as popup_v0_1_5, view as view_v0_1_5};
@@ -69,7 +71,7 @@ fn foreign(text: String) -> String {
 }
 
 /// The WIT package this host serves, at its latest release.
-pub const WIT_PACKAGE: &str = "obi:widget@0.1.7";
+pub const WIT_PACKAGE: &str = "obi:widget@0.1.8";
 
 /// A release of `obi:widget` a widget may be built against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -82,11 +84,12 @@ pub enum Release {
     V0_1_5,
     V0_1_6,
     V0_1_7,
+    V0_1_8,
 }
 
 impl Release {
     /// Every release this host serves, oldest first.
-    pub const ALL: [Release; 8] = [
+    pub const ALL: [Release; 9] = [
         Release::V0_1_0,
         Release::V0_1_1,
         Release::V0_1_2,
@@ -95,8 +98,9 @@ impl Release {
         Release::V0_1_5,
         Release::V0_1_6,
         Release::V0_1_7,
+        Release::V0_1_8,
     ];
-    pub const LATEST: Release = Release::V0_1_7;
+    pub const LATEST: Release = Release::V0_1_8;
 
     /// Its version, as an import names it: `0.1.3`.
     pub fn version(self) -> &'static str {
@@ -109,6 +113,7 @@ impl Release {
             Release::V0_1_5 => "0.1.5",
             Release::V0_1_6 => "0.1.6",
             Release::V0_1_7 => "0.1.7",
+            Release::V0_1_8 => "0.1.8",
         }
     }
 
@@ -138,6 +143,7 @@ impl Template {
             Release::V0_1_5 => since_v0_1_5::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_6 => since_v0_1_6::WidgetIndices::new(&linked).map(drop),
             Release::V0_1_7 => since_v0_1_7::WidgetIndices::new(&linked).map(drop),
+            Release::V0_1_8 => since_v0_1_8::WidgetIndices::new(&linked).map(drop),
         }?;
         Ok(Template { release, linked, script: None })
     }
@@ -166,6 +172,7 @@ impl Template {
             Release::V0_1_5 => Widget::V0_1_5(since_v0_1_5::Widget::new(store, &instance)?),
             Release::V0_1_6 => Widget::V0_1_6(since_v0_1_6::Widget::new(store, &instance)?),
             Release::V0_1_7 => Widget::V0_1_7(since_v0_1_7::Widget::new(store, &instance)?),
+            Release::V0_1_8 => Widget::V0_1_8(since_v0_1_8::Widget::new(store, &instance)?),
         })
     }
 }
@@ -181,6 +188,7 @@ pub(super) enum Widget {
     V0_1_5(since_v0_1_5::Widget),
     V0_1_6(since_v0_1_6::Widget),
     V0_1_7(since_v0_1_7::Widget),
+    V0_1_8(since_v0_1_8::Widget),
 }
 
 impl Widget {
@@ -193,6 +201,10 @@ impl Widget {
     ) -> wasmtime::Result<Result<Schedule, String>> {
         let bar = view_v0_1_1::Bar { monitor };
         Ok(match self {
+            Widget::V0_1_8(widget) => {
+                let bar = view_v0_1_6::Bar { monitor };
+                widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into)
+            }
             Widget::V0_1_7(widget) => {
                 let bar = view_v0_1_6::Bar { monitor };
                 widget.obi_widget_guest().call_init(store, config, bar)?.map(Into::into)
@@ -218,6 +230,11 @@ impl Widget {
     /// one (releases before 0.1.2 cannot say).
     pub fn call_refresh(&self, store: &mut Store<StoreState>) -> wasmtime::Result<(View, Option<u32>)> {
         Ok(match self {
+            Widget::V0_1_8(widget) => {
+                let frame = widget.obi_widget_guest().call_refresh(store)?;
+                let view = View { popup: frame.popup.map(Into::into), ..frame.view.into() };
+                (view, frame.next_refresh_ms)
+            }
             Widget::V0_1_7(widget) => {
                 let frame = widget.obi_widget_guest().call_refresh(store)?;
                 let view = View { popup: frame.popup.map(Into::into), ..frame.view.into() };
@@ -262,6 +279,7 @@ impl Widget {
         pointer: Pointer,
     ) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_8(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into(), pointer.into()),
             Widget::V0_1_7(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into(), pointer.into()),
             Widget::V0_1_6(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into(), pointer.into()),
             Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_input(store, key, input.into()),
@@ -283,6 +301,7 @@ impl Widget {
         input: PopupInput,
     ) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_8(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_7(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_6(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
             Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_popup_input(store, key, cell, input.into()),
@@ -295,6 +314,7 @@ impl Widget {
     /// The host closed the popup beside item `key`.
     pub fn call_on_popup_closed(&self, store: &mut Store<StoreState>, key: &str) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_8(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_7(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_6(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
             Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_popup_closed(store, key),
@@ -308,6 +328,7 @@ impl Widget {
     /// 0.1.4 cannot be told, and is only refreshed.
     pub fn call_on_refresh_requested(&self, store: &mut Store<StoreState>) -> wasmtime::Result<()> {
         match self {
+            Widget::V0_1_8(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
             Widget::V0_1_7(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
             Widget::V0_1_6(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
             Widget::V0_1_5(widget) => widget.obi_widget_guest().call_on_refresh_requested(store),
@@ -319,6 +340,7 @@ impl Widget {
     /// The JSON schema of the widget's config, as it gives it; none before 0.1.2.
     pub fn call_config_schema(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Option<String>> {
         match self {
+            Widget::V0_1_8(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_7(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_6(widget) => widget.obi_widget_guest().call_config_schema(store),
             Widget::V0_1_5(widget) => widget.obi_widget_guest().call_config_schema(store),
@@ -367,6 +389,7 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             }
             Capability::Audio => wit::audio::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Notifications => wit::notifications::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Backlight => wit::backlight::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
         }
     }
     Ok(())

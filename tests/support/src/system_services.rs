@@ -1,0 +1,88 @@
+//! The system's services as Debian's python3-dbusmock simulates them
+//! (logind, NetworkManager, BlueZ, power-profiles-daemon: its templates),
+//! on a private bus of the test's own that the bar takes for the system
+//! bus (`DBUS_SYSTEM_BUS_ADDRESS`); and Python code run against that bus,
+//! with dbus-python, to set the simulators up and read back the calls they
+//! took (dbusmock's `GetCalls`). Everything stops when dropped.
+
+use crate::session_bus::SessionBus;
+use std::process::{Child, Command, Stdio};
+
+/// Debian's Python, which has dbus-python and dbusmock (the one first on
+/// the PATH may be another build without them).
+const PYTHON: &str = "/usr/bin/python3";
+
+/// What every piece of code starts with: `bus`, the test's bus, and
+/// `mock(name, path)`, the dbusmock control interface of an object.
+const PRELUDE: &str = r#"
+import sys, time, dbus
+bus = dbus.bus.BusConnection(sys.argv[1])
+def mock(name, path):
+    return dbus.Interface(bus.get_object(name, path), "org.freedesktop.DBus.Mock")
+"#;
+
+pub struct SystemServices {
+    bus: SessionBus,
+    simulators: Vec<Child>,
+}
+
+impl SystemServices {
+    /// A private bus for `tests`, or a loud skip (a failure under CI)
+    /// without dbus-daemon or python3-dbusmock.
+    pub fn for_tests(tests: &str) -> Option<SystemServices> {
+        let bus = SessionBus::for_tests(tests, None)?;
+        let has_dbusmock = Command::new(PYTHON)
+            .args(["-c", "import dbus, dbusmock"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if !has_dbusmock {
+            crate::skip::unavailable(&format!("{tests}: no python3-dbusmock for {PYTHON} (.ci/run installs it)"));
+            return None;
+        }
+        Some(SystemServices { bus, simulators: Vec::new() })
+    }
+
+    /// The bus's address, for the bar's `DBUS_SYSTEM_BUS_ADDRESS`.
+    pub fn address(&self) -> &str {
+        &self.bus.address
+    }
+
+    /// Starts dbusmock's `template` on the bus, and waits until it owns
+    /// `name` (its service's well-known name).
+    pub fn simulate(&mut self, template: &str, name: &str) {
+        let simulator = Command::new(PYTHON)
+            .args(["-m", "dbusmock", "--system", "--template", template])
+            .env("DBUS_SYSTEM_BUS_ADDRESS", &self.bus.address)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("starting dbusmock's {template}: {error}"));
+        self.simulators.push(simulator);
+        let waited = self.python(&format!(
+            "for _ in range(200):\n    if bus.name_has_owner({name:?}): break\n    time.sleep(0.05)\nprint(bus.name_has_owner({name:?}))"
+        ));
+        assert_eq!(waited.trim(), "True", "dbusmock's {template} took no {name} within 10 s");
+    }
+
+    /// Runs `code` after the prelude (`bus`, `mock(name, path)`): what it
+    /// prints. Panics with Python's error when it fails.
+    pub fn python(&self, code: &str) -> String {
+        let output = Command::new(PYTHON)
+            .args(["-c", &format!("{PRELUDE}\n{code}"), &self.bus.address])
+            .output()
+            .unwrap_or_else(|error| panic!("running {PYTHON}: {error}"));
+        let said = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(output.status.success(), "{code}\nfailed: {}", String::from_utf8_lossy(&output.stderr));
+        said
+    }
+}
+
+impl Drop for SystemServices {
+    fn drop(&mut self) {
+        for simulator in &mut self.simulators {
+            let _ = simulator.kill();
+            let _ = simulator.wait();
+        }
+    }
+}
