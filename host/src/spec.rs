@@ -331,8 +331,9 @@ mod tests {
     }
 
     /// Starting programs, reaching the web, driving the tiler, the sound
-    /// server, the notifications and the backlight are powers only the
-    /// widgets that need them have; every kind gets its log and the clock.
+    /// server, the notifications, the backlight and the power profiles are
+    /// powers only the widgets that need them have; every kind gets its log
+    /// and the clock.
     #[test]
     fn commands_web_tiler_audio_notifications_and_backlight_are_granted_to_their_widget_alone() {
         for StockWidget { kind, .. } in crate::stock::STOCK_WIDGETS {
@@ -346,6 +347,7 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Audio), *kind == "Volume", "{kind}");
             assert_eq!(grants.contains(&Capability::Notifications), *kind == "Notifications", "{kind}");
             assert_eq!(grants.contains(&Capability::Backlight), *kind == "Brightness", "{kind}");
+            assert_eq!(grants.contains(&Capability::PowerProfiles), *kind == "Battery", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

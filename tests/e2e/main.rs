@@ -30,6 +30,7 @@ mod notifications;
 mod ocr;
 mod osd;
 mod popup;
+mod power_profiles;
 mod screenshot;
 mod status_command;
 mod styled_text;

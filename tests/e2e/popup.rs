@@ -222,6 +222,29 @@ pub fn popup_lines(png: &Path) -> Vec<(u32, String)> {
         .collect()
 }
 
+/// A popup's lines: the row of each one's middle, and its text.
+pub type Lines = Vec<(u32, String)>;
+
+/// The popup's lines (see [`popup_lines`]), grabbed again until `done`
+/// says they (and the grab they were read on) are what they should be;
+/// the last grab is kept as `name`.
+pub fn read_lines(
+    session: &XSession,
+    popup: &str,
+    name: &str,
+    done: impl Fn(&Path, &[(u32, String)]) -> bool,
+) -> Lines {
+    let png = workspace_dir().join(name);
+    let mut lines = Vec::new();
+    let read = wait_for(Duration::from_secs(10), || {
+        session.grab_window(popup, &png);
+        lines = popup_lines(&png);
+        done(&png, &lines)
+    });
+    assert!(read, "the popup ({}) reads {lines:?}", png.display());
+    lines
+}
+
 /// Those of a popup's `lines` (see [`popup_lines`]) of `png` in the
 /// default theme's selected fill, read near each line's right end, past
 /// its text.

@@ -6,7 +6,7 @@
 //! are kept.
 
 use crate::ocr::words_on_bar;
-use crate::popup::{open_popup_with, popup_lines, selected_lines, workspace_dir};
+use crate::popup::{Lines, open_popup_with, popup_lines, read_lines, selected_lines, workspace_dir};
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
 use crate::sway::SwaySession;
 use obi_test_support::sound_server::SoundServer;
@@ -162,23 +162,5 @@ fn selected_output(png: &Path, lines: &[(u32, String)]) -> Option<&'static str> 
     (outputs.len() == 1).then(|| outputs[0])
 }
 
-/// A popup's lines: the row of each one's middle, and its text.
-type Lines = Vec<(u32, String)>;
-
 /// The bar's height in the sway test's config.
 const BAR: i64 = 40;
-
-/// The popup's lines (see [`popup_lines`]), grabbed again until `done`
-/// says they (and the grab they were read on) are what they should be;
-/// the last grab is kept as `name`.
-fn read_lines(session: &XSession, popup: &str, name: &str, done: impl Fn(&Path, &[(u32, String)]) -> bool) -> Lines {
-    let png = workspace_dir().join(name);
-    let mut lines = Vec::new();
-    let read = wait_for(Duration::from_secs(10), || {
-        session.grab_window(popup, &png);
-        lines = popup_lines(&png);
-        done(&png, &lines)
-    });
-    assert!(read, "the popup ({}) reads {lines:?}", png.display());
-    lines
-}

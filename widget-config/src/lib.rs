@@ -40,7 +40,7 @@ macro_rules! with_stock_kinds {
     ($then:ident) => {
         $then! {
             Applications(ApplicationsConfig) grants ["commands"],
-            Battery(BatteryConfig) grants ["battery"],
+            Battery(BatteryConfig) grants ["battery", "power-profiles"],
             Brightness(BrightnessConfig) grants ["backlight"],
             Cpu(CpuConfig) grants ["metrics"],
             Custom(CustomConfig) grants ["commands"],

@@ -13,6 +13,7 @@
 //! system bus, and of levels asked faster than logind answers only the
 //! newest is asked.
 
+use super::session_bus::{Bus, connect};
 use crate::files::read_regular;
 use crate::wake::{Follower, Pushed, Waker};
 use notify::{RecursiveMode, Watcher};
@@ -187,11 +188,7 @@ fn ask_logind(bus: &mut Option<zbus::blocking::Connection>, class: &Path, asked:
     let steps = u32::try_from(raw_level(asked.percent, most)).unwrap_or(u32::MAX);
     let bus = match bus {
         Some(bus) => bus,
-        None => bus.insert(
-            zbus::blocking::connection::Builder::system()
-                .and_then(|builder| builder.method_timeout(super::session_bus::CALL_TIME).build())
-                .context("no D-Bus system bus")?,
-        ),
+        None => bus.insert(connect(Bus::System).context("no D-Bus system bus")?),
     };
     bus.call_method(
         Some(LOGIND),

@@ -2,7 +2,9 @@
 //! `/sys/class/power_supply` (the kernel's power-supply class, where every
 //! Linux battery driver reports), and on Windows from its power status (the
 //! system's batteries as one). A machine without one has none: an empty
-//! list. Either is quick to read, so it is read on the caller's thread.
+//! list. Either is quick to read, so it is read on the caller's thread;
+//! a class file is read only when it is a small regular one (sysfs's are),
+//! so a FIFO in a folder `OBI_POWER_SUPPLY_DIR` names cannot hold it up.
 
 use std::path::PathBuf;
 #[cfg(not(windows))]
@@ -37,8 +39,11 @@ pub struct SystemBatteries {
 }
 
 impl SystemBatteries {
+    /// The kernel's power-supply class, or the folder `OBI_POWER_SUPPLY_DIR`
+    /// names: a test's folder of supplies, each with the kernel's files.
     pub fn new() -> SystemBatteries {
-        SystemBatteries::at("/sys/class/power_supply")
+        let class = std::env::var_os("OBI_POWER_SUPPLY_DIR");
+        SystemBatteries::at(class.map_or_else(|| PathBuf::from("/sys/class/power_supply"), PathBuf::from))
     }
 
     pub fn at(class: impl Into<PathBuf>) -> SystemBatteries {
@@ -96,9 +101,15 @@ impl Batteries for SystemBatteries {
     }
 }
 
+/// The most a supply's file may hold: a page, the size sysfs gives every
+/// attribute.
+#[cfg(not(windows))]
+const FILE_LIMIT: u64 = 4096;
+
 #[cfg(not(windows))]
 fn read(supply: &Path, file: &str) -> Option<String> {
-    fs::read_to_string(supply.join(file)).ok().map(|text| text.trim().to_owned())
+    let bytes = crate::files::read_regular(&supply.join(file), FILE_LIMIT).ok()?;
+    Some(String::from_utf8_lossy(&bytes).trim().to_owned())
 }
 
 #[cfg(not(windows))]
@@ -172,6 +183,16 @@ mod tests {
                 Battery { name: "BAT1".into(), percent: 15.0, state: ChargeState::Discharging },
             ]
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_in_place_of_a_charge_is_not_read() {
+        let class = tempfile::tempdir().unwrap();
+        supply(class.path(), "BAT0", &[("type", "Battery"), ("status", "Discharging")]);
+        let made = std::process::Command::new("mkfifo").arg(class.path().join("BAT0/capacity")).status().unwrap();
+        assert!(made.success());
+        assert!(SystemBatteries::at(class.path()).batteries().is_empty(), "read without blocking, and refused");
     }
 
     #[test]

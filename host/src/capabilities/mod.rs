@@ -18,6 +18,7 @@ pub mod media;
 pub mod metrics;
 pub mod network;
 pub mod notifications;
+pub mod power_profiles;
 pub mod process;
 mod sampled;
 pub(crate) mod session_bus;
@@ -41,6 +42,7 @@ pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
 pub use network::{Interface, Network, SystemNetwork};
 pub use notifications::{KeptNotification, Notifications, Overview};
+pub use power_profiles::{PowerProfiles, ProfilesStatus, SystemPowerProfiles};
 pub use process::{CommandOutput, Processes, SystemProcesses};
 pub use status_program::{Click, Hiding, StatusRead, StatusSource};
 pub use tiler::Tiler;
@@ -66,10 +68,11 @@ pub enum Capability {
     Audio,
     Notifications,
     Backlight,
+    PowerProfiles,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 16] = [
+    pub const ALL: [Capability; 17] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -86,6 +89,7 @@ impl Capability {
         Capability::Audio,
         Capability::Notifications,
         Capability::Backlight,
+        Capability::PowerProfiles,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -107,6 +111,7 @@ impl Capability {
             Capability::Audio => "audio",
             Capability::Notifications => "notifications",
             Capability::Backlight => "backlight",
+            Capability::PowerProfiles => "power-profiles",
         }
     }
 
@@ -148,6 +153,7 @@ pub struct Capabilities {
     pub tray: Arc<dyn Tray>,
     pub audio: Arc<dyn Audio>,
     pub backlight: Arc<dyn Backlight>,
+    pub power_profiles: Arc<dyn PowerProfiles>,
     /// The desktop's notifications, once a bar serves them.
     pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
@@ -161,8 +167,8 @@ impl Capabilities {
     /// The real system: wall clock, one shared sysinfo sampler, the mounted
     /// disks, the batteries, the network interfaces, the platform's shell,
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, the
-    /// media players and tray icons on the session bus, the sound server and the
-    /// backlight.
+    /// media players and tray icons on the session bus, the sound server, the
+    /// backlight and the power profiles.
     /// Window and tray icons are held in `held`.
     pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
@@ -179,6 +185,7 @@ impl Capabilities {
             tray: Arc::new(SystemTray::new(held.clone())),
             audio: Arc::new(SystemAudio::new()),
             backlight: Arc::new(SystemBacklight::new()),
+            power_profiles: Arc::new(SystemPowerProfiles::new()),
             notifications: Arc::default(),
             held,
             hiding: Arc::default(),

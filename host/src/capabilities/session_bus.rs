@@ -1,6 +1,7 @@
-//! The D-Bus session bus, for the capabilities that follow what is on it
-//! (media players, tray icons): staying connected, and looking for the bus
-//! again every few seconds after it goes away or when there is none.
+//! The D-Bus buses, for the capabilities that follow what is on them
+//! (media players and tray icons on the session's, power profiles on the
+//! system's): staying connected, and looking for the bus again every few
+//! seconds after it goes away or when there is none.
 //!
 //! Every call on the bus has a time limit, and a peer that lets one run out
 //! is left alone for a while ([`Unresponsive`]), so a player or a tray item
@@ -83,27 +84,45 @@ pub fn timed_out(error: &zbus::Error) -> bool {
     }
 }
 
-/// Runs `follow` on a connection to the bus at `address` (a test's own
-/// bus), or the session's, until it fails; then `lost`, a wait, and again,
-/// for ever. `lost` also runs while there is no bus. `shown` names what is
-/// not shown without one, for the log.
+/// A bus a capability follows.
+#[derive(Debug, Clone, Copy)]
+pub enum Bus<'a> {
+    /// The session's, or a test's own at this address.
+    Session(Option<&'a str>),
+    /// The system's: where `DBUS_SYSTEM_BUS_ADDRESS` says (a test's own),
+    /// else its well-known socket.
+    System,
+}
+
+impl Bus<'_> {
+    fn name(self) -> &'static str {
+        match self {
+            Bus::Session(_) => "session",
+            Bus::System => "system",
+        }
+    }
+}
+
+/// Runs `follow` on a connection to `bus` until it fails; then `lost`, a
+/// wait, and again, for ever. `lost` also runs while there is no bus.
+/// `shown` names what is not shown without one, for the log.
 pub fn stay_connected(
-    address: Option<&str>,
+    bus: Bus<'_>,
     shown: &str,
     mut follow: impl FnMut(&Connection) -> zbus::Result<()>,
     mut lost: impl FnMut(),
 ) -> ! {
     let mut said_why = false;
     loop {
-        match connect(address) {
+        match connect(bus) {
             Ok(connection) => {
                 said_why = false;
                 if let Err(error) = follow(&connection) {
-                    tracing::warn!("lost the D-Bus session bus: {error}; looking for it again");
+                    tracing::warn!("lost the D-Bus {} bus: {error}; looking for it again", bus.name());
                 }
             }
             Err(error) if !said_why => {
-                tracing::info!("no D-Bus session bus ({error}): no {shown} are shown");
+                tracing::info!("no D-Bus {} bus ({error}): no {shown} are shown", bus.name());
                 said_why = true;
             }
             Err(_) => {}
@@ -113,10 +132,12 @@ pub fn stay_connected(
     }
 }
 
-fn connect(address: Option<&str>) -> zbus::Result<Connection> {
-    let builder = match address {
-        Some(address) => zbus::blocking::connection::Builder::address(address)?,
-        None => zbus::blocking::connection::Builder::session()?,
+/// A connection to `bus` whose every call has [`CALL_TIME`] to be answered.
+pub fn connect(bus: Bus<'_>) -> zbus::Result<Connection> {
+    let builder = match bus {
+        Bus::Session(Some(address)) => zbus::blocking::connection::Builder::address(address)?,
+        Bus::Session(None) => zbus::blocking::connection::Builder::session()?,
+        Bus::System => zbus::blocking::connection::Builder::system()?,
     };
     builder.method_timeout(CALL_TIME).build()
 }

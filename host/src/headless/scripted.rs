@@ -8,6 +8,7 @@ use crate::capabilities::Notifications;
 use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::backlight::{self, LevelAsked};
 use crate::capabilities::followed::{Followed, Following};
+use crate::capabilities::power_profiles::{self, PowerProfiles, ProfilesStatus};
 use crate::capabilities::web::Response;
 use crate::capabilities::{
     Audio, AudioRequest, AudioStatus, Backlight, BacklightStatus, Batteries, Battery, Capabilities, Click, Clock,
@@ -51,6 +52,8 @@ struct Readings {
     backlight: BacklightStatus,
     backlight_asked: Vec<LevelAsked>,
     backlight_answers_held: bool,
+    power_profiles: ProfilesStatus,
+    profiles_asked: Vec<String>,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
     statuses: HashMap<String, StatusRead>,
@@ -69,6 +72,7 @@ pub struct Script {
     tray_readers: Arc<Subscribers>,
     audio_readers: Arc<Subscribers>,
     backlight_readers: Arc<Subscribers>,
+    power_profiles_readers: Arc<Subscribers>,
     follow_readers: Arc<Subscribers>,
     /// The notification server's history, empty until the test starts one.
     notifications: Arc<Notifications>,
@@ -109,6 +113,8 @@ impl Script {
             backlight: BacklightStatus::Absent("no backlight in this script".into()),
             backlight_asked: Vec::new(),
             backlight_answers_held: false,
+            power_profiles: ProfilesStatus::Unavailable("no power profiles in this script".into()),
+            profiles_asked: Vec::new(),
             followed: HashMap::new(),
             follows: Vec::new(),
             statuses: HashMap::new(),
@@ -122,6 +128,7 @@ impl Script {
             tray_readers: Arc::default(),
             audio_readers: Arc::default(),
             backlight_readers: Arc::default(),
+            power_profiles_readers: Arc::default(),
             follow_readers: Arc::default(),
             notifications: Arc::default(),
             web: Arc::new(SystemWeb::new()),
@@ -256,6 +263,18 @@ impl Script {
         self.readings().backlight_asked.clone()
     }
 
+    /// The power profiles (or why there are none); what reads them is woken.
+    pub fn set_power_profiles(&self, status: ProfilesStatus) {
+        self.readings().power_profiles = status;
+        self.power_profiles_readers.wake_all();
+    }
+
+    /// The profiles widgets asked the daemon to use, oldest first; each is
+    /// made the active one.
+    pub fn profiles_asked(&self) -> Vec<String> {
+        self.readings().profiles_asked.clone()
+    }
+
     /// The batches widgets sent to the tiler, oldest first, each message as
     /// the JSON komorebi would receive. The harness sends none of them.
     pub fn sent(&self) -> Vec<Vec<String>> {
@@ -337,6 +356,7 @@ impl Script {
             tray: Arc::new(self.clone()),
             audio: Arc::new(self.clone()),
             backlight: Arc::new(self.clone()),
+            power_profiles: Arc::new(self.clone()),
             notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),
@@ -549,6 +569,25 @@ impl Audio for Script {
         carry_out(&mut readings.audio, &request);
         drop(readings);
         self.audio_readers.wake_all();
+        Ok(())
+    }
+}
+
+impl PowerProfiles for Script {
+    fn status(&self, waker: &Waker) -> ProfilesStatus {
+        self.power_profiles_readers.subscribe(waker);
+        self.readings().power_profiles.clone()
+    }
+
+    fn set_active(&self, profile: &str) -> Result<(), String> {
+        let mut readings = self.readings();
+        power_profiles::check(&readings.power_profiles, profile)?;
+        readings.profiles_asked.push(profile.to_owned());
+        if let ProfilesStatus::Offered { active, .. } = &mut readings.power_profiles {
+            profile.clone_into(active);
+        }
+        drop(readings);
+        self.power_profiles_readers.wake_all();
         Ok(())
     }
 }

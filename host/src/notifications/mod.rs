@@ -17,7 +17,7 @@ pub use server::{NAME, PATH};
 pub use service::{Service, Standing};
 pub use store::{Kept, Settings, Store};
 
-use crate::capabilities::session_bus::stay_connected;
+use crate::capabilities::session_bus::{Bus, stay_connected};
 
 /// The notification server, on the bus at `address` (a test's own bus) or
 /// the session's, served from a thread of its own for as long as the
@@ -27,7 +27,9 @@ pub fn start(settings: Settings, address: Option<String>) -> Service {
     let serving = service.clone();
     let spawned = std::thread::Builder::new().name("obi-notifications".into()).spawn(move || {
         let serve = |connection: &zbus::blocking::Connection| server::serve(&serving, connection);
-        stay_connected(address.as_deref(), "notifications", serve, || serving.set_standing(Standing::NoBus))
+        stay_connected(Bus::Session(address.as_deref()), "notifications", serve, || {
+            serving.set_standing(Standing::NoBus)
+        })
     });
     if let Err(error) = spawned {
         tracing::error!("notifications: no thread to serve them: {error}");

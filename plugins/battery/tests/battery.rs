@@ -1,6 +1,9 @@
 //! The Battery widget: each battery's charge, selected under its threshold.
 
-use obi_harness::{Battery, ChargeState, Harness, Piece, Script, texts};
+use obi_harness::{
+    Battery, Block, ChargeState, Emphasis, Harness, Input, Piece, PopupInput, ProfilesStatus, Script, popup_rows, texts,
+};
+use std::time::Duration;
 
 /// 2024-03-09 15:04:05 UTC, a Saturday.
 fn script() -> Script {
@@ -61,4 +64,44 @@ fn battery_hides_on_full_charge_and_without_a_battery() {
     assert!(
         Harness::first_view("Battery", r#"{ "enable": true, "hide_on_full_charge": true }"#, &script).items.is_empty()
     );
+}
+
+fn offered(active: &str) -> ProfilesStatus {
+    let profiles = ["power-saver", "balanced", "performance"].map(String::from).to_vec();
+    ProfilesStatus::Offered { active: active.into(), profiles }
+}
+
+#[test]
+fn a_click_opens_the_power_profiles_and_one_chosen_is_used() {
+    let script = script();
+    script.set_batteries(vec![battery("BAT0", 60.0, ChargeState::Discharging)]);
+    let mut widget = Harness::stock("Battery", r#"{ "enable": true }"#, &script).unwrap();
+    let shown = widget.refresh().unwrap();
+    assert!(!shown.items[0].takes.takes_a_click(), "no daemon: nothing to open");
+    assert_eq!(widget.input("BAT0", Input::PrimaryClick).unwrap().popup, None);
+
+    script.set_power_profiles(offered("balanced"));
+    assert!(widget.wait_for_wake(Duration::from_secs(5)), "the daemon's change wakes the widget");
+    assert!(widget.refresh().unwrap().items[0].takes.takes_a_click());
+    let shown = widget.input("BAT0", Input::PrimaryClick).unwrap();
+    assert_eq!(popup_rows(&shown), [["Power profile"], ["Power saver"], ["Balanced"], ["Performance"]]);
+    assert!(shown.items[0].is_selected(), "lit while its popup is open");
+    let marked = |view: &obi_harness::View| -> Vec<bool> {
+        let popup = view.popup.as_ref().unwrap();
+        let buttons = popup.blocks.iter().filter_map(|block| match block {
+            Block::Line(cell) if cell.key.starts_with("profile:") => Some(cell.emphasis == Emphasis::Selected),
+            _ => None,
+        });
+        buttons.collect()
+    };
+    assert_eq!(marked(&shown), [false, true, false]);
+
+    let shown = widget.popup_input("BAT0", "profile:performance", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(script.profiles_asked(), ["performance"]);
+    assert_eq!(marked(&shown), [false, false, true], "the one in use, as the daemon reads back");
+
+    script.set_power_profiles(ProfilesStatus::Unavailable("power-profiles-daemon is not running".into()));
+    let shown = widget.refresh().unwrap();
+    assert_eq!(shown.popup, None, "the daemon went: its popup goes");
+    assert_eq!(texts(&shown), ["60%"], "the battery stays");
 }

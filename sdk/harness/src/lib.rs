@@ -24,7 +24,7 @@ pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::status_program::Header;
 pub use obi::capabilities::{
     AudioRequest, AudioStatus, BacklightStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus,
-    LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, StatusRead, TrayAction, TrayItem,
+    LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, ProfilesStatus, StatusRead, TrayAction, TrayItem,
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};

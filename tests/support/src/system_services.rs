@@ -65,6 +65,14 @@ impl SystemServices {
         assert_eq!(waited.trim(), "True", "dbusmock's {template} took no {name} within 10 s");
     }
 
+    /// Stops every simulator started: their services vanish from the bus.
+    pub fn stop_simulators(&mut self) {
+        for mut simulator in self.simulators.drain(..) {
+            let _ = simulator.kill();
+            let _ = simulator.wait();
+        }
+    }
+
     /// Runs `code` after the prelude (`bus`, `mock(name, path)`): what it
     /// prints. Panics with Python's error when it fails.
     pub fn python(&self, code: &str) -> String {
@@ -80,9 +88,6 @@ impl SystemServices {
 
 impl Drop for SystemServices {
     fn drop(&mut self) {
-        for simulator in &mut self.simulators {
-            let _ = simulator.kill();
-            let _ = simulator.wait();
-        }
+        self.stop_simulators();
     }
 }

@@ -12,7 +12,7 @@
 
 use super::{Control, NowPlaying, Playback};
 use crate::capabilities::bus_properties::{PassedOver, property};
-use crate::capabilities::session_bus::{Unresponsive, stay_connected, timed_out};
+use crate::capabilities::session_bus::{Bus, Unresponsive, stay_connected, timed_out};
 use crate::sync::lock;
 use crate::wake::Pushed;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -54,7 +54,7 @@ pub fn follow(address: Option<String>, shown: &Pushed<Option<NowPlaying>>, reque
         *lock(&followed) = None;
         watched
     };
-    stay_connected(address.as_deref(), "media players", follow, || {
+    stay_connected(Bus::Session(address.as_deref()), "media players", follow, || {
         shown.publish(None);
     })
 }

@@ -13,7 +13,7 @@ use super::items::{Address, Answer, ITEM, MENU, Reading};
 use super::watcher::{self, Watcher};
 use super::{TrayAction, TrayItem};
 use crate::capabilities::bus_properties::property;
-use crate::capabilities::session_bus::stay_connected;
+use crate::capabilities::session_bus::{Bus, stay_connected};
 use crate::sync::lock;
 use crate::view::images::HeldImages;
 use crate::wake::Pushed;
@@ -79,7 +79,7 @@ pub fn follow(
         held.keep_only(&HashSet::new());
         hosted
     };
-    stay_connected(address.as_deref(), "tray icons", follow, || {
+    stay_connected(Bus::Session(address.as_deref()), "tray icons", follow, || {
         items.publish(Vec::new());
     })
 }

@@ -8,7 +8,9 @@ use super::foreign;
 use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
-use crate::capabilities::{AudioRequest, AudioStatus, BacklightStatus, Click, StatusSource, TrayAction, clock};
+use crate::capabilities::{
+    AudioRequest, AudioStatus, BacklightStatus, Click, ProfilesStatus, StatusSource, TrayAction, clock,
+};
 use crate::runtime::store::StoreState;
 use crate::tiler;
 use std::sync::Arc;
@@ -491,5 +493,22 @@ impl host::backlight::Host for StoreState {
 
     fn set_percent(&mut self, percent: u32) -> Result<(), String> {
         self.capabilities.backlight.set_percent(percent)
+    }
+}
+
+impl host::power_profiles::Host for StoreState {
+    fn status(&mut self) -> host::power_profiles::ProfilesStatus {
+        use host::power_profiles::{OfferedProfiles, ProfilesStatus as Wit};
+        match self.capabilities.power_profiles.status(&self.waker) {
+            ProfilesStatus::Offered { active, profiles } => Wit::Offered(OfferedProfiles {
+                active: foreign(active),
+                profiles: profiles.into_iter().map(foreign).collect(),
+            }),
+            ProfilesStatus::Unavailable(why) => Wit::Unavailable(why),
+        }
+    }
+
+    fn set_active(&mut self, profile: String) -> Result<(), String> {
+        self.capabilities.power_profiles.set_active(&profile)
     }
 }

@@ -390,6 +390,9 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::Audio => wit::audio::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Notifications => wit::notifications::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Backlight => wit::backlight::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::PowerProfiles => {
+                wit::power_profiles::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
+            }
         }
     }
     Ok(())

@@ -1,0 +1,253 @@
+//! Power profiles (performance, balanced, power-saver) from
+//! power-profiles-daemon on the D-Bus system bus: the one in use and those
+//! offered, followed by a thread of its own from the daemon's signals
+//! (`PropertiesChanged`, and `NameOwnerChanged` for a daemon that comes or
+//! goes), and the one to use set from another thread, so a daemon that
+//! never answers keeps no widget waiting. The daemon is asked by its
+//! freedesktop name first, then by the older one every release still
+//! owns. The thread starts at the first reading.
+
+use super::bus_properties::{Loose, property};
+use super::session_bus::{Bus, Unresponsive, stay_connected};
+use crate::sync::lock;
+use crate::wake::{Follower, Pushed, Waker};
+use std::collections::HashMap;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use zbus::blocking::{Connection, MessageIterator};
+use zbus::names::BusName;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfilesStatus {
+    /// The profile in use, and every one offered, in the daemon's order.
+    Offered { active: String, profiles: Vec<String> },
+    /// No profiles to show, and why.
+    Unavailable(String),
+}
+
+pub trait PowerProfiles: Send + Sync {
+    /// The profiles as last read; `waker`'s widget is woken at each change
+    /// from now on.
+    fn status(&self, waker: &Waker) -> ProfilesStatus;
+
+    /// Asks the daemon to use `profile`, which comes back through
+    /// [`PowerProfiles::status`]. Fails, saying why, without a daemon or
+    /// for a profile it does not offer.
+    fn set_active(&self, profile: &str) -> Result<(), String>;
+}
+
+/// Refuses a profile the daemon could not take: no daemon, not offered.
+pub fn check(status: &ProfilesStatus, profile: &str) -> Result<(), String> {
+    match status {
+        ProfilesStatus::Offered { profiles, .. } if profiles.iter().any(|offered| offered == profile) => Ok(()),
+        ProfilesStatus::Offered { profiles, .. } => {
+            Err(format!("no power profile is named {profile:?}; there are {}", profiles.join(", ")))
+        }
+        ProfilesStatus::Unavailable(why) => Err(format!("no power profiles: {why}")),
+    }
+}
+
+/// The daemon's names, paths and interfaces, the freedesktop one first.
+const DAEMONS: [Daemon; 2] = [
+    Daemon {
+        name: "org.freedesktop.UPower.PowerProfiles",
+        path: "/org/freedesktop/UPower/PowerProfiles",
+        interface: "org.freedesktop.UPower.PowerProfiles",
+    },
+    Daemon {
+        name: "net.hadess.PowerProfiles",
+        path: "/net/hadess/PowerProfiles",
+        interface: "net.hadess.PowerProfiles",
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Daemon {
+    name: &'static str,
+    path: &'static str,
+    interface: &'static str,
+}
+
+const NOT_RUNNING: &str = "power-profiles-daemon is not running";
+
+pub struct SystemPowerProfiles(Follower<ProfilesStatus, String>);
+
+impl SystemPowerProfiles {
+    pub fn new() -> SystemPowerProfiles {
+        let waiting = ProfilesStatus::Unavailable("looking for power-profiles-daemon".into());
+        SystemPowerProfiles(Follower::new("power profiles", "obi-power-profiles", waiting, follow))
+    }
+}
+
+impl Default for SystemPowerProfiles {
+    fn default() -> Self {
+        SystemPowerProfiles::new()
+    }
+}
+
+impl PowerProfiles for SystemPowerProfiles {
+    fn status(&self, waker: &Waker) -> ProfilesStatus {
+        self.0.read(waker)
+    }
+
+    fn set_active(&self, profile: &str) -> Result<(), String> {
+        check(&self.0.current(), profile)?;
+        match self.0.request(profile.to_owned()) {
+            true => Ok(()),
+            false => Err("power profiles are not followed".into()),
+        }
+    }
+}
+
+/// The daemon followed now, and the connection it is on, for the thread
+/// that sets profiles.
+type Followed = Arc<Mutex<Option<(Connection, Daemon)>>>;
+
+/// Connects to the system bus, again whenever it goes away.
+fn follow(shown: &Pushed<ProfilesStatus>, requests: Receiver<String>) {
+    let followed = Followed::default();
+    let setting = followed.clone();
+    let spawned =
+        std::thread::Builder::new().name("obi-power-profiles-set".into()).spawn(move || set(&setting, requests));
+    if let Err(error) = spawned {
+        tracing::warn!("power profiles: no thread to set them: {error}");
+    }
+    let follow = |connection: &Connection| watch(connection, shown, &followed);
+    stay_connected(Bus::System, "power profiles", follow, || {
+        *lock(&followed) = None;
+        shown.publish(ProfilesStatus::Unavailable("no D-Bus system bus".into()));
+    })
+}
+
+/// Sets each profile asked for, the newest of those waiting, on the
+/// daemon followed now.
+fn set(followed: &Followed, requests: Receiver<String>) {
+    while let Ok(first) = requests.recv() {
+        let profile = requests.try_iter().last().unwrap_or(first);
+        let Some((connection, daemon)) = lock(followed).clone() else { continue };
+        let value = zbus::zvariant::Value::from(profile.as_str());
+        let called = connection.call_method(
+            Some(daemon.name),
+            daemon.path,
+            Some("org.freedesktop.DBus.Properties"),
+            "Set",
+            &(daemon.interface, "ActiveProfile", value),
+        );
+        if let Err(error) = called {
+            tracing::warn!("power-profiles-daemon did not take the profile {profile:?}: {error}");
+        }
+    }
+}
+
+/// Follows the daemon on `connection` until the connection fails.
+fn watch(connection: &Connection, shown: &Pushed<ProfilesStatus>, followed: &Followed) -> zbus::Result<()> {
+    let (changed, changes) = mpsc::channel::<()>();
+    let rules = DAEMONS.iter().flat_map(|daemon| {
+        [
+            format!(
+                "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='{}'",
+                daemon.name
+            ),
+            format!(
+                "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{}'",
+                daemon.path
+            ),
+        ]
+    });
+    for rule in rules {
+        let signals = MessageIterator::for_match_rule(rule.as_str(), connection, Some(16))?;
+        let changed = changed.clone();
+        std::thread::Builder::new().name("obi-power-signals".into()).spawn(move || {
+            for _ in signals {
+                if changed.send(()).is_err() {
+                    return;
+                }
+            }
+        })?;
+    }
+    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
+    let mut unresponsive = Unresponsive::default();
+    loop {
+        let (daemon, status) = read(connection, &mut unresponsive)?;
+        *lock(followed) = daemon.map(|daemon| (connection.clone(), daemon));
+        shown.publish(status);
+        // A daemon left out for not answering is read again when its time
+        // is up, whether or not it said anything.
+        match unresponsive.next_return() {
+            Some(at) => {
+                let waited = changes.recv_timeout(at.saturating_duration_since(Instant::now()));
+                if let Err(mpsc::RecvTimeoutError::Disconnected) = waited {
+                    return Err(stopped());
+                }
+            }
+            None => changes.recv().map_err(|_| stopped())?,
+        }
+        // A burst of changes is read once.
+        while changes.try_recv().is_ok() {}
+    }
+}
+
+/// The daemon on the bus and its profiles; an error only when the bus
+/// itself fails.
+fn read(connection: &Connection, unresponsive: &mut Unresponsive) -> zbus::Result<(Option<Daemon>, ProfilesStatus)> {
+    let bus = zbus::blocking::fdo::DBusProxy::new(connection)?;
+    for daemon in DAEMONS {
+        if !bus.name_has_owner(BusName::try_from(daemon.name)?)? {
+            continue;
+        }
+        if unresponsive.skips(daemon.name) {
+            let why = "power-profiles-daemon did not answer; it is asked again in a minute";
+            return Ok((None, ProfilesStatus::Unavailable(why.into())));
+        }
+        let profiles = read_profiles(connection, daemon);
+        unresponsive.note(daemon.name, "power-profiles-daemon", &profiles);
+        return Ok(match profiles {
+            Ok(status) => (Some(daemon), status),
+            Err(error) => (None, ProfilesStatus::Unavailable(format!("power-profiles-daemon cannot be read: {error}"))),
+        });
+    }
+    Ok((None, ProfilesStatus::Unavailable(NOT_RUNNING.into())))
+}
+
+/// Most profiles read: the daemon offers three.
+const MOST_PROFILES: usize = 16;
+
+fn read_profiles(connection: &Connection, daemon: Daemon) -> zbus::Result<ProfilesStatus> {
+    let active = property::<String>(connection, daemon.name, daemon.path, daemon.interface, "ActiveProfile")?;
+    let offered = property::<Vec<HashMap<String, Loose<String>>>>(
+        connection,
+        daemon.name,
+        daemon.path,
+        daemon.interface,
+        "Profiles",
+    )?;
+    let profiles: Vec<String> = offered
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|mut profile| profile.remove("Profile").and_then(|name| name.0))
+        .take(MOST_PROFILES)
+        .collect();
+    Ok(match active {
+        Some(active) if !profiles.is_empty() => ProfilesStatus::Offered { active, profiles },
+        _ => ProfilesStatus::Unavailable("power-profiles-daemon offers no profiles".into()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_asked_for_is_one_offered() {
+        let offered = ProfilesStatus::Offered {
+            active: "balanced".into(),
+            profiles: vec!["power-saver".into(), "balanced".into(), "performance".into()],
+        };
+        assert_eq!(check(&offered, "performance"), Ok(()));
+        let error = check(&offered, "turbo").unwrap_err();
+        assert_eq!(error, "no power profile is named \"turbo\"; there are power-saver, balanced, performance");
+        let error = check(&ProfilesStatus::Unavailable(NOT_RUNNING.into()), "balanced").unwrap_err();
+        assert_eq!(error, "no power profiles: power-profiles-daemon is not running");
+    }
+}
