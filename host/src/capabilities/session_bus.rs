@@ -61,7 +61,7 @@ impl Unresponsive {
 
     /// When the next peer left alone is to be asked again (none that has
     /// been let be long enough: it is asked at the next reading). For the
-    /// players, which on Windows are not on a bus.
+    /// players and power-profiles-daemon, which on Windows are not on a bus.
     #[cfg(not(windows))]
     pub fn next_return(&self) -> Option<Instant> {
         let now = Instant::now();

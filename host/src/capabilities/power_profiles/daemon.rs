@@ -1,52 +1,18 @@
-//! Power profiles (performance, balanced, power-saver) from
-//! power-profiles-daemon on the D-Bus system bus: the one in use and those
-//! offered, followed by a thread of its own from the daemon's signals
-//! (`PropertiesChanged`, and `NameOwnerChanged` for a daemon that comes or
-//! goes), and the one to use set from another thread, so a daemon that
-//! never answers keeps no widget waiting. The daemon is asked by its
-//! freedesktop name first, then by the older one every release still
-//! owns. The thread starts at the first reading.
+//! power-profiles-daemon on the D-Bus system bus: asked by its freedesktop
+//! name first, then by the older one every release still owns; followed
+//! from its signals, its profile set from a thread of its own.
 
-use super::bus_properties::{Loose, property};
-use super::session_bus::{Bus, Unresponsive, stay_connected};
+use super::ProfilesStatus;
+use crate::capabilities::bus_properties::{Loose, property};
+use crate::capabilities::session_bus::{Bus, Unresponsive, stay_connected};
 use crate::sync::lock;
-use crate::wake::{Follower, Pushed, Waker};
+use crate::wake::Pushed;
 use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use zbus::blocking::{Connection, MessageIterator};
 use zbus::names::BusName;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProfilesStatus {
-    /// The profile in use, and every one offered, in the daemon's order.
-    Offered { active: String, profiles: Vec<String> },
-    /// No profiles to show, and why.
-    Unavailable(String),
-}
-
-pub trait PowerProfiles: Send + Sync {
-    /// The profiles as last read; `waker`'s widget is woken at each change
-    /// from now on.
-    fn status(&self, waker: &Waker) -> ProfilesStatus;
-
-    /// Asks the daemon to use `profile`, which comes back through
-    /// [`PowerProfiles::status`]. Fails, saying why, without a daemon or
-    /// for a profile it does not offer.
-    fn set_active(&self, profile: &str) -> Result<(), String>;
-}
-
-/// Refuses a profile the daemon could not take: no daemon, not offered.
-pub fn check(status: &ProfilesStatus, profile: &str) -> Result<(), String> {
-    match status {
-        ProfilesStatus::Offered { profiles, .. } if profiles.iter().any(|offered| offered == profile) => Ok(()),
-        ProfilesStatus::Offered { profiles, .. } => {
-            Err(format!("no power profile is named {profile:?}; there are {}", profiles.join(", ")))
-        }
-        ProfilesStatus::Unavailable(why) => Err(format!("no power profiles: {why}")),
-    }
-}
 
 /// The daemon's names, paths and interfaces, the freedesktop one first.
 const DAEMONS: [Daemon; 2] = [
@@ -71,41 +37,12 @@ struct Daemon {
 
 const NOT_RUNNING: &str = "power-profiles-daemon is not running";
 
-pub struct SystemPowerProfiles(Follower<ProfilesStatus, String>);
-
-impl SystemPowerProfiles {
-    pub fn new() -> SystemPowerProfiles {
-        let waiting = ProfilesStatus::Unavailable("looking for power-profiles-daemon".into());
-        SystemPowerProfiles(Follower::new("power profiles", "obi-power-profiles", waiting, follow))
-    }
-}
-
-impl Default for SystemPowerProfiles {
-    fn default() -> Self {
-        SystemPowerProfiles::new()
-    }
-}
-
-impl PowerProfiles for SystemPowerProfiles {
-    fn status(&self, waker: &Waker) -> ProfilesStatus {
-        self.0.read(waker)
-    }
-
-    fn set_active(&self, profile: &str) -> Result<(), String> {
-        check(&self.0.current(), profile)?;
-        match self.0.request(profile.to_owned()) {
-            true => Ok(()),
-            false => Err("power profiles are not followed".into()),
-        }
-    }
-}
-
 /// The daemon followed now, and the connection it is on, for the thread
 /// that sets profiles.
 type Followed = Arc<Mutex<Option<(Connection, Daemon)>>>;
 
 /// Connects to the system bus, again whenever it goes away.
-fn follow(shown: &Pushed<ProfilesStatus>, requests: Receiver<String>) {
+pub fn follow(shown: &Pushed<ProfilesStatus>, requests: Receiver<String>) {
     let followed = Followed::default();
     let setting = followed.clone();
     let spawned =
@@ -232,22 +169,4 @@ fn read_profiles(connection: &Connection, daemon: Daemon) -> zbus::Result<Profil
         Some(active) if !profiles.is_empty() => ProfilesStatus::Offered { active, profiles },
         _ => ProfilesStatus::Unavailable("power-profiles-daemon offers no profiles".into()),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_profile_asked_for_is_one_offered() {
-        let offered = ProfilesStatus::Offered {
-            active: "balanced".into(),
-            profiles: vec!["power-saver".into(), "balanced".into(), "performance".into()],
-        };
-        assert_eq!(check(&offered, "performance"), Ok(()));
-        let error = check(&offered, "turbo").unwrap_err();
-        assert_eq!(error, "no power profile is named \"turbo\"; there are power-saver, balanced, performance");
-        let error = check(&ProfilesStatus::Unavailable(NOT_RUNNING.into()), "balanced").unwrap_err();
-        assert_eq!(error, "no power profiles: power-profiles-daemon is not running");
-    }
 }
