@@ -348,6 +348,7 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Notifications), *kind == "Notifications", "{kind}");
             assert_eq!(grants.contains(&Capability::Backlight), *kind == "Brightness", "{kind}");
             assert_eq!(grants.contains(&Capability::PowerProfiles), *kind == "Battery", "{kind}");
+            assert_eq!(grants.contains(&Capability::IdleInhibit), *kind == "IdleInhibitor", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

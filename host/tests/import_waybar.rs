@@ -166,7 +166,11 @@ fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
     let elsewhere = waybar::import(Some(&fixture("two-bars")), &["HDMI-A-1".into()]).unwrap();
     assert!(elsewhere.configs[0].get("monitor").is_none());
     note(&elsewhere, "no monitor named \"DP-1\" is connected now (connected: HDMI-A-1)");
-    note(&imported, "`idle_inhibitor`: Obi has no widget");
+    assert_eq!(
+        imported.configs[1]["right_widgets"][2],
+        json!({ "IdleInhibitor": { "enable": true, "start_activated": true } }),
+        "Waybar's idle inhibitor, on from the start as it was"
+    );
 
     let folder = tempfile::tempdir().unwrap();
     let written = import::write(&imported.configs, folder.path(), false).unwrap();

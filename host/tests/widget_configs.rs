@@ -41,6 +41,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "Date",
         r#"{ "enable": true, "format": { "CustomModifiers": { "format": "%U", "modifiers": { "%U": 1 } } }, "label_prefix": "None", "timezone": "Asia/Tokyo" }"#,
     ),
+    ("IdleInhibitor", r#"{ "enable": true, "label_prefix": "IconAndText", "start_activated": true }"#),
     ("Keyboard", r#"{ "enable": true, "data_refresh_interval": 5, "label_prefix": "Icon" }"#),
     (
         "Komorebi",

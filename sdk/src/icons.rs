@@ -75,3 +75,5 @@ pub const SPEAKER_NONE: &str = "\u{e44e}";
 pub const SPEAKER_X: &str = "\u{e45c}";
 pub const BELL: &str = "\u{e0ce}";
 pub const BELL_SLASH: &str = "\u{e0d4}";
+pub const EYE: &str = "\u{e220}";
+pub const EYE_CLOSED: &str = "\u{e222}";

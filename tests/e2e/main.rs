@@ -17,6 +17,7 @@ mod golden;
 mod hostile_environment;
 mod hostile_peers;
 mod i3;
+mod idle_inhibitor;
 mod in_bars_place;
 mod install;
 mod js_widgets;

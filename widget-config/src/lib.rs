@@ -7,6 +7,7 @@
 
 mod brightness;
 mod custom;
+mod idle_inhibitor;
 mod komorebi;
 mod label;
 mod notifications;
@@ -17,6 +18,7 @@ mod weather;
 
 pub use brightness::BrightnessConfig;
 pub use custom::{AltIcons, CustomConfig, CustomInterval, CustomReturnType, FormatIcons, Once, REAL_TIME_SIGNALS};
+pub use idle_inhibitor::IdleInhibitorConfig;
 pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use notifications::NotificationsConfig;
@@ -45,6 +47,7 @@ macro_rules! with_stock_kinds {
             Cpu(CpuConfig) grants ["metrics"],
             Custom(CustomConfig) grants ["commands"],
             Date(DateConfig) grants [],
+            IdleInhibitor(IdleInhibitorConfig) grants ["idle-inhibit"],
             Keyboard(KeyboardConfig) grants ["keyboard"],
             #[serde(alias = "Tiler")]
             Komorebi(KomorebiConfig) grants ["tiler"],
@@ -67,7 +70,7 @@ macro_rules! with_stock_kinds {
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
 pub const OBI_OWN_KINDS: &[&str] =
-    &["Brightness", "Custom", "Notifications", "PowerMenu", "StatusCommand", "Volume", "Weather"];
+    &["Brightness", "Custom", "IdleInhibitor", "Notifications", "PowerMenu", "StatusCommand", "Volume", "Weather"];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -107,6 +110,7 @@ enabled_by_its_switch!(
     UsageConfig,
     CustomConfig,
     DateConfig,
+    IdleInhibitorConfig,
     KeyboardConfig,
     MediaConfig,
     NetworkConfig,

@@ -123,6 +123,11 @@ impl Fleet {
         self.capabilities.held.clone()
     }
 
+    /// The process's hold on idling, which a Wayland loop hands its way.
+    pub fn idle_inhibition(&self) -> Arc<crate::capabilities::IdleInhibition> {
+        self.capabilities.idle_inhibit.clone()
+    }
+
     /// How other threads reach the bars' loop.
     pub fn deliver(&self) -> Deliver {
         self.deliver.clone()

@@ -12,6 +12,7 @@ pub mod clock;
 pub mod disks;
 pub mod errands;
 pub mod followed;
+pub mod idle_inhibit;
 pub mod keyboard;
 pub mod locale;
 pub mod media;
@@ -37,6 +38,7 @@ pub use backlight::{Backlight, BacklightStatus, LevelAsked, SystemBacklight};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
+pub use idle_inhibit::{IdleInhibition, IdleStatus};
 pub use keyboard::{Keyboard, SystemKeyboard};
 pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};
@@ -69,10 +71,11 @@ pub enum Capability {
     Notifications,
     Backlight,
     PowerProfiles,
+    IdleInhibit,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 17] = [
+    pub const ALL: [Capability; 18] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -90,6 +93,7 @@ impl Capability {
         Capability::Notifications,
         Capability::Backlight,
         Capability::PowerProfiles,
+        Capability::IdleInhibit,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -112,6 +116,7 @@ impl Capability {
             Capability::Notifications => "notifications",
             Capability::Backlight => "backlight",
             Capability::PowerProfiles => "power-profiles",
+            Capability::IdleInhibit => "idle-inhibit",
         }
     }
 
@@ -154,6 +159,8 @@ pub struct Capabilities {
     pub audio: Arc<dyn Audio>,
     pub backlight: Arc<dyn Backlight>,
     pub power_profiles: Arc<dyn PowerProfiles>,
+    /// The process's hold on idling; a Wayland bar hands it its way.
+    pub idle_inhibit: Arc<IdleInhibition>,
     /// The desktop's notifications, once a bar serves them.
     pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
@@ -168,7 +175,7 @@ impl Capabilities {
     /// disks, the batteries, the network interfaces, the platform's shell,
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, the
     /// media players and tray icons on the session bus, the sound server, the
-    /// backlight and the power profiles.
+    /// backlight, the power profiles and the hold on idling.
     /// Window and tray icons are held in `held`.
     pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
@@ -186,6 +193,7 @@ impl Capabilities {
             audio: Arc::new(SystemAudio::new()),
             backlight: Arc::new(SystemBacklight::new()),
             power_profiles: Arc::new(SystemPowerProfiles::new()),
+            idle_inhibit: Arc::default(),
             notifications: Arc::default(),
             held,
             hiding: Arc::default(),

@@ -4,6 +4,7 @@
 //! reaches them through the same WIT imports as the system's. HTTP fetches
 //! are real: a test serves its documents locally.
 
+use crate::capabilities::IdleInhibition;
 use crate::capabilities::Notifications;
 use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::backlight::{self, LevelAsked};
@@ -73,6 +74,7 @@ pub struct Script {
     audio_readers: Arc<Subscribers>,
     backlight_readers: Arc<Subscribers>,
     power_profiles_readers: Arc<Subscribers>,
+    idle_inhibition: Arc<IdleInhibition>,
     follow_readers: Arc<Subscribers>,
     /// The notification server's history, empty until the test starts one.
     notifications: Arc<Notifications>,
@@ -129,6 +131,7 @@ impl Script {
             audio_readers: Arc::default(),
             backlight_readers: Arc::default(),
             power_profiles_readers: Arc::default(),
+            idle_inhibition: Arc::new(IdleInhibition::scripted()),
             follow_readers: Arc::default(),
             notifications: Arc::default(),
             web: Arc::new(SystemWeb::new()),
@@ -263,6 +266,12 @@ impl Script {
         self.readings().backlight_asked.clone()
     }
 
+    /// The process's hold on idling, which holds at once as asked: what
+    /// widgets asked is its status.
+    pub fn idle_inhibition(&self) -> Arc<IdleInhibition> {
+        self.idle_inhibition.clone()
+    }
+
     /// The power profiles (or why there are none); what reads them is woken.
     pub fn set_power_profiles(&self, status: ProfilesStatus) {
         self.readings().power_profiles = status;
@@ -357,6 +366,7 @@ impl Script {
             audio: Arc::new(self.clone()),
             backlight: Arc::new(self.clone()),
             power_profiles: Arc::new(self.clone()),
+            idle_inhibit: self.idle_inhibition.clone(),
             notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),

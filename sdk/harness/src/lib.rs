@@ -23,8 +23,9 @@ pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::status_program::Header;
 pub use obi::capabilities::{
-    AudioRequest, AudioStatus, BacklightStatus, Battery, Capability, ChargeState, Control, Disk, Interface, ItemStatus,
-    LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, ProfilesStatus, StatusRead, TrayAction, TrayItem,
+    AudioRequest, AudioStatus, BacklightStatus, Battery, Capability, ChargeState, Control, Disk, IdleStatus, Interface,
+    ItemStatus, LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, ProfilesStatus, StatusRead, TrayAction,
+    TrayItem,
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};
@@ -38,6 +39,7 @@ pub use obi::view::popup::{Block, Cell, Content, Popup, PopupInput};
 pub use obi::view::{
     BinaryClock, Emphasis, Image, Input, Inputs, Item, Length, Piece, Pointer, ScrollDirection, Span, SpanStyle, View,
 };
+pub use obi::wake::Waker;
 
 use obi::sync::lock;
 use std::path::PathBuf;

@@ -142,6 +142,14 @@ impl Module<'_> {
                 widget
             }
             "pulseaudio" | "wireplumber" => self.simple("Volume", notes),
+            "idle_inhibitor" => {
+                let mut widget = json!({ "IdleInhibitor": { "enable": true } });
+                if let Some(on) = self.config.get("start-activated").and_then(Value::as_bool) {
+                    widget["IdleInhibitor"]["start_activated"] = on.into();
+                }
+                self.not_carried(&["start-activated"], &shows_its_own("IdleInhibitor"), notes);
+                widget
+            }
             "backlight" => {
                 let mut widget = json!({ "Brightness": { "enable": true } });
                 // Waybar's is a float, 1.0 by default; Obi's a whole percent.

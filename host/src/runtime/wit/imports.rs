@@ -9,7 +9,7 @@ use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
 use crate::capabilities::{
-    AudioRequest, AudioStatus, BacklightStatus, Click, ProfilesStatus, StatusSource, TrayAction, clock,
+    AudioRequest, AudioStatus, BacklightStatus, Click, IdleStatus, ProfilesStatus, StatusSource, TrayAction, clock,
 };
 use crate::runtime::store::StoreState;
 use crate::tiler;
@@ -510,5 +510,20 @@ impl host::power_profiles::Host for StoreState {
 
     fn set_active(&mut self, profile: String) -> Result<(), String> {
         self.capabilities.power_profiles.set_active(&profile)
+    }
+}
+
+impl host::idle_inhibit::Host for StoreState {
+    fn status(&mut self) -> host::idle_inhibit::IdleStatus {
+        use host::idle_inhibit::IdleStatus as Wit;
+        match self.capabilities.idle_inhibit.status(&self.waker) {
+            IdleStatus::Held => Wit::Held,
+            IdleStatus::NotHeld => Wit::NotHeld,
+            IdleStatus::Unavailable(why) => Wit::Unavailable(why),
+        }
+    }
+
+    fn set_held(&mut self, held: bool) {
+        self.capabilities.idle_inhibit.set_held(held);
     }
 }

@@ -24,11 +24,13 @@
 //! popup of the layer surface ([`tooltip`]), and so is a widget's popup,
 //! which grabs the seat ([`popup`]). The desktop's notifications and the
 //! on-screen display are layer surfaces of their own on the overlay layer
-//! ([`cards`]). All are drawn
+//! ([`cards`]). The process's hold on idling is an idle inhibitor on the
+//! first bar's surface ([`idle`]). All are drawn
 //! at the scale the compositor prefers, fractional where it says one
 //! ([`scale`]).
 
 mod cards;
+mod idle;
 mod keyboard;
 pub mod outputs;
 mod pointer;
@@ -88,6 +90,8 @@ pub struct Wayland {
     fractional: Option<Fractional>,
     event_loop: EventLoop<'static, LayerBar>,
     deliver: Deliver,
+    /// Into the loop: hold idling off, or let it go.
+    idle_asks: channel::Sender<bool>,
 }
 
 /// Connects to the compositor `WAYLAND_DISPLAY` names, which must offer
@@ -125,7 +129,27 @@ pub fn connect() -> anyhow::Result<Wayland> {
         .map_err(|error| anyhow::anyhow!("listening to the bar's threads: {error:#}"))?;
     let sender = Mutex::new(sender);
     let deliver: Deliver = Arc::new(move |event| lock(&sender).send(event).is_ok());
-    Ok(Wayland { connection, globals, queue, compositor, layer_shell, xdg_shell, fractional, event_loop, deliver })
+    let (idle_asks, asked) = channel::channel::<bool>();
+    event_loop
+        .handle()
+        .insert_source(asked, |event, _, state: &mut LayerBar| {
+            if let channel::Event::Msg(held) = event {
+                state.idle.ask(held);
+            }
+        })
+        .map_err(|error| anyhow::anyhow!("listening to the idle inhibitor: {error:#}"))?;
+    Ok(Wayland {
+        connection,
+        globals,
+        queue,
+        compositor,
+        layer_shell,
+        xdg_shell,
+        fractional,
+        event_loop,
+        deliver,
+        idle_asks,
+    })
 }
 
 impl Wayland {
@@ -147,6 +171,7 @@ impl Wayland {
             fractional,
             mut event_loop,
             deliver: _,
+            idle_asks,
         } = self;
         let qh = queue.handle();
         let shell = Rc::new(Shell {
@@ -159,7 +184,11 @@ impl Wayland {
             display: RefCell::new(None),
             device: RefCell::new(SharedDevice::new(fleet.held_images(), fleet.measure())),
         });
+        let inhibition = fleet.idle_inhibition();
+        inhibition.hand_to_compositor(move |held| _ = idle_asks.send(held));
+        let idle = idle::IdleHold::bind(&globals, &qh, inhibition);
         let mut state = LayerBar {
+            idle,
             fleet,
             members: Vec::new(),
             shell,
@@ -217,6 +246,8 @@ type Outputs = Rc<[(wl_output::WlOutput, OutputInfo)]>;
 /// The loop's state: the running bars with their surfaces, the outputs,
 /// and the seat's pointer.
 struct LayerBar {
+    /// The process's hold on idling.
+    idle: idle::IdleHold,
     fleet: Fleet,
     members: Vec<Member<Panel>>,
     shell: Rc<Shell>,
@@ -305,7 +336,8 @@ impl LayerBar {
 
     /// Once the events at hand are handled: a surface the compositor closed
     /// is made anew, what widgets changed is painted, notifications that
-    /// changed are shown, and a tooltip whose time has come is shown.
+    /// changed are shown, a tooltip whose time has come is shown, and idling
+    /// is held off on the first bar's surface while it is to be.
     fn after_events(&mut self) {
         for Member { running, surface } in &mut self.members {
             if std::mem::take(&mut surface.reopen) {
@@ -322,6 +354,8 @@ impl LayerBar {
                 running.show_tooltip(surface);
             }
         }
+        let first = self.members.iter().find_map(|member| member.surface.layer()).map(|layer| layer.wl_surface());
+        self.idle.keep(first, &self.shell.qh);
     }
 }
 
