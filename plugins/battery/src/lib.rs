@@ -87,29 +87,35 @@ impl Widget for Battery {
     }
 
     fn refresh(&mut self) -> View {
-        self.profiles = match power_profiles::status() {
-            ProfilesStatus::Offered(profiles) => Some(profiles),
-            ProfilesStatus::Unavailable(why) => {
-                log::log(Level::Debug, &why);
-                None
-            }
-        };
-        let takes = if self.profiles.is_some() { Inputs::PRIMARY_CLICK } else { Inputs::empty() };
-        let items = battery::batteries()
+        let readings: Vec<Reading> = battery::batteries()
             .into_iter()
             .filter(|reading| !(self.hide_on_full_charge && reading.state == ChargeState::Full))
-            .map(|reading| {
-                let percent = reading.percent.clamp(0.0, 100.0).round() as u8;
-                item(reading.name.clone())
-                    .maybe(self.label_prefix.shows_icon().then(|| Piece::Icon(icon(&reading, percent).into())))
-                    .text(self.label_prefix.label("BAT", &format!("{percent}%")))
-                    .takes(takes)
-                    .selected(
-                        self.auto_select_under.is_some_and(|under| percent < under)
-                            || self.open.as_ref() == Some(&reading.name),
-                    )
-                    .tooltip(format!("{}: {}", reading.name, state_name(reading.state)))
-            });
+            .collect();
+        // Only a battery shown has a popup: without one (a desktop) the
+        // daemon is not looked for.
+        self.profiles = match readings.is_empty() {
+            true => None,
+            false => match power_profiles::status() {
+                ProfilesStatus::Offered(profiles) => Some(profiles),
+                ProfilesStatus::Unavailable(why) => {
+                    log::log(Level::Debug, &why);
+                    None
+                }
+            },
+        };
+        let takes = if self.profiles.is_some() { Inputs::PRIMARY_CLICK } else { Inputs::empty() };
+        let items = readings.into_iter().map(|reading| {
+            let percent = reading.percent.clamp(0.0, 100.0).round() as u8;
+            item(reading.name.clone())
+                .maybe(self.label_prefix.shows_icon().then(|| Piece::Icon(icon(&reading, percent).into())))
+                .text(self.label_prefix.label("BAT", &format!("{percent}%")))
+                .takes(takes)
+                .selected(
+                    self.auto_select_under.is_some_and(|under| percent < under)
+                        || self.open.as_ref() == Some(&reading.name),
+                )
+                .tooltip(format!("{}: {}", reading.name, state_name(reading.state)))
+        });
         View::of(items)
     }
 

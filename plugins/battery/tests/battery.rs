@@ -105,3 +105,13 @@ fn a_click_opens_the_power_profiles_and_one_chosen_is_used() {
     assert_eq!(shown.popup, None, "the daemon went: its popup goes");
     assert_eq!(texts(&shown), ["60%"], "the battery stays");
 }
+
+#[test]
+fn without_a_battery_the_daemon_is_not_read() {
+    let script = script();
+    script.set_power_profiles(offered("balanced"));
+    let mut widget = Harness::stock("Battery", r#"{ "enable": true }"#, &script).unwrap();
+    assert!(widget.refresh().unwrap().items.is_empty());
+    script.set_power_profiles(offered("performance"));
+    assert!(!widget.wait_for_wake(Duration::from_millis(500)), "a desktop's bar is not woken by the profiles");
+}
