@@ -349,6 +349,7 @@ mod tests {
             assert_eq!(grants.contains(&Capability::Backlight), *kind == "Brightness", "{kind}");
             assert_eq!(grants.contains(&Capability::PowerProfiles), *kind == "Battery", "{kind}");
             assert_eq!(grants.contains(&Capability::IdleInhibit), *kind == "IdleInhibitor", "{kind}");
+            assert_eq!(grants.contains(&Capability::Bluetooth), *kind == "Bluetooth", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

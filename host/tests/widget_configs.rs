@@ -29,6 +29,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "Battery",
         r#"{ "enable": true, "hide_on_full_charge": true, "data_refresh_interval": 30, "label_prefix": "Text", "auto_select_under": 20 }"#,
     ),
+    ("Bluetooth", r#"{ "enable": true, "label_prefix": "IconAndText" }"#),
     ("Brightness", r#"{ "enable": true, "label_prefix": "IconAndText", "step": 10 }"#),
     ("Cpu", r#"{ "enable": true, "data_refresh_interval": 2, "label_prefix": "IconAndText", "auto_select_over": 80 }"#),
     (

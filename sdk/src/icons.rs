@@ -77,3 +77,6 @@ pub const BELL: &str = "\u{e0ce}";
 pub const BELL_SLASH: &str = "\u{e0d4}";
 pub const EYE: &str = "\u{e220}";
 pub const EYE_CLOSED: &str = "\u{e222}";
+pub const BLUETOOTH: &str = "\u{e0da}";
+pub const BLUETOOTH_CONNECTED: &str = "\u{e0dc}";
+pub const BLUETOOTH_SLASH: &str = "\u{e0de}";

@@ -6,6 +6,7 @@
 
 mod accessibility;
 mod all_widgets;
+mod bluetooth;
 mod brightness;
 mod citizen;
 mod cli;

@@ -5,6 +5,7 @@
 //! wasm32-wasip2, carry no more than they read; the bar's JSON schema comes
 //! from the `schema` feature.
 
+mod bluetooth;
 mod brightness;
 mod custom;
 mod idle_inhibitor;
@@ -16,6 +17,7 @@ mod status_command;
 mod volume;
 mod weather;
 
+pub use bluetooth::BluetoothConfig;
 pub use brightness::BrightnessConfig;
 pub use custom::{AltIcons, CustomConfig, CustomInterval, CustomReturnType, FormatIcons, Once, REAL_TIME_SIGNALS};
 pub use idle_inhibitor::IdleInhibitorConfig;
@@ -43,6 +45,7 @@ macro_rules! with_stock_kinds {
         $then! {
             Applications(ApplicationsConfig) grants ["commands"],
             Battery(BatteryConfig) grants ["battery", "power-profiles"],
+            Bluetooth(BluetoothConfig) grants ["bluetooth"],
             Brightness(BrightnessConfig) grants ["backlight"],
             Cpu(CpuConfig) grants ["metrics"],
             Custom(CustomConfig) grants ["commands"],
@@ -69,8 +72,17 @@ macro_rules! with_stock_kinds {
 
 /// The stock kinds that are Obi's own, not komorebi-bar's: komorebi-bar
 /// refuses a file that has one (as it does a `Plugin` entry).
-pub const OBI_OWN_KINDS: &[&str] =
-    &["Brightness", "Custom", "IdleInhibitor", "Notifications", "PowerMenu", "StatusCommand", "Volume", "Weather"];
+pub const OBI_OWN_KINDS: &[&str] = &[
+    "Bluetooth",
+    "Brightness",
+    "Custom",
+    "IdleInhibitor",
+    "Notifications",
+    "PowerMenu",
+    "StatusCommand",
+    "Volume",
+    "Weather",
+];
 
 /// A stock widget kind: the key that names it in the config file, and the
 /// capabilities it is granted beyond its log and the clock.
@@ -106,6 +118,7 @@ macro_rules! enabled_by_its_switch {
 enabled_by_its_switch!(
     ApplicationsConfig,
     BatteryConfig,
+    BluetoothConfig,
     BrightnessConfig,
     UsageConfig,
     CustomConfig,

@@ -7,6 +7,7 @@
 pub mod audio;
 pub mod backlight;
 pub mod battery;
+pub mod bluetooth;
 mod bus_properties;
 pub mod clock;
 pub mod disks;
@@ -36,6 +37,7 @@ use std::sync::Arc;
 pub use audio::{Audio, AudioRequest, AudioStatus, SystemAudio};
 pub use backlight::{Backlight, BacklightStatus, LevelAsked, SystemBacklight};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
+pub use bluetooth::{Bluetooth, BluetoothDevice, BluetoothRequest, BluetoothStatus, SystemBluetooth};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
 pub use idle_inhibit::{IdleInhibition, IdleStatus};
@@ -72,10 +74,11 @@ pub enum Capability {
     Backlight,
     PowerProfiles,
     IdleInhibit,
+    Bluetooth,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 18] = [
+    pub const ALL: [Capability; 19] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -94,6 +97,7 @@ impl Capability {
         Capability::Backlight,
         Capability::PowerProfiles,
         Capability::IdleInhibit,
+        Capability::Bluetooth,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -117,6 +121,7 @@ impl Capability {
             Capability::Backlight => "backlight",
             Capability::PowerProfiles => "power-profiles",
             Capability::IdleInhibit => "idle-inhibit",
+            Capability::Bluetooth => "bluetooth",
         }
     }
 
@@ -161,6 +166,7 @@ pub struct Capabilities {
     pub power_profiles: Arc<dyn PowerProfiles>,
     /// The process's hold on idling; a Wayland bar hands it its way.
     pub idle_inhibit: Arc<IdleInhibition>,
+    pub bluetooth: Arc<dyn Bluetooth>,
     /// The desktop's notifications, once a bar serves them.
     pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
@@ -175,7 +181,7 @@ impl Capabilities {
     /// disks, the batteries, the network interfaces, the platform's shell,
     /// HTTP and the browser, `tiler`'s connection, the keyboard layout, the
     /// media players and tray icons on the session bus, the sound server, the
-    /// backlight, the power profiles and the hold on idling.
+    /// backlight, the power profiles, the hold on idling and Bluetooth.
     /// Window and tray icons are held in `held`.
     pub fn system(tiler: Arc<dyn Tiler>, held: HeldImages) -> anyhow::Result<Capabilities> {
         Ok(Capabilities {
@@ -194,6 +200,7 @@ impl Capabilities {
             backlight: Arc::new(SystemBacklight::new()),
             power_profiles: Arc::new(SystemPowerProfiles::new()),
             idle_inhibit: Arc::default(),
+            bluetooth: Arc::new(SystemBluetooth::new()),
             notifications: Arc::default(),
             held,
             hiding: Arc::default(),

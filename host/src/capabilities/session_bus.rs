@@ -132,6 +132,50 @@ pub fn stay_connected(
     }
 }
 
+/// Reads what is followed on `connection` with `read` (handed the peers
+/// left alone for not answering), at first and again after each burst of
+/// the signals `rules` match, on threads named `thread_name`; a peer left
+/// alone is read again when its time is up, whether or not it said
+/// anything, so one slow once (a loaded machine) comes back. Returns when
+/// `read` fails or the connection does.
+#[cfg(not(windows))]
+pub fn follow_signals(
+    connection: &Connection,
+    rules: &[String],
+    thread_name: &str,
+    mut read: impl FnMut(&mut Unresponsive) -> zbus::Result<()>,
+) -> zbus::Result<()> {
+    use std::sync::mpsc;
+    let (changed, changes) = mpsc::channel::<()>();
+    for rule in rules {
+        let signals = zbus::blocking::MessageIterator::for_match_rule(rule.as_str(), connection, Some(64))?;
+        let changed = changed.clone();
+        std::thread::Builder::new().name(thread_name.into()).spawn(move || {
+            for _ in signals {
+                if changed.send(()).is_err() {
+                    return;
+                }
+            }
+        })?;
+    }
+    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
+    let mut unresponsive = Unresponsive::default();
+    loop {
+        read(&mut unresponsive)?;
+        match unresponsive.next_return() {
+            Some(at) => {
+                let waited = changes.recv_timeout(at.saturating_duration_since(Instant::now()));
+                if let Err(mpsc::RecvTimeoutError::Disconnected) = waited {
+                    return Err(stopped());
+                }
+            }
+            None => changes.recv().map_err(|_| stopped())?,
+        }
+        // A burst of changes is read once.
+        while changes.try_recv().is_ok() {}
+    }
+}
+
 /// A connection to `bus` whose every call has [`CALL_TIME`] to be answered.
 pub fn connect(bus: Bus<'_>) -> zbus::Result<Connection> {
     let builder = match bus {

@@ -163,10 +163,15 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
         ));
     }
     if !is_linux {
-        let widgets = model.entries().filter(|(_, widget)| widget.kind() == "Brightness" && widget.enabled());
-        for (at, widget) in widgets {
-            let message = "the Brightness widget reads Linux's backlight class; here it shows nothing";
-            found.push((Severity::Warning, format!("{at}.{}", widget.kind()), message.into()));
+        let linux_only = |kind: &str| match kind {
+            "Brightness" => Some("the Brightness widget reads Linux's backlight class; here it shows nothing"),
+            "Bluetooth" => Some("the Bluetooth widget reads BlueZ, which runs on Linux; here it shows nothing"),
+            _ => None,
+        };
+        for (at, widget) in model.entries().filter(|(_, widget)| widget.enabled()) {
+            if let Some(message) = linux_only(widget.kind()) {
+                found.push((Severity::Warning, format!("{at}.{}", widget.kind()), message.into()));
+            }
         }
     }
     found
@@ -478,7 +483,7 @@ mod tests {
     fn what_runs_on_linux_only_is_named_elsewhere() {
         let model: BarModel = serde_json::from_str(
             r#"{ "left_widgets": [ { "Notifications": { "enable": true } }, { "Notifications": { "enable": false } } ],
-                 "right_widgets": [ { "Brightness": { "enable": true } } ],
+                 "right_widgets": [ { "Brightness": { "enable": true } }, { "Bluetooth": { "enable": true } } ],
                  "notifications": { "enable": true }, "osd": { "enable": true } }"#,
         )
         .unwrap();
@@ -489,12 +494,18 @@ mod tests {
         };
         assert_eq!(
             paths(unsupported_here(&model, true, false)),
-            ["osd", "right_widgets[0].Brightness"],
+            ["osd", "right_widgets[0].Brightness", "right_widgets[1].Bluetooth"],
             "a BSD serves notifications"
         );
         assert_eq!(
             paths(unsupported_here(&model, false, false)),
-            ["notifications", "left_widgets[0].Notifications", "osd", "right_widgets[0].Brightness"],
+            [
+                "notifications",
+                "left_widgets[0].Notifications",
+                "osd",
+                "right_widgets[0].Brightness",
+                "right_widgets[1].Bluetooth"
+            ],
             "Windows and macOS have none of them, and a disabled widget is not named"
         );
     }

@@ -8,6 +8,7 @@ use crate::capabilities::IdleInhibition;
 use crate::capabilities::Notifications;
 use crate::capabilities::audio::{self, MAX_PERCENT};
 use crate::capabilities::backlight::{self, LevelAsked};
+use crate::capabilities::bluetooth::{self, Bluetooth, BluetoothRequest, BluetoothStatus};
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::power_profiles::{self, PowerProfiles, ProfilesStatus};
 use crate::capabilities::web::Response;
@@ -54,6 +55,8 @@ struct Readings {
     backlight_asked: Vec<LevelAsked>,
     backlight_answers_held: bool,
     power_profiles: ProfilesStatus,
+    bluetooth: BluetoothStatus,
+    bluetooth_requests: Vec<BluetoothRequest>,
     profiles_asked: Vec<String>,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
@@ -74,6 +77,7 @@ pub struct Script {
     audio_readers: Arc<Subscribers>,
     backlight_readers: Arc<Subscribers>,
     power_profiles_readers: Arc<Subscribers>,
+    bluetooth_readers: Arc<Subscribers>,
     idle_inhibition: Arc<IdleInhibition>,
     follow_readers: Arc<Subscribers>,
     /// The notification server's history, empty until the test starts one.
@@ -116,6 +120,8 @@ impl Script {
             backlight_asked: Vec::new(),
             backlight_answers_held: false,
             power_profiles: ProfilesStatus::Unavailable("no power profiles in this script".into()),
+            bluetooth: BluetoothStatus::Absent("no Bluetooth in this script".into()),
+            bluetooth_requests: Vec::new(),
             profiles_asked: Vec::new(),
             followed: HashMap::new(),
             follows: Vec::new(),
@@ -131,6 +137,7 @@ impl Script {
             audio_readers: Arc::default(),
             backlight_readers: Arc::default(),
             power_profiles_readers: Arc::default(),
+            bluetooth_readers: Arc::default(),
             idle_inhibition: Arc::new(IdleInhibition::scripted()),
             follow_readers: Arc::default(),
             notifications: Arc::default(),
@@ -272,6 +279,18 @@ impl Script {
         self.idle_inhibition.clone()
     }
 
+    /// The Bluetooth adapter (or why there is none); what reads it is woken.
+    pub fn set_bluetooth(&self, status: BluetoothStatus) {
+        self.readings().bluetooth = status;
+        self.bluetooth_readers.wake_all();
+    }
+
+    /// What widgets asked of BlueZ, oldest first; each is carried out as
+    /// BlueZ would.
+    pub fn bluetooth_requests(&self) -> Vec<BluetoothRequest> {
+        self.readings().bluetooth_requests.clone()
+    }
+
     /// The power profiles (or why there are none); what reads them is woken.
     pub fn set_power_profiles(&self, status: ProfilesStatus) {
         self.readings().power_profiles = status;
@@ -367,6 +386,7 @@ impl Script {
             backlight: Arc::new(self.clone()),
             power_profiles: Arc::new(self.clone()),
             idle_inhibit: self.idle_inhibition.clone(),
+            bluetooth: Arc::new(self.clone()),
             notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),
@@ -579,6 +599,31 @@ impl Audio for Script {
         carry_out(&mut readings.audio, &request);
         drop(readings);
         self.audio_readers.wake_all();
+        Ok(())
+    }
+}
+
+impl Bluetooth for Script {
+    fn status(&self, waker: &Waker) -> BluetoothStatus {
+        self.bluetooth_readers.subscribe(waker);
+        self.readings().bluetooth.clone()
+    }
+
+    fn request(&self, request: BluetoothRequest) -> Result<(), String> {
+        let mut readings = self.readings();
+        bluetooth::check(&readings.bluetooth, &request)?;
+        readings.bluetooth_requests.push(request.clone());
+        if let BluetoothStatus::Present { powered, devices } = &mut readings.bluetooth {
+            match request {
+                BluetoothRequest::SetPowered(on) => *powered = on,
+                BluetoothRequest::SetConnected { address, connected } => devices
+                    .iter_mut()
+                    .filter(|device| device.address == address)
+                    .for_each(|device| device.connected = connected),
+            }
+        }
+        drop(readings);
+        self.bluetooth_readers.wake_all();
         Ok(())
     }
 }

@@ -23,9 +23,9 @@ pub use obi::capabilities::audio::Output;
 pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::status_program::Header;
 pub use obi::capabilities::{
-    AudioRequest, AudioStatus, BacklightStatus, Battery, Capability, ChargeState, Control, Disk, IdleStatus, Interface,
-    ItemStatus, LevelAsked, MemoryUsage, MenuEntry, NowPlaying, Playback, ProfilesStatus, StatusRead, TrayAction,
-    TrayItem,
+    AudioRequest, AudioStatus, BacklightStatus, Battery, BluetoothDevice, BluetoothRequest, BluetoothStatus,
+    Capability, ChargeState, Control, Disk, IdleStatus, Interface, ItemStatus, LevelAsked, MemoryUsage, MenuEntry,
+    NowPlaying, Playback, ProfilesStatus, StatusRead, TrayAction, TrayItem,
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};

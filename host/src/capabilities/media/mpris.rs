@@ -12,16 +12,16 @@
 
 use super::{Control, NowPlaying, Playback};
 use crate::capabilities::bus_properties::{PassedOver, property};
-use crate::capabilities::session_bus::{Bus, Unresponsive, stay_connected, timed_out};
+use crate::capabilities::session_bus::{Bus, Unresponsive, follow_signals, stay_connected, timed_out};
 use crate::sync::lock;
 use crate::wake::Pushed;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use zbus::blocking::{Connection, MessageIterator};
+use zbus::blocking::Connection;
 use zbus::zvariant::{OwnedValue, Signature, Type};
 
 const PLAYERS: &str = "org.mpris.MediaPlayer2.";
@@ -79,43 +79,18 @@ fn control(followed: &Followed, requests: Receiver<(String, Control)>) {
 
 /// Follows the players on `connection` until it fails.
 fn watch(connection: &Connection, shown: &Pushed<Option<NowPlaying>>) -> zbus::Result<()> {
-    let (changed, changes) = mpsc::channel::<()>();
-    for rule in [
+    let rules = [
         format!("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{PATH}'"),
         format!(
             "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='{}'",
             PLAYERS.trim_end_matches('.')
         ),
-    ] {
-        let signals = MessageIterator::for_match_rule(rule.as_str(), connection, Some(64))?;
-        let changed = changed.clone();
-        std::thread::Builder::new().name("obi-media-signals".into()).spawn(move || {
-            for _ in signals {
-                if changed.send(()).is_err() {
-                    return;
-                }
-            }
-        })?;
-    }
+    ];
     let mut recency = Recency::default();
-    let mut unresponsive = Unresponsive::default();
-    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
-    loop {
-        shown.publish(choose(read_players(connection, &mut unresponsive)?, &mut recency));
-        // A player left out is read again when its time is up, whether or
-        // not it changed: one slow once (a loaded machine) comes back.
-        match unresponsive.next_return() {
-            Some(at) => {
-                let waited = changes.recv_timeout(at.saturating_duration_since(Instant::now()));
-                if let Err(mpsc::RecvTimeoutError::Disconnected) = waited {
-                    return Err(stopped());
-                }
-            }
-            None => changes.recv().map_err(|_| stopped())?,
-        }
-        // A burst of changes is read once.
-        while changes.try_recv().is_ok() {}
-    }
+    follow_signals(connection, &rules, "obi-media-signals", |unresponsive| {
+        shown.publish(choose(read_players(connection, unresponsive)?, &mut recency));
+        Ok(())
+    })
 }
 
 /// Every player on the bus, as it says it is.

@@ -4,14 +4,13 @@
 
 use super::ProfilesStatus;
 use crate::capabilities::bus_properties::{Loose, property};
-use crate::capabilities::session_bus::{Bus, Unresponsive, stay_connected};
+use crate::capabilities::session_bus::{Bus, Unresponsive, follow_signals, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
 use std::collections::HashMap;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
-use zbus::blocking::{Connection, MessageIterator};
+use zbus::blocking::Connection;
 use zbus::names::BusName;
 
 /// The daemon's names, paths and interfaces, the freedesktop one first.
@@ -79,50 +78,27 @@ fn set(followed: &Followed, requests: Receiver<String>) {
 
 /// Follows the daemon on `connection` until the connection fails.
 fn watch(connection: &Connection, shown: &Pushed<ProfilesStatus>, followed: &Followed) -> zbus::Result<()> {
-    let (changed, changes) = mpsc::channel::<()>();
-    let rules = DAEMONS.iter().flat_map(|daemon| {
-        [
-            format!(
-                "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='{}'",
-                daemon.name
-            ),
-            format!(
-                "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{}'",
-                daemon.path
-            ),
-        ]
-    });
-    for rule in rules {
-        let signals = MessageIterator::for_match_rule(rule.as_str(), connection, Some(16))?;
-        let changed = changed.clone();
-        std::thread::Builder::new().name("obi-power-signals".into()).spawn(move || {
-            for _ in signals {
-                if changed.send(()).is_err() {
-                    return;
-                }
-            }
-        })?;
-    }
-    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
-    let mut unresponsive = Unresponsive::default();
-    loop {
-        let (daemon, status) = read(connection, &mut unresponsive)?;
+    let rules: Vec<String> = DAEMONS
+        .iter()
+        .flat_map(|daemon| {
+            [
+                format!(
+                    "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='{}'",
+                    daemon.name
+                ),
+                format!(
+                    "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='{}'",
+                    daemon.path
+                ),
+            ]
+        })
+        .collect();
+    follow_signals(connection, &rules, "obi-power-signals", |unresponsive| {
+        let (daemon, status) = read(connection, unresponsive)?;
         *lock(followed) = daemon.map(|daemon| (connection.clone(), daemon));
         shown.publish(status);
-        // A daemon left out for not answering is read again when its time
-        // is up, whether or not it said anything.
-        match unresponsive.next_return() {
-            Some(at) => {
-                let waited = changes.recv_timeout(at.saturating_duration_since(Instant::now()));
-                if let Err(mpsc::RecvTimeoutError::Disconnected) = waited {
-                    return Err(stopped());
-                }
-            }
-            None => changes.recv().map_err(|_| stopped())?,
-        }
-        // A burst of changes is read once.
-        while changes.try_recv().is_ok() {}
-    }
+        Ok(())
+    })
 }
 
 /// The daemon on the bus and its profiles; an error only when the bus

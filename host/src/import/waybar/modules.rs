@@ -142,6 +142,7 @@ impl Module<'_> {
                 widget
             }
             "pulseaudio" | "wireplumber" => self.simple("Volume", notes),
+            "bluetooth" => self.simple("Bluetooth", notes),
             "idle_inhibitor" => {
                 let mut widget = json!({ "IdleInhibitor": { "enable": true } });
                 if let Some(on) = self.config.get("start-activated").and_then(Value::as_bool) {

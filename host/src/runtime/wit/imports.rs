@@ -9,7 +9,8 @@ use super::latest::obi::widget as host;
 use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
 use crate::capabilities::{
-    AudioRequest, AudioStatus, BacklightStatus, Click, IdleStatus, ProfilesStatus, StatusSource, TrayAction, clock,
+    AudioRequest, AudioStatus, BacklightStatus, BluetoothRequest, BluetoothStatus, Click, IdleStatus, ProfilesStatus,
+    StatusSource, TrayAction, clock,
 };
 use crate::runtime::store::StoreState;
 use crate::tiler;
@@ -525,5 +526,34 @@ impl host::idle_inhibit::Host for StoreState {
 
     fn set_held(&mut self, held: bool) {
         self.capabilities.idle_inhibit.set_held(held);
+    }
+}
+
+impl host::bluetooth::Host for StoreState {
+    fn status(&mut self) -> host::bluetooth::BluetoothStatus {
+        use host::bluetooth::{Adapter, BluetoothStatus as Wit, Device};
+        match self.capabilities.bluetooth.status(&self.waker) {
+            BluetoothStatus::Present { powered, devices } => Wit::Present(Adapter {
+                powered,
+                devices: devices
+                    .into_iter()
+                    .map(|device| Device {
+                        address: device.address,
+                        name: foreign(device.name),
+                        connected: device.connected,
+                        battery_percent: device.battery_percent,
+                    })
+                    .collect(),
+            }),
+            BluetoothStatus::Absent(why) => Wit::Absent(why),
+        }
+    }
+
+    fn set_powered(&mut self, on: bool) -> Result<(), String> {
+        self.capabilities.bluetooth.request(BluetoothRequest::SetPowered(on))
+    }
+
+    fn set_connected(&mut self, address: String, connected: bool) -> Result<(), String> {
+        self.capabilities.bluetooth.request(BluetoothRequest::SetConnected { address, connected })
     }
 }

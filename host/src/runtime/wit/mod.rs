@@ -394,6 +394,7 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
                 wit::power_profiles::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?;
             }
             Capability::IdleInhibit => wit::idle_inhibit::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Bluetooth => wit::bluetooth::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
         }
     }
     Ok(())
