@@ -59,20 +59,24 @@ fn serve(found: &Mutex<Option<Found>>, requests: Receiver<BluetoothRequest>) {
     let mut bus: Option<Connection> = None;
     for request in requests {
         let Some(found) = lock(found).clone() else { continue };
-        let connection = match &bus {
-            Some(connection) => connection.clone(),
-            None => match zbus::blocking::connection::Builder::system()
-                .and_then(|b| b.method_timeout(REQUEST_TIME).build())
-            {
-                Ok(connection) => bus.insert(connection).clone(),
-                Err(error) => {
-                    tracing::warn!("Bluetooth: no D-Bus system bus for {request:?}: {error}");
-                    continue;
-                }
+        let connected = bus.take().map_or_else(
+            || {
+                zbus::blocking::connection::Builder::system()
+                    .and_then(|system| system.method_timeout(REQUEST_TIME).build())
             },
+            Ok,
+        );
+        let connection = match connected {
+            Ok(connection) => connection,
+            Err(error) => {
+                tracing::warn!("Bluetooth: no D-Bus system bus for {request:?}: {error}");
+                continue;
+            }
         };
-        if let Err(error) = carry_out(&connection, &found, &request) {
-            tracing::warn!("Bluetooth: BlueZ did not take {request:?}: {error}");
+        match carry_out(&connection, &found, &request) {
+            Ok(()) => bus = Some(connection),
+            // Connected afresh at the next: the bus may have restarted.
+            Err(error) => tracing::warn!("Bluetooth: BlueZ did not take {request:?}: {error}"),
         }
     }
 }

@@ -14,8 +14,8 @@ mod logind;
 
 use crate::sync::lock;
 use crate::wake::{Pushed, Waker};
-use std::sync::Mutex;
 use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IdleStatus {
@@ -34,7 +34,7 @@ type Ask = Box<dyn Fn(bool) + Send>;
 
 /// The process's hold on idling, and the way it is held.
 pub struct IdleInhibition {
-    status: std::sync::Arc<Pushed<IdleStatus>>,
+    status: Arc<Pushed<IdleStatus>>,
     way: Mutex<Way>,
 }
 
@@ -50,7 +50,7 @@ impl Default for IdleInhibition {
         let status = Pushed::new(IdleStatus::NotHeld);
         // Not held is an answer: no reader waits for another.
         status.publish(IdleStatus::NotHeld);
-        IdleInhibition { status: std::sync::Arc::new(status), way: Mutex::default() }
+        IdleInhibition { status: Arc::new(status), way: Mutex::default() }
     }
 }
 
@@ -102,7 +102,7 @@ impl IdleInhibition {
 
 /// The session's way: a thread that takes each ask (the newest of those
 /// waiting) and holds idling off as the platform does.
-fn session_way(status: std::sync::Arc<Pushed<IdleStatus>>) -> Ask {
+fn session_way(status: Arc<Pushed<IdleStatus>>) -> Ask {
     let (asks, asked) = mpsc::channel::<bool>();
     let holding = move || {
         #[cfg(free_unix)]
