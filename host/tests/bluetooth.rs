@@ -1,7 +1,8 @@
 //! Bluetooth from BlueZ as python3-dbusmock simulates it on a private bus
 //! the capability takes for the system bus: the adapter and a paired
 //! device with its battery, connecting it and switching the radio off
-//! through the capability (read back from the simulator), and BlueZ going.
+//! through the capability (read back from the simulator), BlueZ going, and
+//! one that takes its name and never answers.
 
 #![cfg(target_os = "linux")]
 
@@ -71,4 +72,25 @@ fn a_paired_device_is_listed_connected_and_the_radio_switched_off() {
     services.stop_simulators();
     let gone = BluetoothStatus::Absent("BlueZ is not running".into());
     assert_eq!(read_until(&bluetooth, &gone), gone);
+
+    // A BlueZ that takes the name and never answers: said, and no reading waits.
+    let _silent = zbus::blocking::connection::Builder::address(services.address())
+        .unwrap()
+        .name("org.bluez")
+        .unwrap()
+        .build()
+        .unwrap();
+    let waker = Waker::new(|| {});
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let unanswered = loop {
+        let asked = Instant::now();
+        let status = bluetooth.status(&waker);
+        assert!(asked.elapsed() < Duration::from_millis(200), "a reading waited on the bus");
+        if status != gone || Instant::now() > deadline {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let BluetoothStatus::Absent(why) = &unanswered else { panic!("{unanswered:?}") };
+    assert!(why.contains("cannot be read") && why.contains("timed out"), "{why}");
 }
