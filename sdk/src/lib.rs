@@ -162,6 +162,15 @@ pub fn __parse_config<W: Widget>(json: &str) -> Result<W::Config, String> {
     serde_json::from_str(json).map_err(|error| format!("invalid configuration: {error}"))
 }
 
+/// What a request to the host (mute an output, connect a device) came
+/// to: a refusal goes to the widget's log as a warning, "cannot `what`:
+/// why", and the widget goes on; the host reports what did change.
+pub fn ask(what: &str, asked: Result<(), String>) {
+    if let Err(error) = asked {
+        log::log(log::Level::Warn, &format!("cannot {what}: {error}"));
+    }
+}
+
 std::thread_local! {
     static BAR: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
 }

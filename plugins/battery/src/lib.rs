@@ -25,7 +25,7 @@ use obi_sdk::config::BatteryConfig as Config;
 use obi_sdk::log::{self, Level};
 use obi_sdk::power_profiles::{self, OfferedProfiles, ProfilesStatus};
 use obi_sdk::{
-    Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, button, icons, item, label,
+    Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, ask, button, icons, item, label,
 };
 
 /// A profile's button in the popup is this and the profile's name.
@@ -140,10 +140,8 @@ impl Widget for Battery {
 
     fn on_popup_input(&mut self, _item_key: &str, cell_key: &str, input: PopupInput) {
         let Some(profile) = cell_key.strip_prefix(PROFILE) else { return };
-        if input == PopupInput::Input(Input::PrimaryClick)
-            && let Err(error) = power_profiles::set_active(profile)
-        {
-            log::log(Level::Warn, &format!("cannot change the power profile: {error}"));
+        if input == PopupInput::Input(Input::PrimaryClick) {
+            ask("change the power profile", power_profiles::set_active(profile));
         }
     }
 

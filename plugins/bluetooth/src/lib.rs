@@ -20,7 +20,7 @@
 use obi_sdk::bluetooth::{self, Adapter, BluetoothStatus, Device};
 use obi_sdk::config::BluetoothConfig as Config;
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, button, icons, item};
+use obi_sdk::{Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, ask, button, icons, item};
 
 /// The item's key on the bar, and the popup's cells.
 const BLUETOOTH: &str = "bluetooth";
@@ -40,12 +40,6 @@ fn described(device: &Device) -> String {
     match device.battery_percent {
         Some(percent) => format!("{} · {percent}%", device.name),
         None => device.name.clone(),
-    }
-}
-
-fn ask(what: &str, asked: Result<(), String>) {
-    if let Err(error) = asked {
-        log::log(Level::Warn, &format!("cannot {what}: {error}"));
     }
 }
 

@@ -23,11 +23,10 @@
 //! ```
 
 use obi_sdk::config::NotificationsConfig as Config;
-use obi_sdk::log::{self, Level};
 use obi_sdk::notifications::{self, Notification, NotificationsStatus, Standing};
 use obi_sdk::{
-    Emphasis, Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, button, clock, icons, item,
-    label,
+    Emphasis, Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, View, Widget, ask, button, clock, icons,
+    item, label,
 };
 
 /// The item's key on the bar, and the popup's cells.
@@ -64,12 +63,6 @@ fn one_line(body: &str) -> String {
 /// The local time of day `seconds` after the epoch: `14:02`.
 fn time_of_day(seconds: i64) -> String {
     clock::format(clock::Instant { seconds, nanoseconds: 0 }, "%H:%M", None).unwrap_or_default()
-}
-
-fn ask(what: &str, asked: Result<(), String>) {
-    if let Err(error) = asked {
-        log::log(Level::Warn, &format!("cannot {what}: {error}"));
-    }
 }
 
 impl Notifications {

@@ -25,8 +25,8 @@ use obi_sdk::audio::{self, AudioStatus, Output};
 use obi_sdk::config::VolumeConfig as Config;
 use obi_sdk::log::{self, Level};
 use obi_sdk::{
-    Emphasis, Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, ScrollDirection, View, Widget, button,
-    icons, item, slider,
+    Emphasis, Input, Inputs, LabelPrefix, Piece, Popup, PopupInput, Schedule, ScrollDirection, View, Widget, ask,
+    button, icons, item, slider,
 };
 
 /// The item's key on the bar, and the popup's cells.
@@ -70,12 +70,6 @@ impl Volume {
         self.outputs.iter().find(|output| output.is_default).or(self.outputs.first())
     }
 
-    fn ask(what: &str, asked: Result<(), String>) {
-        if let Err(error) = asked {
-            log::log(Level::Warn, &format!("cannot {what}: {error}"));
-        }
-    }
-
     fn set_volume(&mut self, percent: u32) {
         let Some(output) = self.default_output() else { return };
         if percent == self.asked.target(&output.name, output.volume_percent) {
@@ -96,7 +90,7 @@ impl Volume {
 
     fn toggle_mute(&self) {
         let Some(output) = self.default_output() else { return };
-        Self::ask("mute or unmute", audio::set_muted(&output.name, !output.muted));
+        ask("mute or unmute", audio::set_muted(&output.name, !output.muted));
     }
 }
 
@@ -174,7 +168,7 @@ impl Widget for Volume {
             (cell, PopupInput::Input(Input::PrimaryClick)) => {
                 let Some(name) = cell.strip_prefix(OUTPUT) else { return };
                 if self.outputs.iter().any(|output| output.name == name && !output.is_default) {
-                    Self::ask("choose the output", audio::set_default(name));
+                    ask("choose the output", audio::set_default(name));
                 }
             }
             _ => {}
