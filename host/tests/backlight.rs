@@ -9,28 +9,7 @@
 use obi::capabilities::{Backlight, BacklightStatus, SystemBacklight};
 use obi::wake::Waker;
 use obi_test_support::system_services::SystemServices;
-use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// logind with the caller's session (`session/auto`), whose
-/// `SetBrightness` writes the level into the test's backlight folder, at
-/// once, as the kernel would, and never answers a level of 14 steps.
-fn logind(services: &mut SystemServices, class: &Path) {
-    services.simulate("logind", "org.freedesktop.login1");
-    let set = format!(
-        "import os, time\n\
-         device = os.path.join({class:?}, args[1])\n\
-         with open(os.path.join(device, 'level.new'), 'w') as new: new.write(f'{{args[2]}}\\n')\n\
-         os.rename(os.path.join(device, 'level.new'), os.path.join(device, 'actual_brightness'))\n\
-         if args[2] == 14: time.sleep(20)",
-        class = class.display().to_string(),
-    );
-    services.python(&format!(
-        "manager = mock('org.freedesktop.login1', '/org/freedesktop/login1')\n\
-         path = manager.AddSession('auto', 'seat0', dbus.UInt32(1000), 'user', True)\n\
-         mock('org.freedesktop.login1', path).AddMethod('org.freedesktop.login1.Session', 'SetBrightness', 'ssu', '', {set:?})"
-    ));
-}
 
 fn calls(services: &SystemServices) -> String {
     services.python(
@@ -61,7 +40,8 @@ fn a_level_goes_through_logind_and_one_it_never_answers_keeps_nobody_waiting() {
     for (file, text) in [("type", "raw"), ("max_brightness", "200"), ("actual_brightness", "100")] {
         std::fs::write(panel.join(file), format!("{text}\n")).unwrap();
     }
-    logind(&mut services, class.path());
+    // 14 steps (7 %) are set and never answered.
+    services.logind_setting_backlight(class.path(), Some(14));
     // The capability's connection reads this when it first sets a level.
     // SAFETY: this file's only test, before the thread that reads it starts.
     unsafe { std::env::set_var("DBUS_SYSTEM_BUS_ADDRESS", services.address()) };

@@ -11,29 +11,10 @@ use crate::popup::open_popup_with;
 use crate::support::{XSession, config_file, have_tools, run, wait_for};
 use obi_test_support::system_services::SystemServices;
 use std::ffi::OsStr;
-use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
 const TOOLS: &[&str] = &["Xvfb", "i3", "xwininfo", "xdotool", "import", "convert", "tesseract", "dbus-daemon"];
-
-/// logind with the caller's session, whose `SetBrightness` sets the
-/// folder's panel at once, whole, as the kernel would.
-fn logind(services: &mut SystemServices, class: &Path) {
-    services.simulate("logind", "org.freedesktop.login1");
-    let set = format!(
-        "import os\n\
-         device = os.path.join({class:?}, args[1])\n\
-         with open(os.path.join(device, 'level.new'), 'w') as new: new.write(f'{{args[2]}}\\n')\n\
-         os.rename(os.path.join(device, 'level.new'), os.path.join(device, 'actual_brightness'))",
-        class = class.display().to_string(),
-    );
-    services.python(&format!(
-        "manager = mock('org.freedesktop.login1', '/org/freedesktop/login1')\n\
-         path = manager.AddSession('auto', 'seat0', dbus.UInt32(1000), 'user', True)\n\
-         mock('org.freedesktop.login1', path).AddMethod('org.freedesktop.login1.Session', 'SetBrightness', 'ssu', '', {set:?})"
-    ));
-}
 
 /// The levels logind was asked for, oldest first.
 fn levels_asked(services: &SystemServices) -> Vec<u32> {
@@ -56,7 +37,7 @@ fn the_panels_level_shows_and_a_scroll_and_the_slider_set_it_through_logind() {
     for (file, text) in [("type", "firmware"), ("max_brightness", "100"), ("actual_brightness", "50")] {
         std::fs::write(panel.join(file), format!("{text}\n")).unwrap();
     }
-    logind(&mut services, class.path());
+    services.logind_setting_backlight(class.path(), None);
 
     let session = XSession::start(1280, 720);
     let (dir, config) = config_file(

@@ -6,6 +6,7 @@
 //! took (dbusmock's `GetCalls`). Everything stops when dropped.
 
 use crate::session_bus::SessionBus;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 /// Debian's Python, which has dbus-python and dbusmock (the one first on
@@ -63,6 +64,27 @@ impl SystemServices {
             "for _ in range(200):\n    if bus.name_has_owner({name:?}): break\n    time.sleep(0.05)\nprint(bus.name_has_owner({name:?}))"
         ));
         assert_eq!(waited.trim(), "True", "dbusmock's {template} took no {name} within 10 s");
+    }
+
+    /// logind with the caller's session (`session/auto`), whose
+    /// `SetBrightness` sets a panel of the backlight folder `class` at once
+    /// and whole (a rename), as the kernel would; one asked for
+    /// `never_answered` steps is set and never answered.
+    pub fn logind_setting_backlight(&mut self, class: &Path, never_answered: Option<u32>) {
+        self.simulate("logind", "org.freedesktop.login1");
+        let hang = never_answered.map_or_else(String::new, |steps| format!("\nif args[2] == {steps}: time.sleep(20)"));
+        let set = format!(
+            "import os, time\n\
+             device = os.path.join({class:?}, args[1])\n\
+             with open(os.path.join(device, 'level.new'), 'w') as new: new.write(f'{{args[2]}}\\n')\n\
+             os.rename(os.path.join(device, 'level.new'), os.path.join(device, 'actual_brightness')){hang}",
+            class = class.display().to_string(),
+        );
+        self.python(&format!(
+            "manager = mock('org.freedesktop.login1', '/org/freedesktop/login1')\n\
+             path = manager.AddSession('auto', 'seat0', dbus.UInt32(1000), 'user', True)\n\
+             mock('org.freedesktop.login1', path).AddMethod('org.freedesktop.login1.Session', 'SetBrightness', 'ssu', '', {set:?})"
+        ));
     }
 
     /// Stops every simulator started: their services vanish from the bus.
