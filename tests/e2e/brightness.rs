@@ -60,7 +60,10 @@ fn the_panels_level_shows_and_a_scroll_and_the_slider_set_it_through_logind() {
     // its release): 50 goes to 60.
     run(session.command("xdotool").args(["mousemove", "40", "20", "click", "4"]));
     assert!(shows(&mut words, "60%"), "the bar reads {words:?}; logind was asked {:?}", levels_asked(&services));
-    assert_eq!(levels_asked(&services), [55, 60]);
+    // The second notch may come while logind is still asked the first,
+    // and of levels waiting only the newest is sent.
+    let asked = levels_asked(&services);
+    assert!(asked == [55, 60] || asked == [60], "logind was asked {asked:?}");
 
     // The slider, dragged from its left end to three quarters along.
     let popup = open_popup_with(&session, "1");
