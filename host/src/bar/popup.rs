@@ -133,8 +133,19 @@ impl OpenPopup {
         Some(self.layout.cells[self.layout.hovered?].cell.key.clone())
     }
 
+    /// Takes over from `earlier`, the same widget's popup as it was: the
+    /// cell lit stays lit and a slider held stays held (a level read back
+    /// mid-drag re-describes the popup under the pointer). Whether a cell
+    /// is lit.
+    pub fn carry_on_from(&mut self, earlier: &OpenPopup) -> bool {
+        let still_here = |key: &String| self.layout.cells.iter().any(|placed| &placed.cell.key == key);
+        self.dragging = earlier.dragging.clone().filter(still_here);
+        let lit = earlier.layout.hovered.map(|index| earlier.layout.cells[index].cell.key.as_str());
+        lit.is_some_and(|key| self.light(key))
+    }
+
     /// Lights the cell named `key` when a click would reach it; whether it did.
-    pub fn light(&mut self, key: &str) -> bool {
+    fn light(&mut self, key: &str) -> bool {
         let clicked = PopupInput::Input(Input::PrimaryClick);
         let cells = &self.layout.cells;
         let index = cells.iter().position(|placed| placed.cell.key == key && placed.cell.answers(clicked));
@@ -213,6 +224,23 @@ mod tests {
         popup.release();
         assert_eq!(popup.drag(at(0.2)), None);
         assert_eq!(popup.press(Input::SecondaryClick, at(0.5), middle), None, "it takes no other input");
+    }
+
+    #[test]
+    fn a_popup_described_anew_mid_drag_keeps_the_slider_held() {
+        let mut earlier = open(vec![Block::Line(cell("level", Content::Slider(10), Inputs::NONE))]);
+        let track = earlier.layout.cells[0].clone();
+        let middle = track.rect.y + track.rect.height / 2.0;
+        let at = |fraction: f32| track.content_x + track.content_width * fraction;
+        slid(earlier.press(Input::PrimaryClick, at(0.1), middle));
+
+        let mut read_back = open(vec![Block::Line(cell("level", Content::Slider(10), Inputs::NONE))]);
+        read_back.carry_on_from(&earlier);
+        assert_eq!(slid(read_back.drag(at(0.75))), Some(75), "the drag goes on");
+
+        let mut other = open(vec![Block::Line(cell("balance", Content::Slider(10), Inputs::NONE))]);
+        other.carry_on_from(&earlier);
+        assert_eq!(other.drag(at(0.75)), None, "a slider no longer there is not held");
     }
 
     #[test]

@@ -29,14 +29,13 @@ impl Running {
                     return;
                 }
                 let popup = popup.clone();
-                // The widget's popup as it is now keeps the cell that was lit.
-                let lit = self.popup.as_ref().filter(|open| open.widget == widget).and_then(OpenPopup::lit_key);
+                let earlier = self.popup.take().filter(|open| open.widget == widget);
                 self.end_hover(surface);
                 let style = &self.bar.scene().style;
                 let layout = self.measure.lay_out_popup(&popup, style);
                 if surface.show_popup(anchor, &layout, style) {
                     let mut open = OpenPopup::new(widget, popup, anchor, layout);
-                    if lit.is_some_and(|key| open.light(&key)) {
+                    if earlier.is_some_and(|earlier| open.carry_on_from(&earlier)) {
                         surface.repaint_popup(&open.layout, style);
                     }
                     self.popup = Some(open);
