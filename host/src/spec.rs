@@ -350,6 +350,8 @@ mod tests {
             assert_eq!(grants.contains(&Capability::PowerProfiles), *kind == "Battery", "{kind}");
             assert_eq!(grants.contains(&Capability::IdleInhibit), *kind == "IdleInhibitor", "{kind}");
             assert_eq!(grants.contains(&Capability::Bluetooth), *kind == "Bluetooth", "{kind}");
+            let hears_streams = ["Volume", "Privacy"].contains(kind);
+            assert_eq!(grants.contains(&Capability::AudioStreams), hears_streams, "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

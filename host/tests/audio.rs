@@ -1,11 +1,13 @@
 //! The audio capability against a real sound server of the test's own
-//! (PulseAudio with two null sinks): what `pactl` changes reaches the
-//! widgets that read it, requests change what `pactl` reads back, and a
-//! server that goes away and comes back is followed.
+//! (PulseAudio with two null sinks and a null source): what `pactl`
+//! changes reaches the widgets that read it, requests change what `pactl`
+//! reads back, applications playing and recording (`pacat`) are listed,
+//! and a server that goes away and comes back is followed.
 #![cfg(target_os = "linux")]
 
-use obi::capabilities::audio::Output;
-use obi::capabilities::{Audio, AudioRequest, AudioStatus, SystemAudio};
+use obi::capabilities::audio::{Output, Streams};
+use obi::capabilities::{Audio, AudioRequest, AudioStatus, StreamsStatus, SystemAudio};
+use obi::view::images::HeldImages;
 use obi::wake::Waker;
 use obi_test_support::sound_server::SoundServer;
 use obi_test_support::wait::until;
@@ -25,7 +27,7 @@ impl Reader {
         let waker = Waker::new(move || {
             wakes.fetch_add(1, Ordering::SeqCst);
         });
-        Reader { audio: SystemAudio::at(Some(server.socket.clone())), waker }
+        Reader { audio: SystemAudio::at(Some(server.socket.clone()), HeldImages::default()), waker }
     }
 
     /// Waits (10 s at most) until the outputs read satisfy `wanted`.
@@ -37,6 +39,19 @@ impl Reader {
         });
         match (found, last) {
             (true, AudioStatus::Connected(outputs)) => outputs,
+            (_, last) => panic!("waited for {what}; last read {last:?}"),
+        }
+    }
+
+    /// Waits (10 s at most) until the streams read satisfy `wanted`.
+    fn wait_for_streams(&self, what: &str, wanted: impl Fn(&Streams) -> bool) -> Streams {
+        let mut last = StreamsStatus::Unavailable("never read".into());
+        let found = until(Duration::from_secs(10), || {
+            last = self.audio.streams(&self.waker);
+            matches!(&last, StreamsStatus::Connected(streams) if wanted(streams))
+        });
+        match (found, last) {
+            (true, StreamsStatus::Connected(streams)) => streams,
             (_, last) => panic!("waited for {what}; last read {last:?}"),
         }
     }
@@ -108,4 +123,70 @@ fn a_server_that_goes_away_is_unavailable_until_it_is_back() {
     server.start_again().unwrap();
     server.pactl(&["set-sink-volume", "first", "23%"]);
     reader.wait_for("the server back, at 23 %", |outputs| named(outputs, "first").volume_percent == 23);
+}
+
+#[test]
+fn the_applications_playing_each_have_their_own_volume_and_mute() {
+    let Some(server) = server() else { return };
+    let reader = Reader::of(&server);
+    let _music = server.play("Music");
+    let _radio = server.play("Radio");
+    let streams = reader.wait_for_streams("two applications playing", |streams| streams.playing.len() == 2);
+    let applications: Vec<&str> = streams.playing.iter().map(|playing| playing.application.as_str()).collect();
+    assert_eq!(applications, ["Music", "Radio"]);
+    assert!(streams.playing.iter().all(|playing| !playing.paused && !playing.muted), "{streams:?}");
+    let radio = streams.playing[1].id;
+
+    reader.audio.request(AudioRequest::SetPlayingVolume { stream: radio, percent: 35 }).unwrap();
+    reader.audio.request(AudioRequest::SetPlayingMuted { stream: radio, muted: true }).unwrap();
+    let streams = reader.wait_for_streams("the radio at 35 %, muted", |streams| {
+        streams.playing.iter().any(|playing| playing.id == radio && playing.volume_percent == 35 && playing.muted)
+    });
+    assert_eq!(streams.playing[0].volume_percent, 100, "the other application is left as it was");
+    let listed = server.pactl(&["list", "sink-inputs"]);
+    let radio_listed = listed.split("Sink Input #").find(|input| input.contains("\"Radio\"")).unwrap();
+    assert!(radio_listed.contains("/  35% /") && radio_listed.contains("Mute: yes"), "{radio_listed}");
+
+    drop(_radio);
+    reader.wait_for_streams("the radio gone", |streams| streams.playing.len() == 1);
+    let refused = reader.audio.request(AudioRequest::SetPlayingMuted { stream: radio, muted: false });
+    assert!(refused.unwrap_err().contains(&format!("no stream {radio} playing")));
+}
+
+#[test]
+fn the_inputs_are_read_and_set_and_recording_from_them_is_seen() {
+    let Some(server) = server() else { return };
+    let reader = Reader::of(&server);
+    let streams = reader.wait_for_streams("the microphone", |streams| !streams.inputs.is_empty());
+    let inputs: Vec<(&str, &str, bool)> = streams
+        .inputs
+        .iter()
+        .map(|input| (input.name.as_str(), input.description.as_str(), input.is_default))
+        .collect();
+    assert_eq!(inputs, [("mic", "Mic", true)], "the outputs' monitors are not inputs");
+    assert!(streams.recording.is_empty());
+
+    reader.audio.request(AudioRequest::SetInputVolume { input: "mic".into(), percent: 44 }).unwrap();
+    reader.audio.request(AudioRequest::SetInputMuted { input: "mic".into(), muted: true }).unwrap();
+    reader.wait_for_streams("the microphone at 44 %, muted", |streams| {
+        streams.inputs[0].volume_percent == 44 && streams.inputs[0].muted
+    });
+    assert!(server.pactl(&["get-source-volume", "mic"]).contains("/  44% /"));
+    assert_eq!(server.pactl(&["get-source-mute", "mic"]), "Mute: yes");
+
+    // A visualiser reading what an output plays records nobody.
+    let _visualiser = server.record("Visualiser", "first.monitor");
+    let _meeting = server.record("Meeting", "mic");
+    let streams = reader.wait_for_streams("the meeting recording", |streams| !streams.recording.is_empty());
+    let recording: Vec<(&str, &str)> =
+        streams.recording.iter().map(|recording| (recording.application.as_str(), recording.input.as_str())).collect();
+    assert_eq!(recording, [("Meeting", "mic")]);
+    drop(_meeting);
+    reader.wait_for_streams("nobody recording", |streams| streams.recording.is_empty());
+
+    server.pactl(&["set-default-source", "first.monitor"]);
+    reader.wait_for_streams("no input the default", |streams| !streams.inputs[0].is_default);
+    reader.audio.request(AudioRequest::SetDefaultInput { input: "mic".into() }).unwrap();
+    reader.wait_for_streams("the microphone the default again", |streams| streams.inputs[0].is_default);
+    assert_eq!(server.pactl(&["get-default-source"]), "mic");
 }

@@ -80,3 +80,6 @@ pub const EYE_CLOSED: &str = "\u{e222}";
 pub const BLUETOOTH: &str = "\u{e0da}";
 pub const BLUETOOTH_CONNECTED: &str = "\u{e0dc}";
 pub const BLUETOOTH_SLASH: &str = "\u{e0de}";
+pub const MICROPHONE: &str = "\u{e326}";
+pub const MICROPHONE_SLASH: &str = "\u{e328}";
+pub const SCREENCAST: &str = "\u{e404}";

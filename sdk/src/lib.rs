@@ -6,9 +6,10 @@
 //! [`metrics`], [`disks`], [`battery`], [`network`], [`commands`],
 //! [`command_lines`], [`status_programs`], [`web`], [`tiler`],
 //! [`tiler_mode`], [`keyboard`], [`media`], [`media_cover`], [`tray`],
-//! [`audio`], [`notifications`], [`backlight`], [`power_profiles`], [`idle_inhibit`], [`bluetooth`]) are the host's WIT imports; calling one is what makes the
-//! built component import it, so a widget asks for exactly the
-//! capabilities it uses. [`bar()`] tells where the widget's bar is.
+//! [`audio`], [`audio_streams`], [`notifications`], [`backlight`],
+//! [`power_profiles`], [`idle_inhibit`], [`bluetooth`]) are the host's WIT
+//! imports; calling one is what makes the built component import it, so a
+//! widget asks for exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
 //! ```ignore
 //! use obi_sdk::{Widget, View, Schedule, item};
@@ -60,9 +61,9 @@ pub use bindings::obi::widget::view::{
     TextStyle, View,
 };
 pub use bindings::obi::widget::{
-    audio, backlight, battery, bluetooth, calendar, clock, command_lines, commands, disks, idle_inhibit, keyboard, log,
-    media, media_cover, metrics, network, notifications, power_profiles, process, status_programs, tiler, tiler_mode,
-    tray, web,
+    audio, audio_streams, backlight, battery, bluetooth, calendar, clock, command_lines, commands, disks, idle_inhibit,
+    keyboard, log, media, media_cover, metrics, network, notifications, power_profiles, process, status_programs,
+    tiler, tiler_mode, tray, web,
 };
 pub use colour::hex_colour;
 pub use obi_markup as markup;

@@ -64,7 +64,7 @@ macro_rules! with_stock_kinds {
             Systray(SystrayConfig) grants ["tray"],
             Time(TimeConfig) grants [],
             Update(UpdateConfig) grants ["web"],
-            Volume(VolumeConfig) grants ["audio"],
+            Volume(VolumeConfig) grants ["audio", "audio-streams"],
             Weather(WeatherConfig) grants ["web"],
         }
     };

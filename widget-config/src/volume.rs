@@ -7,8 +7,9 @@ use serde_with::skip_serializing_none;
 
 /// The default output's volume and mute state, from the sound server
 /// (PulseAudio or PipeWire): scroll to change it, click to mute, secondary
-/// click for a slider and the outputs to choose from:
-/// `{ "Volume": { "enable": true, "label_prefix": "IconAndText", "step": 5 } }`
+/// click for a slider, the outputs to choose from and each application's
+/// own volume; with `microphone`, the default input beside it likewise:
+/// `{ "Volume": { "enable": true, "label_prefix": "IconAndText", "step": 5, "microphone": true } }`
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -17,4 +18,6 @@ pub struct VolumeConfig {
     pub label_prefix: Option<LabelPrefix>,
     /// Percent a scroll tick moves the volume (default 5, 1 to 100).
     pub step: Option<u8>,
+    /// The default input (a microphone) shown too, as its own item (default false).
+    pub microphone: Option<bool>,
 }

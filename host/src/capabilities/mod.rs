@@ -34,7 +34,7 @@ use crate::view::images::HeldImages;
 use std::fmt;
 use std::sync::Arc;
 
-pub use audio::{Audio, AudioRequest, AudioStatus, SystemAudio};
+pub use audio::{Audio, AudioRequest, AudioStatus, StreamsStatus, SystemAudio};
 pub use backlight::{Backlight, BacklightStatus, LevelAsked, SystemBacklight};
 pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use bluetooth::{Bluetooth, BluetoothDevice, BluetoothRequest, BluetoothStatus, SystemBluetooth};
@@ -75,10 +75,11 @@ pub enum Capability {
     PowerProfiles,
     IdleInhibit,
     Bluetooth,
+    AudioStreams,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 19] = [
+    pub const ALL: [Capability; 20] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -98,6 +99,7 @@ impl Capability {
         Capability::PowerProfiles,
         Capability::IdleInhibit,
         Capability::Bluetooth,
+        Capability::AudioStreams,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -122,6 +124,7 @@ impl Capability {
             Capability::PowerProfiles => "power-profiles",
             Capability::IdleInhibit => "idle-inhibit",
             Capability::Bluetooth => "bluetooth",
+            Capability::AudioStreams => "audio-streams",
         }
     }
 
@@ -196,7 +199,7 @@ impl Capabilities {
             tiler,
             media: Arc::new(SystemMedia::new(held.clone())),
             tray: Arc::new(SystemTray::new(held.clone())),
-            audio: Arc::new(SystemAudio::new()),
+            audio: Arc::new(SystemAudio::new(held.clone())),
             backlight: Arc::new(SystemBacklight::new()),
             power_profiles: Arc::new(SystemPowerProfiles::new()),
             idle_inhibit: Arc::default(),

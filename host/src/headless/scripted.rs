@@ -6,7 +6,7 @@
 
 use crate::capabilities::IdleInhibition;
 use crate::capabilities::Notifications;
-use crate::capabilities::audio::{self, MAX_PERCENT};
+use crate::capabilities::audio::{self, MAX_PERCENT, StreamsStatus};
 use crate::capabilities::backlight::{self, LevelAsked};
 use crate::capabilities::bluetooth::{self, Bluetooth, BluetoothRequest, BluetoothStatus};
 use crate::capabilities::followed::{Followed, Following};
@@ -49,6 +49,7 @@ struct Readings {
     tray_actions: Vec<(String, TrayAction)>,
     sweeps: usize,
     audio: AudioStatus,
+    streams: StreamsStatus,
     audio_requests: Vec<AudioRequest>,
     audio_answers_held: bool,
     backlight: BacklightStatus,
@@ -114,6 +115,7 @@ impl Script {
             tray_actions: Vec::new(),
             sweeps: 0,
             audio: AudioStatus::Unavailable("no sound server in this script".into()),
+            streams: StreamsStatus::Unavailable("no sound server in this script".into()),
             audio_requests: Vec::new(),
             audio_answers_held: false,
             backlight: BacklightStatus::Absent("no backlight in this script".into()),
@@ -243,9 +245,22 @@ impl Script {
         self.readings().audio.clone()
     }
 
+    /// What plays and records, and the inputs (or why there is no server);
+    /// the widgets that read sound are woken.
+    pub fn set_streams(&self, status: StreamsStatus) {
+        self.readings().streams = status;
+        self.audio_readers.wake_all();
+    }
+
+    /// The streams and inputs as the widgets' requests have left them.
+    pub fn streams(&self) -> StreamsStatus {
+        self.readings().streams.clone()
+    }
+
     /// From now on the sound server takes requests and never carries them
     /// out, as a server slower than the user: the test says with
-    /// [`Script::set_audio`] what it reads back, and when.
+    /// [`Script::set_audio`] and [`Script::set_streams`] what it reads
+    /// back, and when.
     pub fn hold_audio_answers(&self) {
         self.readings().audio_answers_held = true;
     }
@@ -589,14 +604,20 @@ impl Audio for Script {
         self.readings().audio.clone()
     }
 
+    fn streams(&self, waker: &Waker) -> StreamsStatus {
+        self.audio_readers.subscribe(waker);
+        self.readings().streams.clone()
+    }
+
     fn request(&self, request: AudioRequest) -> Result<(), String> {
         let mut readings = self.readings();
-        audio::check(&readings.audio, &request)?;
+        audio::check(&readings.audio, &readings.streams, &request)?;
         readings.audio_requests.push(request.clone());
         if readings.audio_answers_held {
             return Ok(());
         }
-        carry_out(&mut readings.audio, &request);
+        let Readings { audio, streams, .. } = &mut *readings;
+        carry_out(audio, streams, &request);
         drop(readings);
         self.audio_readers.wake_all();
         Ok(())
@@ -668,15 +689,36 @@ impl Backlight for Script {
 }
 
 /// What a real server does with `request`.
-fn carry_out(status: &mut AudioStatus, request: &AudioRequest) {
-    let AudioStatus::Connected(outputs) = status else { return };
-    for output in outputs {
-        match request {
-            AudioRequest::SetVolume { output: name, percent } if *name == output.name => {
-                output.volume_percent = (*percent).min(MAX_PERCENT);
+fn carry_out(outputs: &mut AudioStatus, streams: &mut StreamsStatus, request: &AudioRequest) {
+    if let AudioStatus::Connected(outputs) = outputs {
+        for output in outputs {
+            match request {
+                AudioRequest::SetVolume { output: name, percent } if *name == output.name => {
+                    output.volume_percent = (*percent).min(MAX_PERCENT);
+                }
+                AudioRequest::SetMuted { output: name, muted } if *name == output.name => output.muted = *muted,
+                AudioRequest::SetDefault { output: name } => output.is_default = *name == output.name,
+                _ => {}
             }
-            AudioRequest::SetMuted { output: name, muted } if *name == output.name => output.muted = *muted,
-            AudioRequest::SetDefault { output: name } => output.is_default = *name == output.name,
+        }
+    }
+    let StreamsStatus::Connected(streams) = streams else { return };
+    for playing in &mut streams.playing {
+        match request {
+            AudioRequest::SetPlayingVolume { stream, percent } if *stream == playing.id => {
+                playing.volume_percent = (*percent).min(MAX_PERCENT);
+            }
+            AudioRequest::SetPlayingMuted { stream, muted } if *stream == playing.id => playing.muted = *muted,
+            _ => {}
+        }
+    }
+    for input in &mut streams.inputs {
+        match request {
+            AudioRequest::SetInputVolume { input: name, percent } if *name == input.name => {
+                input.volume_percent = (*percent).min(MAX_PERCENT);
+            }
+            AudioRequest::SetInputMuted { input: name, muted } if *name == input.name => input.muted = *muted,
+            AudioRequest::SetDefaultInput { input: name } => input.is_default = *name == input.name,
             _ => {}
         }
     }

@@ -1,9 +1,10 @@
 //! The Volume widget against a scripted sound server, which carries out
-//! its requests as a real one would (the bar's own tests drive a real one).
+//! its requests as a real one would (the bar's own tests drive a real
+//! one): the default output, the applications playing and the microphone.
 
 use obi_harness::{
-    AudioRequest, AudioStatus, Emphasis, Harness, Input, Output, Piece, PopupInput, Script, ScrollDirection, View,
-    popup_rows, texts,
+    AudioRequest, AudioStatus, Emphasis, Harness, Input, Output, Piece, Playing, PopupInput, Recording, Script,
+    ScrollDirection, SoundInput, Streams, StreamsStatus, View, popup_rows, texts,
 };
 
 fn output(name: &str, description: &str, volume_percent: u32, is_default: bool) -> Output {
@@ -134,4 +135,118 @@ fn a_step_out_of_range_is_refused() {
         panic!("a step of 0 was taken");
     };
     assert!(error.contains("`step`") && error.contains("not 0"), "{error}");
+}
+
+fn playing(id: u32, application: &str, volume_percent: u32) -> Playing {
+    Playing {
+        id,
+        application: application.into(),
+        title: "Playback".into(),
+        icon: None,
+        volume_percent,
+        muted: false,
+        paused: false,
+    }
+}
+
+fn microphone(name: &str, description: &str, volume_percent: u32, is_default: bool) -> SoundInput {
+    SoundInput { name: name.into(), description: description.into(), volume_percent, muted: false, is_default }
+}
+
+/// Two outputs, two applications playing, two inputs and one recording.
+fn a_busy_server() -> Script {
+    let script = two_outputs();
+    script.set_streams(StreamsStatus::Connected(Streams {
+        playing: vec![playing(7, "Music", 80), playing(9, "Browser", 30)],
+        inputs: vec![microphone("mic", "Headset Mic", 55, true), microphone("line", "Line In", 100, false)],
+        recording: vec![Recording { application: "Recorder".into(), icon: None, input: "mic".into() }],
+    }));
+    script
+}
+
+#[test]
+fn the_popup_has_each_application_with_its_own_slider_and_mute() {
+    let script = a_busy_server();
+    let mut volume = volume("", &script);
+    volume.refresh().unwrap();
+    let shown = volume.input("volume", Input::SecondaryClick).unwrap();
+    assert_eq!(
+        popup_rows(&shown),
+        [
+            ["[37]"],
+            ["Mute"],
+            ["-"],
+            ["Speakers"],
+            ["Headphones"],
+            ["-"],
+            ["Music: Playback"],
+            ["[80]"],
+            ["Browser: Playback"],
+            ["[30]"]
+        ]
+    );
+
+    let shown = volume.popup_input("volume", "app-slider:9", PopupInput::Slide(64)).unwrap();
+    assert_eq!(popup_rows(&shown)[9], ["[64]"], "the server's reading shows");
+    let shown = volume.popup_input("volume", "app-mute:7", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(texts(&shown), ["37%"], "the output is not muted");
+    volume.popup_input("volume", "app-slider:7", PopupInput::Input(Input::Scroll(ScrollDirection::Down))).unwrap();
+    assert_eq!(
+        script.audio_requests(),
+        [
+            AudioRequest::SetPlayingVolume { stream: 9, percent: 64 },
+            AudioRequest::SetPlayingMuted { stream: 7, muted: true },
+            AudioRequest::SetPlayingVolume { stream: 7, percent: 75 },
+        ]
+    );
+    let StreamsStatus::Connected(streams) = script.streams() else { panic!("the server went") };
+    assert!(streams.playing[0].muted && !streams.playing[1].muted);
+
+    // An application that stops playing between the popup and the click is let be.
+    volume.popup_input("volume", "app-mute:8", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    assert_eq!(script.audio_requests().len(), 3);
+}
+
+#[test]
+fn the_microphone_shows_beside_the_speaker_and_answers_as_it_does() {
+    let script = a_busy_server();
+    let mut volume = volume(r#", "microphone": true, "label_prefix": "Text""#, &script);
+    let shown = volume.refresh().unwrap();
+    assert_eq!(texts(&shown), ["Volume: 37%", "Mic: 55%"]);
+    assert_eq!(shown.items[1].tooltip.as_deref(), Some("Headset Mic: 55 %"));
+
+    volume.input("microphone", Input::Scroll(ScrollDirection::Up)).unwrap();
+    let shown = volume.input("microphone", Input::PrimaryClick).unwrap();
+    assert_eq!(texts(&shown), ["Volume: 37%", "Mic: 60%"]);
+    assert_eq!((shown.items[0].emphasis, shown.items[1].emphasis), (Emphasis::Normal, Emphasis::Muted));
+
+    let shown = volume.input("microphone", Input::SecondaryClick).unwrap();
+    assert_eq!(shown.popup.as_ref().unwrap().item_key, "microphone");
+    assert_eq!(
+        popup_rows(&shown),
+        [["[60]"], ["Unmute"], ["-"], ["Headset Mic"], ["Line In"], ["-"], ["Recorder records from Headset Mic"]]
+    );
+    volume.popup_input("microphone", "input:line", PopupInput::Input(Input::PrimaryClick)).unwrap();
+    let shown = volume.popup_input("microphone", "slider", PopupInput::Slide(20)).unwrap();
+    assert_eq!(texts(&shown), ["Volume: 37%", "Mic: 20%"], "the new default input's level");
+    let line = |request| match request {
+        AudioRequest::SetInputVolume { input, percent } => format!("volume {input} {percent}"),
+        AudioRequest::SetInputMuted { input, muted } => format!("muted {input} {muted}"),
+        AudioRequest::SetDefaultInput { input } => format!("default {input}"),
+        other => panic!("{other:?} asked of the microphone"),
+    };
+    let asked: Vec<String> = script.audio_requests().into_iter().map(line).collect();
+    assert_eq!(asked, ["volume mic 60", "muted mic true", "default line", "volume line 20"]);
+
+    // Without an input the microphone goes, its popup with it.
+    script.set_streams(StreamsStatus::Connected(Streams::default()));
+    let shown = volume.refresh().unwrap();
+    assert_eq!((texts(&shown), shown.popup), (vec!["Volume: 37%".to_owned()], None));
+}
+
+#[test]
+fn without_microphone_the_input_is_not_shown() {
+    let script = a_busy_server();
+    let shown = volume("", &script).refresh().unwrap();
+    assert_eq!(texts(&shown), ["37%"]);
 }

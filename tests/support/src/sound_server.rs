@@ -1,9 +1,11 @@
 //! A PulseAudio server of a test's own, which speaks the protocol PipeWire's
 //! pulse server speaks too: two null sinks, `first` (the default, described
-//! as "First") and `second` ("Second"), on a socket in a private folder,
+//! as "First") and `second` ("Second"), and a null source, `mic` ("Mic"),
+//! the default input, on a socket in a private folder,
 //! anyone on the machine let in (the bar under test may run as another
 //! user); run as `nobody` when the tests run as root, which PulseAudio
-//! refuses. `pactl` drives it as a user would. Stopped when dropped.
+//! refuses. `pactl` drives it as a user would, and `pacat` plays and
+//! records as an application would. Stopped when dropped.
 
 use crate::nobody::as_nobody_when_root;
 use std::io;
@@ -66,6 +68,7 @@ impl SoundServer {
             .args(module(&format!("module-native-protocol-unix socket={} auth-anonymous=1", self.socket.display())))
             .args(sink("first", "First"))
             .args(sink("second", "Second"))
+            .args(module("module-null-source source_name=mic description=Mic"))
             .env("HOME", home)
             .env("XDG_RUNTIME_DIR", home)
             .env_remove("DBUS_SESSION_BUS_ADDRESS")
@@ -86,6 +89,34 @@ impl SoundServer {
         Err(io::Error::other("pulseaudio did not open its socket within 10 s"))
     }
 
+    /// An application named `application` playing silence to the default
+    /// output until the stream is dropped.
+    pub fn play(&self, application: &str) -> Stream {
+        self.pacat(application, &["--playback"])
+    }
+
+    /// An application named `application` recording from `input` until
+    /// the stream is dropped.
+    pub fn record(&self, application: &str, input: &str) -> Stream {
+        self.pacat(application, &["--record", &format!("--device={input}")])
+    }
+
+    fn pacat(&self, application: &str, args: &[&str]) -> Stream {
+        let name = format!("--property=application.name={application}");
+        // It plays /dev/zero's endless silence, or records into /dev/null.
+        let file = if args.contains(&"--playback") { "/dev/zero" } else { "/dev/null" };
+        let child = Command::new("pacat")
+            .args(args)
+            .args([name.as_str(), "--raw", file])
+            .env("PULSE_SERVER", self.address())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("pacat for {application}: {error}"));
+        Stream(child)
+    }
+
     /// What `pactl args` printed; panics when it fails.
     pub fn pactl(&self, args: &[&str]) -> String {
         self.try_pactl(args).unwrap_or_else(|error| panic!("pactl {args:?}: {error}"))
@@ -97,6 +128,16 @@ impl SoundServer {
             true => Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned()),
             false => Err(io::Error::other(String::from_utf8_lossy(&output.stderr).trim().to_owned())),
         }
+    }
+}
+
+/// An application's stream, played or recorded by `pacat`; it ends when dropped.
+pub struct Stream(Child);
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 

@@ -1,7 +1,8 @@
 //! The sound server over PulseAudio's native protocol, on its Unix socket.
-//! Two connections: one subscribed to the server's sink and server events,
-//! read by the following thread, which reads the outputs again after each
-//! burst of events and publishes them; and one for questions and requests,
+//! Two connections: one subscribed to the server's events (its outputs,
+//! inputs, streams both ways and defaults), read by the following thread,
+//! which reads what the server has again after each burst of events and
+//! publishes it; and one for questions and requests,
 //! shared with a thread that carries out the widgets' requests, so a slow
 //! request holds up no reading. A message from the server is read whole
 //! before it is read as a reply or an event: at most 16 MiB (as libpulse
@@ -10,12 +11,14 @@
 //! breaks either rule, or stops answering, counts as gone. A server that is
 //! not there is looked for again after 1 s, 2 s, 4 s … a minute at most.
 
-use super::{AudioRequest, AudioStatus, MAX_PERCENT, Output};
+use super::app_icons::AppIcons;
+use super::{AudioRequest, AudioStatus, Heard, Input, MAX_PERCENT, Output, Playing, Recording, Streams, StreamsStatus};
 use crate::files;
 use crate::sync::lock;
 use crate::wake::Pushed;
 use anyhow::Context;
 use pulseaudio::protocol::{self, ChannelVolume, Command, CommandReply, Props, Volume};
+use std::collections::HashSet;
 use std::ffi::CString;
 use std::io::{BufRead, BufReader, Cursor, ErrorKind, Read};
 use std::os::unix::net::UnixStream;
@@ -37,8 +40,9 @@ const COOKIE_BYTES: u64 = 256;
 /// The connection for questions and requests, while the server is there.
 type Shared = Arc<Mutex<Option<Connection>>>;
 
-/// Follows the server at `socket` (or the session's), again whenever it goes away.
-pub fn follow(socket: Option<PathBuf>, shown: &Pushed<AudioStatus>, requests: Receiver<AudioRequest>) {
+/// Follows the server at `socket` (or the session's), again whenever it
+/// goes away; applications' icons are held in `icons`.
+pub fn follow(socket: Option<PathBuf>, icons: &mut AppIcons, shown: &Pushed<Heard>, requests: Receiver<AudioRequest>) {
     let shared = Shared::default();
     let serving = shared.clone();
     let spawned =
@@ -50,7 +54,7 @@ pub fn follow(socket: Option<PathBuf>, shown: &Pushed<AudioStatus>, requests: Re
     loop {
         let lost = match socket.clone().or_else(session_socket) {
             None => "no sound server is running (no PulseAudio or PipeWire socket)".to_owned(),
-            Some(socket) => match watch(&socket, &shared, shown) {
+            Some(socket) => match watch(&socket, &shared, icons, shown) {
                 Ok(never) => match never {},
                 Err(error) if error.connected => {
                     wait = FIRST_WAIT;
@@ -61,7 +65,8 @@ pub fn follow(socket: Option<PathBuf>, shown: &Pushed<AudioStatus>, requests: Re
             },
         };
         *lock(&shared) = None;
-        shown.publish(AudioStatus::Unavailable(lost));
+        icons.keep_only(&HashSet::new());
+        shown.publish(Heard::unavailable(lost));
         std::thread::sleep(wait);
         wait = (wait * 2).min(LONGEST_WAIT);
     }
@@ -81,14 +86,19 @@ struct Lost {
     cause: anyhow::Error,
 }
 
-/// Connects, publishes the outputs, and again after every burst of events;
-/// returns only when the server is lost.
-fn watch(socket: &Path, shared: &Shared, shown: &Pushed<AudioStatus>) -> Result<std::convert::Infallible, Lost> {
+/// Connects, publishes what the server has, and again after every burst
+/// of events; returns only when the server is lost.
+fn watch(
+    socket: &Path,
+    shared: &Shared,
+    icons: &mut AppIcons,
+    shown: &Pushed<Heard>,
+) -> Result<std::convert::Infallible, Lost> {
     let not_yet = |cause| Lost { connected: false, cause };
     let mut events = Connection::open(socket).map_err(not_yet)?;
     events.subscribe().map_err(not_yet)?;
     let mut questions = Connection::open(socket).map_err(not_yet)?;
-    shown.publish(AudioStatus::Connected(questions.outputs().map_err(not_yet)?));
+    shown.publish(questions.heard(icons).map_err(not_yet)?);
     *lock(shared) = Some(questions);
     let lost = |cause| Lost { connected: true, cause };
     loop {
@@ -96,11 +106,11 @@ fn watch(socket: &Path, shared: &Shared, shown: &Pushed<AudioStatus>) -> Result<
         while events.has_buffered() {
             events.next_event().map_err(lost)?;
         }
-        let outputs = match lock(shared).as_mut() {
-            Some(questions) => questions.outputs().map_err(lost)?,
+        let heard = match lock(shared).as_mut() {
+            Some(questions) => questions.heard(icons).map_err(lost)?,
             None => return Err(lost(anyhow::anyhow!("the connection for questions was closed"))),
         };
-        shown.publish(AudioStatus::Connected(outputs));
+        shown.publish(heard);
     }
 }
 
@@ -123,14 +133,15 @@ fn serve(shared: &Shared, requests: Receiver<AudioRequest>) {
     }
 }
 
-/// `requests` without the volumes a later one for the same output sets
+/// `requests` without the volumes a later one for the same target sets
 /// over: a slider dragged asks for many, and only where it stopped matters.
 fn latest_volumes(requests: Vec<AudioRequest>) -> Vec<AudioRequest> {
     let mut kept: Vec<AudioRequest> = Vec::with_capacity(requests.len());
     for request in requests {
-        if let AudioRequest::SetVolume { output, .. } = &request
-            && let Some(AudioRequest::SetVolume { output: before, .. }) = kept.last()
-            && before == output
+        if request.sets_volume()
+            && let Some(before) = kept.last()
+            && before.sets_volume()
+            && before.target() == request.target()
         {
             kept.pop();
         }
@@ -185,9 +196,10 @@ impl Connection {
         Ok(connection)
     }
 
-    /// Asks for sink and server events.
+    /// Asks for the events of outputs, inputs, streams both ways and the server.
     fn subscribe(&mut self) -> anyhow::Result<()> {
-        let mask = protocol::SubscriptionMask::SINK | protocol::SubscriptionMask::SERVER;
+        use protocol::SubscriptionMask as Events;
+        let mask = Events::SINK | Events::SOURCE | Events::SINK_INPUT | Events::SOURCE_OUTPUT | Events::SERVER;
         self.tell(Command::Subscribe(mask)).context("cannot subscribe to its events")
     }
 
@@ -208,24 +220,82 @@ impl Connection {
         !self.stream.buffer().is_empty()
     }
 
-    fn outputs(&mut self) -> anyhow::Result<Vec<Output>> {
+    /// What the server has now: its outputs, inputs and streams.
+    fn heard(&mut self, icons: &mut AppIcons) -> anyhow::Result<Heard> {
         let server: protocol::ServerInfo = self.ask(Command::GetServerInfo).context("cannot read the server")?;
         let sinks: protocol::SinkInfoList = self.ask(Command::GetSinkInfoList).context("cannot read its outputs")?;
-        let default = server.default_sink_name;
-        Ok(sinks
+        let sources: protocol::SourceInfoList =
+            self.ask(Command::GetSourceInfoList).context("cannot read its inputs")?;
+        let playing: protocol::SinkInputInfoList =
+            self.ask(Command::GetSinkInputInfoList).context("cannot read what plays")?;
+        let recording: protocol::SourceOutputInfoList =
+            self.ask(Command::GetSourceOutputInfoList).context("cannot read what records")?;
+
+        let default_sink = server.default_sink_name.as_ref();
+        let outputs = sinks
             .into_iter()
             .map(|sink| Output {
-                is_default: default.as_ref() == Some(&sink.name),
-                description: sink.description.unwrap_or_else(|| sink.name.clone()).to_string_lossy().into_owned(),
-                name: sink.name.to_string_lossy().into_owned(),
+                is_default: default_sink == Some(&sink.name),
+                description: text(sink.description.as_ref().unwrap_or(&sink.name)),
+                name: text(&sink.name),
                 volume_percent: percent(&sink.cvolume),
                 muted: sink.muted,
             })
-            .collect())
+            .collect();
+        // An output's monitor records what it plays: no one's voice.
+        let (monitors, microphones): (Vec<_>, Vec<_>) =
+            sources.into_iter().partition(|source| source.monitor_of_sink_index.is_some());
+        let monitors: HashSet<u32> = monitors.iter().map(|monitor| monitor.index).collect();
+        let default_source = server.default_source_name.as_ref();
+        let mut icons_shown = HashSet::new();
+        let mut icon = |props: &Props| {
+            let name = icon_name(props)?;
+            let handle = icons.icon(&name);
+            icons_shown.insert(name);
+            handle
+        };
+        let streams = Streams {
+            playing: playing
+                .into_iter()
+                .map(|stream| Playing {
+                    id: stream.index,
+                    application: application(&stream.props, &stream.name),
+                    title: text(&stream.name),
+                    icon: icon(&stream.props),
+                    volume_percent: percent(&stream.cvolume),
+                    muted: stream.muted,
+                    paused: stream.corked,
+                })
+                .collect(),
+            recording: recording
+                .into_iter()
+                .filter(|stream| !stream.corked && !monitors.contains(&stream.source_index))
+                .filter_map(|stream| {
+                    let input = microphones.iter().find(|source| source.index == stream.source_index)?;
+                    Some(Recording {
+                        application: application(&stream.props, &stream.name),
+                        icon: icon(&stream.props),
+                        input: text(&input.name),
+                    })
+                })
+                .collect(),
+            inputs: microphones
+                .iter()
+                .map(|source| Input {
+                    is_default: default_source == Some(&source.name),
+                    description: text(source.description.as_ref().unwrap_or(&source.name)),
+                    name: text(&source.name),
+                    volume_percent: percent(&source.cvolume),
+                    muted: source.muted,
+                })
+                .collect(),
+        };
+        icons.keep_only(&icons_shown);
+        Ok(Heard { outputs: AudioStatus::Connected(outputs), streams: StreamsStatus::Connected(streams) })
     }
 
     fn carry_out(&mut self, request: &AudioRequest) -> anyhow::Result<()> {
-        let name = |output: &str| CString::new(output).context("an output's name has a NUL in it");
+        let name = |device: &str| CString::new(device).context("a device's name has a NUL in it");
         match request {
             AudioRequest::SetVolume { output, percent } => {
                 let sink_name = name(output)?;
@@ -245,6 +315,29 @@ impl Connection {
                 self.tell(Command::SetSinkMute(params))
             }
             AudioRequest::SetDefault { output } => self.tell(Command::SetDefaultSink(name(output)?)),
+            AudioRequest::SetPlayingVolume { stream, percent } => {
+                let playing: protocol::SinkInputInfo = self.ask(Command::GetSinkInputInfo(*stream))?;
+                let volume = at_percent(playing.cvolume.channels().len(), *percent);
+                self.tell(Command::SetSinkInputVolume(protocol::SetStreamVolumeParams { index: *stream, volume }))
+            }
+            AudioRequest::SetPlayingMuted { stream, muted } => {
+                self.tell(Command::SetSinkInputMute(protocol::SetStreamMuteParams { index: *stream, mute: *muted }))
+            }
+            AudioRequest::SetInputVolume { input, percent } => {
+                let source_name = name(input)?;
+                let query = protocol::GetSourceInfo { index: None, name: Some(source_name.clone()) };
+                let source: protocol::SourceInfo = self.ask(Command::GetSourceInfo(query))?;
+                let volume = at_percent(source.cvolume.channels().len(), *percent);
+                let params =
+                    protocol::SetDeviceVolumeParams { device_index: None, device_name: Some(source_name), volume };
+                self.tell(Command::SetSourceVolume(params))
+            }
+            AudioRequest::SetInputMuted { input, muted } => {
+                let params =
+                    protocol::SetDeviceMuteParams { device_index: None, device_name: Some(name(input)?), mute: *muted };
+                self.tell(Command::SetSourceMute(params))
+            }
+            AudioRequest::SetDefaultInput { input } => self.tell(Command::SetDefaultSource(name(input)?)),
         }
     }
 
@@ -303,6 +396,33 @@ impl Connection {
         protocol::write_command_message(self.stream.get_mut(), self.sequence, command, self.version)?;
         Ok(self.sequence)
     }
+}
+
+/// A name or a property the server sent, for people (not always UTF-8).
+fn text(bytes: &std::ffi::CStr) -> String {
+    bytes.to_string_lossy().into_owned()
+}
+
+/// A property's value: a string, sent with its terminating NUL.
+fn property(props: &Props, prop: protocol::Prop) -> Option<String> {
+    let value = props.get(prop)?;
+    let value = value.strip_suffix(&[0]).unwrap_or(value);
+    (!value.is_empty()).then(|| String::from_utf8_lossy(value).into_owned())
+}
+
+/// The name for people of the application a stream is from: its own, else
+/// its program's, else the stream's.
+fn application(props: &Props, stream: &std::ffi::CStr) -> String {
+    property(props, protocol::Prop::ApplicationName)
+        .or_else(|| property(props, protocol::Prop::ApplicationProcessBinary))
+        .unwrap_or_else(|| text(stream))
+}
+
+/// The icon a stream's application names, else its program's name (which
+/// icon themes name most applications' icons by).
+fn icon_name(props: &Props) -> Option<String> {
+    property(props, protocol::Prop::ApplicationIconName)
+        .or_else(|| property(props, protocol::Prop::ApplicationProcessBinary))
 }
 
 /// PulseAudio's cookie, when the user has one: `PULSE_COOKIE`, else
@@ -395,6 +515,27 @@ mod tests {
         let dragged =
             vec![volume("a", 10), volume("a", 20), volume("a", 30), mute.clone(), volume("a", 40), volume("b", 5)];
         assert_eq!(latest_volumes(dragged), [volume("a", 30), mute, volume("a", 40), volume("b", 5)]);
+
+        let stream = |stream, percent| AudioRequest::SetPlayingVolume { stream, percent };
+        let input = |input: &str, percent| AudioRequest::SetInputVolume { input: input.into(), percent };
+        let dragged = vec![stream(3, 10), stream(3, 20), input("a", 5), input("a", 6), stream(4, 1), volume("a", 2)];
+        assert_eq!(latest_volumes(dragged), [stream(3, 20), input("a", 6), stream(4, 1), volume("a", 2)]);
+    }
+
+    #[test]
+    fn a_stream_is_named_by_its_application_else_its_program_else_itself() {
+        let mut props = Props::new();
+        assert_eq!(application(&props, c"Playback"), "Playback");
+        assert_eq!(icon_name(&props), None);
+        props.set(protocol::Prop::ApplicationProcessBinary, c"mpv");
+        assert_eq!(application(&props, c"Playback"), "mpv");
+        assert_eq!(icon_name(&props).as_deref(), Some("mpv"));
+        props.set(protocol::Prop::ApplicationName, c"Music Player");
+        props.set(protocol::Prop::ApplicationIconName, c"multimedia-player");
+        assert_eq!(application(&props, c"Playback"), "Music Player");
+        assert_eq!(icon_name(&props).as_deref(), Some("multimedia-player"));
+        props.set(protocol::Prop::ApplicationName, c"");
+        assert_eq!(application(&props, c"Playback"), "mpv", "an empty name is no name");
     }
 
     #[test]

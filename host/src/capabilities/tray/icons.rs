@@ -192,7 +192,7 @@ impl HeldIcons {
             return known.clone();
         }
         let pixels = find_named(name, theme_path).and_then(|path| {
-            load_image_file(&path, SIZE).inspect_err(|error| tracing::warn!("tray icon {name}: {error:#}")).ok()
+            load_image_file(&path, SIZE).inspect_err(|error| tracing::warn!("icon {name}: {error:#}")).ok()
         });
         if self.named.len() >= NAMED {
             self.named.clear();

@@ -14,7 +14,7 @@
 //! opens no bus connection.
 
 mod follow;
-mod icons;
+pub(crate) mod icons;
 mod items;
 mod menu;
 #[cfg(any(windows, test))]

@@ -10,7 +10,7 @@ use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
 use crate::capabilities::{
     AudioRequest, AudioStatus, BacklightStatus, BluetoothRequest, BluetoothStatus, Click, IdleStatus, ProfilesStatus,
-    StatusSource, TrayAction, clock,
+    StatusSource, StreamsStatus, TrayAction, clock,
 };
 use crate::runtime::store::StoreState;
 use crate::tiler;
@@ -430,6 +430,64 @@ impl host::audio::Host for StoreState {
 
     fn set_default(&mut self, output: String) -> Result<(), String> {
         self.capabilities.audio.request(AudioRequest::SetDefault { output })
+    }
+}
+
+impl host::audio_streams::Host for StoreState {
+    fn status(&mut self) -> host::audio_streams::StreamsStatus {
+        use host::audio_streams::{Input, Playing, Recording, Streams, StreamsStatus as Wit};
+        match self.capabilities.audio.streams(&self.waker) {
+            StreamsStatus::Connected(streams) => Wit::Connected(Streams {
+                playing: (streams.playing.into_iter())
+                    .map(|playing| Playing {
+                        id: playing.id,
+                        application: foreign(playing.application),
+                        title: foreign(playing.title),
+                        icon: playing.icon,
+                        volume_percent: playing.volume_percent,
+                        muted: playing.muted,
+                        paused: playing.paused,
+                    })
+                    .collect(),
+                inputs: (streams.inputs.into_iter())
+                    .map(|input| Input {
+                        name: input.name,
+                        description: foreign(input.description),
+                        volume_percent: input.volume_percent,
+                        muted: input.muted,
+                        is_default: input.is_default,
+                    })
+                    .collect(),
+                recording: (streams.recording.into_iter())
+                    .map(|recording| Recording {
+                        application: foreign(recording.application),
+                        icon: recording.icon,
+                        input: recording.input,
+                    })
+                    .collect(),
+            }),
+            StreamsStatus::Unavailable(why) => Wit::Unavailable(why),
+        }
+    }
+
+    fn set_playing_volume(&mut self, stream: u32, percent: u32) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetPlayingVolume { stream, percent })
+    }
+
+    fn set_playing_muted(&mut self, stream: u32, muted: bool) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetPlayingMuted { stream, muted })
+    }
+
+    fn set_input_volume(&mut self, input: String, percent: u32) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetInputVolume { input, percent })
+    }
+
+    fn set_input_muted(&mut self, input: String, muted: bool) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetInputMuted { input, muted })
+    }
+
+    fn set_default_input(&mut self, input: String) -> Result<(), String> {
+        self.capabilities.audio.request(AudioRequest::SetDefaultInput { input })
     }
 }
 
