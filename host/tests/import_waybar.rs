@@ -171,6 +171,12 @@ fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
         json!({ "IdleInhibitor": { "enable": true, "start_activated": true } }),
         "Waybar's idle inhibitor, on from the start as it was"
     );
+    assert_eq!(
+        imported.configs[1]["right_widgets"][3],
+        json!({ "Volume": { "enable": true, "microphone": true } }),
+        "the volume with the microphone its format shows"
+    );
+    assert_eq!(imported.configs[1]["right_widgets"][4], json!({ "Privacy": { "enable": true } }));
 
     let folder = tempfile::tempdir().unwrap();
     let written = import::write(&imported.configs, folder.path(), false).unwrap();

@@ -69,6 +69,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         r#"{ "enable": true, "label_prefix": "IconAndText", "lock": "swaylock -f", "log_out": "swaymsg exit",
         "suspend": false, "reboot": true, "shut_down": "systemctl poweroff -i" }"#,
     ),
+    ("Privacy", r#"{ "enable": true, "label_prefix": "IconAndText" }"#),
     ("StatusCommand", r#"{ "enable": true, "command": "i3status -c /etc/i3status.conf" }"#),
     (
         "Storage",
@@ -89,7 +90,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         "Update",
         r#"{ "enable": true, "data_refresh_interval": 6, "label_prefix": "Text", "release_feed": "http://127.0.0.1:9/feed" }"#,
     ),
-    ("Volume", r#"{ "enable": true, "label_prefix": "IconAndText", "step": 2 }"#),
+    ("Volume", r#"{ "enable": true, "label_prefix": "IconAndText", "step": 2, "microphone": true }"#),
     (
         "Weather",
         r#"{ "enable": true, "latitude": -33.87, "longitude": 151.21, "units": "Imperial", "data_refresh_interval": 900,

@@ -13,6 +13,7 @@ mod komorebi;
 mod label;
 mod notifications;
 mod power_menu;
+mod privacy;
 mod status_command;
 mod volume;
 mod weather;
@@ -25,6 +26,7 @@ pub use komorebi::*;
 pub use label::LabelPrefix;
 pub use notifications::NotificationsConfig;
 pub use power_menu::{PowerAction, PowerCommand, PowerMenuConfig};
+pub use privacy::PrivacyConfig;
 pub use status_command::StatusCommandConfig;
 pub use volume::VolumeConfig;
 pub use weather::{WeatherConfig, WeatherUnits};
@@ -59,6 +61,7 @@ macro_rules! with_stock_kinds {
             Network(NetworkConfig) grants ["network"],
             Notifications(NotificationsConfig) grants ["notifications"],
             PowerMenu(PowerMenuConfig) grants ["commands"],
+            Privacy(PrivacyConfig) grants ["audio-streams"],
             StatusCommand(StatusCommandConfig) grants ["commands"],
             Storage(StorageConfig) grants ["disks"],
             Systray(SystrayConfig) grants ["tray"],
@@ -79,6 +82,7 @@ pub const OBI_OWN_KINDS: &[&str] = &[
     "IdleInhibitor",
     "Notifications",
     "PowerMenu",
+    "Privacy",
     "StatusCommand",
     "Volume",
     "Weather",
@@ -129,6 +133,7 @@ enabled_by_its_switch!(
     NetworkConfig,
     NotificationsConfig,
     PowerMenuConfig,
+    PrivacyConfig,
     StatusCommandConfig,
     StorageConfig,
     SystrayConfig,

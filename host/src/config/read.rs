@@ -166,6 +166,9 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
         let linux_only = |kind: &str| match kind {
             "Brightness" => Some("the Brightness widget reads Linux's backlight class; here it shows nothing"),
             "Bluetooth" => Some("the Bluetooth widget reads BlueZ, which runs on Linux; here it shows nothing"),
+            "Privacy" => {
+                Some("the Privacy widget reads the sound server, which Obi reads on Linux; here it shows nothing")
+            }
             _ => None,
         };
         for (at, widget) in model.entries().filter(|(_, widget)| widget.enabled()) {
@@ -483,7 +486,8 @@ mod tests {
     fn what_runs_on_linux_only_is_named_elsewhere() {
         let model: BarModel = serde_json::from_str(
             r#"{ "left_widgets": [ { "Notifications": { "enable": true } }, { "Notifications": { "enable": false } } ],
-                 "right_widgets": [ { "Brightness": { "enable": true } }, { "Bluetooth": { "enable": true } } ],
+                 "right_widgets": [ { "Brightness": { "enable": true } }, { "Bluetooth": { "enable": true } },
+                                    { "Privacy": { "enable": true } } ],
                  "notifications": { "enable": true }, "osd": { "enable": true } }"#,
         )
         .unwrap();
@@ -494,7 +498,7 @@ mod tests {
         };
         assert_eq!(
             paths(unsupported_here(&model, true, false)),
-            ["osd", "right_widgets[0].Brightness", "right_widgets[1].Bluetooth"],
+            ["osd", "right_widgets[0].Brightness", "right_widgets[1].Bluetooth", "right_widgets[2].Privacy"],
             "a BSD serves notifications"
         );
         assert_eq!(
@@ -504,7 +508,8 @@ mod tests {
                 "left_widgets[0].Notifications",
                 "osd",
                 "right_widgets[0].Brightness",
-                "right_widgets[1].Bluetooth"
+                "right_widgets[1].Bluetooth",
+                "right_widgets[2].Privacy"
             ],
             "Windows and macOS have none of them, and a disabled widget is not named"
         );

@@ -141,8 +141,17 @@ impl Module<'_> {
                 self.not_carried(&["interval", "states"], &shows_its_own("Battery"), notes);
                 widget
             }
-            "pulseaudio" | "wireplumber" => self.simple("Volume", notes),
+            "pulseaudio" | "wireplumber" => {
+                let mut widget = self.simple("Volume", notes);
+                // Waybar shows the default input where a format says `{format_source}`.
+                let formats = self.config.iter().filter(|(key, _)| key.starts_with("format"));
+                if formats.filter_map(|(_, format)| format.as_str()).any(|format| format.contains("{format_source}")) {
+                    widget["Volume"]["microphone"] = true.into();
+                }
+                widget
+            }
             "bluetooth" => self.simple("Bluetooth", notes),
+            "privacy" => self.simple("Privacy", notes),
             "idle_inhibitor" => {
                 let mut widget = json!({ "IdleInhibitor": { "enable": true } });
                 if let Some(on) = self.config.get("start-activated").and_then(Value::as_bool) {

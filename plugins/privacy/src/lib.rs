@@ -1,0 +1,88 @@
+//! # Privacy
+//!
+//! Shows while an application records from a microphone (the sound
+//! server's recording streams, those on an output's monitor left out):
+//! a microphone in the theme's urgent fill (with a text label, who
+//! records), the tooltip naming who records from which input. Nothing shows while nobody records, nor without a
+//! sound server (an Obi extension of the format, after Waybar's `privacy`).
+//!
+//! | key            | values                                 | default |
+//! |----------------|----------------------------------------|---------|
+//! | `enable`       | `true` / `false`                       | required |
+//! | `label_prefix` | `None`, `Icon`, `Text`, `IconAndText`  | `Icon` |
+//!
+//! ```json
+//! { "Privacy": { "enable": true } }
+//! ```
+
+use obi_sdk::audio_streams::{self, Streams, StreamsStatus};
+use obi_sdk::config::PrivacyConfig as Config;
+use obi_sdk::log::{self, Level};
+use obi_sdk::{Emphasis, LabelPrefix, Piece, Schedule, View, Widget, icons, item};
+
+/// The item's key on the bar.
+const RECORDING: &str = "recording";
+
+pub struct Privacy {
+    prefix: LabelPrefix,
+}
+
+/// The applications recording, each once, in the server's order.
+fn recorders(streams: &Streams) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for recording in &streams.recording {
+        if !names.contains(&recording.application.as_str()) {
+            names.push(&recording.application);
+        }
+    }
+    names
+}
+
+/// "Firefox records from Built-in Microphone", a line per recording.
+fn tooltip(streams: &Streams) -> String {
+    let input_named = |name: &str| {
+        let input = streams.inputs.iter().find(|input| input.name == name);
+        input.map_or(name.to_owned(), |input| input.description.clone())
+    };
+    let lines: Vec<String> = streams
+        .recording
+        .iter()
+        .map(|recording| format!("{} records from {}", recording.application, input_named(&recording.input)))
+        .collect();
+    lines.join("\n")
+}
+
+impl Widget for Privacy {
+    type Config = Config;
+
+    fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let privacy = Privacy { prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon) };
+        // The host wakes the widget at each change of the server's streams.
+        Ok((privacy, Schedule { interval_ms: 0, align_to_wall_clock: false }))
+    }
+
+    fn refresh(&mut self) -> View {
+        let streams = match audio_streams::status() {
+            StreamsStatus::Connected(streams) => streams,
+            StreamsStatus::Unavailable(why) => {
+                log::log(Level::Debug, &why);
+                return View::empty();
+            }
+        };
+        let recorders = recorders(&streams);
+        if recorders.is_empty() {
+            return View::empty();
+        }
+        let shown = item(RECORDING)
+            .maybe(self.prefix.shows_icon().then(|| Piece::Icon(icons::MICROPHONE.into())))
+            .maybe(
+                (self.prefix != LabelPrefix::Icon)
+                    .then(|| Piece::Text(self.prefix.label("Recording", &recorders.join(", ")))),
+            )
+            .tooltip(tooltip(&streams))
+            .emphasis(Emphasis::Urgent);
+        View::of([shown])
+    }
+}
+
+obi_sdk::export!(Privacy);
