@@ -1,13 +1,14 @@
 //! The Volume widget in the bar, on a real sound server of the test's own
-//! (PulseAudio with two null sinks, `PULSE_SERVER` pointing the bar at it):
-//! what `pactl` sets shows on the bar, a scroll tick and a click change
-//! what `pactl` reads back, and the popup's second output becomes the
-//! default when chosen, under Xvfb and under sway. The popup's screenshots
-//! are kept.
+//! (PulseAudio with two null sinks and a null source, `PULSE_SERVER`
+//! pointing the bar at it): what `pactl` sets shows on the bar, a scroll
+//! tick and a click change what `pactl` reads back, and the popup's second
+//! output becomes the default when chosen, under Xvfb and under sway;
+//! applications playing (`pacat`) each have their own slider, and one
+//! recording brings the Privacy item. The popup's screenshots are kept.
 
 use crate::ocr::words_on_bar;
-use crate::popup::{Lines, open_popup_with, popup_lines, read_lines, selected_lines, workspace_dir};
-use crate::support::{XSession, config_file, have_tools, run, wait_for};
+use crate::popup::{Lines, open_popup_with, popup_lines, popup_text, read_lines, selected_lines, workspace_dir};
+use crate::support::{XSession, config_file, have_tools, run, same_colour, wait_for};
 use crate::sway::SwaySession;
 use obi_test_support::sound_server::SoundServer;
 use std::ffi::OsStr;
@@ -164,3 +165,91 @@ fn selected_output(png: &Path, lines: &[(u32, String)]) -> Option<&'static str> 
 
 /// The bar's height in the sway test's config.
 const BAR: i64 = 40;
+
+/// Two applications play into the sound server: the popup lists them, a
+/// drag of the second's slider sets its volume alone (read back with
+/// `pactl`); the microphone shows beside the speaker, and an application
+/// recording from it brings the Privacy item naming it, gone when it stops.
+#[test]
+fn each_application_has_its_own_slider_and_recording_shows_who_records() {
+    if !have_tools("volume applications test", TOOLS) {
+        return;
+    }
+    let Some(server) = SoundServer::for_tests("volume applications test") else { return };
+    let _music = server.play("Music");
+    let _radio = server.play("Radio");
+    let session = XSession::start(1280, 720);
+    let (dir, config) = config_file(
+        r#"{ "height": 40, "font_size": 18, "right_widgets": [],
+             "left_widgets": [ { "Volume": { "enable": true, "label_prefix": "Text", "microphone": true } },
+                               { "Privacy": { "enable": true, "label_prefix": "Text" } } ] }"#,
+    );
+    let address = server.address();
+    let (_bar, _window) = session.start_bar_with_env(&config, Stdio::null(), &[("PULSE_SERVER", OsStr::new(&address))]);
+    let mut words = Vec::new();
+    let mut reads = |wanted: &[&str], unwanted: Option<&str>| {
+        wait_for(Duration::from_secs(10), || {
+            words = words_on_bar(&session, dir.path(), 700);
+            // Tesseract reads a stray mark or two before "Mic:" at times.
+            let has = |want: &str| words.iter().any(|(word, _)| word.ends_with(want));
+            wanted.iter().all(|want| has(want)) && !unwanted.is_some_and(has)
+        })
+    };
+    let first = reads(&["Volume:", "Mic:"], Some("Recording:"));
+    run(Command::new("cp").arg(dir.path().join("bar.png")).arg(workspace_dir().join("volume-microphone-bar.png")));
+    assert!(first, "the bar reads {words:?}");
+
+    let popup = open_popup_with(&session, "3");
+    let (x, y, width, _) = session.geometry(&popup);
+    // The applications in the order they began to play.
+    let lines = read_lines(&session, &popup, "popup-volume-applications.png", |_, lines| {
+        let texts: Vec<&str> = lines.iter().map(|(_, text)| text.as_str()).collect();
+        texts.len() == 5 && texts[3].contains("Music") && texts[4].contains("Radio")
+    });
+    // Each application's slider is the line under its name: half way from
+    // one name to the next below the second.
+    let under_radio = lines[4].0 + (lines[4].0 - lines[3].0) / 2;
+    let row = (y + under_radio as i32).to_string();
+    let along = |fraction: f32| (x + (width as f32 * fraction) as i32).to_string();
+    run(session.command("xdotool").args(["mousemove", &along(0.5), &row, "mousedown", "1"]));
+    run(session.command("xdotool").args(["mousemove", &along(0.3), &row, "mousemove", &along(0.2), &row]));
+    run(session.command("xdotool").args(["mouseup", "1"]));
+    let volume_of = |application: &str| {
+        let listed = server.pactl(&["list", "sink-inputs"]);
+        let input = listed.split("Sink Input #").find(|input| input.contains(&format!("\"{application}\"")));
+        // "Volume: front-left: 22938 /  35% / -27.36 dB, …"
+        let percent = input.and_then(|input| {
+            input.split_once("Volume:")?.1.split_once('/')?.1.split_once('%')?.0.trim().parse::<u32>().ok()
+        });
+        percent.unwrap_or_else(|| panic!("no volume of {application} in {listed}"))
+    };
+    let dragged = wait_for(Duration::from_secs(10), || (5..=40).contains(&volume_of("Radio")));
+    assert!(dragged, "the radio is at {} %", volume_of("Radio"));
+    assert_eq!(volume_of("Music"), 100, "the other application is left as it was");
+    run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
+
+    // The Privacy item, in the urgent fill while the meeting records: its
+    // dark text there is read on its own, as popups' is (see `popup_text`).
+    let meeting = server.record("Meeting", "mic");
+    let obi::colour::Rgba(r, g, b, _) = obi::theme::Theme::from_config(None, 255).urgent;
+    let urgent_columns = || {
+        let frame = session.grab().rows(0, 40);
+        let urgent = |x: u32| (0..40).any(|y| same_colour(frame.pixel(x, y), [r, g, b, 255]));
+        let columns: Vec<u32> = (0..700).filter(|&x| urgent(x)).collect();
+        Some((*columns.first()?, *columns.last()?))
+    };
+    let privacy = workspace_dir().join("privacy-item.png");
+    let mut text = String::new();
+    let recording = wait_for(Duration::from_secs(10), || {
+        let Some((left, right)) = urgent_columns() else { return false };
+        let crop = format!("{}x40+{left}+0", right - left + 1);
+        run(session.command("import").args(["-window", "root", "-crop", &crop, "+repage"]).arg(&privacy));
+        text = popup_text(&privacy);
+        text.contains("Recording: Meeting")
+    });
+    assert!(recording, "the Privacy item ({}) reads {text:?}", privacy.display());
+    drop(meeting);
+    let stopped = wait_for(Duration::from_secs(10), || urgent_columns().is_none());
+    assert!(stopped, "the Privacy item stayed after the meeting stopped recording");
+    assert!(reads(&["Volume:", "Mic:"], Some("Recording:")), "the bar reads {words:?}");
+}

@@ -90,31 +90,40 @@ impl SoundServer {
     }
 
     /// An application named `application` playing silence to the default
-    /// output until the stream is dropped.
+    /// output until the stream is dropped; once the server lists it.
     pub fn play(&self, application: &str) -> Stream {
-        self.pacat(application, &["--playback"])
+        self.pacat(application, &["--playback"], "sink-inputs")
     }
 
     /// An application named `application` recording from `input` until
-    /// the stream is dropped.
+    /// the stream is dropped; once the server lists it.
     pub fn record(&self, application: &str, input: &str) -> Stream {
-        self.pacat(application, &["--record", &format!("--device={input}")])
+        self.pacat(application, &["--record", &format!("--device={input}")], "source-outputs")
     }
 
-    fn pacat(&self, application: &str, args: &[&str]) -> Stream {
+    fn pacat(&self, application: &str, args: &[&str], listed_in: &str) -> Stream {
         let name = format!("--property=application.name={application}");
+        // The stream is named for its application, as many players name theirs.
+        let stream = format!("--stream-name={application}");
         // It plays /dev/zero's endless silence, or records into /dev/null.
         let file = if args.contains(&"--playback") { "/dev/zero" } else { "/dev/null" };
         let child = Command::new("pacat")
             .args(args)
-            .args([name.as_str(), "--raw", file])
+            .args([name.as_str(), stream.as_str(), "--raw", file])
             .env("PULSE_SERVER", self.address())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|error| panic!("pacat for {application}: {error}"));
-        Stream(child)
+        let stream = Stream(child);
+        let named = format!("application.name = \"{application}\"");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.pactl(&["list", listed_in]).contains(&named) {
+            assert!(Instant::now() < deadline, "the server never listed {application}'s stream in {listed_in}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        stream
     }
 
     /// What `pactl args` printed; panics when it fails.

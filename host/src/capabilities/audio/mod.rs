@@ -75,7 +75,7 @@ pub struct Recording {
     pub input: String,
 }
 
-/// What plays and records, and the inputs, each in the server's order.
+/// What plays and records, in the order they began, and the inputs, in the server's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Streams {
     pub playing: Vec<Playing>,

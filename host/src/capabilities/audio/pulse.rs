@@ -226,11 +226,15 @@ impl Connection {
         let sinks: protocol::SinkInfoList = self.ask(Command::GetSinkInfoList).context("cannot read its outputs")?;
         let sources: protocol::SourceInfoList =
             self.ask(Command::GetSourceInfoList).context("cannot read its inputs")?;
-        let playing: protocol::SinkInputInfoList =
+        let mut playing: protocol::SinkInputInfoList =
             self.ask(Command::GetSinkInputInfoList).context("cannot read what plays")?;
-        let recording: protocol::SourceOutputInfoList =
+        let mut recording: protocol::SourceOutputInfoList =
             self.ask(Command::GetSourceOutputInfoList).context("cannot read what records")?;
 
+        // The server lists streams as its tables hold them; a popup that
+        // reorders its applications as they come and go is hard to use.
+        playing.sort_by_key(|stream| stream.index);
+        recording.sort_by_key(|stream| stream.index);
         let default_sink = server.default_sink_name.as_ref();
         let outputs = sinks
             .into_iter()
