@@ -15,7 +15,7 @@ use common::logs::{logged, logs};
 use common::texts;
 use common::tiler::{komorebi_widget_over, wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
-use obi::tiler::{Choice, Connection, Message, Options, State};
+use obi::tiler::{Choice, Connection, Message, Options, ScreenCast, State};
 use obi::view::{Input, ScrollDirection};
 use obi_test_support::hyprland_simulator::{HyprlandSimulator, two_workspaces};
 use serde_json::json;
@@ -63,6 +63,13 @@ fn obi_follows_a_hyprland_and_drives_it() {
     assert!(wait_for_state(&connection, TIMEOUT, |state| state.mode.as_deref() == Some("resize")).is_some());
     hyprland.event("submap>>");
     assert!(wait_for_state(&connection, TIMEOUT, |state| state.mode.is_none()).is_some(), "back to the default");
+
+    // A screen shared (an application through the portal) is said by an event alone.
+    hyprland.event("screencast>>1,1");
+    let window_cast = |state: &State| state.screen_casts == [ScreenCast::Window(None)];
+    assert!(wait_for_state(&connection, TIMEOUT, window_cast).is_some(), "a window shared");
+    hyprland.event("screencast>>0,1");
+    assert!(wait_for_state(&connection, TIMEOUT, |state| state.screen_casts.is_empty()).is_some(), "no longer");
 
     // A line that is not an event is skipped, said in the log; the next
     // event is read all the same.

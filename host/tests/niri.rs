@@ -14,7 +14,7 @@ use common::logs::{logged, logs};
 use common::texts;
 use common::tiler::{komorebi_widget_over, wait_for_disconnection, wait_for_state};
 use obi::input::MouseActions;
-use obi::tiler::{Choice, Connection, Message, Options, State};
+use obi::tiler::{Choice, Connection, Message, Options, ScreenCast, State};
 use obi::view::{Input, ScrollDirection};
 use obi_test_support::niri_simulator::{NiriSimulator, two_workspaces};
 use serde_json::json;
@@ -60,6 +60,18 @@ fn obi_follows_a_niri_and_drives_it() {
             .is_some()
     );
     assert!(logged().contains("niri sent a line Obi cannot read (not JSON"), "{}", logged());
+
+    // A screen cast (26.04 on) while it is active.
+    niri.event(
+        &json!({ "CastStartedOrChanged": { "cast": {
+        "stream_id": 4, "session_id": 1, "kind": "PipeWire", "target": { "Output": { "name": "DP-1" } },
+        "is_dynamic_target": false, "is_active": true, "pid": 30, "pw_node_id": 71 } } })
+        .to_string(),
+    );
+    let casting = |state: &State| state.screen_casts == [ScreenCast::Output(Some("DP-1".into()))];
+    assert!(wait_for_state(&connection, TIMEOUT, casting).is_some(), "the cast was followed");
+    niri.event(r#"{"CastStopped":{"stream_id":4}}"#);
+    assert!(wait_for_state(&connection, TIMEOUT, |state| state.screen_casts.is_empty()).is_some(), "and its end");
 
     // A window titled at length by its program: the widget shows it cut,
     // never failing (a view's text is 4 KiB at most).

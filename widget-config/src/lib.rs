@@ -61,7 +61,7 @@ macro_rules! with_stock_kinds {
             Network(NetworkConfig) grants ["network"],
             Notifications(NotificationsConfig) grants ["notifications"],
             PowerMenu(PowerMenuConfig) grants ["commands"],
-            Privacy(PrivacyConfig) grants ["audio-streams"],
+            Privacy(PrivacyConfig) grants ["audio-streams", "screen-casts"],
             StatusCommand(StatusCommandConfig) grants ["commands"],
             Storage(StorageConfig) grants ["disks"],
             Systray(SystrayConfig) grants ["tray"],

@@ -5,7 +5,8 @@ use crate::LabelPrefix;
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 
-/// Shows while an application records from a microphone, naming it in the
+/// Shows while an application records from a microphone, or the compositor
+/// captures the screen (Hyprland, niri), naming who and what in the
 /// tooltip; nothing otherwise:
 /// `{ "Privacy": { "enable": true } }`
 #[skip_serializing_none]

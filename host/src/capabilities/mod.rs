@@ -76,10 +76,11 @@ pub enum Capability {
     IdleInhibit,
     Bluetooth,
     AudioStreams,
+    ScreenCasts,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 20] = [
+    pub const ALL: [Capability; 21] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -100,6 +101,7 @@ impl Capability {
         Capability::IdleInhibit,
         Capability::Bluetooth,
         Capability::AudioStreams,
+        Capability::ScreenCasts,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -125,6 +127,7 @@ impl Capability {
             Capability::IdleInhibit => "idle-inhibit",
             Capability::Bluetooth => "bluetooth",
             Capability::AudioStreams => "audio-streams",
+            Capability::ScreenCasts => "screen-casts",
         }
     }
 

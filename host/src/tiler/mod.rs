@@ -28,7 +28,9 @@ mod state;
 
 pub use crate::komorebi_messages::Message;
 pub use connection::{Connection, Publisher};
-pub use state::{Container, KeyboardLayout, Kind, Layer, Monitor, SharedList, State, Status, Window, Workspace};
+pub use state::{
+    Container, KeyboardLayout, Kind, Layer, Monitor, ScreenCast, SharedList, State, Status, Window, Workspace,
+};
 
 use std::path::PathBuf;
 use std::str::FromStr;

@@ -56,6 +56,19 @@ pub struct State {
     /// The keyboard layout in use, when the tiler says (sway; on X11 the
     /// X server says).
     pub keyboard: Option<KeyboardLayout>,
+    /// What is being captured (shared, recorded) now, where the compositor
+    /// says (Hyprland, niri); empty elsewhere.
+    pub screen_casts: Vec<ScreenCast>,
+}
+
+/// A capture of the screen the compositor carries out for an application
+/// (through the desktop portal, or a screencopy protocol).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScreenCast {
+    /// A whole output, by name where the compositor says.
+    Output(Option<String>),
+    /// A window, by title where the compositor says.
+    Window(Option<String>),
 }
 
 impl State {
@@ -70,6 +83,7 @@ impl State {
             mode: None,
             mouse_follows_focus: true,
             keyboard: None,
+            screen_casts: Vec::new(),
         }
     }
 

@@ -3,8 +3,11 @@
 //! Shows while an application records from a microphone (the sound
 //! server's recording streams, those on an output's monitor left out):
 //! a microphone in the theme's urgent fill (with a text label, who
-//! records), the tooltip naming who records from which input. Nothing shows while nobody records, nor without a
-//! sound server (an Obi extension of the format, after Waybar's `privacy`).
+//! records), the tooltip naming who records from which input; and while
+//! the screen is captured (shared, recorded), where the compositor says so
+//! (Hyprland, niri): a screen beside it, its tooltip naming the output or
+//! the window. Nothing shows while neither happens (an Obi extension of
+//! the format, after Waybar's `privacy`).
 //!
 //! | key            | values                                 | default |
 //! |----------------|----------------------------------------|---------|
@@ -18,10 +21,12 @@
 use obi_sdk::audio_streams::{self, Streams, StreamsStatus};
 use obi_sdk::config::PrivacyConfig as Config;
 use obi_sdk::log::{self, Level};
-use obi_sdk::{Emphasis, LabelPrefix, Piece, Schedule, View, Widget, icons, item};
+use obi_sdk::screen_casts::{self, ScreenCast};
+use obi_sdk::{Emphasis, ItemBuilder, LabelPrefix, Piece, Schedule, View, Widget, icons, item};
 
-/// The item's key on the bar.
+/// The items' keys on the bar.
 const RECORDING: &str = "recording";
+const SHARING: &str = "sharing";
 
 pub struct Privacy {
     prefix: LabelPrefix,
@@ -52,26 +57,22 @@ fn tooltip(streams: &Streams) -> String {
     lines.join("\n")
 }
 
-impl Widget for Privacy {
-    type Config = Config;
-
-    fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let privacy = Privacy { prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon) };
-        // The host wakes the widget at each change of the server's streams.
-        Ok((privacy, Schedule { interval_ms: 0, align_to_wall_clock: false }))
+/// What a cast captures, for people: the output's name, the window's
+/// title, or which kind of thing where the compositor does not say.
+fn captured(cast: &ScreenCast) -> String {
+    match cast {
+        ScreenCast::Output(name) => name.clone().unwrap_or_else(|| "the screen".into()),
+        ScreenCast::Window(title) => {
+            title.as_ref().map_or_else(|| "a window".into(), |title| format!("window {title}"))
+        }
     }
+}
 
-    fn refresh(&mut self) -> View {
-        let streams = match audio_streams::status() {
-            StreamsStatus::Connected(streams) => streams,
-            StreamsStatus::Unavailable(why) => {
-                log::log(Level::Debug, &why);
-                return View::empty();
-            }
-        };
-        let recorders = recorders(&streams);
+impl Privacy {
+    fn recording(&self, streams: &Streams) -> Option<ItemBuilder> {
+        let recorders = recorders(streams);
         if recorders.is_empty() {
-            return View::empty();
+            return None;
         }
         let shown = item(RECORDING)
             .maybe(self.prefix.shows_icon().then(|| Piece::Icon(icons::MICROPHONE.into())))
@@ -79,9 +80,48 @@ impl Widget for Privacy {
                 (self.prefix != LabelPrefix::Icon)
                     .then(|| Piece::Text(self.prefix.label("Recording", &recorders.join(", ")))),
             )
-            .tooltip(tooltip(&streams))
+            .tooltip(tooltip(streams))
             .emphasis(Emphasis::Urgent);
-        View::of([shown])
+        Some(shown)
+    }
+
+    fn sharing(&self, casts: &[ScreenCast]) -> Option<ItemBuilder> {
+        if casts.is_empty() {
+            return None;
+        }
+        let captured: Vec<String> = casts.iter().map(captured).collect();
+        let shown = item(SHARING)
+            .maybe(self.prefix.shows_icon().then(|| Piece::Icon(icons::SCREENCAST.into())))
+            .maybe(
+                (self.prefix != LabelPrefix::Icon)
+                    .then(|| Piece::Text(self.prefix.label("Sharing", &captured.join(", ")))),
+            )
+            .tooltip(captured.iter().map(|what| format!("Sharing {what}")).collect::<Vec<_>>().join("\n"))
+            .emphasis(Emphasis::Urgent);
+        Some(shown)
+    }
+}
+
+impl Widget for Privacy {
+    type Config = Config;
+
+    fn new(config: Config) -> Result<(Self, Schedule), String> {
+        let privacy = Privacy { prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon) };
+        // The host wakes the widget at each change of the server's streams,
+        // and of the compositor's casts.
+        Ok((privacy, Schedule { interval_ms: 0, align_to_wall_clock: false }))
+    }
+
+    fn refresh(&mut self) -> View {
+        let streams = match audio_streams::status() {
+            StreamsStatus::Connected(streams) => Some(streams),
+            StreamsStatus::Unavailable(why) => {
+                log::log(Level::Debug, &why);
+                None
+            }
+        };
+        let recording = streams.and_then(|streams| self.recording(&streams));
+        View::of(recording.into_iter().chain(self.sharing(&screen_casts::casts())))
     }
 }
 

@@ -491,6 +491,18 @@ impl host::audio_streams::Host for StoreState {
     }
 }
 
+impl host::screen_casts::Host for StoreState {
+    fn casts(&mut self) -> Vec<host::screen_casts::ScreenCast> {
+        use host::screen_casts::ScreenCast as Wit;
+        let tiler::Status::Connected(state) = self.capabilities.tiler.status(&self.waker) else { return Vec::new() };
+        let cast = |cast| match cast {
+            tiler::ScreenCast::Output(name) => Wit::Output(name.map(foreign)),
+            tiler::ScreenCast::Window(title) => Wit::Window(title.map(foreign)),
+        };
+        state.screen_casts.into_iter().map(cast).collect()
+    }
+}
+
 impl host::notifications::Host for StoreState {
     fn status(&mut self) -> host::notifications::NotificationsStatus {
         use host::notifications::{NotificationsStatus, Standing};

@@ -396,6 +396,7 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::IdleInhibit => wit::idle_inhibit::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::Bluetooth => wit::bluetooth::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::AudioStreams => wit::audio_streams::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::ScreenCasts => wit::screen_casts::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
         }
     }
     Ok(())

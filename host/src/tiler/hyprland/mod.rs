@@ -19,7 +19,7 @@ mod fold;
 
 use super::deadline::{Within, read_lines};
 use super::meaning::commands_for;
-use super::{Client, Options, Publisher, State, Status};
+use super::{Client, Options, Publisher, ScreenCast, State, Status};
 use crate::backoff::Backoff;
 use crate::sync::lock;
 use anyhow::Context;
@@ -66,6 +66,7 @@ pub fn start(options: &Options, publisher: Publisher) -> anyhow::Result<Box<dyn 
         dir: Mutex::new(None),
         urgent: Mutex::new(HashSet::new()),
         submap: Mutex::new(None),
+        screencast: Mutex::new(None),
         dialect: Mutex::new(Dialect::Hyprlang),
         warned: Mutex::new(HashSet::new()),
     });
@@ -93,6 +94,8 @@ struct Hyprland {
     /// The submap (binding mode) other than the default, as the last
     /// `submap` event said (no request tells it), as markup.
     submap: Mutex<Option<String>>,
+    /// The screen capture going on, as the last `screencast` event said.
+    screencast: Mutex<Option<ScreenCast>>,
     dialect: Mutex<Dialect>,
     /// The messages without a Hyprland meaning already warned about.
     warned: Mutex<HashSet<&'static str>>,
@@ -156,11 +159,12 @@ impl Hyprland {
         };
         let urgent = lock(&self.urgent).clone();
         let mode = lock(&self.submap).clone();
-        Ok(State { mode, ..fold::fold(&replies, self.monitor, &urgent) })
+        let screen_casts = lock(&self.screencast).iter().cloned().collect();
+        Ok(State { mode, screen_casts, ..fold::fold(&replies, self.monitor, &urgent) })
     }
 
     /// Notes what an event says that no reply does: which windows asked
-    /// for attention, and the submap.
+    /// for attention, the submap, and a screen capture.
     fn note(&self, event: &str, data: &str) {
         match event {
             "urgent" => {
@@ -171,8 +175,20 @@ impl Hyprland {
             }
             // Empty when the default one is back.
             "submap" => *lock(&self.submap) = Some(data).filter(|name| !name.is_empty()).map(obi_markup::escape),
+            "screencast" => *lock(&self.screencast) = screencast(data),
             _ => {}
         }
+    }
+}
+
+/// The capture a `screencast` event's `STATE,OWNER` says goes on: none
+/// when it ended (0), else of a monitor (owner 0) or a window (1), which
+/// the event does not name.
+fn screencast(data: &str) -> Option<ScreenCast> {
+    match data.split_once(',')? {
+        ("1", "1") => Some(ScreenCast::Window(None)),
+        ("1", _) => Some(ScreenCast::Output(None)),
+        _ => None,
     }
 }
 
@@ -193,6 +209,7 @@ fn follow(hyprland: &Hyprland, publisher: &Publisher, refresh: &Sender<()>) {
                 *lock(&hyprland.dir) = Some(dir);
                 // Told by events alone: until one says otherwise, the default.
                 *lock(&hyprland.submap) = None;
+                *lock(&hyprland.screencast) = None;
                 *lock(&hyprland.dialect) = dialect(hyprland);
                 let _ = refresh.send(());
                 let error = read_events(&events, hyprland, refresh);

@@ -11,6 +11,8 @@
 //!   float; the focused window has focus. niri tells no fullscreen.
 //! - A workspace is urgent when niri says so (25.05 on) or a window on it is.
 //! - The keyboard layout is `names[current_idx]`.
+//! - The screen casts are the active ones of `Cast…` events (26.04 on):
+//!   of an output by its name, of a window by its title.
 //!
 //! Each workspace's windows are folded once and kept until a window on it
 //! comes, goes or changes; the focus is found in them when the state is
@@ -18,7 +20,7 @@
 //! a fold of them all.
 
 use crate::tiler::KeyboardLayout;
-use crate::tiler::{Container, Kind, Layer, Monitor, SharedList, State, Window, Workspace};
+use crate::tiler::{Container, Kind, Layer, Monitor, ScreenCast, SharedList, State, Window, Workspace};
 use anyhow::{Context, anyhow};
 use serde::Deserialize;
 use serde_json::Value;
@@ -65,6 +67,19 @@ pub struct Layouts {
     pub current_idx: usize,
 }
 
+/// A screen cast, as niri tells it (26.04 on).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Cast {
+    pub stream_id: u64,
+    /// `{"Output":{"name":…}}`, `{"Window":{"id":…}}` or `{"Nothing":{}}`
+    /// (none chosen yet).
+    #[serde(default)]
+    pub target: Value,
+    /// Whether it is capturing now, not paused.
+    #[serde(default)]
+    pub is_active: bool,
+}
+
 /// An output's place in the layout, from `Outputs`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Logical {
@@ -89,6 +104,8 @@ pub struct Model {
     pub layouts: Option<Layouts>,
     /// The outputs, by name, with their place (none when off).
     pub outputs: BTreeMap<String, Option<Logical>>,
+    /// The screen casts, by stream.
+    casts: BTreeMap<u64, Cast>,
 }
 
 /// A workspace's windows, folded: tiled and floating apart, by id.
@@ -185,6 +202,18 @@ impl Model {
                 }
             }
             "KeyboardLayoutsChanged" => self.layouts = Some(read(event, body, "keyboard_layouts")?),
+            "CastsChanged" => {
+                let casts: Vec<Cast> = read(event, body, "casts")?;
+                self.casts = casts.into_iter().map(|cast| (cast.stream_id, cast)).collect();
+            }
+            "CastStartedOrChanged" => {
+                let cast: Cast = read(event, body, "cast")?;
+                self.casts.insert(cast.stream_id, cast);
+            }
+            "CastStopped" => {
+                let stream = field("stream_id").as_u64().context("CastStopped without a stream_id")?;
+                self.casts.remove(&stream);
+            }
             "KeyboardLayoutSwitched" => {
                 let index = field("idx").as_u64().context("KeyboardLayoutSwitched without an idx")?;
                 if let Some(layouts) = &mut self.layouts {
@@ -291,7 +320,20 @@ impl Model {
                 all: layouts.names.clone(),
             })
         });
-        State { monitors, focused_monitor, bar_monitor, keyboard, ..State::empty(Kind::Niri) }
+        let screen_casts =
+            self.casts.values().filter(|cast| cast.is_active).filter_map(|cast| self.cast(cast)).collect();
+        State { monitors, focused_monitor, bar_monitor, keyboard, screen_casts, ..State::empty(Kind::Niri) }
+    }
+
+    /// What `cast` captures, when it captures something.
+    fn cast(&self, cast: &Cast) -> Option<ScreenCast> {
+        let named = |name: &Value| name.as_str().map(str::to_owned);
+        if let Some(output) = cast.target.get("Output") {
+            return Some(ScreenCast::Output(named(&output["name"])));
+        }
+        let window = cast.target.get("Window")?;
+        let title = window["id"].as_u64().and_then(|id| self.windows.get(&id)?.title.clone());
+        Some(ScreenCast::Window(title))
     }
 }
 
@@ -407,8 +449,33 @@ mod tests {
         assert_eq!(dp.workspaces[1].focused_container, Some(0));
         assert_eq!(state.keyboard.unwrap().name, "Russian");
         assert_eq!(model.apply(r#"{"OverviewOpenedOrClosed":{"is_open":true}}"#).unwrap(), Applied::Nothing);
+        assert_eq!(model.apply(r#"{"CastsChanged":{}}"#).unwrap_err().to_string(), "CastsChanged without `casts`");
         assert!(model.apply("not json").is_err());
         assert!(model.apply(r#"{"WindowsChanged":{}}"#).unwrap_err().to_string().contains("without `windows`"));
+    }
+
+    #[test]
+    fn active_casts_are_the_screen_casts_by_output_name_and_window_title() {
+        let mut model = started();
+        let cast = |stream: u64, target: &str, active: bool| {
+            format!(
+                r#"{{"stream_id":{stream},"session_id":1,"kind":"PipeWire","target":{target},"is_dynamic_target":false,"is_active":{active},"pid":77,"pw_node_id":50}}"#
+            )
+        };
+        let output = cast(1, r#"{"Output":{"name":"DP-1"}}"#, true);
+        let paused = cast(2, r#"{"Window":{"id":12}}"#, false);
+        model.apply(&format!(r#"{{"CastsChanged":{{"casts":[{output},{paused}]}}}}"#)).unwrap();
+        assert_eq!(model.fold(None).screen_casts, [ScreenCast::Output(Some("DP-1".into()))], "the paused one is not");
+        let started = |cast: String| format!(r#"{{"CastStartedOrChanged":{{"cast":{cast}}}}}"#);
+        model.apply(&started(cast(2, r#"{"Window":{"id":12}}"#, true))).unwrap();
+        model.apply(&started(cast(3, r#"{"Nothing":{}}"#, true))).unwrap();
+        assert_eq!(
+            model.fold(None).screen_casts,
+            [ScreenCast::Output(Some("DP-1".into())), ScreenCast::Window(Some("nvim".into()))],
+            "a cast of nothing yet captures nothing"
+        );
+        model.apply(r#"{"CastStopped":{"stream_id":1}}"#).unwrap();
+        assert_eq!(model.fold(None).screen_casts, [ScreenCast::Window(Some("nvim".into()))]);
     }
 
     /// The focus is where niri last said it is: a window opened with it
