@@ -29,6 +29,7 @@ pub mod status_program;
 pub mod tiler;
 pub mod tray;
 pub mod web;
+pub mod wifi;
 
 use crate::view::images::HeldImages;
 use std::fmt;
@@ -52,6 +53,7 @@ pub use status_program::{Click, Hiding, StatusRead, StatusSource};
 pub use tiler::Tiler;
 pub use tray::{ItemStatus, MenuEntry, SystemTray, Tray, TrayAction, TrayItem};
 pub use web::{SystemWeb, Web};
+pub use wifi::{SystemWifi, Wifi, WifiRequest, WifiStatus};
 
 /// A capability a widget can be granted: one WIT interface of `obi:widget`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,10 +79,11 @@ pub enum Capability {
     Bluetooth,
     AudioStreams,
     ScreenCasts,
+    Wifi,
 }
 
 impl Capability {
-    pub const ALL: [Capability; 21] = [
+    pub const ALL: [Capability; 22] = [
         Capability::Log,
         Capability::Clock,
         Capability::Metrics,
@@ -102,6 +105,7 @@ impl Capability {
         Capability::Bluetooth,
         Capability::AudioStreams,
         Capability::ScreenCasts,
+        Capability::Wifi,
     ];
 
     /// The interface name in the WIT package, e.g. `metrics`.
@@ -128,6 +132,7 @@ impl Capability {
             Capability::Bluetooth => "bluetooth",
             Capability::AudioStreams => "audio-streams",
             Capability::ScreenCasts => "screen-casts",
+            Capability::Wifi => "wifi",
         }
     }
 
@@ -173,6 +178,7 @@ pub struct Capabilities {
     /// The process's hold on idling; a Wayland bar hands it its way.
     pub idle_inhibit: Arc<IdleInhibition>,
     pub bluetooth: Arc<dyn Bluetooth>,
+    pub wifi: Arc<dyn Wifi>,
     /// The desktop's notifications, once a bar serves them.
     pub notifications: Arc<Notifications>,
     /// Where images are held for the painter: window and tray icons, and
@@ -207,6 +213,7 @@ impl Capabilities {
             power_profiles: Arc::new(SystemPowerProfiles::new()),
             idle_inhibit: Arc::default(),
             bluetooth: Arc::new(SystemBluetooth::new()),
+            wifi: Arc::new(SystemWifi::new()),
             notifications: Arc::default(),
             held,
             hiding: Arc::default(),

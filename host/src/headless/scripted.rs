@@ -12,6 +12,7 @@ use crate::capabilities::bluetooth::{self, Bluetooth, BluetoothRequest, Bluetoot
 use crate::capabilities::followed::{Followed, Following};
 use crate::capabilities::power_profiles::{self, PowerProfiles, ProfilesStatus};
 use crate::capabilities::web::Response;
+use crate::capabilities::wifi::{self, Link, Wifi, WifiRequest, WifiStatus};
 use crate::capabilities::{
     Audio, AudioRequest, AudioStatus, Backlight, BacklightStatus, Batteries, Battery, Capabilities, Click, Clock,
     CommandOutput, Control, Disk, Disks, Interface, Keyboard, Media, MemoryUsage, Metrics, Network, NowPlaying,
@@ -58,6 +59,8 @@ struct Readings {
     power_profiles: ProfilesStatus,
     bluetooth: BluetoothStatus,
     bluetooth_requests: Vec<BluetoothRequest>,
+    wifi: WifiStatus,
+    wifi_requests: Vec<WifiRequest>,
     profiles_asked: Vec<String>,
     followed: HashMap<String, Followed>,
     follows: Vec<String>,
@@ -79,6 +82,7 @@ pub struct Script {
     backlight_readers: Arc<Subscribers>,
     power_profiles_readers: Arc<Subscribers>,
     bluetooth_readers: Arc<Subscribers>,
+    wifi_readers: Arc<Subscribers>,
     idle_inhibition: Arc<IdleInhibition>,
     follow_readers: Arc<Subscribers>,
     /// The notification server's history, empty until the test starts one.
@@ -124,6 +128,8 @@ impl Script {
             power_profiles: ProfilesStatus::Unavailable("no power profiles in this script".into()),
             bluetooth: BluetoothStatus::Absent("no Bluetooth in this script".into()),
             bluetooth_requests: Vec::new(),
+            wifi: WifiStatus::Absent("no NetworkManager in this script".into()),
+            wifi_requests: Vec::new(),
             profiles_asked: Vec::new(),
             followed: HashMap::new(),
             follows: Vec::new(),
@@ -140,6 +146,7 @@ impl Script {
             backlight_readers: Arc::default(),
             power_profiles_readers: Arc::default(),
             bluetooth_readers: Arc::default(),
+            wifi_readers: Arc::default(),
             idle_inhibition: Arc::new(IdleInhibition::scripted()),
             follow_readers: Arc::default(),
             notifications: Arc::default(),
@@ -306,6 +313,18 @@ impl Script {
         self.readings().bluetooth_requests.clone()
     }
 
+    /// The Wi-Fi networks and VPNs (or why there are none); what reads them is woken.
+    pub fn set_wifi(&self, status: WifiStatus) {
+        self.readings().wifi = status;
+        self.wifi_readers.wake_all();
+    }
+
+    /// What widgets asked of NetworkManager, oldest first; each is carried
+    /// out as NetworkManager would, at once.
+    pub fn wifi_requests(&self) -> Vec<WifiRequest> {
+        self.readings().wifi_requests.clone()
+    }
+
     /// The power profiles (or why there are none); what reads them is woken.
     pub fn set_power_profiles(&self, status: ProfilesStatus) {
         self.readings().power_profiles = status;
@@ -402,6 +421,7 @@ impl Script {
             power_profiles: Arc::new(self.clone()),
             idle_inhibit: self.idle_inhibition.clone(),
             bluetooth: Arc::new(self.clone()),
+            wifi: Arc::new(self.clone()),
             notifications: self.notifications.clone(),
             held: Default::default(),
             hiding: Default::default(),
@@ -645,6 +665,41 @@ impl Bluetooth for Script {
         }
         drop(readings);
         self.bluetooth_readers.wake_all();
+        Ok(())
+    }
+}
+
+impl Wifi for Script {
+    fn status(&self, waker: &Waker) -> WifiStatus {
+        self.wifi_readers.subscribe(waker);
+        self.readings().wifi.clone()
+    }
+
+    fn request(&self, request: WifiRequest) -> Result<(), String> {
+        let mut readings = self.readings();
+        wifi::check(&readings.wifi, &request)?;
+        readings.wifi_requests.push(request.clone());
+        if let WifiStatus::Present(networks) = &mut readings.wifi {
+            let link = |on: bool| if on { Link::Connected } else { Link::Disconnected };
+            match request {
+                WifiRequest::SetEnabled(on) => networks.enabled = on,
+                WifiRequest::SetConnected { ssid, connected } => {
+                    for network in &mut networks.wifi {
+                        if network.ssid == ssid {
+                            network.link = link(connected);
+                            network.known |= connected;
+                        } else if connected {
+                            network.link = Link::Disconnected;
+                        }
+                    }
+                }
+                WifiRequest::SetVpnOn { uuid, on } => {
+                    networks.vpns.iter_mut().filter(|vpn| vpn.uuid == uuid).for_each(|vpn| vpn.link = link(on));
+                }
+            }
+        }
+        drop(readings);
+        self.wifi_readers.wake_all();
         Ok(())
     }
 }

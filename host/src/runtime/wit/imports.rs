@@ -10,7 +10,7 @@ use crate::capabilities::errands::Errand;
 use crate::capabilities::{self, web};
 use crate::capabilities::{
     AudioRequest, AudioStatus, BacklightStatus, BluetoothRequest, BluetoothStatus, Click, IdleStatus, ProfilesStatus,
-    StatusSource, StreamsStatus, TrayAction, clock,
+    StatusSource, StreamsStatus, TrayAction, WifiRequest, WifiStatus, clock,
 };
 use crate::runtime::store::StoreState;
 use crate::tiler;
@@ -500,6 +500,55 @@ impl host::screen_casts::Host for StoreState {
             tiler::ScreenCast::Window(title) => Wit::Window(title.map(foreign)),
         };
         state.screen_casts.into_iter().map(cast).collect()
+    }
+}
+
+impl host::wifi::Host for StoreState {
+    fn status(&mut self) -> host::wifi::WifiStatus {
+        use crate::capabilities::wifi::{Link, Security};
+        use host::wifi::{Link as WitLink, Network, Networks, Security as WitSecurity, Vpn, WifiStatus as Wit};
+        let link = |link| match link {
+            Link::Disconnected => WitLink::Disconnected,
+            Link::Connecting => WitLink::Connecting,
+            Link::Connected => WitLink::Connected,
+        };
+        match self.capabilities.wifi.status(&self.waker) {
+            WifiStatus::Present(networks) => Wit::Present(Networks {
+                has_wifi_device: networks.has_wifi_device,
+                enabled: networks.enabled,
+                hardware_enabled: networks.hardware_enabled,
+                wifi: (networks.wifi.into_iter())
+                    .map(|network| Network {
+                        ssid: foreign(network.ssid),
+                        strength: network.strength,
+                        security: match network.security {
+                            Security::Open => WitSecurity::Open,
+                            Security::Wep => WitSecurity::Wep,
+                            Security::Personal => WitSecurity::Personal,
+                            Security::Enterprise => WitSecurity::Enterprise,
+                        },
+                        known: network.known,
+                        link: link(network.link),
+                    })
+                    .collect(),
+                vpns: (networks.vpns.into_iter())
+                    .map(|vpn| Vpn { name: foreign(vpn.name), uuid: vpn.uuid, link: link(vpn.link) })
+                    .collect(),
+            }),
+            WifiStatus::Absent(why) => Wit::Absent(why),
+        }
+    }
+
+    fn set_enabled(&mut self, on: bool) -> Result<(), String> {
+        self.capabilities.wifi.request(WifiRequest::SetEnabled(on))
+    }
+
+    fn set_connected(&mut self, ssid: String, connected: bool) -> Result<(), String> {
+        self.capabilities.wifi.request(WifiRequest::SetConnected { ssid, connected })
+    }
+
+    fn set_vpn_on(&mut self, uuid: String, on: bool) -> Result<(), String> {
+        self.capabilities.wifi.request(WifiRequest::SetVpnOn { uuid, on })
     }
 }
 

@@ -397,6 +397,7 @@ pub(super) fn add_imports(linker: &mut Linker<StoreState>, grants: &BTreeSet<Cap
             Capability::Bluetooth => wit::bluetooth::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::AudioStreams => wit::audio_streams::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
             Capability::ScreenCasts => wit::screen_casts::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
+            Capability::Wifi => wit::wifi::add_to_linker::<_, HasSelf<_>>(linker, |state| state)?,
         }
     }
     Ok(())

@@ -1,0 +1,122 @@
+//! Wi-Fi and VPN connections from NetworkManager as python3-dbusmock
+//! simulates it on a private bus the capability takes for the system bus:
+//! the networks in range with their strength and security, a known one
+//! joined through its saved connection and an open one anew (read back
+//! from the simulator's calls), a secured unknown one refused, Wi-Fi
+//! switched off, a VPN switched on and off, NetworkManager going.
+
+#![cfg(target_os = "linux")]
+
+use obi::capabilities::wifi::{Link, Networks, Security, Vpn, WifiNetwork};
+use obi::capabilities::{SystemWifi, Wifi, WifiRequest, WifiStatus};
+use obi::wake::Waker;
+use obi_test_support::system_services::SystemServices;
+use std::time::{Duration, Instant};
+
+/// Reads until `wanted` says yes (10 s at most); the last reading.
+fn read_until(wifi: &SystemWifi, wanted: impl Fn(&Networks) -> bool) -> WifiStatus {
+    let waker = Waker::new(|| {});
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let status = wifi.status(&waker);
+        if matches!(&status, WifiStatus::Present(networks) if wanted(networks)) || Instant::now() > deadline {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn network(ssid: &str, strength: u8, security: Security, known: bool, link: Link) -> WifiNetwork {
+    WifiNetwork { ssid: ssid.into(), strength, security, known, link }
+}
+
+/// The networks' links, by SSID.
+fn links(networks: &Networks) -> Vec<(&str, Link)> {
+    networks.wifi.iter().map(|network| (network.ssid.as_str(), network.link)).collect()
+}
+
+#[test]
+fn networks_in_range_are_listed_joined_and_left_and_vpns_switched() {
+    let Some(mut services) = SystemServices::for_tests("Wi-Fi") else { return };
+    services.simulate("networkmanager", "org.freedesktop.NetworkManager");
+    // Home twice (two access points, one stronger), a café without a
+    // password, the neighbours' with one; Home known, and a VPN.
+    services.python(
+        "nm = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop'), 'org.freedesktop.DBus.Mock')\n\
+         device = nm.AddWiFiDevice('wlan0', 'wlan0', dbus.UInt32(30))\n\
+         psk = dbus.UInt32(0x100)\n\
+         for name, ssid, mac, strength, security in (('home1', 'Home', '00:11:22:33:44:01', 40, psk),\n\
+                                                     ('home2', 'Home', '00:11:22:33:44:02', 75, psk),\n\
+                                                     ('cafe', 'Café', '00:11:22:33:44:03', 55, dbus.UInt32(0)),\n\
+                                                     ('next', 'Neighbours', '00:11:22:33:44:04', 20, psk)):\n    \
+             nm.AddAccessPoint(device, name, ssid, mac, dbus.UInt32(2), dbus.UInt32(2437), dbus.UInt32(54000), dbus.Byte(strength), security)\n\
+         nm.AddWiFiConnection(device, 'home', 'Home', 'wpa-psk')\n\
+         settings = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager/Settings'), 'org.freedesktop.NetworkManager.Settings')\n\
+         settings.AddConnection({'connection': {'type': 'vpn', 'id': 'Office', 'uuid': 'vpn-office'}, 'vpn': {'service-type': 'org.freedesktop.NetworkManager.openvpn'}})",
+    );
+    // SAFETY: this file's only test, before the thread that reads it starts.
+    unsafe { std::env::set_var("DBUS_SYSTEM_BUS_ADDRESS", services.address()) };
+
+    let wifi = SystemWifi::new();
+    let status = read_until(&wifi, |networks| networks.wifi.len() == 3 && !networks.vpns.is_empty());
+    let office = Vpn { name: "Office".into(), uuid: "vpn-office".into(), link: Link::Disconnected };
+    let expected = Networks {
+        has_wifi_device: true,
+        enabled: true,
+        hardware_enabled: true,
+        wifi: vec![
+            network("Home", 75, Security::Personal, true, Link::Disconnected),
+            network("Café", 55, Security::Open, false, Link::Disconnected),
+            network("Neighbours", 20, Security::Personal, false, Link::Disconnected),
+        ],
+        vpns: vec![office],
+    };
+    assert_eq!(status, WifiStatus::Present(expected), "one network a SSID, at its strongest, by strength");
+
+    let join = |ssid: &str, connected| WifiRequest::SetConnected { ssid: ssid.into(), connected };
+    wifi.request(join("Home", true)).unwrap();
+    let status = read_until(&wifi, |networks| links(networks)[0] == ("Home", Link::Connected));
+    let WifiStatus::Present(networks) = &status else { panic!("{status:?}") };
+    assert_eq!(links(networks)[0], ("Home", Link::Connected), "{status:?}");
+    let calls = services.python(
+        "for _, method, args in mock('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager').GetCalls():\n    \
+         print(method, *[str(arg) for arg in args if not isinstance(arg, dbus.Dictionary)])",
+    );
+    assert!(
+        calls.contains(
+            "ActivateConnection /org/freedesktop/NetworkManager/Settings/home /org/freedesktop/NetworkManager/Devices/wlan0 /org/freedesktop/NetworkManager/AccessPoint/home2"
+        ),
+        "the saved connection, through the strongest access point: {calls}"
+    );
+    let refused = wifi.request(join("Neighbours", true)).unwrap_err();
+    assert!(refused.contains("system's network settings"), "{refused}");
+
+    wifi.request(join("Home", false)).unwrap();
+    read_until(&wifi, |networks| links(networks).iter().all(|(_, link)| *link == Link::Disconnected));
+    wifi.request(join("Café", true)).unwrap();
+    let status = read_until(&wifi, |networks| {
+        networks.wifi.iter().any(|network| network.ssid == "Café" && network.known && network.link == Link::Connected)
+    });
+    let WifiStatus::Present(networks) = &status else { panic!("{status:?}") };
+    assert!(links(networks).contains(&("Café", Link::Connected)), "an open network joined anew: {status:?}");
+
+    wifi.request(WifiRequest::SetVpnOn { uuid: "vpn-office".into(), on: true }).unwrap();
+    read_until(&wifi, |networks| networks.vpns[0].link == Link::Connected);
+    wifi.request(WifiRequest::SetVpnOn { uuid: "vpn-office".into(), on: false }).unwrap();
+    let status = read_until(&wifi, |networks| networks.vpns[0].link == Link::Disconnected);
+    let WifiStatus::Present(networks) = &status else { panic!("{status:?}") };
+    assert_eq!(networks.vpns[0].link, Link::Disconnected, "{status:?}");
+
+    wifi.request(WifiRequest::SetEnabled(false)).unwrap();
+    let status = read_until(&wifi, |networks| !networks.enabled);
+    assert!(matches!(&status, WifiStatus::Present(networks) if !networks.enabled), "{status:?}");
+
+    services.stop_simulators();
+    let waker = Waker::new(|| {});
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let gone = WifiStatus::Absent("NetworkManager is not running".into());
+    while wifi.status(&waker) != gone && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(wifi.status(&waker), gone);
+}
