@@ -353,6 +353,7 @@ mod tests {
             let hears_streams = ["Volume", "Privacy"].contains(kind);
             assert_eq!(grants.contains(&Capability::AudioStreams), hears_streams, "{kind}");
             assert_eq!(grants.contains(&Capability::ScreenCasts), *kind == "Privacy", "{kind}");
+            assert_eq!(grants.contains(&Capability::Wifi), *kind == "Wifi", "{kind}");
         }
         assert_eq!(stock_grants("Network"), [Capability::Log, Capability::Clock, Capability::Network].into());
     }

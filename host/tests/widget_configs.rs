@@ -96,6 +96,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         r#"{ "enable": true, "latitude": -33.87, "longitude": 151.21, "units": "Imperial", "data_refresh_interval": 900,
         "label_prefix": "IconAndText", "open_meteo_url": "http://127.0.0.1:9" }"#,
     ),
+    ("Wifi", r#"{ "enable": true, "label_prefix": "Text" }"#),
 ];
 
 #[test]

@@ -38,22 +38,7 @@ fn links(networks: &Networks) -> Vec<(&str, Link)> {
 #[test]
 fn networks_in_range_are_listed_joined_and_left_and_vpns_switched() {
     let Some(mut services) = SystemServices::for_tests("Wi-Fi") else { return };
-    services.simulate("networkmanager", "org.freedesktop.NetworkManager");
-    // Home twice (two access points, one stronger), a café without a
-    // password, the neighbours' with one; Home known, and a VPN.
-    services.python(
-        "nm = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop'), 'org.freedesktop.DBus.Mock')\n\
-         device = nm.AddWiFiDevice('wlan0', 'wlan0', dbus.UInt32(30))\n\
-         psk = dbus.UInt32(0x100)\n\
-         for name, ssid, mac, strength, security in (('home1', 'Home', '00:11:22:33:44:01', 40, psk),\n\
-                                                     ('home2', 'Home', '00:11:22:33:44:02', 75, psk),\n\
-                                                     ('cafe', 'Café', '00:11:22:33:44:03', 55, dbus.UInt32(0)),\n\
-                                                     ('next', 'Neighbours', '00:11:22:33:44:04', 20, psk)):\n    \
-             nm.AddAccessPoint(device, name, ssid, mac, dbus.UInt32(2), dbus.UInt32(2437), dbus.UInt32(54000), dbus.Byte(strength), security)\n\
-         nm.AddWiFiConnection(device, 'home', 'Home', 'wpa-psk')\n\
-         settings = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager/Settings'), 'org.freedesktop.NetworkManager.Settings')\n\
-         settings.AddConnection({'connection': {'type': 'vpn', 'id': 'Office', 'uuid': 'vpn-office'}, 'vpn': {'service-type': 'org.freedesktop.NetworkManager.openvpn'}})",
-    );
+    services.network_manager_at_home();
     // SAFETY: this file's only test, before the thread that reads it starts.
     unsafe { std::env::set_var("DBUS_SYSTEM_BUS_ADDRESS", services.address()) };
 
@@ -78,10 +63,7 @@ fn networks_in_range_are_listed_joined_and_left_and_vpns_switched() {
     let status = read_until(&wifi, |networks| links(networks)[0] == ("Home", Link::Connected));
     let WifiStatus::Present(networks) = &status else { panic!("{status:?}") };
     assert_eq!(links(networks)[0], ("Home", Link::Connected), "{status:?}");
-    let calls = services.python(
-        "for _, method, args in mock('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager').GetCalls():\n    \
-         print(method, *[str(arg) for arg in args if not isinstance(arg, dbus.Dictionary)])",
-    );
+    let calls = services.network_manager_calls();
     assert!(
         calls.contains(
             "ActivateConnection /org/freedesktop/NetworkManager/Settings/home /org/freedesktop/NetworkManager/Devices/wlan0 /org/freedesktop/NetworkManager/AccessPoint/home2"

@@ -7,7 +7,8 @@
 //! [`command_lines`], [`status_programs`], [`web`], [`tiler`],
 //! [`tiler_mode`], [`keyboard`], [`media`], [`media_cover`], [`tray`],
 //! [`audio`], [`audio_streams`], [`notifications`], [`backlight`],
-//! [`power_profiles`], [`idle_inhibit`], [`bluetooth`], [`screen_casts`]) are the host's WIT
+//! [`power_profiles`], [`idle_inhibit`], [`bluetooth`], [`screen_casts`],
+//! [`wifi`]) are the host's WIT
 //! imports; calling one is what makes the built component import it, so a
 //! widget asks for exactly the capabilities it uses. [`bar()`] tells where the widget's bar is.
 //!
@@ -63,7 +64,7 @@ pub use bindings::obi::widget::view::{
 pub use bindings::obi::widget::{
     audio, audio_streams, backlight, battery, bluetooth, calendar, clock, command_lines, commands, disks, idle_inhibit,
     keyboard, log, media, media_cover, metrics, network, notifications, power_profiles, process, screen_casts,
-    status_programs, tiler, tiler_mode, tray, web,
+    status_programs, tiler, tiler_mode, tray, web, wifi,
 };
 pub use colour::hex_colour;
 pub use obi_markup as markup;

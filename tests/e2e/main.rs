@@ -43,6 +43,7 @@ mod volume;
 mod weather;
 mod weston;
 mod widget_tool;
+mod wifi;
 mod window;
 mod wine;
 

@@ -17,6 +17,7 @@ mod privacy;
 mod status_command;
 mod volume;
 mod weather;
+mod wifi;
 
 pub use bluetooth::BluetoothConfig;
 pub use brightness::BrightnessConfig;
@@ -30,6 +31,7 @@ pub use privacy::PrivacyConfig;
 pub use status_command::StatusCommandConfig;
 pub use volume::VolumeConfig;
 pub use weather::{WeatherConfig, WeatherUnits};
+pub use wifi::WifiConfig;
 
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
@@ -69,6 +71,7 @@ macro_rules! with_stock_kinds {
             Update(UpdateConfig) grants ["web"],
             Volume(VolumeConfig) grants ["audio", "audio-streams"],
             Weather(WeatherConfig) grants ["web"],
+            Wifi(WifiConfig) grants ["wifi"],
         }
     };
 }
@@ -86,6 +89,7 @@ pub const OBI_OWN_KINDS: &[&str] = &[
     "StatusCommand",
     "Volume",
     "Weather",
+    "Wifi",
 ];
 
 /// A stock widget kind: the key that names it in the config file, and the
@@ -140,7 +144,8 @@ enabled_by_its_switch!(
     TimeConfig,
     UpdateConfig,
     VolumeConfig,
-    WeatherConfig
+    WeatherConfig,
+    WifiConfig
 );
 
 #[skip_serializing_none]

@@ -169,6 +169,7 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
             "Privacy" => {
                 Some("the Privacy widget reads the sound server, which Obi reads on Linux; here it shows nothing")
             }
+            "Wifi" => Some("the Wifi widget reads NetworkManager, which runs on Linux; here it shows nothing"),
             _ => None,
         };
         for (at, widget) in model.entries().filter(|(_, widget)| widget.enabled()) {

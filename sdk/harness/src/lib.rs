@@ -22,10 +22,11 @@ pub use obi::capabilities::CommandOutput;
 pub use obi::capabilities::audio::{Input as SoundInput, Output, Playing, Recording, Streams};
 pub use obi::capabilities::followed::Followed;
 pub use obi::capabilities::status_program::Header;
+pub use obi::capabilities::wifi::{Link, Networks, Security, Vpn, WifiNetwork};
 pub use obi::capabilities::{
     AudioRequest, AudioStatus, BacklightStatus, Battery, BluetoothDevice, BluetoothRequest, BluetoothStatus,
     Capability, ChargeState, Control, Disk, IdleStatus, Interface, ItemStatus, LevelAsked, MemoryUsage, MenuEntry,
-    NowPlaying, Playback, ProfilesStatus, StatusRead, StreamsStatus, TrayAction, TrayItem,
+    NowPlaying, Playback, ProfilesStatus, StatusRead, StreamsStatus, TrayAction, TrayItem, WifiRequest, WifiStatus,
 };
 pub use obi::colour::Rgba;
 pub use obi::headless::{Harness, Script, config_schema};

@@ -88,6 +88,39 @@ impl SystemServices {
     }
 
     /// Stops every simulator started: their services vanish from the bus.
+    /// NetworkManager with a Wi-Fi device (`wlan0`) in range of Home (two
+    /// access points, at 40 % and 75 %, WPA, known: a saved connection at
+    /// `Settings/home`), Café (55 %, open) and Neighbours (20 %, WPA,
+    /// unknown), and a VPN connection, Office (`vpn-office`); none joined.
+    pub fn network_manager_at_home(&mut self) {
+        self.simulate("networkmanager", "org.freedesktop.NetworkManager");
+        self.python(
+            "nm = mock('org.freedesktop.NetworkManager', '/org/freedesktop')\n\
+             device = nm.AddWiFiDevice('wlan0', 'wlan0', dbus.UInt32(30))\n\
+             psk = dbus.UInt32(0x100)\n\
+             for name, ssid, mac, strength, security in (('home1', 'Home', '00:11:22:33:44:01', 40, psk),\n\
+                                                         ('home2', 'Home', '00:11:22:33:44:02', 75, psk),\n\
+                                                         ('cafe', 'Café', '00:11:22:33:44:03', 55, dbus.UInt32(0)),\n\
+                                                         ('next', 'Neighbours', '00:11:22:33:44:04', 20, psk)):\n    \
+                 nm.AddAccessPoint(device, name, ssid, mac, dbus.UInt32(2), dbus.UInt32(2437), dbus.UInt32(54000), \
+                 dbus.Byte(strength), security)\n\
+             nm.AddWiFiConnection(device, 'home', 'Home', 'wpa-psk')\n\
+             settings = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', \
+             '/org/freedesktop/NetworkManager/Settings'), 'org.freedesktop.NetworkManager.Settings')\n\
+             settings.AddConnection({'connection': {'type': 'vpn', 'id': 'Office', 'uuid': 'vpn-office'}, \
+             'vpn': {'service-type': 'org.freedesktop.NetworkManager.openvpn'}})",
+        );
+    }
+
+    /// The methods NetworkManager's manager object was called with, a
+    /// line each: the method and its object paths.
+    pub fn network_manager_calls(&self) -> String {
+        self.python(
+            "for _, method, args in mock('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager').GetCalls():\n    \
+             print(method, *[str(arg) for arg in args if not isinstance(arg, dbus.Dictionary)])",
+        )
+    }
+
     pub fn stop_simulators(&mut self) {
         for mut simulator in self.simulators.drain(..) {
             let _ = simulator.kill();
