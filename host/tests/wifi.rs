@@ -3,7 +3,8 @@
 //! the networks in range with their strength and security, a known one
 //! joined through its saved connection and an open one anew (read back
 //! from the simulator's calls), a secured unknown one refused, Wi-Fi
-//! switched off, a VPN switched on and off, NetworkManager going.
+//! switched off, a VPN switched on and off, NetworkManager going, and one
+//! that takes its name and never answers.
 
 #![cfg(target_os = "linux")]
 
@@ -13,17 +14,25 @@ use obi::wake::Waker;
 use obi_test_support::system_services::SystemServices;
 use std::time::{Duration, Instant};
 
-/// Reads until `wanted` says yes (10 s at most); the last reading.
-fn read_until(wifi: &SystemWifi, wanted: impl Fn(&Networks) -> bool) -> WifiStatus {
+/// Reads until `wanted` says yes of a reading (10 s at most); the last one.
+/// No reading waits on the bus.
+fn read_status_until(wifi: &SystemWifi, wanted: impl Fn(&WifiStatus) -> bool) -> WifiStatus {
     let waker = Waker::new(|| {});
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
+        let asked = Instant::now();
         let status = wifi.status(&waker);
-        if matches!(&status, WifiStatus::Present(networks) if wanted(networks)) || Instant::now() > deadline {
+        assert!(asked.elapsed() < Duration::from_millis(200), "a reading waited on the bus");
+        if wanted(&status) || Instant::now() > deadline {
             return status;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Reads until `wanted` says yes of the networks (10 s at most); the last reading.
+fn read_until(wifi: &SystemWifi, wanted: impl Fn(&Networks) -> bool) -> WifiStatus {
+    read_status_until(wifi, |status| matches!(status, WifiStatus::Present(networks) if wanted(networks)))
 }
 
 fn network(ssid: &str, strength: u8, security: Security, known: bool, link: Link) -> WifiNetwork {
@@ -94,11 +103,19 @@ fn networks_in_range_are_listed_joined_and_left_and_vpns_switched() {
     assert!(matches!(&status, WifiStatus::Present(networks) if !networks.enabled), "{status:?}");
 
     services.stop_simulators();
-    let waker = Waker::new(|| {});
-    let deadline = Instant::now() + Duration::from_secs(10);
     let gone = WifiStatus::Absent("NetworkManager is not running".into());
-    while wifi.status(&waker) != gone && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert_eq!(wifi.status(&waker), gone);
+    assert_eq!(read_status_until(&wifi, |status| *status == gone), gone);
+    assert!(wifi.request(WifiRequest::SetEnabled(true)).is_err(), "nothing to switch without NetworkManager");
+
+    // A NetworkManager that takes the name and never answers: said, and no reading waits.
+    let silent = zbus::blocking::connection::Builder::address(services.address())
+        .unwrap()
+        .name("org.freedesktop.NetworkManager")
+        .unwrap()
+        .build()
+        .unwrap();
+    let unanswered = read_status_until(&wifi, |status| *status != gone);
+    let WifiStatus::Absent(why) = &unanswered else { panic!("{unanswered:?}") };
+    assert!(why.contains("cannot be read") && why.contains("timed out"), "{why}");
+    drop(silent);
 }

@@ -170,6 +170,9 @@ fn unsupported_here(model: &BarModel, has_session_bus: bool, is_linux: bool) -> 
                 Some("the Privacy widget reads the sound server, which Obi reads on Linux; here it shows nothing")
             }
             "Wifi" => Some("the Wifi widget reads NetworkManager, which runs on Linux; here it shows nothing"),
+            "Volume" => {
+                Some("the Volume widget reads PulseAudio or PipeWire, which Obi reads on Linux; here it shows nothing")
+            }
             _ => None,
         };
         for (at, widget) in model.entries().filter(|(_, widget)| widget.enabled()) {
@@ -488,7 +491,7 @@ mod tests {
         let model: BarModel = serde_json::from_str(
             r#"{ "left_widgets": [ { "Notifications": { "enable": true } }, { "Notifications": { "enable": false } } ],
                  "right_widgets": [ { "Brightness": { "enable": true } }, { "Bluetooth": { "enable": true } },
-                                    { "Privacy": { "enable": true } } ],
+                                    { "Privacy": { "enable": true } }, { "Volume": { "enable": true } } ],
                  "notifications": { "enable": true }, "osd": { "enable": true } }"#,
         )
         .unwrap();
@@ -499,7 +502,13 @@ mod tests {
         };
         assert_eq!(
             paths(unsupported_here(&model, true, false)),
-            ["osd", "right_widgets[0].Brightness", "right_widgets[1].Bluetooth", "right_widgets[2].Privacy"],
+            [
+                "osd",
+                "right_widgets[0].Brightness",
+                "right_widgets[1].Bluetooth",
+                "right_widgets[2].Privacy",
+                "right_widgets[3].Volume"
+            ],
             "a BSD serves notifications"
         );
         assert_eq!(
@@ -510,7 +519,8 @@ mod tests {
                 "osd",
                 "right_widgets[0].Brightness",
                 "right_widgets[1].Bluetooth",
-                "right_widgets[2].Privacy"
+                "right_widgets[2].Privacy",
+                "right_widgets[3].Volume"
             ],
             "Windows and macOS have none of them, and a disabled widget is not named"
         );
