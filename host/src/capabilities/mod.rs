@@ -16,6 +16,8 @@ pub mod followed;
 pub mod idle_inhibit;
 pub mod keyboard;
 pub mod locale;
+#[cfg(free_unix)]
+mod managed_objects;
 pub mod media;
 pub mod metrics;
 pub mod network;

@@ -6,6 +6,7 @@
 //! device to connect.
 
 use super::{BluetoothDevice, BluetoothRequest, BluetoothStatus};
+use crate::capabilities::managed_objects::{self, Objects, Service, property};
 use crate::capabilities::session_bus::{Bus, Unresponsive, follow_signals, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
@@ -14,10 +15,9 @@ use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use zbus::blocking::Connection;
-use zbus::names::BusName;
-use zbus::zvariant::{ObjectPath, OwnedObjectPath, OwnedValue};
+use zbus::zvariant::{ObjectPath, OwnedObjectPath};
 
-const BLUEZ: &str = "org.bluez";
+const BLUEZ: Service = Service { name: "org.bluez", called: "BlueZ", manager: "/" };
 const ADAPTER: &str = "org.bluez.Adapter1";
 const DEVICE: &str = "org.bluez.Device1";
 const BATTERY: &str = "org.bluez.Battery1";
@@ -27,9 +27,6 @@ const MOST_DEVICES: usize = 64;
 
 /// How long a request may take: connecting a headset takes seconds.
 const REQUEST_TIME: Duration = Duration::from_secs(30);
-
-/// BlueZ's objects: each path's interfaces and their properties.
-type Objects = HashMap<OwnedObjectPath, HashMap<String, HashMap<String, OwnedValue>>>;
 
 /// The adapter shown and its devices' paths by address, for the requests.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -54,31 +51,12 @@ pub fn follow(shown: &Pushed<BluetoothStatus>, requests: Receiver<BluetoothReque
     })
 }
 
-/// Carries out each request on the adapter and devices found last.
+/// Carries out each request on the adapter and devices found last, on a
+/// connection that waits long enough for a device to connect.
 fn serve(found: &Mutex<Option<Found>>, requests: Receiver<BluetoothRequest>) {
-    let mut bus: Option<Connection> = None;
-    for request in requests {
-        let Some(found) = lock(found).clone() else { continue };
-        let connected = bus.take().map_or_else(
-            || {
-                zbus::blocking::connection::Builder::system()
-                    .and_then(|system| system.method_timeout(REQUEST_TIME).build())
-            },
-            Ok,
-        );
-        let connection = match connected {
-            Ok(connection) => connection,
-            Err(error) => {
-                tracing::warn!("Bluetooth: no D-Bus system bus for {request:?}: {error}");
-                continue;
-            }
-        };
-        match carry_out(&connection, &found, &request) {
-            Ok(()) => bus = Some(connection),
-            // Connected afresh at the next: the bus may have restarted.
-            Err(error) => tracing::warn!("Bluetooth: BlueZ did not take {request:?}: {error}"),
-        }
-    }
+    let connect =
+        || zbus::blocking::connection::Builder::system().and_then(|system| system.method_timeout(REQUEST_TIME).build());
+    managed_objects::serve(BLUEZ.called, found, requests, connect, carry_out);
 }
 
 fn carry_out(connection: &Connection, found: &Found, request: &BluetoothRequest) -> zbus::Result<()> {
@@ -87,7 +65,7 @@ fn carry_out(connection: &Connection, found: &Found, request: &BluetoothRequest)
             let on = zbus::zvariant::Value::from(*on);
             let set = (ADAPTER, "Powered", on);
             connection.call_method(
-                Some(BLUEZ),
+                Some(BLUEZ.name),
                 found.adapter.as_str(),
                 Some("org.freedesktop.DBus.Properties"),
                 "Set",
@@ -97,7 +75,7 @@ fn carry_out(connection: &Connection, found: &Found, request: &BluetoothRequest)
         BluetoothRequest::SetConnected { address, connected } => {
             let Some(path) = found.devices.get(address) else { return Ok(()) };
             let method = if *connected { "Connect" } else { "Disconnect" };
-            connection.call_method(Some(BLUEZ), path.as_str(), Some(DEVICE), method, &())?;
+            connection.call_method(Some(BLUEZ.name), path.as_str(), Some(DEVICE), method, &())?;
         }
     }
     Ok(())
@@ -105,15 +83,7 @@ fn carry_out(connection: &Connection, found: &Found, request: &BluetoothRequest)
 
 /// Follows BlueZ on `connection` until the connection fails.
 fn watch(connection: &Connection, shown: &Pushed<BluetoothStatus>, found: &Mutex<Option<Found>>) -> zbus::Result<()> {
-    let rules = [
-        format!("type='signal',sender='{BLUEZ}',interface='org.freedesktop.DBus.ObjectManager',path='/'"),
-        format!(
-            "type='signal',sender='{BLUEZ}',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='/org/bluez'"
-        ),
-        format!(
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='{BLUEZ}'"
-        ),
-    ];
+    let rules = BLUEZ.changes("/org/bluez");
     follow_signals(connection, &rules, "obi-bluetooth-signals", |unresponsive| {
         let (now, status) = read(connection, unresponsive)?;
         *lock(found) = now;
@@ -124,20 +94,9 @@ fn watch(connection: &Connection, shown: &Pushed<BluetoothStatus>, found: &Mutex
 
 /// BlueZ's adapter and devices; an error only when the bus itself fails.
 fn read(connection: &Connection, unresponsive: &mut Unresponsive) -> zbus::Result<(Option<Found>, BluetoothStatus)> {
-    let bus = zbus::blocking::fdo::DBusProxy::new(connection)?;
-    if !bus.name_has_owner(BusName::try_from(BLUEZ)?)? {
-        return Ok((None, BluetoothStatus::Absent("BlueZ is not running".into())));
-    }
-    if unresponsive.skips(BLUEZ) {
-        return Ok((None, BluetoothStatus::Absent("BlueZ did not answer; it is asked again in a minute".into())));
-    }
-    let reply =
-        connection.call_method(Some(BLUEZ), "/", Some("org.freedesktop.DBus.ObjectManager"), "GetManagedObjects", &());
-    unresponsive.note(BLUEZ, "BlueZ", &reply);
-    let objects = reply.and_then(|reply| reply.body().deserialize::<Objects>());
-    Ok(match objects {
+    Ok(match BLUEZ.objects(connection, unresponsive)? {
         Ok(objects) => adapter_and_devices(&objects),
-        Err(error) => (None, BluetoothStatus::Absent(format!("BlueZ cannot be read: {error}"))),
+        Err(why) => (None, BluetoothStatus::Absent(why)),
     })
 }
 
@@ -171,17 +130,4 @@ fn adapter_and_devices(objects: &Objects) -> (Option<Found>, BluetoothStatus) {
     devices.truncate(MOST_DEVICES);
     let found = Found { adapter: adapter.to_string(), devices: paths };
     (Some(found), BluetoothStatus::Present { powered, devices })
-}
-
-/// The property `name` of `interface`, when it is there as a `T`.
-fn property<'a, T>(
-    interfaces: &'a HashMap<String, HashMap<String, OwnedValue>>,
-    interface: &str,
-    name: &str,
-) -> Option<T>
-where
-    T: TryFrom<&'a zbus::zvariant::Value<'a>>,
-{
-    let value: &zbus::zvariant::Value<'_> = interfaces.get(interface)?.get(name)?;
-    T::try_from(value).ok()
 }

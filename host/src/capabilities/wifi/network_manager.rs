@@ -6,6 +6,7 @@
 //! Requests are carried out from a thread of their own.
 
 use super::{Link, Networks, Security, Vpn, WifiNetwork, WifiRequest, WifiStatus};
+use crate::capabilities::managed_objects::{self, Objects, Service, property};
 use crate::capabilities::session_bus::{Bus, Unresponsive, connect, follow_signals, stay_connected};
 use crate::sync::lock;
 use crate::wake::Pushed;
@@ -13,10 +14,11 @@ use std::collections::HashMap;
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use zbus::blocking::Connection;
-use zbus::names::BusName;
 use zbus::zvariant::{ObjectPath, OwnedObjectPath, OwnedValue, Value};
 
-const NM: &str = "org.freedesktop.NetworkManager";
+const NETWORK_MANAGER: Service =
+    Service { name: "org.freedesktop.NetworkManager", called: "NetworkManager", manager: "/org/freedesktop" };
+const NM: &str = NETWORK_MANAGER.name;
 const MANAGER_PATH: &str = "/org/freedesktop/NetworkManager";
 const MANAGER: &str = "org.freedesktop.NetworkManager";
 const WIRELESS: &str = "org.freedesktop.NetworkManager.Device.Wireless";
@@ -33,8 +35,6 @@ const AP_PRIVACY: u32 = 0x1;
 /// WPA and RSN flags: an account (802.1X), else a password (PSK, SAE).
 const KEY_MGMT_802_1X: u32 = 0x200;
 
-/// NetworkManager's objects: each path's interfaces and their properties.
-type Objects = HashMap<OwnedObjectPath, HashMap<String, HashMap<String, OwnedValue>>>;
 /// A saved connection's settings, by setting and key.
 type Settings = HashMap<String, HashMap<String, OwnedValue>>;
 
@@ -67,22 +67,7 @@ pub fn follow(shown: &Pushed<WifiStatus>, requests: Receiver<WifiRequest>) {
 
 /// Carries out each request on what was found last.
 fn serve(found: &Mutex<Option<Found>>, requests: Receiver<WifiRequest>) {
-    let mut bus: Option<Connection> = None;
-    for request in requests {
-        let Some(found) = lock(found).clone() else { continue };
-        let connection = match bus.take().map_or_else(|| connect(Bus::System), Ok) {
-            Ok(connection) => connection,
-            Err(error) => {
-                tracing::warn!("Wi-Fi: no D-Bus system bus for {request:?}: {error}");
-                continue;
-            }
-        };
-        match carry_out(&connection, &found, &request) {
-            Ok(()) => bus = Some(connection),
-            // Connected afresh at the next: the bus may have restarted.
-            Err(error) => tracing::warn!("Wi-Fi: NetworkManager did not take {request:?}: {error}"),
-        }
-    }
+    managed_objects::serve(NETWORK_MANAGER.called, found, requests, || connect(Bus::System), carry_out);
 }
 
 fn carry_out(connection: &Connection, found: &Found, request: &WifiRequest) -> zbus::Result<()> {
@@ -139,16 +124,8 @@ where
 
 /// Follows NetworkManager on `connection` until the connection fails.
 fn watch(connection: &Connection, shown: &Pushed<WifiStatus>, found: &Mutex<Option<Found>>) -> zbus::Result<()> {
-    let rules = [
-        format!("type='signal',sender='{NM}',interface='org.freedesktop.DBus.ObjectManager',path='/org/freedesktop'"),
-        format!(
-            "type='signal',sender='{NM}',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path_namespace='{MANAGER_PATH}'"
-        ),
-        format!("type='signal',sender='{NM}',interface='{SAVED}',member='Updated'"),
-        format!(
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='{NM}'"
-        ),
-    ];
+    let mut rules = NETWORK_MANAGER.changes(MANAGER_PATH);
+    rules.push(format!("type='signal',sender='{NM}',interface='{SAVED}',member='Updated'"));
     follow_signals(connection, &rules, "obi-wifi-signals", |unresponsive| {
         let (now, status) = read(connection, unresponsive)?;
         *lock(found) = now;
@@ -159,24 +136,9 @@ fn watch(connection: &Connection, shown: &Pushed<WifiStatus>, found: &Mutex<Opti
 
 /// NetworkManager's networks; an error only when the bus itself fails.
 fn read(connection: &Connection, unresponsive: &mut Unresponsive) -> zbus::Result<(Option<Found>, WifiStatus)> {
-    let bus = zbus::blocking::fdo::DBusProxy::new(connection)?;
-    if !bus.name_has_owner(BusName::try_from(NM)?)? {
-        return Ok((None, WifiStatus::Absent("NetworkManager is not running".into())));
-    }
-    if unresponsive.skips(NM) {
-        return Ok((None, WifiStatus::Absent("NetworkManager did not answer; it is asked again in a minute".into())));
-    }
-    let reply = connection.call_method(
-        Some(NM),
-        "/org/freedesktop",
-        Some("org.freedesktop.DBus.ObjectManager"),
-        "GetManagedObjects",
-        &(),
-    );
-    unresponsive.note(NM, "NetworkManager", &reply);
-    let objects = match reply.and_then(|reply| reply.body().deserialize::<Objects>()) {
+    let objects = match NETWORK_MANAGER.objects(connection, unresponsive)? {
         Ok(objects) => objects,
-        Err(error) => return Ok((None, WifiStatus::Absent(format!("NetworkManager cannot be read: {error}")))),
+        Err(why) => return Ok((None, WifiStatus::Absent(why))),
     };
     let mut saved = HashMap::new();
     for (path, interfaces) in &objects {
@@ -315,19 +277,6 @@ fn security(flags: u32, wpa_or_rsn: u32) -> Security {
 fn ssid(value: &OwnedValue) -> Option<String> {
     let bytes = Vec::<u8>::try_from(value.try_clone().ok()?).ok()?;
     (!bytes.is_empty()).then(|| String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// The property `name` of `interface`, when it is there as a `T`.
-fn property<'a, T>(
-    interfaces: &'a HashMap<String, HashMap<String, OwnedValue>>,
-    interface: &str,
-    name: &str,
-) -> Option<T>
-where
-    T: TryFrom<&'a Value<'a>>,
-{
-    let value: &Value<'_> = interfaces.get(interface)?.get(name)?;
-    T::try_from(value).ok()
 }
 
 #[cfg(test)]
