@@ -17,7 +17,8 @@ use crate::wake::{Follower, Waker};
 #[cfg(target_os = "linux")]
 use std::path::PathBuf;
 
-/// A place sound goes: speakers, headphones, a HDMI monitor.
+/// A place sound goes (speakers, headphones, a HDMI monitor) or comes from
+/// (an [`Input`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Output {
     /// The server's name for it, which requests take.
@@ -55,16 +56,9 @@ pub struct Playing {
     pub paused: bool,
 }
 
-/// A place sound comes from: a microphone, a line-in (not an output's monitor).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Input {
-    /// The server's name for it, which requests take.
-    pub name: String,
-    pub description: String,
-    pub volume_percent: u32,
-    pub muted: bool,
-    pub is_default: bool,
-}
+/// A place sound comes from: a microphone, a line-in (not an output's
+/// monitor). The server tells the same of it as of an output.
+pub type Input = Output;
 
 /// An application recording from an input, and not held by it.
 #[derive(Debug, Clone, PartialEq, Eq)]
