@@ -177,6 +177,11 @@ fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
         "the volume with the microphone its format shows"
     );
     assert_eq!(imported.configs[1]["right_widgets"][4], json!({ "Privacy": { "enable": true } }));
+    assert_eq!(
+        imported.configs[0]["right_widgets"][1],
+        json!({ "Wifi": { "enable": true } }),
+        "a network that shows the Wi-Fi network and no rates"
+    );
 
     let folder = tempfile::tempdir().unwrap();
     let written = import::write(&imported.configs, folder.path(), false).unwrap();

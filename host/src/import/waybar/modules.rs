@@ -119,12 +119,18 @@ impl Module<'_> {
             }
             "network" => {
                 // Any of its formats (`format-wifi`, `format-ethernet` …) that shows the rates.
-                let formats = self
+                let formats: Vec<&str> = self
                     .config
                     .iter()
                     .filter(|(key, _)| key.starts_with("format"))
-                    .filter_map(|(_, format)| format.as_str());
-                let shows_rates = formats.into_iter().any(|format| format.contains("{bandwidth"));
+                    .filter_map(|(_, format)| format.as_str())
+                    .collect();
+                let shows = |what: &[&str]| formats.iter().any(|format| what.iter().any(|word| format.contains(word)));
+                let shows_rates = shows(&["{bandwidth"]);
+                // The Wi-Fi network and its strength, and no rates: what the Wifi widget shows.
+                if !shows_rates && shows(&["{essid}", "{signalStrength}", "{signaldBm}"]) {
+                    return Some(self.simple("Wifi", notes));
+                }
                 let mut widget = json!({ "Network": { "enable": true, "show_activity": shows_rates, "show_total_activity": false } });
                 self.interval(&mut widget, "Network", notes);
                 self.not_carried(&["interval"], &shows_its_own("Network"), notes);
