@@ -49,13 +49,14 @@ fn widget_test_prints_each_view_as_json() {
     assert_eq!(shown, [(0, "01:00", "muted"), (1, "01:00", "normal"), (3, "00:59", "urgent")]);
 }
 
-/// A script can play a sound server to a widget granted `audio`: the
-/// stock Volume component shows the default output's level.
+/// A script can play a sound server to a widget granted `audio` (and
+/// `audio-streams`, which the stock Volume component reads too): it shows
+/// the default output's level.
 #[test]
 fn widget_test_plays_a_sound_server() {
     let dir = tempfile::tempdir().unwrap();
     let volume = obi_build_support::build_components(&workspace(), &["obi-widget-volume"]).unwrap().remove(0);
-    let json = r#"{ "config": { "enable": true }, "grants": ["audio"], "steps": [
+    let json = r#"{ "config": { "enable": true }, "grants": ["audio", "audio-streams"], "steps": [
         { "audio": [ { "name": "a", "description": "Speakers", "volume_percent": 37, "muted": false, "is_default": true } ] },
         "refresh", { "audio": null }, "refresh" ] }"#;
     let output = run(obi().args(["widget", "test"]).arg(volume).arg("--script").arg(script(dir.path(), json)));

@@ -892,3 +892,30 @@ fn the_msi_installs_the_bar_and_uninstalling_removes_it_under_wine() {
 }
 
 const RUN_KEY: &str = r"HKLM\Software\Microsoft\Windows\CurrentVersion\Run";
+
+/// The idle inhibitor on from the start asks Windows to keep the display
+/// and the system on (`SetThreadExecutionState` with `ES_CONTINUOUS |
+/// ES_SYSTEM_REQUIRED | ES_DISPLAY_REQUIRED`), and a click on it lets go
+/// (`ES_CONTINUOUS` alone): Wine carries the call no further than its log,
+/// where what the bar asked is read.
+#[test]
+fn the_idle_inhibitor_asks_windows_to_keep_the_display_on_and_lets_go() {
+    let Some(wine) = WineDesktop::start("Windows idle inhibitor under Wine") else { return };
+    let home = tempfile::tempdir().unwrap();
+    let config = r#"{ "height": 40, "font_size": 18, "transparency_alpha": 255, "right_widgets": [],
+        "left_widgets": [ { "IdleInhibitor": { "enable": true, "label_prefix": "Text", "start_activated": true } } ] }"#;
+    std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
+    let log = home.path().join("bar.log");
+    let mut bar = wine.on_desktop("obi.exe");
+    bar.env("WINEDEBUG", "-all,fixme+ntdll");
+    let _bar = WineDesktop::spawn_bar(bar, home.path(), &log);
+    wine.wait_for_words(home.path(), &[("on", |word| word == "on")], &log);
+    // ntdll's `NtSetThreadExecutionState (0x80000003, …): stub, harmless.`
+    let asked = |flags: &str| read(&log).contains(&format!("NtSetThreadExecutionState ({flags},"));
+    assert!(wait_for(Duration::from_secs(10), || asked("0x80000003")), "{}", read(&log));
+
+    wine.xdotool(&["mousemove", "40", "20"]);
+    wine.xdotool(&["click", "1"]);
+    wine.wait_for_words(home.path(), &[("off", |word| word == "off")], &log);
+    assert!(wait_for(Duration::from_secs(10), || asked("0x80000000")), "{}", read(&log));
+}

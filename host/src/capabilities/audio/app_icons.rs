@@ -15,7 +15,7 @@ pub struct AppIcons {
 
 impl AppIcons {
     pub fn new(images: HeldImages) -> AppIcons {
-        AppIcons { held: HeldIcons::new(images), by_name: HashMap::new() }
+        AppIcons { held: HeldIcons::new("application icon", images), by_name: HashMap::new() }
     }
 
     /// The handle of the icon `name`.

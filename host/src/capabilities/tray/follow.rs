@@ -72,7 +72,7 @@ pub fn follow(
     if let Err(error) = actions {
         tracing::warn!("tray: no thread for clicks on items: {error}");
     }
-    let mut held = HeldIcons::new(images.clone());
+    let mut held = HeldIcons::new("tray icon", images.clone());
     let follow = |connection: &Connection| {
         let hosted = host(connection, items, &mut held, &session);
         *session.lock() = None;

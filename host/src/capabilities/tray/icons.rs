@@ -158,6 +158,8 @@ fn in_icon_theme(_: &str) -> Option<PathBuf> {
 
 /// The icons held for the items, by item.
 pub struct HeldIcons {
+    /// Whose icons they are, for the log: "tray icon".
+    whose: &'static str,
     images: HeldImages,
     by_item: HashMap<String, u64>,
     /// Named icons already looked up, by name and theme path.
@@ -168,8 +170,9 @@ pub struct HeldIcons {
 const NAMED: usize = 256;
 
 impl HeldIcons {
-    pub fn new(images: HeldImages) -> HeldIcons {
-        HeldIcons { images, by_item: HashMap::new(), named: HashMap::new() }
+    /// Icons held in `images`, named `whose` in the log ("tray icon").
+    pub fn new(whose: &'static str, images: HeldImages) -> HeldIcons {
+        HeldIcons { whose, images, by_item: HashMap::new(), named: HashMap::new() }
     }
 
     /// The handle of `item`'s icon, now `pixels`; the icon it had is let go of.
@@ -192,7 +195,7 @@ impl HeldIcons {
             return known.clone();
         }
         let pixels = find_named(name, theme_path).and_then(|path| {
-            load_image_file(&path, SIZE).inspect_err(|error| tracing::warn!("icon {name}: {error:#}")).ok()
+            load_image_file(&path, SIZE).inspect_err(|error| tracing::warn!("{} {name}: {error:#}", self.whose)).ok()
         });
         if self.named.len() >= NAMED {
             self.named.clear();
@@ -259,7 +262,7 @@ mod tests {
     #[test]
     fn an_items_icons_are_held_until_it_changes_or_leaves() {
         let images = HeldImages::default();
-        let mut held = HeldIcons::new(images.clone());
+        let mut held = HeldIcons::new("tray icon", images.clone());
         let red = Pixels { width: 1, height: 1, rgba: vec![255, 0, 0, 255] };
         let blue = Pixels { width: 1, height: 1, rgba: vec![0, 0, 255, 255] };
         let first = held.set("a", Some(red.clone())).unwrap();

@@ -75,7 +75,7 @@ fn host(items: &Pushed<Vec<TrayItem>>, images: &HeldImages, requests: Receiver<R
     let taskbar_created = unsafe { RegisterWindowMessageW(w!("TaskbarCreated")) };
     let mut host = Host {
         items,
-        icons: HeldIcons::new(images.clone()),
+        icons: HeldIcons::new("tray icon", images.clone()),
         entries: Vec::new(),
         requests: waiting.clone(),
         taskbar_created,
