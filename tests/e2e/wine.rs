@@ -907,10 +907,10 @@ fn the_idle_inhibitor_asks_windows_to_keep_the_display_on_and_lets_go() {
     std::fs::write(home.path().join("komorebi.bar.json"), config).unwrap();
     let log = home.path().join("bar.log");
     let mut bar = wine.on_desktop("obi.exe");
-    bar.env("WINEDEBUG", "-all,fixme+ntdll");
+    bar.env("WINEDEBUG", "-all,warn+ntdll");
     let _bar = WineDesktop::spawn_bar(bar, home.path(), &log);
     wine.wait_for_words(home.path(), &[("on", |word| word == "on")], &log);
-    // ntdll's `NtSetThreadExecutionState (0x80000003, …): stub, harmless.`
+    // ntdll's warning `NtSetThreadExecutionState (0x80000003, …): stub, harmless.`
     let asked = |flags: &str| read(&log).contains(&format!("NtSetThreadExecutionState ({flags},"));
     assert!(wait_for(Duration::from_secs(10), || asked("0x80000003")), "{}", read(&log));
 
