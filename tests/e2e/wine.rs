@@ -3,8 +3,9 @@
 //! its config where komorebi-bar does, maps its window through WGL, shows
 //! the clock and the keyboard's input language, reloads a saved config,
 //! and answers `obi msg` over its named pipe; a see-through bar shows what
-//! lies behind it, its tray stays in front of another taskbar, and the
-//! date's calendar opens as a popup that a click elsewhere closes.
+//! lies behind it, its tray stays in front of another taskbar, the date's
+//! calendar opens as a popup that a click elsewhere closes, and its idle
+//! inhibitor asks Windows to keep the display on.
 //!
 //! Wine runs a desktop of its own (`explorer /desktop`), as Windows has
 //! one: windows are Wine's to place, not an X window manager's. Wine 8
