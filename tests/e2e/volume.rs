@@ -226,6 +226,16 @@ fn each_application_has_its_own_slider_and_recording_shows_who_records() {
     let dragged = wait_for(Duration::from_secs(10), || (5..=40).contains(&volume_of("Radio")));
     assert!(dragged, "the radio is at {} %", volume_of("Radio"));
     assert_eq!(volume_of("Music"), 100, "the other application is left as it was");
+    // The application's name is its mute button.
+    let radio_row = (y + lines[4].0 as i32).to_string();
+    run(session.command("xdotool").args(["mousemove", &along(0.5), &radio_row, "click", "1"]));
+    let muted_of = |application: &str| {
+        let listed = server.pactl(&["list", "sink-inputs"]);
+        let input = listed.split("Sink Input #").find(|input| input.contains(&format!("\"{application}\"")));
+        input.is_some_and(|input| input.contains("Mute: yes"))
+    };
+    assert!(wait_for(Duration::from_secs(10), || muted_of("Radio")), "the radio was not muted by its button");
+    assert!(!muted_of("Music"), "the other application was muted too");
     run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
 
     // The Privacy item, in the urgent fill while the meeting records: its
