@@ -176,6 +176,8 @@ fn the_inputs_are_read_and_set_and_recording_from_them_is_seen() {
 
     // A visualiser reading what an output plays records nobody.
     let _visualiser = server.record("Visualiser", "first.monitor");
+    // Nor does a mixer showing the microphone's level.
+    let _mixer = server.measure_level("Mixer", "mic");
     let _meeting = server.record("Meeting", "mic");
     let streams = reader.wait_for_streams("the meeting recording", |streams| !streams.recording.is_empty());
     let recording: Vec<(&str, &str)> =

@@ -101,6 +101,14 @@ impl SoundServer {
         self.pacat(application, &["--record", &format!("--device={input}")], "source-outputs")
     }
 
+    /// An application measuring `input`'s level, as a mixer's meter does,
+    /// until the stream is dropped: a recording marked as PipeWire marks
+    /// such streams (`stream.monitor`).
+    pub fn measure_level(&self, application: &str, input: &str) -> Stream {
+        let args = ["--record", &format!("--device={input}"), "--property=stream.monitor=true"];
+        self.pacat(application, &args, "source-outputs")
+    }
+
     fn pacat(&self, application: &str, args: &[&str], listed_in: &str) -> Stream {
         let name = format!("--property=application.name={application}");
         // The stream is named for its application, as many players name theirs.

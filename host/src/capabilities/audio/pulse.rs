@@ -274,6 +274,7 @@ impl Connection {
             recording: recording
                 .into_iter()
                 .filter(|stream| !stream.corked && !monitors.contains(&stream.source_index))
+                .filter(|stream| !is_level_meter(&stream.props, stream.resample_method.as_deref()))
                 .filter_map(|stream| {
                     let input = microphones.iter().find(|source| source.index == stream.source_index)?;
                     Some(Recording {
@@ -414,6 +415,16 @@ fn property(props: &Props, prop: protocol::Prop) -> Option<String> {
     (!value.is_empty()).then(|| String::from_utf8_lossy(value).into_owned())
 }
 
+/// Whether a recording only measures its input's level, as a mixer's meter
+/// does (pavucontrol's beside each input): it hears no one. PulseAudio
+/// reduces such a stream to its peaks; PipeWire marks it a monitor stream,
+/// which Waybar's `privacy` leaves out too.
+fn is_level_meter(props: &Props, resample_method: Option<&std::ffi::CStr>) -> bool {
+    let monitor = props.get_bytes(c"stream.monitor").map(|value| value.strip_suffix(&[0]).unwrap_or(value));
+    let monitor_stream = monitor == Some(b"true".as_slice());
+    monitor_stream || resample_method == Some(c"peaks")
+}
+
 /// The name for people of the application a stream is from: its own, else
 /// its program's, else the stream's.
 fn application(props: &Props, stream: &std::ffi::CStr) -> String {
@@ -524,6 +535,17 @@ mod tests {
         let input = |input: &str, percent| AudioRequest::SetInputVolume { input: input.into(), percent };
         let dragged = vec![stream(3, 10), stream(3, 20), input("a", 5), input("a", 6), stream(4, 1), volume("a", 2)];
         assert_eq!(latest_volumes(dragged), [stream(3, 20), input("a", 6), stream(4, 1), volume("a", 2)]);
+    }
+
+    #[test]
+    fn a_level_meter_is_no_recording() {
+        let mut props = Props::new();
+        assert!(!is_level_meter(&props, Some(c"speex-float-1")), "a voice call's stream");
+        assert!(is_level_meter(&props, Some(c"peaks")), "PulseAudio's peak detection");
+        props.set_bytes(c"stream.monitor", b"true\0");
+        assert!(is_level_meter(&props, None), "PipeWire's monitor stream");
+        props.set_bytes(c"stream.monitor", b"false\0");
+        assert!(!is_level_meter(&props, None));
     }
 
     #[test]
