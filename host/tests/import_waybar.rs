@@ -176,7 +176,16 @@ fn an_array_of_bars_is_a_config_for_each_and_they_are_written_side_by_side() {
         json!({ "Volume": { "enable": true, "microphone": true } }),
         "the volume with the microphone its format shows"
     );
-    assert_eq!(imported.configs[1]["right_widgets"][4], json!({ "Privacy": { "enable": true } }));
+    assert_eq!(
+        imported.configs[1]["right_widgets"][4],
+        json!({ "Privacy": { "enable": true, "ignore": ["cava"] } }),
+        "a privacy item that ignores a visualiser's recording"
+    );
+    note(&imported, "`privacy.ignore`: the entries of other types are not carried over");
+    assert!(
+        imported.notes.iter().all(|note| !note.to_string().contains("ignore-monitor")),
+        "Obi leaves monitors out as `ignore-monitor` asked"
+    );
     assert_eq!(
         imported.configs[0]["right_widgets"][1],
         json!({ "Wifi": { "enable": true } }),

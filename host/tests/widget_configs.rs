@@ -69,7 +69,7 @@ const EVERY_OPTION: &[(&str, &str)] = &[
         r#"{ "enable": true, "label_prefix": "IconAndText", "lock": "swaylock -f", "log_out": "swaymsg exit",
         "suspend": false, "reboot": true, "shut_down": "systemctl poweroff -i" }"#,
     ),
-    ("Privacy", r#"{ "enable": true, "label_prefix": "IconAndText" }"#),
+    ("Privacy", r#"{ "enable": true, "label_prefix": "IconAndText", "ignore": ["cava"] }"#),
     ("StatusCommand", r#"{ "enable": true, "command": "i3status -c /etc/i3status.conf" }"#),
     (
         "Storage",

@@ -17,4 +17,8 @@ pub struct PrivacyConfig {
     /// `Icon` (the default) shows a microphone; the others say which
     /// applications record.
     pub label_prefix: Option<LabelPrefix>,
+    /// Applications whose recording is not shown (a visualiser listening
+    /// to the microphone, say), by the name the tooltip gives them, in
+    /// any case. Waybar's `ignore` entries of type `audio-in`.
+    pub ignore: Option<Vec<String>>,
 }

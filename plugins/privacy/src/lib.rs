@@ -13,6 +13,7 @@
 //! |----------------|----------------------------------------|---------|
 //! | `enable`       | `true` / `false`                       | required |
 //! | `label_prefix` | `None`, `Icon`, `Text`, `IconAndText`  | `Icon` |
+//! | `ignore`       | application names whose recording is not shown, in any case | `[]` |
 //!
 //! ```json
 //! { "Privacy": { "enable": true } }
@@ -30,6 +31,8 @@ const SHARING: &str = "sharing";
 
 pub struct Privacy {
     prefix: LabelPrefix,
+    /// Lowercase, as they are matched.
+    ignored: Vec<String>,
 }
 
 /// The applications recording, each once, in the server's order.
@@ -69,7 +72,9 @@ fn captured(cast: &ScreenCast) -> String {
 }
 
 impl Privacy {
-    fn recording(&self, streams: &Streams) -> Option<ItemBuilder> {
+    fn recording(&self, mut streams: Streams) -> Option<ItemBuilder> {
+        streams.recording.retain(|recording| !self.ignored.contains(&recording.application.to_lowercase()));
+        let streams = &streams;
         let recorders = recorders(streams);
         if recorders.is_empty() {
             return None;
@@ -106,7 +111,8 @@ impl Widget for Privacy {
     type Config = Config;
 
     fn new(config: Config) -> Result<(Self, Schedule), String> {
-        let privacy = Privacy { prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon) };
+        let ignored = config.ignore.unwrap_or_default().iter().map(|name| name.to_lowercase()).collect();
+        let privacy = Privacy { prefix: config.label_prefix.unwrap_or(LabelPrefix::Icon), ignored };
         // The host wakes the widget at each change of the server's streams,
         // and of the compositor's casts.
         Ok((privacy, Schedule { interval_ms: 0, align_to_wall_clock: false }))
@@ -120,7 +126,7 @@ impl Widget for Privacy {
                 None
             }
         };
-        let recording = streams.and_then(|streams| self.recording(&streams));
+        let recording = streams.and_then(|streams| self.recording(streams));
         View::of(recording.into_iter().chain(self.sharing(&screen_casts::casts())))
     }
 }

@@ -67,6 +67,20 @@ fn a_text_label_names_each_recorder_once() {
     assert_eq!(texts(&shown), ["Meeting"]);
 }
 
+#[test]
+fn an_ignored_application_records_unseen() {
+    let script = Script::at("2026-12-04T08:00:00Z".parse().unwrap());
+    script.set_streams(recorded_by(vec![recording("cava", "mic"), recording("Meeting", "line")]));
+    let config = r#"{ "enable": true, "label_prefix": "Text", "ignore": ["CAVA"] }"#;
+    let mut privacy = Harness::stock("Privacy", config, &script).unwrap();
+    let shown = privacy.refresh().unwrap();
+    assert_eq!(texts(&shown), ["Recording: Meeting"]);
+    assert_eq!(shown.items[0].tooltip.as_deref(), Some("Meeting records from Line In"));
+
+    script.set_streams(recorded_by(vec![recording("cava", "mic")]));
+    assert!(privacy.refresh().unwrap().items.is_empty(), "only the ignored one records: nothing shown");
+}
+
 /// `casts` as the compositor tells them.
 fn sharing(casts: Vec<ScreenCast>) -> Status {
     Status::Connected(State { screen_casts: casts, ..State::empty(Kind::Niri) })

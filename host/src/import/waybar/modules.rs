@@ -157,7 +157,7 @@ impl Module<'_> {
                 widget
             }
             "bluetooth" => self.simple("Bluetooth", notes),
-            "privacy" => self.simple("Privacy", notes),
+            "privacy" => self.privacy(notes),
             "idle_inhibitor" => {
                 let mut widget = json!({ "IdleInhibitor": { "enable": true } });
                 if let Some(on) = self.config.get("start-activated").and_then(Value::as_bool) {
@@ -217,6 +217,34 @@ impl Module<'_> {
     fn simple(&self, kind: &str, notes: &mut Vec<Note>) -> Value {
         self.not_carried(&[], &format!("Obi's {kind} shows its own label and tooltip"), notes);
         json!({ kind: { "enable": true } })
+    }
+
+    /// `privacy` as Privacy, with the applications whose recording it
+    /// `ignore`s (entries of type `audio-in`). Obi always leaves out what
+    /// `ignore-monitor` (on by default) does.
+    fn privacy(&self, notes: &mut Vec<Note>) -> Value {
+        let entries = self.config.get("ignore").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let (recordings, others): (Vec<&Value>, Vec<&Value>) =
+            entries.iter().partition(|entry| entry.get("type").and_then(Value::as_str) == Some("audio-in"));
+        let ignored: Vec<&str> = recordings.iter().filter_map(|entry| entry.get("name")?.as_str()).collect();
+        let mut widget = json!({ "Privacy": { "enable": true } });
+        if !ignored.is_empty() {
+            widget["Privacy"]["ignore"] = ignored.into();
+        }
+        if !others.is_empty() {
+            let path = format!("{}.ignore", self.name);
+            let why = "Obi ignores recordings (`audio-in`) by name, nothing else";
+            notes.push(
+                self.bar.note(&path, format!("`{path}`: the entries of other types are not carried over: {why}")),
+            );
+        }
+        if self.config.get("ignore-monitor").and_then(Value::as_bool) == Some(false) {
+            let path = format!("{}.ignore-monitor", self.name);
+            let why = "Obi never counts what records an output or only measures a level";
+            notes.push(self.bar.note(&path, format!("`{path}` is not carried over: {why}")));
+        }
+        self.not_carried(&["ignore", "ignore-monitor"], "Obi's Privacy shows its own label and tooltip", notes);
+        widget
     }
 
     /// `clock` as a Time with its pattern: `{:%H:%M}` (or `{:L…}`, in the
