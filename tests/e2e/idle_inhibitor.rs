@@ -3,7 +3,7 @@
 //! shown): off, sway goes idle a second after the last input; a click on
 //! the inhibitor holds idling off, an idle inhibitor on the bar's layer
 //! surface, and sway stays awake; another click lets it go, and sway goes
-//! idle again.
+//! idle again, as it does when a reload leaves the inhibitor out.
 
 use crate::support::{Reaped, have_tools, wait_for};
 use crate::sway::SwaySession;
@@ -58,4 +58,22 @@ fn on_sway_the_inhibitor_holds_idling_off_while_on() {
     sway.click(INHIBITOR.0, INHIBITOR.1, 1);
     sway.wait_for_words((0, 0, 400, BAR), &["Idle:", "off"], "sway-idle-off-again");
     assert!(wait_for(Duration::from_secs(10), || idled() > held), "sway did not go idle once it was let go");
+
+    // On again, then a saved config leaves the inhibitor out: the hold
+    // goes with the last widget that showed it.
+    sway.click(INHIBITOR.0, INHIBITOR.1, 1);
+    sway.wait_for_words((0, 0, 400, BAR), &["Idle:", "on"], "sway-idle-on-again");
+    let held = idled();
+    let config = sway.dir().join("bar.json");
+    let saved = sway.dir().join("bar.json.new");
+    std::fs::write(&saved, r#"{ "height": 40, "font_size": 18, "font_family": "DejaVu Sans", "right_widgets": [],
+        "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "Reloaded" }, "label_prefix": "None" } } ] }"#)
+    .unwrap();
+    std::fs::rename(&saved, &config).unwrap();
+    sway.wait_for_words((0, 0, 400, BAR), &["Reloaded"], "sway-idle-reloaded");
+    assert!(
+        wait_for(Duration::from_secs(10), || idled() > held),
+        "sway did not go idle once a reload left the inhibitor out: {}",
+        sway.bar_log()
+    );
 }

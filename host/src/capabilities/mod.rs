@@ -43,7 +43,7 @@ pub use battery::{Batteries, Battery, ChargeState, SystemBatteries};
 pub use bluetooth::{Bluetooth, BluetoothDevice, BluetoothRequest, BluetoothStatus, SystemBluetooth};
 pub use clock::{Clock, SystemClock};
 pub use disks::{Disk, Disks, SystemDisks};
-pub use idle_inhibit::{IdleInhibition, IdleStatus};
+pub use idle_inhibit::{IdleInhibition, IdleStatus, IdleUser};
 pub use keyboard::{Keyboard, SystemKeyboard};
 pub use media::{Control, Media, NowPlaying, Playback, SystemMedia};
 pub use metrics::{MemoryUsage, Metrics, SystemMetrics};

@@ -1,7 +1,7 @@
 //! The host's state inside a widget's store: what the widget's imports
 //! reach (its name, the bar's capabilities, its waker, its declared
-//! commands, the errands it has running, the commands it keeps running
-//! and its status programs), its WASI context with no files, network or environment, and
+//! commands, the errands it has running, the commands it keeps running,
+//! its status programs and its use of the hold on idling), its WASI context with no files, network or environment, and
 //! the limits it runs under.
 
 use super::limiter::{self, StoreLimiter};
@@ -10,7 +10,7 @@ use crate::capabilities::StatusSource;
 use crate::capabilities::errands::Errands;
 use crate::capabilities::followed::Following;
 use crate::capabilities::web::Fetches;
-use crate::capabilities::{Capabilities, CommandOutput};
+use crate::capabilities::{Capabilities, CommandOutput, IdleUser};
 use crate::spec::WidgetSpec;
 use crate::wake::Waker;
 use std::collections::{BTreeMap, HashMap};
@@ -45,6 +45,9 @@ pub struct StoreState {
     /// The widget's stderr: a Rust guest writes its panic message there
     /// before trapping, and that message is the best explanation of the trap.
     stderr: WidgetStderr,
+    /// The widget's use of the process's hold on idling, from its first
+    /// look at it: the hold is let go when the last widget using it goes.
+    idle_user: Option<IdleUser>,
 }
 
 impl WasiView for StoreState {
@@ -70,7 +73,14 @@ impl StoreState {
             stderr,
             table: bounded_table(),
             limiter: StoreLimiter::new(spec.limits.memory_bytes),
+            idle_user: None,
         }
+    }
+
+    /// Counts the widget among those using the hold on idling.
+    pub(super) fn use_idle_hold(&mut self) {
+        let inhibition = &self.capabilities.idle_inhibit;
+        self.idle_user.get_or_insert_with(|| inhibition.user());
     }
 
     pub(super) fn limiter(&mut self) -> &mut dyn ResourceLimiter {

@@ -46,3 +46,18 @@ fn it_can_start_on_and_says_why_it_cannot_hold() {
     assert_eq!(shown.items[0].tooltip.as_deref(), Some("Idle inhibitor: the compositor offers no idle inhibitor"));
     assert_eq!(shown.items[0].emphasis, Emphasis::Normal);
 }
+
+#[test]
+fn the_hold_goes_with_the_last_widget_showing_it() {
+    let script = script();
+    let config = r#"{ "enable": true }"#;
+    let mut first = Harness::stock("IdleInhibitor", config, &script).unwrap();
+    let mut second = Harness::stock("IdleInhibitor", config, &script).unwrap();
+    second.refresh().unwrap();
+    first.input("idle-inhibitor", Input::PrimaryClick).unwrap();
+    let waker = obi_harness::Waker::new(|| {});
+    drop(first);
+    assert_eq!(script.idle_inhibition().status(&waker), IdleStatus::Held, "the other widget shows the hold");
+    drop(second);
+    assert_eq!(script.idle_inhibition().status(&waker), IdleStatus::NotHeld, "a reload left out the last widget");
+}

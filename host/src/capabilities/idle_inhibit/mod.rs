@@ -5,7 +5,9 @@
 //! the thread's execution state on Windows ([`execution_state`]); on
 //! Wayland the compositor decides idling, so a Wayland bar hands over a
 //! way of its own (an inhibitor on its surface) before any is asked. One
-//! hold serves the whole process, whichever bar's widget asked.
+//! hold serves the whole process, whichever bar's widget asked, and is let
+//! go when the last widget using it goes (a reload left it out, its bar
+//! went).
 
 #[cfg(windows)]
 mod execution_state;
@@ -38,11 +40,30 @@ pub struct IdleInhibition {
     way: Mutex<Way>,
 }
 
-/// The way idling is held off, and what it was last asked.
+/// The way idling is held off, what it was last asked, and how many
+/// widgets use the hold.
 #[derive(Default)]
 struct Way {
     ask: Option<Ask>,
     held: bool,
+    users: usize,
+}
+
+/// A widget's use of the process's hold, for as long as the widget lives.
+pub struct IdleUser(Arc<IdleInhibition>);
+
+impl Drop for IdleUser {
+    fn drop(&mut self) {
+        let mut way = lock(&self.0.way);
+        way.users -= 1;
+        // Nothing is left to show the hold or to let it go.
+        if way.users == 0 && way.held {
+            way.held = false;
+            if let Some(ask) = &way.ask {
+                ask(false);
+            }
+        }
+    }
 }
 
 impl Default for IdleInhibition {
@@ -58,6 +79,13 @@ impl IdleInhibition {
     /// Whether idling is held off; `waker`'s widget is woken at each change.
     pub fn status(&self, waker: &Waker) -> IdleStatus {
         self.status.read(waker)
+    }
+
+    /// A widget's use of the hold, which is let go when the last such use
+    /// is dropped.
+    pub fn user(self: &Arc<Self>) -> IdleUser {
+        lock(&self.way).users += 1;
+        IdleUser(self.clone())
     }
 
     /// Holds idling off, or lets it go; the status says when it is done.
@@ -137,5 +165,23 @@ mod tests {
         assert_eq!(asks.try_recv(), Ok(true), "what was held is held by the way handed over");
         inhibition.set_held(false);
         assert_eq!(asks.try_recv(), Ok(false));
+    }
+
+    #[test]
+    fn the_hold_is_let_go_when_the_last_widget_using_it_goes() {
+        let inhibition = Arc::new(IdleInhibition::scripted());
+        let waker = Waker::new(|| {});
+        let (first, second) = (inhibition.user(), inhibition.user());
+        inhibition.set_held(true);
+        drop(first);
+        assert_eq!(inhibition.status(&waker), IdleStatus::Held, "another widget still shows it");
+        drop(second);
+        assert_eq!(inhibition.status(&waker), IdleStatus::NotHeld);
+
+        let unheld = inhibition.user();
+        let (told, asks) = mpsc::channel();
+        inhibition.hand_to_compositor(move |held| told.send(held).unwrap());
+        drop(unheld);
+        assert!(asks.try_recv().is_err(), "nothing held, nothing to let go");
     }
 }

@@ -636,6 +636,7 @@ impl host::power_profiles::Host for StoreState {
 impl host::idle_inhibit::Host for StoreState {
     fn status(&mut self) -> host::idle_inhibit::IdleStatus {
         use host::idle_inhibit::IdleStatus as Wit;
+        self.use_idle_hold();
         match self.capabilities.idle_inhibit.status(&self.waker) {
             IdleStatus::Held => Wit::Held,
             IdleStatus::NotHeld => Wit::NotHeld,
@@ -644,6 +645,7 @@ impl host::idle_inhibit::Host for StoreState {
     }
 
     fn set_held(&mut self, held: bool) {
+        self.use_idle_hold();
         self.capabilities.idle_inhibit.set_held(held);
     }
 }
