@@ -214,14 +214,17 @@ fn each_application_has_its_own_slider_and_recording_shows_who_records() {
     run(session.command("xdotool").args(["mousemove", &along(0.5), &row, "mousedown", "1"]));
     run(session.command("xdotool").args(["mousemove", &along(0.3), &row, "mousemove", &along(0.2), &row]));
     run(session.command("xdotool").args(["mouseup", "1"]));
-    let volume_of = |application: &str| {
+    // What `pactl list sink-inputs` says of the application's stream.
+    let sink_input = |application: &str| {
         let listed = server.pactl(&["list", "sink-inputs"]);
         let input = listed.split("Sink Input #").find(|input| input.contains(&format!("\"{application}\"")));
+        input.map(str::to_owned).unwrap_or_else(|| panic!("no stream of {application} in {listed}"))
+    };
+    let volume_of = |application: &str| {
+        let input = sink_input(application);
         // "Volume: front-left: 22938 /  35% / -27.36 dB, …"
-        let percent = input.and_then(|input| {
-            input.split_once("Volume:")?.1.split_once('/')?.1.split_once('%')?.0.trim().parse::<u32>().ok()
-        });
-        percent.unwrap_or_else(|| panic!("no volume of {application} in {listed}"))
+        let percent = input.split_once("Volume:").and_then(|(_, volume)| volume.split_once('/')?.1.split_once('%'));
+        percent.and_then(|(percent, _)| percent.trim().parse::<u32>().ok()).unwrap_or_else(|| panic!("{input}"))
     };
     let dragged = wait_for(Duration::from_secs(10), || (5..=40).contains(&volume_of("Radio")));
     assert!(dragged, "the radio is at {} %", volume_of("Radio"));
@@ -229,11 +232,7 @@ fn each_application_has_its_own_slider_and_recording_shows_who_records() {
     // The application's name is its mute button.
     let radio_row = (y + lines[4].0 as i32).to_string();
     run(session.command("xdotool").args(["mousemove", &along(0.5), &radio_row, "click", "1"]));
-    let muted_of = |application: &str| {
-        let listed = server.pactl(&["list", "sink-inputs"]);
-        let input = listed.split("Sink Input #").find(|input| input.contains(&format!("\"{application}\"")));
-        input.is_some_and(|input| input.contains("Mute: yes"))
-    };
+    let muted_of = |application: &str| sink_input(application).contains("Mute: yes");
     assert!(wait_for(Duration::from_secs(10), || muted_of("Radio")), "the radio was not muted by its button");
     assert!(!muted_of("Music"), "the other application was muted too");
     run(session.command("xdotool").args(["mousemove", "900", "500", "click", "1"]));
