@@ -4,25 +4,39 @@
 # backlight folder both can read, show a clock with seconds; one config
 # enables FEATURE, the other does not. `notifications`: obi owns
 # org.freedesktop.Notifications on its bus. `osd`: obi follows the sound
-# server and the backlight for on-screen displays. After 15 s of settling,
+# server and the backlight for on-screen displays. `wifi`, `bluetooth`: a
+# Wifi or Bluetooth widget beside the clock, following python3-dbusmock's
+# NetworkManager (a Wi-Fi device, three networks) or BlueZ (an adapter, a
+# paired device with its battery) on a private system bus both bars have.
+# `streams`: Volume with its microphone and Privacy, following the sound
+# server's streams while an application plays. After 15 s of settling,
 # each bar's CPU time and how often its threads ran (schedstat's run count:
 # a feature that polled would run more) are summed over its threads across
-# the same SECONDS of wall time; its threads are listed.
-# Usage: scripts/idle-with.sh notifications|osd [SECONDS]
+# the same SECONDS of wall time; its memory (RSS, private) and threads are
+# listed.
+# Usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-feature="${1:?usage: scripts/idle-with.sh notifications|osd [SECONDS]}"
+feature="${1:?usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams [SECONDS]}"
 seconds="${2:-60}"
-case "$feature" in notifications | osd) ;; *) echo "no such feature: $feature" >&2; exit 2 ;; esac
-for tool in dbus-daemon pulseaudio Xvfb; do
+clock='{ "Time": { "enable": true, "format": { "Custom": "%H:%M:%S" } } }'
+case "$feature" in
+  notifications | osd) added="\"$feature\": { \"enable\": true }, \"right_widgets\": [], " ;;
+  wifi) added='"right_widgets": [ { "Wifi": { "enable": true } } ], ' ;;
+  bluetooth) added='"right_widgets": [ { "Bluetooth": { "enable": true } } ], ' ;;
+  streams) added='"right_widgets": [ { "Volume": { "enable": true, "microphone": true } }, { "Privacy": { "enable": true } } ], ' ;;
+  *) echo "no such feature: $feature" >&2; exit 2 ;;
+esac
+python=/usr/bin/python3 # Debian's, with dbus-python and dbusmock
+for tool in dbus-daemon pulseaudio pacat Xvfb "$python"; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed" >&2; exit 1; }
 done
 
 cargo build --release -q -p obi
+obi="${CARGO_TARGET_DIR:-target}/release/obi"
 work=$(mktemp -d)
-clock='"left_widgets": [ { "Time": { "enable": true, "format": { "Custom": "%H:%M:%S" } } } ], "right_widgets": []'
-echo "{ \"height\": 40, \"font_size\": 14, $clock, \"$feature\": { \"enable\": true } }" > "$work/with.json"
-echo "{ \"height\": 40, \"font_size\": 14, $clock }" > "$work/plain.json"
+echo "{ \"height\": 40, \"font_size\": 14, $added\"left_widgets\": [ $clock ] }" > "$work/with.json"
+echo "{ \"height\": 40, \"font_size\": 14, \"right_widgets\": [], \"left_widgets\": [ $clock ] }" > "$work/plain.json"
 mkdir -p "$work/backlight/panel"
 echo firmware > "$work/backlight/panel/type"
 echo 100 > "$work/backlight/panel/max_brightness"
@@ -33,8 +47,53 @@ trap 'kill "${started[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
 pulseaudio -n --daemonize=no --exit-idle-time=-1 \
   -L "module-native-protocol-unix socket=$work/pulse auth-anonymous=1" -L "module-null-sink sink_name=idle" \
-  >/dev/null 2>&1 &
+  -L "module-null-source source_name=mic" >/dev/null 2>&1 &
 started+=($!)
+until [ -S "$work/pulse" ]; do sleep 0.1; done
+system_bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
+started+=("$(echo "$system_bus" | tail -1)")
+system_bus=$(echo "$system_bus" | head -1)
+
+# Runs Python code $1 against the system bus, `mock(name, path)` at hand.
+on_system_bus() {
+  "$python" -c "import dbus, time
+bus = dbus.bus.BusConnection('$system_bus')
+def mock(name, path):
+    return dbus.Interface(bus.get_object(name, path), 'org.freedesktop.DBus.Mock')
+$1"
+}
+
+# Starts dbusmock's template $1 on the system bus; returns once it owns $2.
+simulate() {
+  DBUS_SYSTEM_BUS_ADDRESS="$system_bus" "$python" -m dbusmock --system --template "$1" >/dev/null 2>&1 &
+  started+=($!)
+  on_system_bus "while not bus.name_has_owner('$2'): time.sleep(0.05)"
+}
+
+case "$feature" in
+  wifi)
+    simulate networkmanager org.freedesktop.NetworkManager
+    on_system_bus "nm = mock('org.freedesktop.NetworkManager', '/org/freedesktop')
+device = nm.AddWiFiDevice('wlan0', 'wlan0', dbus.UInt32(100))
+for number, (name, ssid, strength) in enumerate((('home', 'Home', 75), ('cafe', 'Café', 55), ('next', 'Next', 20))):
+    nm.AddAccessPoint(device, name, ssid, '00:11:22:33:44:0%d' % number, dbus.UInt32(2), dbus.UInt32(2437),
+                      dbus.UInt32(54000), dbus.Byte(strength), dbus.UInt32(0x100))
+nm.AddWiFiConnection(device, 'home', 'Home', 'wpa-psk')"
+    ;;
+  bluetooth)
+    simulate bluez5 org.bluez
+    on_system_bus "bluez = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.bluez.Mock')
+bluez.AddAdapter('hci0', 'idle')
+path = bluez.AddDevice('hci0', '11:22:33:44:55:66', 'Headphones')
+bluez.PairDevice('hci0', '11:22:33:44:55:66', 2360324)
+mock('org.bluez', path).AddProperties('org.bluez.Battery1', {'Percentage': dbus.Byte(80)})"
+    ;;
+  streams)
+    PULSE_SERVER="unix:$work/pulse" pacat --playback --raw --property=application.name=Music /dev/zero \
+      >/dev/null 2>&1 &
+    started+=($!)
+    ;;
+esac
 
 # Starts Xvfb :$1 and a session bus, and on them obi with config $2; its pid.
 start() {
@@ -44,8 +103,8 @@ start() {
   bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
   started+=("$(echo "$bus" | tail -1)")
   sleep 1
-  DISPLAY=":$1" DBUS_SESSION_BUS_ADDRESS="$(echo "$bus" | head -1)" PULSE_SERVER="unix:$work/pulse" \
-    OBI_BACKLIGHT_DIR="$work/backlight" target/release/obi --config "$2" >/dev/null 2>&1 &
+  DISPLAY=":$1" DBUS_SESSION_BUS_ADDRESS="$(echo "$bus" | head -1)" DBUS_SYSTEM_BUS_ADDRESS="$system_bus" \
+    PULSE_SERVER="unix:$work/pulse" OBI_BACKLIGHT_DIR="$work/backlight" "$obi" --config "$2" >/dev/null 2>&1 &
   started+=($!)
   echo $! > "$work/pid-$1"
 }
@@ -65,8 +124,9 @@ sleep "$seconds"
 read -r with_cpu2 with_runs2 < <(sample "$with")
 read -r plain_cpu2 plain_runs2 < <(sample "$plain")
 report() { # name, cpu before, after, runs before, after, pid
-  printf '%-28s %6d µs/s CPU  %5d runs in %d s  threads: %s\n' "$1" $(( ($3 - $2) / seconds / 1000 )) \
-    $(( $5 - $4 )) "$seconds" "$(cat /proc/"$6"/task/*/comm | sort | uniq -c | sed 's/^ *\([0-9]*\) \(.*\)$/\2 ×\1/' | paste -sd ',')"
+  printf '%-28s %6d µs/s CPU  %5d runs in %d s  %s  threads: %s\n' "$1" $(( ($3 - $2) / seconds / 1000 )) \
+    $(( $5 - $4 )) "$seconds" "$(awk '/^(VmRSS|RssAnon)/ { printf "%s %.1f MB  ", $1, $2 / 1024 }' /proc/"$6"/status)" \
+    "$(cat /proc/"$6"/task/*/comm | sort | uniq -c | sed 's/^ *\([0-9]*\) \(.*\)$/\2 ×\1/' | paste -sd ',')"
 }
 report "with $feature" "$with_cpu" "$with_cpu2" "$with_runs" "$with_runs2" "$with"
 report "without" "$plain_cpu" "$plain_cpu2" "$plain_runs" "$plain_runs2" "$plain"
