@@ -1,6 +1,6 @@
 //! The D-Bus buses, for the capabilities that follow what is on them
-//! (media players and tray icons on the session's, power profiles on the
-//! system's): staying connected, and looking for the bus again every few
+//! (media players and tray icons on the session's; power profiles, BlueZ
+//! and NetworkManager on the system's): staying connected, and looking for the bus again every few
 //! seconds after it goes away or when there is none.
 //!
 //! Every call on the bus has a time limit, and a peer that lets one run out
@@ -134,10 +134,10 @@ pub fn stay_connected(
 
 /// Reads what is followed on `connection` with `read` (handed the peers
 /// left alone for not answering), at first and again after each burst of
-/// the signals `rules` match, on threads named `thread_name`; a peer left
-/// alone is read again when its time is up, whether or not it said
-/// anything, so one slow once (a loaded machine) comes back. Returns when
-/// `read` fails or the connection does.
+/// the signals `rules` match, heard on one thread named `thread_name`; a
+/// peer left alone is read again when its time is up, whether or not it
+/// said anything, so one slow once (a loaded machine) comes back. Returns
+/// when `read` fails or the connection does.
 #[cfg(not(windows))]
 pub fn follow_signals(
     connection: &Connection,
@@ -145,20 +145,28 @@ pub fn follow_signals(
     thread_name: &str,
     mut read: impl FnMut(&mut Unresponsive) -> zbus::Result<()>,
 ) -> zbus::Result<()> {
+    use futures_lite::StreamExt;
     use std::sync::mpsc;
     let (changed, changes) = mpsc::channel::<()>();
+    let mut heard = Vec::new();
     for rule in rules {
-        let signals = zbus::blocking::MessageIterator::for_match_rule(rule.as_str(), connection, Some(64))?;
+        let signals = zbus::MessageStream::for_match_rule(rule.as_str(), connection.inner(), Some(64));
+        heard.push(zbus::block_on(signals)?.boxed());
+    }
+    // Any signal means the same (read again), so one thread hears them all.
+    if let Some(mut signals) = heard.into_iter().reduce(|heard, more| heard.or(more).boxed()) {
         let changed = changed.clone();
         std::thread::Builder::new().name(thread_name.into()).spawn(move || {
-            for _ in signals {
-                if changed.send(()).is_err() {
-                    return;
+            zbus::block_on(async {
+                while signals.next().await.is_some() {
+                    if changed.send(()).is_err() {
+                        return;
+                    }
                 }
-            }
+            })
         })?;
     }
-    let stopped = || zbus::Error::Failure("the signal threads stopped".into());
+    let stopped = || zbus::Error::Failure("the signal thread stopped".into());
     let mut unresponsive = Unresponsive::default();
     loop {
         read(&mut unresponsive)?;
