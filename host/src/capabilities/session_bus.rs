@@ -1,7 +1,7 @@
 //! The D-Bus buses, for the capabilities that follow what is on them
 //! (media players and tray icons on the session's; power profiles, BlueZ
-//! and NetworkManager on the system's): staying connected, and looking for the bus again every few
-//! seconds after it goes away or when there is none.
+//! and NetworkManager on the system's): staying connected, and looking for
+//! the bus again every few seconds after it goes away or when there is none.
 //!
 //! Every call on the bus has a time limit, and a peer that lets one run out
 //! is left alone for a while ([`Unresponsive`]), so a player or a tray item

@@ -1,8 +1,9 @@
 //! The host's state inside a widget's store: what the widget's imports
 //! reach (its name, the bar's capabilities, its waker, its declared
 //! commands, the errands it has running, the commands it keeps running,
-//! its status programs and its use of the hold on idling), its WASI context with no files, network or environment, and
-//! the limits it runs under.
+//! its status programs and its use of the hold on idling), its WASI
+//! context with no files, network or environment, and the limits it runs
+//! under.
 
 use super::limiter::{self, StoreLimiter};
 use super::stderr::WidgetStderr;
