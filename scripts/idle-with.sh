@@ -9,22 +9,27 @@
 # NetworkManager (a Wi-Fi device, three networks) or BlueZ (an adapter, a
 # paired device with its battery) on a private system bus both bars have.
 # `streams`: Volume with its microphone and Privacy, following the sound
-# server's streams while an application plays. After 15 s of settling,
+# server's streams while an application plays. `profiles`: both bars show
+# a battery (a folder laid out as the kernel's), and only the first's
+# system bus has dbusmock's power-profiles-daemon, which its Battery
+# follows for the popup's profiles. After 15 s of settling,
 # each bar's CPU time and how often its threads ran (schedstat's run count:
 # a feature that polled would run more) are summed over its threads across
 # the same SECONDS of wall time; its memory (RSS, private) and threads are
 # listed.
-# Usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams [SECONDS]
+# Usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams|profiles [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-feature="${1:?usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams [SECONDS]}"
+feature="${1:?usage: scripts/idle-with.sh notifications|osd|wifi|bluetooth|streams|profiles [SECONDS]}"
 seconds="${2:-60}"
 clock='{ "Time": { "enable": true, "format": { "Custom": "%H:%M:%S" } } }'
+plain='"right_widgets": [], '
 case "$feature" in
   notifications | osd) added="\"$feature\": { \"enable\": true }, \"right_widgets\": [], " ;;
   wifi) added='"right_widgets": [ { "Wifi": { "enable": true } } ], ' ;;
   bluetooth) added='"right_widgets": [ { "Bluetooth": { "enable": true } } ], ' ;;
   streams) added='"right_widgets": [ { "Volume": { "enable": true, "microphone": true } }, { "Privacy": { "enable": true } } ], ' ;;
+  profiles) added='"right_widgets": [ { "Battery": { "enable": true } } ], ' plain="$added" ;;
   *) echo "no such feature: $feature" >&2; exit 2 ;;
 esac
 python=/usr/bin/python3 # Debian's, with dbus-python and dbusmock
@@ -36,7 +41,11 @@ cargo build --release -q -p obi
 obi="${CARGO_TARGET_DIR:-target}/release/obi"
 work=$(mktemp -d)
 echo "{ \"height\": 40, \"font_size\": 14, $added\"left_widgets\": [ $clock ] }" > "$work/with.json"
-echo "{ \"height\": 40, \"font_size\": 14, \"right_widgets\": [], \"left_widgets\": [ $clock ] }" > "$work/plain.json"
+echo "{ \"height\": 40, \"font_size\": 14, $plain\"left_widgets\": [ $clock ] }" > "$work/plain.json"
+mkdir -p "$work/power/BAT0"
+echo Battery > "$work/power/BAT0/type"
+echo 60 > "$work/power/BAT0/capacity"
+echo Discharging > "$work/power/BAT0/status"
 mkdir -p "$work/backlight/panel"
 echo firmware > "$work/backlight/panel/type"
 echo 100 > "$work/backlight/panel/max_brightness"
@@ -53,6 +62,8 @@ until [ -S "$work/pulse" ]; do sleep 0.1; done
 system_bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
 started+=("$(echo "$system_bus" | tail -1)")
 system_bus=$(echo "$system_bus" | head -1)
+# The second bar's: the same, but for `profiles`, one without the daemon.
+plain_system_bus="$system_bus"
 
 # Runs Python code $1 against the system bus, `mock(name, path)` at hand.
 on_system_bus() {
@@ -88,6 +99,12 @@ path = bluez.AddDevice('hci0', '11:22:33:44:55:66', 'Headphones')
 bluez.PairDevice('hci0', '11:22:33:44:55:66', 2360324)
 mock('org.bluez', path).AddProperties('org.bluez.Battery1', {'Percentage': dbus.Byte(80)})"
     ;;
+  profiles)
+    simulate power_profiles_daemon net.hadess.PowerProfiles
+    plain_system_bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
+    started+=("$(echo "$plain_system_bus" | tail -1)")
+    plain_system_bus=$(echo "$plain_system_bus" | head -1)
+    ;;
   streams)
     PULSE_SERVER="unix:$work/pulse" pacat --playback --raw --property=application.name=Music /dev/zero \
       >/dev/null 2>&1 &
@@ -95,7 +112,8 @@ mock('org.bluez', path).AddProperties('org.bluez.Battery1', {'Percentage': dbus.
     ;;
 esac
 
-# Starts Xvfb :$1 and a session bus, and on them obi with config $2; its pid.
+# Starts Xvfb :$1 and a session bus, and on them obi with config $2 and
+# the system bus $3; its pid.
 start() {
   Xvfb ":$1" -screen 0 1920x1080x24 -nolisten tcp -noreset >/dev/null 2>&1 &
   started+=($!)
@@ -103,8 +121,9 @@ start() {
   bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
   started+=("$(echo "$bus" | tail -1)")
   sleep 1
-  DISPLAY=":$1" DBUS_SESSION_BUS_ADDRESS="$(echo "$bus" | head -1)" DBUS_SYSTEM_BUS_ADDRESS="$system_bus" \
-    PULSE_SERVER="unix:$work/pulse" OBI_BACKLIGHT_DIR="$work/backlight" "$obi" --config "$2" >/dev/null 2>&1 &
+  DISPLAY=":$1" DBUS_SESSION_BUS_ADDRESS="$(echo "$bus" | head -1)" DBUS_SYSTEM_BUS_ADDRESS="$3" \
+    PULSE_SERVER="unix:$work/pulse" OBI_BACKLIGHT_DIR="$work/backlight" OBI_POWER_SUPPLY_DIR="$work/power" \
+    "$obi" --config "$2" >/dev/null 2>&1 &
   started+=($!)
   echo $! > "$work/pid-$1"
 }
@@ -114,8 +133,8 @@ sample() {
   cat /proc/"$1"/task/*/schedstat | awk '{ cpu += $1; runs += $3 } END { print cpu, runs }'
 }
 
-start "$base" "$work/with.json"
-start "$(( base + 1 ))" "$work/plain.json"
+start "$base" "$work/with.json" "$system_bus"
+start "$(( base + 1 ))" "$work/plain.json" "$plain_system_bus"
 with=$(cat "$work/pid-$base") plain=$(cat "$work/pid-$(( base + 1 ))")
 sleep 15
 read -r with_cpu with_runs < <(sample "$with")
