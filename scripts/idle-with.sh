@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Whether an Obi key or widget costs the idle bar anything: two release `obi`s, each
-# on an Xvfb and a session bus of its own, with a sound server and a
-# backlight folder both can read, show a clock with seconds; one config
+# Whether an Obi key or widget costs the idle bar anything: two release
+# `obi`s, each on an Xvfb and a session bus of its own, with a sound server
+# and a backlight folder both can read, show a clock with seconds; one config
 # enables FEATURE, the other does not. `notifications`: obi owns
 # org.freedesktop.Notifications on its bus. `osd`: obi follows the sound
 # server and the backlight for on-screen displays. `wifi`, `bluetooth`: a
