@@ -408,9 +408,14 @@ fn text(bytes: &std::ffi::CStr) -> String {
     bytes.to_string_lossy().into_owned()
 }
 
-/// A property's value: a string, sent with its terminating NUL.
+/// A well-known property's value.
 fn property(props: &Props, prop: protocol::Prop) -> Option<String> {
-    let value = props.get(prop)?;
+    property_named(props, prop.to_c_str())
+}
+
+/// A property's value: a string, sent with its terminating NUL.
+fn property_named(props: &Props, key: &std::ffi::CStr) -> Option<String> {
+    let value = props.get_bytes(key)?;
     let value = value.strip_suffix(&[0]).unwrap_or(value);
     (!value.is_empty()).then(|| String::from_utf8_lossy(value).into_owned())
 }
@@ -420,9 +425,7 @@ fn property(props: &Props, prop: protocol::Prop) -> Option<String> {
 /// reduces such a stream to its peaks; PipeWire marks it a monitor stream,
 /// which Waybar's `privacy` leaves out too.
 fn is_level_meter(props: &Props, resample_method: Option<&std::ffi::CStr>) -> bool {
-    let monitor = props.get_bytes(c"stream.monitor").map(|value| value.strip_suffix(&[0]).unwrap_or(value));
-    let monitor_stream = monitor == Some(b"true".as_slice());
-    monitor_stream || resample_method == Some(c"peaks")
+    property_named(props, c"stream.monitor").as_deref() == Some("true") || resample_method == Some(c"peaks")
 }
 
 /// The name for people of the application a stream is from: its own, else
