@@ -71,8 +71,16 @@ fn the_panels_level_shows_and_a_scroll_and_the_slider_set_it_through_logind() {
     assert_eq!(y, 40, "right under the bar");
     let middle = (y + height as i32 / 2).to_string();
     let along = |fraction: f32| (x + (width as f32 * fraction) as i32).to_string();
+    // Each step is waited for: of levels waiting, only the newest is sent,
+    // and on a busy machine a quick drag is one level.
+    let reached = |levels: std::ops::RangeInclusive<u32>| {
+        wait_for(Duration::from_secs(10), || levels_asked(&services).last().is_some_and(|last| levels.contains(last)))
+    };
     run(session.command("xdotool").args(["mousemove", &along(0.1), &middle, "mousedown", "1"]));
-    run(session.command("xdotool").args(["mousemove", &along(0.5), &middle, "mousemove", &along(0.75), &middle]));
+    assert!(reached(0..=25), "the press set a low level: logind was asked {:?}", levels_asked(&services));
+    run(session.command("xdotool").args(["mousemove", &along(0.5), &middle]));
+    assert!(reached(35..=65), "half way set half: logind was asked {:?}", levels_asked(&services));
+    run(session.command("xdotool").args(["mousemove", &along(0.75), &middle]));
     run(session.command("xdotool").args(["mouseup", "1"]));
     let mut asked = Vec::new();
     let settled = wait_for(Duration::from_secs(10), || {
